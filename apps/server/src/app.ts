@@ -1,0 +1,118 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Database } from "@pevo/db";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
+import { secureHeaders } from "hono/secure-headers";
+import { createAuth } from "./auth";
+import type { Config } from "./env";
+import { accountRoutes } from "./features/account/routes";
+import { calendarRoutes } from "./features/calendar/routes";
+import { clientRoutes } from "./features/clients/routes";
+import { companyRoutes } from "./features/company/routes";
+import { dashboardRoutes } from "./features/dashboard/routes";
+import { devRoutes } from "./features/dev/routes";
+import { dispatchRoutes } from "./features/dispatches/routes";
+import { invoiceRoutes } from "./features/invoices/routes";
+import { pevoRoutes } from "./features/pevos/routes";
+import { portalRoutes } from "./features/portal/routes";
+import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
+import { mySettingsRoutes } from "./features/settings/routes";
+import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
+import type { AppEnv, Deps } from "./http/context";
+import { ApiError, toErrorResponse } from "./http/errors";
+import { rateLimit } from "./http/rate-limit";
+import { sessionMiddleware } from "./http/session";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+/** The Better Auth endpoints the product uses; the rest of its surface stays closed. */
+const AUTH_ENDPOINTS = new Set([
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-out",
+  "GET /api/auth/get-session",
+  "GET /api/auth/verify-email",
+  "POST /api/auth/send-verification-email",
+  "POST /api/auth/request-password-reset",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/change-password",
+]);
+
+/** Whether an Origin header names this server's host; "null" or garbage is simply not allowed. */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host || !URL.canParse(origin)) return false;
+  return new URL(origin).host === host;
+}
+
+export const webDist = resolve(import.meta.dirname, "../../web/dist");
+
+export function createApp(opts: { db: Database; config: Config; mailer?: Mailer }) {
+  const { db, config } = opts;
+  const mailer = opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({ db, config, mailer });
+  const deps: Deps = { db, config, mailer, auth };
+
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => toErrorResponse(c, error));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    csrf({
+      origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
+    }),
+  );
+  const limiter = rateLimit(config.authRateLimit);
+  for (const path of [
+    "/auth/sign-in/*",
+    "/auth/request-password-reset",
+    "/auth/send-verification-email",
+    "/signup",
+  ]) {
+    api.use(path, limiter);
+  }
+  api.on(["GET", "POST"], "/auth/*", (c) => {
+    const path = c.req.path.replace(/\/$/, "");
+    const allowed =
+      AUTH_ENDPOINTS.has(`${c.req.method} ${path}`) ||
+      (c.req.method === "GET" && path.startsWith("/api/auth/reset-password/"));
+    if (!allowed) throw new ApiError(404, "Not found");
+    return auth.handler(c.req.raw);
+  });
+  api.use(sessionMiddleware(deps));
+  api.route("/", accountRoutes);
+  api.route("/clients", clientRoutes);
+  api.route("/dashboard", dashboardRoutes);
+  api.route("/pevos", pevoRoutes);
+  api.route("/rate-confirmations", rateConfirmationRoutes);
+  api.route("/dispatches", dispatchRoutes);
+  api.route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes);
+  api.route("/portal/trip-logs", portalTripLogRoutes);
+  api.route("/portal", portalRoutes);
+  api.route("/me/settings", mySettingsRoutes);
+  api.route("/invoices", invoiceRoutes);
+  api.route("/company", companyRoutes);
+  api.route("/calendar", calendarRoutes);
+  api.all("/*", () => {
+    throw new ApiError(404, "Not found");
+  });
+  app.route("/api", api);
+
+  if (!config.production && mailer.mode === "outbox") app.route("/dev", devRoutes(db));
+
+  if (existsSync(webDist)) {
+    // A PEVO at a truck stop is on a slow connection: gzip everything, and cache the hashed
+    // bundles for good (a new build has new file names).
+    app.use("/*", compress());
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("/*", serveStatic({ root: webDist }));
+    // Read on each request: a rebuild while the server runs must not leave it pointing at deleted bundles.
+    app.get("/*", async (c) => c.html(await readFile(resolve(webDist, "index.html"), "utf8")));
+  }
+  return app;
+}

@@ -1,0 +1,74 @@
+import type { Database } from "@pevo/db";
+import { account, session, user, verification } from "@pevo/db";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "./env";
+import type { Mailer } from "./mail/mailer";
+import { adminInvitationMail, invitationMail, resetPasswordMail, verificationMail } from "./mail/templates";
+
+/** Where an invitation's set-password link lands; its mail is worded as an invitation. */
+export const INVITE_REDIRECT = "/auth/reset?invite=1";
+const isInvitation = (url: string) => decodeURIComponent(url).includes(INVITE_REDIRECT);
+
+export function createAuth(opts: { db: Database; config: Config; mailer: Mailer }) {
+  const { config, mailer } = opts;
+  return betterAuth({
+    appName: "PEVO Back Office",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: (request) => {
+      // The app is served by this server, so its own host is always a trusted origin.
+      const host = request?.headers.get("host");
+      return host ? [config.appUrl, `http://${host}`, `https://${host}`] : [config.appUrl];
+    },
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, required: true },
+        companyId: { type: "string", input: false, required: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by /api/signup (company + admin in one transaction) and by admins.
+      disableSignUp: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      resetPasswordTokenExpiresIn: 60 * 60 * 24 * 3,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        const invite = (user as { role?: string }).role === "admin" ? adminInvitationMail : invitationMail;
+        await mailer.send(
+          isInvitation(url) ? invite(user.email, user.name, url) : resetPasswordMail(user.email, url),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, url));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // Short, so a removed account loses access within a minute.
+      cookieCache: { enabled: true, maxAge: 60 },
+    },
+    advanced: {
+      // Better Auth turns its Origin check off when NODE_ENV=test; keep it on everywhere.
+      disableOriginCheck: false,
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.production },
+    },
+    // Our own limiter (http/rate-limit.ts) covers sign-in, signup and reset by client address.
+    rateLimit: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,63 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "true" || v === "1"));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  APP_URL: z.string().url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("PEVO Back Office <no-reply@localhost>"),
+  DEMO_ENABLED: flag,
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = {
+  production: boolean;
+  port: number;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  appUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoEnabled: boolean;
+  /** Sign-in, sign-up and reset requests per minute from one address. */
+  authRateLimit: number;
+};
+
+const DEV_SECRET = "development-only-secret-change-me-in-production-0123456789";
+
+/** The only place that reads process.env. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && !e.BETTER_AUTH_SECRET) {
+    throw new Error("BETTER_AUTH_SECRET (32+ characters) is required in production.");
+  }
+  if (production && !e.APP_URL) throw new Error("APP_URL is required in production.");
+  return {
+    production,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "pglite", dataDir: resolve(e.DATA_DIR) },
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    authSecret: e.BETTER_AUTH_SECRET ?? DEV_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoEnabled: e.DEMO_ENABLED ?? !production,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}

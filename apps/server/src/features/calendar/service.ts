@@ -1,0 +1,63 @@
+import { dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { and, asc, between, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
+import type { Scope } from "../../http/context";
+
+/** What the calendar shows between two dates: pickups, rate confirmation spans, certification expiries. */
+export async function getCalendar({ db, companyId }: Scope, from: string, to: string) {
+  const [pickups, spans, expiries] = await Promise.all([
+    db
+      .select({
+        id: dispatches.id,
+        date: dispatches.pickupDate,
+        time: dispatches.pickupTime,
+        status: dispatches.status,
+        driverName: dispatches.driverName,
+        jobNumber: rateConfirmations.jobNumber,
+        pevoName: sql<string | null>`${pevos.firstName} || ' ' || ${pevos.lastName}`,
+      })
+      .from(dispatches)
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+      .where(and(eq(dispatches.companyId, companyId), between(dispatches.pickupDate, from, to)))
+      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime)),
+    db
+      .select({
+        id: rateConfirmations.id,
+        jobNumber: rateConfirmations.jobNumber,
+        startDate: rateConfirmations.startDate,
+        endDate: rateConfirmations.endDate,
+      })
+      .from(rateConfirmations)
+      .where(
+        and(
+          eq(rateConfirmations.companyId, companyId),
+          lte(rateConfirmations.startDate, to),
+          or(gte(rateConfirmations.endDate, from), gte(rateConfirmations.startDate, from)),
+        ),
+      )
+      .orderBy(asc(rateConfirmations.startDate)),
+    db
+      .select({
+        id: pevos.id,
+        date: pevos.certificationExpiry,
+        firstName: pevos.firstName,
+        lastName: pevos.lastName,
+      })
+      .from(pevos)
+      .where(
+        and(
+          eq(pevos.companyId, companyId),
+          isNotNull(pevos.certificationExpiry),
+          between(pevos.certificationExpiry, from, to),
+        ),
+      ),
+  ]);
+  return {
+    dispatches: pickups,
+    rateConfirmations: spans.map((s) => ({ ...s, endDate: s.endDate ?? s.startDate })),
+    certificationExpiries: expiries.map(({ firstName, lastName, ...e }) => ({
+      ...e,
+      pevoName: `${firstName} ${lastName}`,
+    })),
+  };
+}

@@ -1,0 +1,342 @@
+import { companies, profiles, user } from "@pevo/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  createTestApp,
+  firstLink,
+  pathOf,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+  uniqueEmail,
+} from "../../../test/harness";
+
+/** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
+const SETUP_TIMEOUT = 180_000;
+
+const EMAIL_TAKEN = "An account with this email already exists";
+const WHOLE_DAYS = "Payment terms must be a whole number of days";
+const MAX_DAYS = "Payment terms must be 365 days or fewer";
+const TAX_RATE = "Tax rate must be between 0 and 100 with up to 2 decimals";
+
+let t: TestApp;
+let adminA: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let pevoA: TestPevo;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminA = await t.signUpAdmin({ companyName: "Company A Escorts", contactPerson: "Alice Admin" });
+  adminB = await t.signUpAdmin({ companyName: "Company B Escorts", contactPerson: "Bob Boss" });
+  pevoA = await t.createPevoUser(adminA.companyId, { firstName: "Perry", lastName: "Pilot" });
+}, SETUP_TIMEOUT);
+afterAll(() => t.close());
+
+const call = (admin: { cookie: string }, method: string, path: string, body?: unknown) =>
+  t.request(method, path, { cookie: admin.cookie, body });
+
+const settings = (overrides: Record<string, unknown> = {}) => ({
+  name: "Company A Escorts",
+  contactPerson: "Alice Admin",
+  address: "1200 Commerce St, Dallas, TX 75202",
+  phone: "(214) 555-0100",
+  email: "office@company-a.test",
+  mcNumber: "MC-100200",
+  dotNumber: "3000100",
+  paymentTermsDays: 30,
+  taxRate: "0",
+  invoiceFooter: "Thank you for your business",
+  ...overrides,
+});
+
+async function companyRow(id: string) {
+  const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+/** Follows an invitation's set-password link and sets the password; returns the new session. */
+async function acceptInvitation(email: string, password: string) {
+  const mail = await t.lastMail(email);
+  const open = await t.request("GET", pathOf(firstLink(mail.text)));
+  expect(open.status).toBe(302);
+  const location = new URL(open.headers.get("location") ?? "", "http://localhost:3000");
+  expect(location.pathname).toBe("/auth/reset");
+  expect(location.searchParams.get("invite")).toBe("1");
+  const token = location.searchParams.get("token");
+  expect(token).toBeTruthy();
+  const reset = await t.request("POST", "/api/auth/reset-password", {
+    body: { newPassword: password, token },
+  });
+  expect(reset.status).toBe(200);
+  return t.login(email, password);
+}
+
+describe("GET /api/company", () => {
+  test("a new company has the signup's name and contact and the invoice defaults", async () => {
+    const fresh = await t.signUpAdmin({ companyName: "Fresh Pilot Cars", contactPerson: "Fran Fresh" });
+    const res = await call(fresh, "GET", "/api/company");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      name: "Fresh Pilot Cars",
+      contactPerson: "Fran Fresh",
+      address: null,
+      phone: null,
+      email: fresh.email,
+      mcNumber: null,
+      dotNumber: null,
+      paymentTermsDays: 30,
+      taxRate: "0.00",
+      invoiceFooter: null,
+    });
+  });
+});
+
+describe("PUT /api/company", () => {
+  test("saves the profile and invoice defaults, and GET returns them", async () => {
+    const res = await call(
+      adminA,
+      "PUT",
+      "/api/company",
+      settings({ email: " Office@Company-A.TEST ", paymentTermsDays: "45", taxRate: "8.25", phone: "" }),
+    );
+    expect(res.status).toBe(200);
+    const expected = {
+      name: "Company A Escorts",
+      contactPerson: "Alice Admin",
+      address: "1200 Commerce St, Dallas, TX 75202",
+      phone: null,
+      email: "office@company-a.test",
+      mcNumber: "MC-100200",
+      dotNumber: "3000100",
+      paymentTermsDays: 45,
+      taxRate: "8.25",
+      invoiceFooter: "Thank you for your business",
+    };
+    expect(res.body).toEqual(expected);
+    expect((await call(adminA, "GET", "/api/company")).body).toEqual(expected);
+    expect(await companyRow(adminA.companyId)).toMatchObject({ ...expected, isDemo: false });
+    // Company B is untouched.
+    const b = await call(adminB, "GET", "/api/company");
+    expect(b.body).toMatchObject({ name: "Company B Escorts", paymentTermsDays: 30, taxRate: "0.00" });
+  });
+
+  test.each([
+    ["0", "0.00"],
+    [7, "7.00"],
+    ["12.5", "12.50"],
+    ["100", "100.00"],
+    ["", "0.00"],
+  ])("normalizes the tax rate %j to %s", async (taxRate, stored) => {
+    const res = await call(adminA, "PUT", "/api/company", settings({ taxRate }));
+    expect(res.status).toBe(200);
+    expect(res.body.taxRate).toBe(stored);
+    expect((await companyRow(adminA.companyId)).taxRate).toBe(stored);
+  });
+
+  test("accepts payment terms of 0 and 365 days", async () => {
+    for (const days of [0, 365]) {
+      const res = await call(adminA, "PUT", "/api/company", settings({ paymentTermsDays: days }));
+      expect(res.status).toBe(200);
+      expect(res.body.paymentTermsDays).toBe(days);
+    }
+  });
+
+  test("the company name change reaches GET /api/me for every admin of the company", async () => {
+    const renamed = await call(adminA, "PUT", "/api/company", settings({ name: "  Renamed Escorts LLC " }));
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe("Renamed Escorts LLC");
+    const me = await call(adminA, "GET", "/api/me");
+    expect(me.status).toBe(200);
+    expect(me.body.company).toEqual({ id: adminA.companyId, name: "Renamed Escorts LLC" });
+    expect(me.body.profile.companyName).toBe("Renamed Escorts LLC");
+    // The PEVO login of the company too; company B keeps its name.
+    const pevoProfile = await t.db.select().from(profiles).where(eq(profiles.id, pevoA.userId));
+    expect(pevoProfile[0].companyName).toBe("Renamed Escorts LLC");
+    const other = await call(adminB, "GET", "/api/me");
+    expect(other.body.company.name).toBe("Company B Escorts");
+    expect(other.body.profile.companyName).toBe("Company B Escorts");
+    // Back to the original for the other tests.
+    expect((await call(adminA, "PUT", "/api/company", settings())).status).toBe(200);
+  });
+
+  const invalid: [string, Record<string, unknown>, string, string][] = [
+    ["a missing name", { name: undefined }, "name", "Company name must be at least 2 characters"],
+    ["a 1-character name", { name: "A" }, "name", "Company name must be at least 2 characters"],
+    ["a blank name", { name: "   " }, "name", "Company name must be at least 2 characters"],
+    ["an invalid email", { email: "not-an-email" }, "email", "Please enter a valid email"],
+    ["an email without domain", { email: "office@" }, "email", "Please enter a valid email"],
+    ["negative payment terms", { paymentTermsDays: -1 }, "paymentTermsDays", WHOLE_DAYS],
+    ["payment terms over 365 days", { paymentTermsDays: 366 }, "paymentTermsDays", MAX_DAYS],
+    ["fractional payment terms", { paymentTermsDays: 2.5 }, "paymentTermsDays", WHOLE_DAYS],
+    ["payment terms that are not a number", { paymentTermsDays: "soon" }, "paymentTermsDays", WHOLE_DAYS],
+    ["missing payment terms", { paymentTermsDays: undefined }, "paymentTermsDays", WHOLE_DAYS],
+    ["a tax rate over 100", { taxRate: "100.01" }, "taxRate", TAX_RATE],
+    ["a tax rate of 101", { taxRate: 101 }, "taxRate", TAX_RATE],
+    ["a tax rate with 3 decimals", { taxRate: "8.255" }, "taxRate", TAX_RATE],
+    ["a negative tax rate", { taxRate: "-1" }, "taxRate", TAX_RATE],
+    ["a tax rate that is not a number", { taxRate: "eight" }, "taxRate", TAX_RATE],
+  ];
+  test.each(invalid)(
+    "refuses %s with 400 and its message, and changes nothing",
+    async (_, change, field, message) => {
+      const before = await companyRow(adminA.companyId);
+      const res = await call(
+        adminA,
+        "PUT",
+        "/api/company",
+        settings({ ...change, contactPerson: "Changed Person" }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.fields[field]).toBe(message);
+      expect(res.body.error).toBe(message);
+      expect(await companyRow(adminA.companyId)).toEqual(before);
+    },
+  );
+
+  test("a body that is not JSON is a 400", async () => {
+    const res = await t.request("PUT", "/api/company", {
+      cookie: adminA.cookie,
+      body: "name=x",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "The request body must be JSON" });
+  });
+});
+
+describe("team", () => {
+  test("GET /api/company/team lists the company's admins only (no PEVO logins, no other company)", async () => {
+    const res = await call(adminA, "GET", "/api/company/team");
+    expect(res.status).toBe(200);
+    const emails = res.body.map((m: { email: string }) => m.email);
+    expect(emails).toContain(adminA.email);
+    expect(emails).not.toContain(pevoA.email);
+    expect(emails).not.toContain(adminB.email);
+    const me = res.body.find((m: { email: string }) => m.email === adminA.email);
+    expect(me).toMatchObject({ id: adminA.userId, name: "Alice Admin", emailVerified: true });
+    expect(Number.isNaN(Date.parse(me.createdAt))).toBe(false);
+    expect(me).not.toHaveProperty("password");
+
+    const b = await call(adminB, "GET", "/api/company/team");
+    expect(b.body.map((m: { email: string }) => m.email)).toEqual([adminB.email]);
+  });
+
+  test("inviting an admin creates them in the same company; they set a password and work as its admin", async () => {
+    const clientRes = await call(adminA, "POST", "/api/clients", { name: "Team Visible Client" });
+    expect(clientRes.status).toBe(201);
+    const bClient = await call(adminB, "POST", "/api/clients", { name: "B Only Client" });
+    expect(bClient.status).toBe(201);
+
+    const email = uniqueEmail("teammate");
+    const res = await call(adminA, "POST", "/api/company/team", {
+      name: "  Terry Teammate ",
+      email: email.toUpperCase(),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(String), email });
+
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ companyId: adminA.companyId, role: "admin", emailVerified: true });
+
+    // Listed in A's team, not B's.
+    const team = await call(adminA, "GET", "/api/company/team");
+    expect(team.body.find((m: { email: string }) => m.email === email)).toMatchObject({
+      id: res.body.id,
+      name: "Terry Teammate",
+      emailVerified: true,
+    });
+    const teamB = await call(adminB, "GET", "/api/company/team");
+    expect(teamB.body.map((m: { email: string }) => m.email)).not.toContain(email);
+
+    // The invitation mail; the random password it was created with is not known to anyone.
+    const mails = await t.outbox(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("You're invited to PEVO Back Office");
+    expect(mails[0].text).toContain("Hello Terry Teammate");
+    expect(mails[0].text).toContain("administrator");
+    // Worded for an admin, not as a PEVO portal invitation.
+    expect(mails[0].text).not.toMatch(/pilot \/ escort vehicle operator|trip log/);
+    expect(firstLink(mails[0].text)).toMatch(/\/api\/auth\/reset-password\//);
+
+    const cookie = await acceptInvitation(email, "teammate-pass-1");
+    const me = await t.request("GET", "/api/me", { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email, role: "admin", name: "Terry Teammate" });
+    expect(me.body.company.id).toBe(adminA.companyId);
+    expect(me.body.profile).toMatchObject({ role: "admin", companyName: "Company A Escorts" });
+
+    const clients = await t.request("GET", "/api/clients", { cookie });
+    expect(clients.status).toBe(200);
+    const names = clients.body.map((c: { name: string }) => c.name);
+    expect(names).toContain("Team Visible Client");
+    expect(names).not.toContain("B Only Client");
+    expect((await t.request("GET", "/api/company", { cookie })).body.name).toBe("Company A Escorts");
+  });
+
+  test("an email already used by any account is a 409 at email; nothing is created or sent", async () => {
+    for (const email of [adminA.email, adminB.email.toUpperCase(), pevoA.email]) {
+      const before = (await t.outbox(email)).length;
+      const res = await call(adminA, "POST", "/api/company/team", { name: "Someone Else", email });
+      expect(res.status, email).toBe(409);
+      expect(res.body).toEqual({ error: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } });
+      expect(await t.outbox(email)).toHaveLength(before);
+    }
+    // adminB stays in company B.
+    const [b] = await t.db.select().from(user).where(eq(user.email, adminB.email));
+    expect(b.companyId).toBe(adminB.companyId);
+  });
+
+  test("inviting the same new address twice: the second is a 409", async () => {
+    const email = uniqueEmail("twice");
+    expect((await call(adminA, "POST", "/api/company/team", { name: "First Try", email })).status).toBe(201);
+    const again = await call(adminB, "POST", "/api/company/team", { name: "Second Try", email });
+    expect(again.status).toBe(409);
+    expect(again.body.fields).toEqual({ email: EMAIL_TAKEN });
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row.companyId).toBe(adminA.companyId);
+  });
+
+  test.each([
+    ["a short name", { name: "T", email: "ok@example.test" }, "name", "Name must be at least 2 characters"],
+    ["a missing name", { email: "ok@example.test" }, "name", "Name must be at least 2 characters"],
+    ["a bad email", { name: "Terry", email: "terry" }, "email", "Please enter a valid email"],
+    ["a missing email", { name: "Terry" }, "email", "Please enter a valid email"],
+  ])("refuses %s with 400", async (_, body, field, message) => {
+    const before = (await call(adminA, "GET", "/api/company/team")).body.length;
+    const res = await call(adminA, "POST", "/api/company/team", body);
+    expect(res.status).toBe(400);
+    expect(res.body.fields[field]).toBe(message);
+    expect((await call(adminA, "GET", "/api/company/team")).body).toHaveLength(before);
+  });
+});
+
+describe("roles", () => {
+  const endpoints: [string, string, unknown][] = [
+    ["GET", "/api/company", undefined],
+    ["PUT", "/api/company", settings({ name: "Hijacked Name" })],
+    ["GET", "/api/company/team", undefined],
+    ["POST", "/api/company/team", { name: "Sneaky Admin", email: "sneaky@example.test" }],
+  ];
+
+  test("a PEVO user gets 403 on every /api/company endpoint, and nothing changes", async () => {
+    const before = await companyRow(adminA.companyId);
+    for (const [method, path, body] of endpoints) {
+      const res = await t.request(method, path, { cookie: pevoA.cookie, body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body, `${method} ${path}`).toEqual({ error: "You do not have access to this area" });
+    }
+    expect(await companyRow(adminA.companyId)).toEqual(before);
+    expect(await t.db.select().from(user).where(eq(user.email, "sneaky@example.test"))).toEqual([]);
+  });
+
+  test("anonymous callers get 401 on every /api/company endpoint", async () => {
+    for (const [method, path, body] of endpoints) {
+      const res = await t.request(method, path, { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body, `${method} ${path}`).toEqual({
+        error: "You must be logged in to perform this action",
+      });
+    }
+    expect(await t.db.select().from(user).where(eq(user.email, "sneaky@example.test"))).toEqual([]);
+  });
+});

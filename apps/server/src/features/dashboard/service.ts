@@ -1,0 +1,85 @@
+import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { and, asc, count, desc, eq, gte, lt, ne } from "drizzle-orm";
+import type { Scope } from "../../http/context";
+import { addDaysIso } from "../../lib/dates";
+
+/** The admin dashboard, computed from the company's data (DECISIONS: Dashboards). */
+export async function getDashboard({ db, companyId }: Scope, today: string) {
+  const weekEnd = addDaysIso(today, 7);
+  // A canceled job is not coming up.
+  const upcoming = and(
+    eq(dispatches.companyId, companyId),
+    gte(dispatches.pickupDate, today),
+    lt(dispatches.pickupDate, weekEnd),
+    ne(dispatches.status, "canceled"),
+  );
+  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(dispatches)
+      .where(and(eq(dispatches.companyId, companyId), eq(dispatches.status, "dispatched"))),
+    db
+      .select({ n: count() })
+      .from(pevos)
+      .where(and(eq(pevos.companyId, companyId), eq(pevos.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(rateConfirmations)
+      .where(
+        and(
+          eq(rateConfirmations.companyId, companyId),
+          eq(rateConfirmations.signatureStatus, "awaiting_signature"),
+        ),
+      ),
+    db.select({ n: count() }).from(dispatches).where(upcoming),
+    db
+      .select({
+        id: dispatches.id,
+        jobNumber: rateConfirmations.jobNumber,
+        client: clients.name,
+        date: dispatches.pickupDate,
+        status: dispatches.status,
+        pevoFirstName: pevos.firstName,
+        pevoLastName: pevos.lastName,
+        origin: rateConfirmations.originAddress,
+        destination: rateConfirmations.destinationAddress,
+      })
+      .from(dispatches)
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+      .where(upcoming)
+      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
+      .limit(10),
+    db
+      .select({
+        id: activityEvents.id,
+        type: activityEvents.type,
+        status: activityEvents.status,
+        message: activityEvents.message,
+        client: activityEvents.client,
+        job: activityEvents.job,
+        pevo: activityEvents.pevo,
+        amount: activityEvents.amount,
+        createdAt: activityEvents.createdAt,
+      })
+      .from(activityEvents)
+      .where(eq(activityEvents.companyId, companyId))
+      .orderBy(desc(activityEvents.createdAt))
+      .limit(10),
+  ]);
+  return {
+    cards: {
+      activeJobs: active.n,
+      pevos: activePevos.n,
+      pendingSignatures: pending.n,
+      upcomingJobs: upcomingCount.n,
+    },
+    upcomingJobs: upcomingJobs.map(({ pevoFirstName, pevoLastName, ...job }) => ({
+      ...job,
+      pevo: pevoFirstName ? `${pevoFirstName} ${pevoLastName}` : null,
+    })),
+    activity,
+  };
+}
+export type TDashboard = Awaited<ReturnType<typeof getDashboard>>;

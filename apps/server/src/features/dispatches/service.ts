@@ -1,0 +1,282 @@
+import {
+  clients,
+  dispatches,
+  type Executor,
+  invoices,
+  pevos,
+  positions,
+  rateConfirmations,
+  standardRates,
+  tripLogs,
+  user,
+  userSettings,
+} from "@pevo/db";
+import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { Deps, Scope } from "../../http/context";
+import { ApiError, notFound } from "../../http/errors";
+import { recordActivity } from "../../lib/activity";
+import { formatDay } from "../../lib/dates";
+import { dispatchAssignedMail } from "../../mail/templates";
+
+export const DISPATCH_NOT_FOUND = "Dispatch not found";
+export const DISPATCH_HAS_INVOICES =
+  "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
+export const DISPATCH_HAS_TRIPS =
+  "This dispatch has trip log entries from its PEVO and cannot be deleted. Set its status to canceled instead.";
+
+export async function listDispatches({ db, companyId }: Scope): Promise<TDispatchListItem[]> {
+  const rows = await db
+    .select({
+      id: dispatches.id,
+      driverName: dispatches.driverName,
+      pickupDate: dispatches.pickupDate,
+      pickupTime: dispatches.pickupTime,
+      status: dispatches.status,
+      pevoId: dispatches.pevoId,
+      pevoFirst: pevos.firstName,
+      pevoLast: pevos.lastName,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      jobNumber: rateConfirmations.jobNumber,
+      createdAt: dispatches.createdAt,
+    })
+    .from(dispatches)
+    .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(eq(dispatches.companyId, companyId))
+    .orderBy(desc(dispatches.createdAt));
+  return rows.map(({ pevoFirst, pevoLast, ...r }) => ({
+    ...r,
+    status: r.status as TDispatchListItem["status"],
+    pevoName: pevoFirst ? `${pevoFirst} ${pevoLast}` : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The rate confirmation part of a dispatch: job, route, rates and positions. */
+export async function rateConfirmationSummary(db: Executor, id: string) {
+  const [rc] = await db
+    .select({ rc: rateConfirmations, clientName: clients.name, rates: standardRates })
+    .from(rateConfirmations)
+    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
+    .where(eq(rateConfirmations.id, id));
+  if (!rc) return null;
+  const pos = await db
+    .select({
+      positionType: positions.positionType,
+      customName: positions.customName,
+      pevoId: positions.pevoId,
+    })
+    .from(positions)
+    .where(eq(positions.rateConfirmationId, id))
+    .orderBy(asc(positions.sortOrder));
+  const r = rc.rates;
+  return {
+    id: rc.rc.id,
+    jobNumber: rc.rc.jobNumber,
+    clientId: rc.rc.clientId,
+    clientName: rc.clientName,
+    originAddress: rc.rc.originAddress,
+    destinationAddress: rc.rc.destinationAddress,
+    startDate: rc.rc.startDate,
+    description: rc.rc.description,
+    standardRates: r
+      ? {
+          minimumDailyRate: r.minimumDailyRate,
+          mileageRate: r.mileageRate,
+          overnightRate: r.overnightRate,
+          noGoRate: r.noGoRate,
+          detentionRate: r.detentionRate,
+          detentionThreshold: r.detentionThreshold,
+        }
+      : null,
+    positions: pos as NonNullable<TDispatch["rateConfirmation"]>["positions"],
+  };
+}
+
+export async function getDispatch({ db, companyId }: Scope, id: string): Promise<TDispatch> {
+  const [row] = await db
+    .select({ d: dispatches, pevoFirst: pevos.firstName, pevoLast: pevos.lastName })
+    .from(dispatches)
+    .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+    .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
+  if (!row) throw notFound(DISPATCH_NOT_FOUND);
+  const [[invoiceCount], rateConfirmation] = await Promise.all([
+    db.select({ n: count() }).from(invoices).where(eq(invoices.dispatchId, id)),
+    row.d.rateConfirmationId ? rateConfirmationSummary(db, row.d.rateConfirmationId) : null,
+  ]);
+  const d = row.d;
+  return {
+    id: d.id,
+    rateConfirmationId: d.rateConfirmationId,
+    pevoId: d.pevoId,
+    driverName: d.driverName,
+    driverPhone: d.driverPhone,
+    driverCompany: d.driverCompany,
+    pickupDate: d.pickupDate,
+    pickupTime: d.pickupTime,
+    notes: d.notes,
+    status: d.status as TDispatch["status"],
+    pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
+    createdAt: d.createdAt.toISOString(),
+    hasInvoices: invoiceCount.n > 0,
+    rateConfirmation,
+  };
+}
+
+/** The rate confirmation and PEVO must be the company's own; the PEVO must be active when newly assigned. */
+async function checkReferences(
+  db: Executor,
+  companyId: string,
+  input: TDispatchData,
+  currentPevoId: string | null,
+) {
+  if (input.rateConfirmationId) {
+    const [rc] = await db
+      .select({ id: rateConfirmations.id })
+      .from(rateConfirmations)
+      .where(
+        and(eq(rateConfirmations.id, input.rateConfirmationId), eq(rateConfirmations.companyId, companyId)),
+      );
+    if (!rc) {
+      const message = "Choose a rate confirmation from the list";
+      throw new ApiError(400, message, { rateConfirmationId: message });
+    }
+  }
+  if (input.pevoId) {
+    const [pevo] = await db
+      .select({ status: pevos.status })
+      .from(pevos)
+      .where(and(eq(pevos.id, input.pevoId), eq(pevos.companyId, companyId)));
+    if (!pevo || (pevo.status !== "active" && input.pevoId !== currentPevoId)) {
+      const message = "Choose an active PEVO from the list";
+      throw new ApiError(400, message, { pevoId: message });
+    }
+  }
+}
+
+type Assignment = {
+  email: string;
+  name: string;
+  jobNumber: string | null;
+  pickupDate: string;
+  pickupTime: string;
+};
+
+/** Records the assignment and finds who to tell (their dispatch alerts setting decides). */
+async function recordAssignment(
+  tx: Executor,
+  scope: Scope,
+  dispatch: TDispatchData,
+): Promise<Assignment | null> {
+  if (!dispatch.pevoId) return null;
+  const [pevo] = await tx
+    .select({
+      firstName: pevos.firstName,
+      lastName: pevos.lastName,
+      pevoEmail: pevos.email,
+      loginEmail: user.email,
+      alerts: userSettings.dispatchAlerts,
+    })
+    .from(pevos)
+    .leftJoin(user, eq(user.id, pevos.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, pevos.userId))
+    .where(eq(pevos.id, dispatch.pevoId));
+  const rc = dispatch.rateConfirmationId
+    ? (
+        await tx
+          .select({ jobNumber: rateConfirmations.jobNumber, client: clients.name })
+          .from(rateConfirmations)
+          .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+          .where(eq(rateConfirmations.id, dispatch.rateConfirmationId))
+      )[0]
+    : undefined;
+  const name = `${pevo.firstName} ${pevo.lastName}`;
+  await recordActivity(tx, {
+    companyId: scope.companyId,
+    actorId: scope.userId,
+    type: "pevo_dispatched",
+    pevo: name,
+    pevoId: dispatch.pevoId,
+    job: rc?.jobNumber ?? null,
+    client: rc?.client ?? null,
+    message: `${name} dispatched${rc ? ` on ${rc.jobNumber}` : ""} for ${formatDay(dispatch.pickupDate)}`,
+  });
+  const email = pevo.loginEmail ?? pevo.pevoEmail;
+  if (!email || pevo.alerts === false) return null;
+  return {
+    email,
+    name,
+    jobNumber: rc?.jobNumber ?? null,
+    pickupDate: dispatch.pickupDate,
+    pickupTime: dispatch.pickupTime,
+  };
+}
+
+async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
+  if (!assignment) return;
+  try {
+    await deps.mailer.send(dispatchAssignedMail(assignment, `${deps.config.appUrl}/pevo/dispatches`));
+  } catch (error) {
+    // The dispatch is saved; a mail server hiccup must not undo it.
+    console.error("Could not send the dispatch alert", error);
+  }
+}
+
+export async function createDispatch(
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  input: TDispatchData,
+) {
+  const { db, companyId, userId } = scope;
+  await checkReferences(db, companyId, input, null);
+  const { id, assignment } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dispatches)
+      .values({ ...input, companyId, createdBy: userId })
+      .returning({ id: dispatches.id });
+    return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
+  });
+  await notify(deps, assignment);
+  return getDispatch(scope, id);
+}
+
+export async function updateDispatch(
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  id: string,
+  input: TDispatchData,
+) {
+  const { db, companyId } = scope;
+  const [current] = await db
+    .select({ pevoId: dispatches.pevoId })
+    .from(dispatches)
+    .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
+  if (!current) throw notFound(DISPATCH_NOT_FOUND);
+  await checkReferences(db, companyId, input, current.pevoId);
+  const assignment = await db.transaction(async (tx) => {
+    await tx
+      .update(dispatches)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
+    return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
+  });
+  await notify(deps, assignment);
+  return getDispatch(scope, id);
+}
+
+export async function deleteDispatch({ db, companyId }: Scope, id: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: dispatches.id })
+      .from(dispatches)
+      .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
+    if (!row) throw notFound(DISPATCH_NOT_FOUND);
+    const [used] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.dispatchId, id));
+    if (used.n > 0) throw new ApiError(409, DISPATCH_HAS_INVOICES);
+    const [trips] = await tx.select({ n: count() }).from(tripLogs).where(eq(tripLogs.dispatchId, id));
+    if (trips.n > 0) throw new ApiError(409, DISPATCH_HAS_TRIPS);
+    await tx.delete(dispatches).where(eq(dispatches.id, id));
+  });
+}

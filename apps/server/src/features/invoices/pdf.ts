@@ -1,0 +1,149 @@
+import { companies } from "@pevo/db";
+import type { TInvoice } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import type { Scope } from "../../http/context";
+import { formatDay } from "../../lib/dates";
+
+const money = (value: string) =>
+  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A one-document invoice PDF with the company's letterhead (pdfkit's built-in fonts: no downloads). */
+export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoice): Promise<Buffer> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 50,
+    info: { Title: `Invoice ${invoice.invoiceNumber}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+
+  const left = 50;
+  const right = doc.page.width - 50;
+  const width = right - left;
+
+  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
+  doc.fillColor("#111").font("Helvetica-Bold").fontSize(18).text(company.name, left, 30);
+  doc.font("Helvetica").fontSize(9).fillColor("#444");
+  const letterhead = [
+    company.address,
+    [company.phone, company.email].filter(Boolean).join("  ·  "),
+    [company.mcNumber && `MC ${company.mcNumber}`, company.dotNumber && `DOT ${company.dotNumber}`]
+      .filter(Boolean)
+      .join("  ·  "),
+  ].filter(Boolean);
+  for (const line of letterhead) doc.text(String(line));
+
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .fillColor("#111")
+    .text("INVOICE", left, 30, { width, align: "right" });
+  doc.font("Helvetica").fontSize(10).fillColor("#444");
+  doc.text(`Invoice # ${invoice.invoiceNumber}`, { width, align: "right" });
+  doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
+  doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
+  doc.text(`Status: ${invoice.status[0].toUpperCase()}${invoice.status.slice(1)}`, { width, align: "right" });
+
+  let y = 140;
+  doc.font("Helvetica-Bold").fontSize(10).fillColor("#111").text("Bill To", left, y);
+  doc
+    .font("Helvetica")
+    .fillColor("#333")
+    .text(invoice.customerName ?? "-", left, y + 14, { width: width / 2 - 10 });
+  if (invoice.customerAddress) doc.text(invoice.customerAddress, { width: width / 2 - 10 });
+  const job = invoice.dispatch;
+  doc
+    .font("Helvetica-Bold")
+    .fillColor("#111")
+    .text("Job", left + width / 2, y);
+  doc.font("Helvetica").fillColor("#333");
+  const jobLines = [
+    job?.jobNumber ? `Job # ${job.jobNumber}` : "No job reference",
+    job ? `Driver: ${job.driverName}` : null,
+    job?.originAddress ? `From: ${job.originAddress}` : null,
+    job?.destinationAddress ? `To: ${job.destinationAddress}` : null,
+    invoice.pevoName
+      ? `PEVO: ${invoice.pevoName}${invoice.pevoPosition ? ` (${invoice.pevoPosition})` : ""}`
+      : null,
+  ].filter((line): line is string => Boolean(line));
+  doc.text(jobLines.join("\n"), left + width / 2, y + 14, { width: width / 2 });
+
+  y = Math.max(doc.y, 230) + 20;
+  const cols = [
+    { label: "Date", x: left, w: 80, align: "left" as const },
+    { label: "Location", x: left + 85, w: 230, align: "left" as const },
+    { label: "Mileage", x: left + 320, w: 80, align: "right" as const },
+    { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" as const },
+  ];
+  doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
+  doc.font("Helvetica-Bold").fontSize(9).fillColor("#111");
+  for (const col of cols) doc.text(col.label, col.x, y + 2, { width: col.w, align: col.align });
+  y += 22;
+  doc.font("Helvetica").fillColor("#222");
+  if (invoice.lineItems.length === 0) {
+    doc.text("No line items found", left, y);
+    y += 18;
+  }
+  for (const line of invoice.lineItems) {
+    const cells = [formatDay(line.date), line.location, Number(line.mileage).toFixed(2), money(line.charge)];
+    const height = Math.max(14, doc.heightOfString(line.location, { width: cols[1].w }));
+    if (y + height > doc.page.height - 120) {
+      doc.addPage();
+      y = 50;
+    }
+    cols.forEach((col, i) => {
+      doc.text(cells[i], col.x, y, { width: col.w, align: col.align });
+    });
+    y += height + 6;
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(right, y - 3)
+      .strokeColor("#e4e4e7")
+      .lineWidth(0.5)
+      .stroke();
+  }
+
+  y += 8;
+  const totals: [string, string][] = [
+    ["Subtotal", money(invoice.subtotal)],
+    ["Tax", money(invoice.tax)],
+    ["Total", money(invoice.total)],
+  ];
+  for (const [label, value] of totals) {
+    const bold = label === "Total";
+    doc
+      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(bold ? 12 : 10)
+      .fillColor("#111");
+    doc.text(label, left + 300, y, { width: 100, align: "right" });
+    doc.text(value, left + 405, y, { width: width - 405, align: "right" });
+    y += bold ? 18 : 15;
+  }
+
+  if (invoice.notes) {
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text("Notes", left, y + 15);
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("#333")
+      .text(invoice.notes, left, y + 29, { width });
+  }
+  if (company.invoiceFooter) {
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor("#666")
+      .text(company.invoiceFooter, left, doc.page.height - 70, {
+        width,
+        align: "center",
+      });
+  }
+  doc.end();
+  return done;
+}

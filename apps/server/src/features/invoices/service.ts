@@ -1,0 +1,219 @@
+import {
+  clients,
+  companies,
+  dispatches,
+  type Executor,
+  invoiceLineItems,
+  invoices,
+  rateConfirmations,
+  standardRates,
+} from "@pevo/db";
+import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem } from "@pevo/shared";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Scope } from "../../http/context";
+import { ApiError, notFound, pgError } from "../../http/errors";
+import { recordActivity } from "../../lib/activity";
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
+const DISPATCH_REQUIRED = "Dispatch ID is required";
+
+export async function listInvoices({ db, companyId }: Scope): Promise<TInvoiceListItem[]> {
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      jobNumber: rateConfirmations.jobNumber,
+      total: invoices.total,
+      status: invoices.status,
+      customerName: invoices.customerName,
+    })
+    .from(invoices)
+    .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(eq(invoices.companyId, companyId))
+    .orderBy(desc(invoices.createdAt));
+  return rows.map((r) => ({ ...r, status: r.status as TInvoiceListItem["status"] }));
+}
+
+export async function getInvoice({ db, companyId }: Scope, id: string): Promise<TInvoice> {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      dispatch: {
+        id: dispatches.id,
+        driverName: dispatches.driverName,
+        pickupDate: dispatches.pickupDate,
+      },
+      jobNumber: rateConfirmations.jobNumber,
+      originAddress: rateConfirmations.originAddress,
+      destinationAddress: rateConfirmations.destinationAddress,
+      minimumDailyRate: standardRates.minimumDailyRate,
+      mileageRate: standardRates.mileageRate,
+    })
+    .from(invoices)
+    .innerJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+  if (!row) throw notFound(INVOICE_NOT_FOUND);
+  const items = await db
+    .select({
+      id: invoiceLineItems.id,
+      date: invoiceLineItems.date,
+      location: invoiceLineItems.location,
+      mileage: invoiceLineItems.mileage,
+      charge: invoiceLineItems.charge,
+    })
+    .from(invoiceLineItems)
+    .where(eq(invoiceLineItems.invoiceId, id))
+    .orderBy(asc(invoiceLineItems.sortOrder));
+  const inv = row.invoice;
+  return {
+    id: inv.id,
+    invoiceNumber: inv.invoiceNumber,
+    issueDate: inv.issueDate,
+    dueDate: inv.dueDate,
+    dispatchId: inv.dispatchId,
+    clientId: inv.clientId,
+    status: inv.status as TInvoice["status"],
+    customerName: inv.customerName,
+    customerAddress: inv.customerAddress,
+    pevoName: inv.pevoName,
+    pevoPosition: inv.pevoPosition,
+    notes: inv.notes,
+    subtotal: inv.subtotal,
+    tax: inv.tax,
+    total: inv.total,
+    createdAt: inv.createdAt.toISOString(),
+    lineItems: items,
+    dispatch: {
+      ...row.dispatch,
+      jobNumber: row.jobNumber,
+      originAddress: row.originAddress,
+      destinationAddress: row.destinationAddress,
+      standardRates:
+        row.minimumDailyRate && row.mileageRate
+          ? { minimumDailyRate: row.minimumDailyRate, mileageRate: row.mileageRate }
+          : null,
+    },
+  };
+}
+
+/**
+ * The dispatch and customer must be the company's own; the totals come from the lines and the tax
+ * rate: the company's current one for a new invoice, the invoice's own when it is edited.
+ */
+async function prepare(db: Executor, companyId: string, input: TInvoiceData, keptTaxRate?: string) {
+  const [dispatch] = await db
+    .select({ id: dispatches.id, jobNumber: rateConfirmations.jobNumber, client: clients.name })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .where(and(eq(dispatches.id, input.dispatchId), eq(dispatches.companyId, companyId)));
+  if (!dispatch) throw new ApiError(400, DISPATCH_REQUIRED, { dispatchId: DISPATCH_REQUIRED });
+  if (input.clientId) {
+    const [client] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, input.clientId), eq(clients.companyId, companyId)));
+    if (!client) {
+      const message = "Choose a customer from the list";
+      throw new ApiError(400, message, { clientId: message });
+    }
+  }
+  const taxRate =
+    keptTaxRate ??
+    (await db.select({ taxRate: companies.taxRate }).from(companies).where(eq(companies.id, companyId)))[0]
+      ?.taxRate ??
+    "0";
+  const totals = invoiceTotals(
+    input.lineItems.map((l) => l.charge),
+    taxRate,
+  );
+  const { lineItems: _lines, subtotal: _s, tax: _t, total: _total, ...fields } = input;
+  return { dispatch, values: { ...fields, ...totals, taxRate } };
+}
+
+async function writeLines(tx: Executor, invoiceId: string, input: TInvoiceData) {
+  if (input.lineItems.length === 0) return;
+  await tx
+    .insert(invoiceLineItems)
+    .values(input.lineItems.map((line, sortOrder) => ({ ...line, invoiceId, sortOrder })));
+}
+
+function duplicateNumber(error: unknown): never {
+  if (pgError(error)?.code === "23505") {
+    throw new ApiError(409, INVOICE_NUMBER_TAKEN, { invoiceNumber: INVOICE_NUMBER_TAKEN });
+  }
+  throw error;
+}
+
+/** Invoice and line items in one transaction; the server's totals, never the client's. */
+export async function createInvoice(scope: Scope, input: TInvoiceData) {
+  const { db, companyId, userId } = scope;
+  const { dispatch, values } = await prepare(db, companyId, input);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(invoices)
+        .values({ ...values, companyId, createdBy: userId })
+        .returning({ id: invoices.id });
+      await writeLines(tx, row.id, input);
+      await recordActivity(tx, {
+        companyId,
+        actorId: userId,
+        type: "invoice_generated",
+        job: dispatch.jobNumber,
+        client: values.customerName ?? dispatch.client,
+        amount: values.total,
+        message: `Invoice ${values.invoiceNumber} generated${dispatch.jobNumber ? ` for ${dispatch.jobNumber}` : ""}`,
+      });
+      return row.id;
+    })
+    .catch(duplicateNumber);
+  return getInvoice(scope, id);
+}
+
+/** Update, delete the old lines and insert the new ones: one transaction. */
+export async function updateInvoice(scope: Scope, id: string, input: TInvoiceData) {
+  const { db, companyId, userId } = scope;
+  const [before] = await db
+    .select({ status: invoices.status, taxRate: invoices.taxRate })
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+  if (!before) throw notFound(INVOICE_NOT_FOUND);
+  const { dispatch, values } = await prepare(db, companyId, input, before.taxRate);
+  await db
+    .transaction(async (tx) => {
+      await tx
+        .update(invoices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
+      await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
+      await writeLines(tx, id, input);
+      if (values.status === "paid" && before.status !== "paid") {
+        await recordActivity(tx, {
+          companyId,
+          actorId: userId,
+          type: "payment_received",
+          job: dispatch.jobNumber,
+          client: values.customerName ?? dispatch.client,
+          amount: values.total,
+          message: `Payment received for invoice ${values.invoiceNumber}`,
+        });
+      }
+    })
+    .catch(duplicateNumber);
+  return getInvoice(scope, id);
+}
+
+export async function deleteInvoice({ db, companyId }: Scope, id: string) {
+  const deleted = await db
+    .delete(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+    .returning({ id: invoices.id });
+  if (deleted.length === 0) throw notFound(INVOICE_NOT_FOUND);
+}

@@ -1,0 +1,420 @@
+import { dispatches, pevos } from "@pevo/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+const TODAY = "2025-06-10";
+
+let t: TestApp;
+let adminA: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let pevo1: TestPevo;
+let pevo2: TestPevo;
+let pevoB: TestPevo;
+let rcId: string;
+/** pevo1's dispatches by name. */
+const d: Record<string, string> = {};
+let pevo2Dispatch: string;
+let pevo2Completed: string;
+let companyBDispatch: string;
+let unassigned: string;
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies
+type Body = Record<string, any>;
+
+const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+  t.request(method, path, { cookie, body });
+
+async function dispatch(admin: SignedUpAdmin, body: Body) {
+  const res = await as(admin.cookie)("POST", "/api/dispatches", {
+    driverName: "Dale Trucker",
+    driverPhone: "(555) 123-4567",
+    pickupTime: "09:00",
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminA = await t.signUpAdmin({ companyName: "Alpha Escorts", contactPerson: "Alice Admin" });
+  adminB = await t.signUpAdmin({ companyName: "Bravo Escorts" });
+  pevo1 = await t.createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One" });
+  pevo2 = await t.createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
+  pevoB = await t.createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo" });
+
+  const client = await as(adminA.cookie)("POST", "/api/clients", { name: "Lone Star Heavy Haul" });
+  const rc = await as(adminA.cookie)("POST", "/api/rate-confirmations", {
+    clientId: client.body.id,
+    jobNumber: "RC-20250610-001",
+    originAddress: "Houston, TX 77001",
+    destinationAddress: "Denver, CO 80202",
+    startDate: "2025-06-10",
+    description: "Oversize transformer, 16 ft wide",
+    standardRates: {
+      minimumDailyRate: "450",
+      mileageRate: "1.85",
+      overnightRate: "125",
+      noGoRate: "250",
+      detentionRate: "65",
+      detentionThreshold: 2,
+    },
+    positions: [
+      { positionType: "lead_car", pevoId: pevo1.pevoId },
+      { positionType: "chase_car", pevoId: pevo2.pevoId },
+      { positionType: "custom", customName: "Bucket Truck", pevoId: pevo1.pevoId },
+      { positionType: "steerman" },
+    ],
+  });
+  expect(rc.status).toBe(201);
+  rcId = rc.body.id;
+
+  const p1 = { pevoId: pevo1.pevoId };
+  d.today = await dispatch(adminA, {
+    ...p1,
+    rateConfirmationId: rcId,
+    pickupDate: TODAY,
+    pickupTime: "09:00",
+    driverName: "Morning Driver",
+    driverPhone: "555-000-1111",
+    driverCompany: "Big Rig LLC",
+    notes: "Meet at the north gate",
+  });
+  d.todayLater = await dispatch(adminA, { ...p1, pickupDate: TODAY, pickupTime: "14:00" });
+  d.in6Days = await dispatch(adminA, { ...p1, pickupDate: "2025-06-16", status: "dispatched" });
+  d.in7Days = await dispatch(adminA, { ...p1, pickupDate: "2025-06-17" });
+  d.canceled = await dispatch(adminA, { ...p1, pickupDate: "2025-06-12", status: "canceled" });
+  d.yesterdayDone = await dispatch(adminA, { ...p1, pickupDate: "2025-06-09", status: "completed" });
+  d.dispatchedLastWeek = await dispatch(adminA, { ...p1, pickupDate: "2025-06-05", status: "dispatched" });
+  d.done30DaysAgo = await dispatch(adminA, { ...p1, pickupDate: "2025-05-11", status: "completed" });
+  d.done31DaysAgo = await dispatch(adminA, { ...p1, pickupDate: "2025-05-10", status: "completed" });
+  d.futureDone = await dispatch(adminA, { ...p1, pickupDate: "2025-06-11", status: "completed" });
+
+  pevo2Dispatch = await dispatch(adminA, {
+    pevoId: pevo2.pevoId,
+    rateConfirmationId: rcId,
+    pickupDate: "2025-06-11",
+  });
+  pevo2Completed = await dispatch(adminA, {
+    pevoId: pevo2.pevoId,
+    pickupDate: "2025-06-01",
+    status: "completed",
+  });
+  unassigned = await dispatch(adminA, { pickupDate: "2025-06-11" });
+  companyBDispatch = await dispatch(adminB, { pevoId: pevoB.pevoId, pickupDate: "2025-06-11" });
+});
+afterAll(() => t.close());
+
+describe("GET /api/portal/dispatches", () => {
+  test("a PEVO sees exactly their own dispatches, latest pickup first", async () => {
+    const res = await as(pevo1.cookie)("GET", "/api/portal/dispatches");
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: Body) => x.id)).toEqual([
+      d.in7Days,
+      d.in6Days,
+      d.canceled,
+      d.futureDone,
+      d.todayLater,
+      d.today,
+      d.yesterdayDone,
+      d.dispatchedLastWeek,
+      d.done30DaysAgo,
+      d.done31DaysAgo,
+    ]);
+    const today = res.body.find((x: Body) => x.id === d.today);
+    expect(today).toEqual({
+      id: d.today,
+      pickupDate: TODAY,
+      pickupTime: "09:00",
+      status: "pending",
+      driverName: "Morning Driver",
+      jobNumber: "RC-20250610-001",
+      originAddress: "Houston, TX 77001",
+      destinationAddress: "Denver, CO 80202",
+    });
+    const withoutRc = res.body.find((x: Body) => x.id === d.in6Days);
+    expect(withoutRc).toMatchObject({ jobNumber: null, originAddress: null, destinationAddress: null });
+  });
+
+  test("another PEVO of the company and a PEVO of another company see only theirs", async () => {
+    const two = await as(pevo2.cookie)("GET", "/api/portal/dispatches");
+    expect(two.status).toBe(200);
+    expect(two.body.map((x: Body) => x.id)).toEqual([pevo2Dispatch, pevo2Completed]);
+    const b = await as(pevoB.cookie)("GET", "/api/portal/dispatches");
+    expect(b.body.map((x: Body) => x.id)).toEqual([companyBDispatch]);
+    for (const list of [two.body, b.body]) {
+      expect(list.map((x: Body) => x.id)).not.toContain(unassigned);
+    }
+  });
+
+  test("a PEVO with no dispatches gets an empty list", async () => {
+    const idle = await t.createPevoUser(adminA.companyId);
+    const res = await as(idle.cookie)("GET", "/api/portal/dispatches");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+});
+
+describe("GET /api/portal/dispatches/:id", () => {
+  test("shows what the PEVO needs on the road, with their position from the rate confirmation", async () => {
+    const res = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${d.today}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: d.today,
+      pickupDate: TODAY,
+      pickupTime: "09:00",
+      status: "pending",
+      driverName: "Morning Driver",
+      driverPhone: "555-000-1111",
+      driverCompany: "Big Rig LLC",
+      notes: "Meet at the north gate",
+      jobNumber: "RC-20250610-001",
+      originAddress: "Houston, TX 77001",
+      destinationAddress: "Denver, CO 80202",
+      description: "Oversize transformer, 16 ft wide",
+      clientName: "Lone Star Heavy Haul",
+      position: "Lead Car, Bucket Truck",
+    });
+    const two = await as(pevo2.cookie)("GET", `/api/portal/dispatches/${pevo2Dispatch}`);
+    expect(two.status).toBe(200);
+    expect(two.body.position).toBe("Chase Car");
+    const noRc = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${d.in6Days}`);
+    expect(noRc.body).toMatchObject({ position: null, jobNumber: null, status: "dispatched" });
+  });
+
+  test("another PEVO's dispatch, another company's, an unassigned one or an unknown id: 404", async () => {
+    for (const id of [pevo2Dispatch, companyBDispatch, unassigned, MISSING_ID, "not-a-uuid"]) {
+      const res = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ error: "Dispatch not found" });
+    }
+    expect((await as(pevoB.cookie)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
+    expect((await as(pevo2.cookie)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
+  });
+
+  test("a PEVO cannot change a dispatch, not even their own", async () => {
+    const before = await t.db.select().from(dispatches).where(eq(dispatches.id, d.today));
+    const body = {
+      driverName: "Changed",
+      driverPhone: "555-000-0000",
+      pickupDate: TODAY,
+      pickupTime: "10:00",
+    };
+    // The portal has no write routes for dispatches (404); the office API refuses a PEVO (403).
+    for (const [method, path, status] of [
+      ["PUT", `/api/portal/dispatches/${d.today}`, 404],
+      ["DELETE", `/api/portal/dispatches/${d.today}`, 404],
+      ["PUT", `/api/dispatches/${d.today}`, 403],
+      ["DELETE", `/api/dispatches/${d.today}`, 403],
+    ] as const) {
+      const res = await as(pevo1.cookie)(method, path, method === "PUT" ? body : undefined);
+      expect(res.status, `${method} ${path}`).toBe(status);
+    }
+    expect(await t.db.select().from(dispatches).where(eq(dispatches.id, d.today))).toEqual(before);
+  });
+});
+
+describe("GET /api/portal/dashboard", () => {
+  test("counts the PEVO's own upcoming (next 7 days) and completed (last 30 days) jobs", async () => {
+    const res = await as(pevo1.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    expect(res.status).toBe(200);
+    // Upcoming: today 09:00, today 14:00, in 6 days, and the completed one tomorrow; not in 7 days, not canceled.
+    // Completed: yesterday and 30 days ago; not 31 days ago, not in the future.
+    expect(res.body.cards).toEqual({ upcomingJobs: 4, completedJobs: 2, profileStatus: "active" });
+    expect(res.body.upcomingJobs.map((x: Body) => x.id)).toEqual([
+      d.today,
+      d.todayLater,
+      d.futureDone,
+      d.in6Days,
+      d.in7Days,
+    ]);
+    expect(res.body.upcomingJobs[0]).toMatchObject({
+      jobNumber: "RC-20250610-001",
+      originAddress: "Houston, TX 77001",
+      destinationAddress: "Denver, CO 80202",
+      status: "pending",
+    });
+    // Their activity only: the assignments of their own dispatches.
+    expect(res.body.activity.length).toBeGreaterThan(0);
+    for (const event of res.body.activity) {
+      expect(event.type).toBe("pevo_dispatched");
+      expect(event.message).toMatch(/^Paula One dispatched/);
+    }
+
+    const two = await as(pevo2.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    expect(two.body.cards).toEqual({ upcomingJobs: 1, completedJobs: 1, profileStatus: "active" });
+    expect(two.body.upcomingJobs.map((x: Body) => x.id)).toEqual([pevo2Dispatch]);
+    for (const event of two.body.activity) expect(event.message).toMatch(/^Peter Two dispatched/);
+
+    const b = await as(pevoB.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    expect(b.body.cards).toEqual({ upcomingJobs: 1, completedJobs: 0, profileStatus: "active" });
+  });
+
+  test("the window moves with today", async () => {
+    const res = await as(pevo1.cookie)("GET", "/api/portal/dashboard?today=2025-06-11");
+    // Today 2025-06-11: the completed one today, in 6 and in 7 days are upcoming; yesterday's ones no longer.
+    expect(res.body.cards.upcomingJobs).toBe(3);
+    // Completed within 2025-05-12..2025-06-11: yesterday (06-09) and 06-11.
+    expect(res.body.cards.completedJobs).toBe(2);
+  });
+
+  test("Profile Status follows the PEVO's status", async () => {
+    const pevo = await t.createPevoUser(adminA.companyId, { firstName: "Ida", lastName: "Idle" });
+    const on = await as(pevo.cookie)("GET", "/api/portal/dashboard");
+    expect(on.status).toBe(200);
+    expect(on.body.cards).toEqual({ upcomingJobs: 0, completedJobs: 0, profileStatus: "active" });
+    expect(on.body.upcomingJobs).toEqual([]);
+    expect(on.body.activity).toEqual([]);
+    const off = await as(adminA.cookie)("PUT", `/api/pevos/${pevo.pevoId}`, {
+      firstName: "Ida",
+      lastName: "Idle",
+      status: "inactive",
+    });
+    expect(off.status).toBe(200);
+    const res = await as(pevo.cookie)("GET", "/api/portal/dashboard");
+    expect(res.body.cards.profileStatus).toBe("inactive");
+  });
+
+  test("refuses a bad today", async () => {
+    const res = await as(pevo1.cookie)("GET", "/api/portal/dashboard?today=2025-02-30");
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("today must be a date (YYYY-MM-DD)");
+  });
+});
+
+describe("/api/portal/profile", () => {
+  test("GET returns the PEVO's own row", async () => {
+    const res = await as(pevo1.cookie)("GET", "/api/portal/profile");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: pevo1.pevoId,
+      firstName: "Paula",
+      lastName: "One",
+      email: pevo1.email,
+      phone: null,
+      licenseNumber: null,
+      certificationExpiry: null,
+      status: "active",
+    });
+  });
+
+  test("PUT saves the profile; the office sees the same row (new phone)", async () => {
+    const pevo = await t.createPevoUser(adminA.companyId, { firstName: "Rita", lastName: "Road" });
+    const res = await as(pevo.cookie)("PUT", "/api/portal/profile", {
+      firstName: "Rita",
+      lastName: "Roadrunner",
+      phone: "(555) 777-1234",
+      licenseNumber: "TX-998877",
+      certificationExpiry: "2027-03-05",
+      // Not theirs to change here:
+      status: "inactive",
+      email: "other@example.test",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: pevo.pevoId,
+      firstName: "Rita",
+      lastName: "Roadrunner",
+      email: pevo.email,
+      phone: "(555) 777-1234",
+      licenseNumber: "TX-998877",
+      certificationExpiry: "2027-03-05",
+      status: "active",
+    });
+    expect((await as(pevo.cookie)("GET", "/api/portal/profile")).body).toEqual(res.body);
+
+    const office = await as(adminA.cookie)("GET", `/api/pevos/${pevo.pevoId}`);
+    expect(office.status).toBe(200);
+    expect(office.body).toMatchObject({
+      lastName: "Roadrunner",
+      phone: "(555) 777-1234",
+      licenseNumber: "TX-998877",
+      certificationExpiry: "2027-03-05",
+      email: pevo.email,
+      status: "active",
+    });
+    const settings = await as(pevo.cookie)("GET", "/api/me/settings");
+    expect(settings.body.account.contactName).toBe("Rita Roadrunner");
+
+    const cleared = await as(pevo.cookie)("PUT", "/api/portal/profile", {
+      firstName: "Rita",
+      lastName: "Roadrunner",
+      phone: "",
+      certificationExpiry: "",
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ phone: null, licenseNumber: null, certificationExpiry: null });
+  });
+
+  test.each([
+    [
+      "a short first name",
+      { firstName: "R", lastName: "Valid" },
+      "firstName",
+      "First name must be at least 2 characters",
+    ],
+    ["a missing first name", { lastName: "Valid" }, "firstName", "First name must be at least 2 characters"],
+    [
+      "a short last name",
+      { firstName: "Valid", lastName: " " },
+      "lastName",
+      "Last name must be at least 2 characters",
+    ],
+    [
+      "a bad expiry",
+      { firstName: "Valid", lastName: "Valid", certificationExpiry: "05/03/2027" },
+      "certificationExpiry",
+      "Enter a valid date",
+    ],
+  ])("PUT refuses %s with 400 and changes nothing", async (_, body, field, message) => {
+    const [before] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
+    const res = await as(pevo2.cookie)("PUT", "/api/portal/profile", body);
+    expect(res.status).toBe(400);
+    expect(res.body.fields[field]).toBe(message);
+    const [after] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
+    expect(after).toEqual(before);
+  });
+
+  test("a PEVO cannot change another PEVO's profile (or their own) through the office API", async () => {
+    const [before] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
+    for (const id of [pevo2.pevoId, pevo1.pevoId]) {
+      const res = await as(pevo1.cookie)("PUT", `/api/pevos/${id}`, {
+        firstName: "Hacked",
+        lastName: "Name",
+        phone: "000",
+      });
+      expect(res.status).toBe(403);
+    }
+    const [after] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
+    expect(after).toEqual(before);
+    expect((await as(pevo1.cookie)("GET", "/api/portal/profile")).body.firstName).toBe("Paula");
+  });
+});
+
+describe("access control", () => {
+  const endpoints = (dispatchId: string): [string, string, unknown?][] => [
+    ["GET", "/api/portal/dashboard"],
+    ["GET", "/api/portal/dispatches"],
+    ["GET", `/api/portal/dispatches/${dispatchId}`],
+    ["GET", "/api/portal/profile"],
+    ["PUT", "/api/portal/profile", { firstName: "Admin", lastName: "Intruder" }],
+  ];
+
+  test("an admin gets 403 on every portal endpoint", async () => {
+    for (const [method, path, body] of endpoints(d.today)) {
+      const res = await as(adminA.cookie)(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual({ error: "You do not have access to this area" });
+    }
+  });
+
+  test("anonymous callers get 401 on every portal endpoint", async () => {
+    for (const [method, path, body] of endpoints(d.today)) {
+      const res = await t.request(method, path, { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body).toEqual({ error: "You must be logged in to perform this action" });
+    }
+  });
+});

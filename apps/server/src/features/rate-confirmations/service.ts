@@ -1,0 +1,239 @@
+import {
+  clients,
+  customRates,
+  type Executor,
+  pevos,
+  positions,
+  rateConfirmations,
+  standardRates,
+} from "@pevo/db";
+import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
+import { and, asc, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
+import type { Scope } from "../../http/context";
+import { ApiError, notFound, pgError } from "../../http/errors";
+
+export const RC_NOT_FOUND = "Rate confirmation not found";
+export const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
+
+export async function listRateConfirmations(
+  { db, companyId }: Scope,
+  search?: string,
+): Promise<TRateConfirmationListItem[]> {
+  const term = search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const rows = await db
+    .select({
+      id: rateConfirmations.id,
+      jobNumber: rateConfirmations.jobNumber,
+      originAddress: rateConfirmations.originAddress,
+      destinationAddress: rateConfirmations.destinationAddress,
+      startDate: rateConfirmations.startDate,
+      endDate: rateConfirmations.endDate,
+      clientName: clients.name,
+      positionsCount: count(positions.id),
+      signatureStatus: rateConfirmations.signatureStatus,
+      createdAt: rateConfirmations.createdAt,
+    })
+    .from(rateConfirmations)
+    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .leftJoin(positions, eq(positions.rateConfirmationId, rateConfirmations.id))
+    .where(
+      and(
+        eq(rateConfirmations.companyId, companyId),
+        pattern
+          ? or(
+              ilike(rateConfirmations.jobNumber, pattern),
+              ilike(rateConfirmations.originAddress, pattern),
+              ilike(rateConfirmations.destinationAddress, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .groupBy(rateConfirmations.id, clients.name)
+    .orderBy(desc(rateConfirmations.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** RC-YYYYMMDD-###: the next number of that day not used by the company. */
+export async function nextJobNumber({ db, companyId }: Scope, isoDay: string) {
+  const prefix = `RC-${isoDay.replaceAll("-", "")}-`;
+  const rows = await db
+    .select({ jobNumber: rateConfirmations.jobNumber })
+    .from(rateConfirmations)
+    .where(and(eq(rateConfirmations.companyId, companyId), like(rateConfirmations.jobNumber, `${prefix}%`)));
+  const used = rows.map((r) => Number(r.jobNumber.slice(prefix.length))).filter(Number.isInteger);
+  const next = used.length ? Math.max(...used) + 1 : 1;
+  return `${prefix}${String(next).padStart(3, "0")}`;
+}
+
+export async function getRateConfirmation({ db, companyId }: Scope, id: string): Promise<TRateConfirmation> {
+  const [rc] = await db
+    .select({ rc: rateConfirmations, clientName: clients.name, rates: standardRates })
+    .from(rateConfirmations)
+    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
+    .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)));
+  if (!rc) throw notFound(RC_NOT_FOUND);
+  const [custom, pos] = await Promise.all([
+    db
+      .select({
+        id: customRates.id,
+        name: customRates.name,
+        amount: customRates.amount,
+        unit: customRates.unit,
+      })
+      .from(customRates)
+      .where(eq(customRates.rateConfirmationId, id))
+      .orderBy(asc(customRates.sortOrder)),
+    db
+      .select({
+        id: positions.id,
+        positionType: positions.positionType,
+        customName: positions.customName,
+        pevoId: positions.pevoId,
+        firstName: pevos.firstName,
+        lastName: pevos.lastName,
+      })
+      .from(positions)
+      .leftJoin(pevos, eq(pevos.id, positions.pevoId))
+      .where(eq(positions.rateConfirmationId, id))
+      .orderBy(asc(positions.sortOrder)),
+  ]);
+  const { rates } = rc;
+  return {
+    id: rc.rc.id,
+    clientId: rc.rc.clientId,
+    clientName: rc.clientName,
+    jobNumber: rc.rc.jobNumber,
+    originAddress: rc.rc.originAddress,
+    destinationAddress: rc.rc.destinationAddress,
+    startDate: rc.rc.startDate,
+    endDate: rc.rc.endDate,
+    description: rc.rc.description,
+    additionalTerms: rc.rc.additionalTerms,
+    signatureStatus: rc.rc.signatureStatus,
+    createdAt: rc.rc.createdAt.toISOString(),
+    standardRates: {
+      minimumDailyRate: rates?.minimumDailyRate ?? "0.00",
+      mileageRate: rates?.mileageRate ?? "0.00",
+      overnightRate: rates?.overnightRate ?? "0.00",
+      noGoRate: rates?.noGoRate ?? "0.00",
+      detentionRate: rates?.detentionRate ?? "0.00",
+      detentionThreshold: rates?.detentionThreshold ?? 2,
+    },
+    customRates: custom.map((r) => ({
+      ...r,
+      unit: r.unit as TRateConfirmation["customRates"][number]["unit"],
+    })),
+    positions: pos.map(({ firstName, lastName, ...p }) => ({
+      ...p,
+      positionType: p.positionType as TRateConfirmation["positions"][number]["positionType"],
+      pevoName: firstName ? `${firstName} ${lastName}` : null,
+    })),
+  };
+}
+
+/** The client and every assigned PEVO must be the company's own: a foreign id is a field error. */
+async function checkReferences(db: Executor, companyId: string, input: TRateConfirmationData) {
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, input.clientId), eq(clients.companyId, companyId)));
+  if (!client) throw new ApiError(400, "Please select a client", { clientId: "Please select a client" });
+  const pevoIds = [
+    ...new Set(input.positions.map((p) => p.pevoId).filter((id): id is string => Boolean(id))),
+  ];
+  if (pevoIds.length === 0) return;
+  const found = await db
+    .select({ id: pevos.id })
+    .from(pevos)
+    .where(and(inArray(pevos.id, pevoIds), eq(pevos.companyId, companyId)));
+  const known = new Set(found.map((p) => p.id));
+  const fields: Record<string, string> = {};
+  input.positions.forEach((p, i) => {
+    if (p.pevoId && !known.has(p.pevoId)) fields[`positions.${i}.pevoId`] = "Choose a PEVO from the list";
+  });
+  if (Object.keys(fields).length) throw new ApiError(400, "Choose a PEVO from the list", fields);
+}
+
+async function writeChildren(tx: Executor, id: string, input: TRateConfirmationData) {
+  await tx.insert(standardRates).values({ rateConfirmationId: id, ...input.standardRates });
+  if (input.customRates.length) {
+    await tx
+      .insert(customRates)
+      .values(input.customRates.map((r, sortOrder) => ({ ...r, rateConfirmationId: id, sortOrder })));
+  }
+  await tx
+    .insert(positions)
+    .values(input.positions.map((p, sortOrder) => ({ ...p, rateConfirmationId: id, sortOrder })));
+}
+
+function duplicateJobNumber(error: unknown): never {
+  if (pgError(error)?.code === "23505")
+    throw new ApiError(409, JOB_NUMBER_TAKEN, { jobNumber: JOB_NUMBER_TAKEN });
+  throw error;
+}
+
+const header = (input: TRateConfirmationData) => ({
+  clientId: input.clientId,
+  jobNumber: input.jobNumber,
+  originAddress: input.originAddress,
+  destinationAddress: input.destinationAddress,
+  startDate: input.startDate,
+  endDate: input.endDate,
+  description: input.description,
+  additionalTerms: input.additionalTerms,
+});
+
+/** Confirmation, standard rates, custom rates and positions: one transaction, all or nothing. */
+export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
+  const { db, companyId, userId } = scope;
+  await checkReferences(db, companyId, input);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(rateConfirmations)
+        .values({ ...header(input), companyId, createdBy: userId })
+        .returning({ id: rateConfirmations.id });
+      await writeChildren(tx, row.id, input);
+      return row.id;
+    })
+    .catch(duplicateJobNumber);
+  return getRateConfirmation(scope, id);
+}
+
+/** A real update in one transaction; a change after signing needs a new signature. */
+export async function updateRateConfirmation(scope: Scope, id: string, input: TRateConfirmationData) {
+  const { db, companyId } = scope;
+  const [existing] = await db
+    .select({ id: rateConfirmations.id })
+    .from(rateConfirmations)
+    .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)));
+  if (!existing) throw notFound(RC_NOT_FOUND);
+  await checkReferences(db, companyId, input);
+  await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(rateConfirmations)
+        .set({
+          ...header(input),
+          updatedAt: new Date(),
+          signatureStatus: "not_sent",
+          signatureToken: null,
+          signedAt: null,
+          signerName: null,
+          signerIp: null,
+          signedHash: null,
+          sentAt: null,
+        })
+        .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)))
+        .returning({ id: rateConfirmations.id });
+      if (!row) throw notFound(RC_NOT_FOUND);
+      await tx.delete(standardRates).where(eq(standardRates.rateConfirmationId, id));
+      await tx.delete(customRates).where(eq(customRates.rateConfirmationId, id));
+      await tx.delete(positions).where(eq(positions.rateConfirmationId, id));
+      await writeChildren(tx, id, input);
+    })
+    .catch(duplicateJobNumber);
+  return getRateConfirmation(scope, id);
+}

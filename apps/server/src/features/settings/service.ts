@@ -1,0 +1,44 @@
+import { companies, profiles, user, userSettings } from "@pevo/db";
+import type { TUserSettings } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import type { Scope } from "../../http/context";
+
+const settingsColumns = {
+  emailNotifications: userSettings.emailNotifications,
+  dispatchAlerts: userSettings.dispatchAlerts,
+  pickupReminders: userSettings.pickupReminders,
+  darkMode: userSettings.darkMode,
+  locationServices: userSettings.locationServices,
+};
+
+/** The signed-in user's preferences and the read-only facts the Settings screens show. */
+export async function getMySettings({ db, userId }: Scope) {
+  const [account] = await db
+    .select({
+      email: user.email,
+      role: profiles.role,
+      companyName: companies.name,
+      contactName: profiles.contactPerson,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .innerJoin(companies, eq(companies.id, user.companyId))
+    .where(eq(user.id, userId));
+  let [settings] = await db.select(settingsColumns).from(userSettings).where(eq(userSettings.userId, userId));
+  if (!settings) {
+    [settings] = await db
+      .insert(userSettings)
+      .values({ userId, darkMode: account.role === "pevo" })
+      .onConflictDoNothing()
+      .returning(settingsColumns);
+  }
+  return { account, settings };
+}
+
+export async function updateMySettings(scope: Scope, input: TUserSettings) {
+  await scope.db
+    .insert(userSettings)
+    .values({ userId: scope.userId, ...input, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...input, updatedAt: new Date() } });
+  return getMySettings(scope);
+}

@@ -1,0 +1,116 @@
+import { isoDate } from "@pevo/shared";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError, type z } from "zod";
+
+/** An error the client is meant to see, in the API's one JSON shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new ApiError(409, message, fields);
+
+/** First message per field path, e.g. { "lineItems.0.date": "Date is required" }. */
+export function fieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, "The request body must be JSON");
+  }
+}
+
+/** Validates a JSON body with a shared schema: 400 with the spec's field messages. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const result = schema.safeParse(await readJson(c));
+  if (!result.success) {
+    const fields = fieldMessages(result.error);
+    throw new ApiError(400, Object.values(fields)[0] ?? "Invalid input", fields);
+  }
+  return result.data;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID cannot exist: 404, never a database error. */
+export function idParam(c: Context, name = "id", message = "Not found"): string {
+  const value = c.req.param(name) ?? "";
+  if (!UUID.test(value)) throw notFound(message);
+  return value;
+}
+
+type PgError = { code?: string; constraint?: string; cause?: unknown };
+
+/** Finds the PostgreSQL error under Drizzle's wrapper. */
+export function pgError(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as PgError;
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    current = e.cause;
+  }
+  return undefined;
+}
+
+export function toErrorResponse(c: Context, error: unknown) {
+  if (error instanceof ApiError) {
+    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status);
+  }
+  if (error instanceof HTTPException) {
+    // Hono's own middleware (e.g. the CSRF check answers 403) throws these: keep the status, in our shape.
+    const message =
+      error.message ||
+      (error.status === 403 ? "This request was refused" : "The request could not be handled");
+    return c.json({ error: message }, error.status);
+  }
+  if (error instanceof ZodError) {
+    const fields = fieldMessages(error);
+    return c.json({ error: Object.values(fields)[0] ?? "Invalid input", fields }, 400);
+  }
+  const pg = pgError(error);
+  if (pg?.code === "23505") return c.json({ error: "This record already exists" }, 409);
+  // 23001: an ON DELETE RESTRICT reference (PostgreSQL 17, hence PGlite, reports it apart from 23503).
+  if (pg?.code === "23503" || pg?.code === "23001") {
+    return c.json({ error: "This record is in use and cannot be changed" }, 409);
+  }
+  if (
+    pg?.code === "22P02" ||
+    pg?.code === "23514" ||
+    pg?.code === "22003" ||
+    pg?.code === "22007" ||
+    pg?.code === "22008"
+  ) {
+    return c.json({ error: "Invalid input" }, 400);
+  }
+  console.error(error);
+  return c.json({ error: "Something went wrong. Please try again." }, 500);
+}
+
+/**
+ * A YYYY-MM-DD query parameter, or `fallback` when it is absent (e.g. "today": the browser says
+ * which day it is for its user). A malformed value is a 400.
+ */
+export function dayQuery(c: Context, name: string, fallback: string): string {
+  const value = c.req.query(name);
+  if (value === undefined) return fallback;
+  const parsed = isoDate(`${name} must be a date (YYYY-MM-DD)`).safeParse(value);
+  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
+  return parsed.data;
+}

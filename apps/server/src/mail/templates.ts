@@ -1,0 +1,76 @@
+import { formatDay } from "../lib/dates";
+import type { Mail } from "./mailer";
+
+const layout = (title: string, body: string, url: string, action: string) =>
+  `<div style="font-family:Inter,Arial,sans-serif;max-width:520px;margin:auto">
+  <h2 style="color:#111">${title}</h2><p>${body}</p>
+  <p><a href="${url}" style="background:#f59e0b;color:#111;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${action}</a></p>
+  <p style="color:#666;font-size:12px">Or paste this link into your browser: ${url}</p></div>`;
+
+export const verificationMail = (to: string, url: string): Mail => ({
+  to,
+  subject: "Verify your email address",
+  text: `Welcome to PEVO Back Office.\n\nConfirm your email address by opening this link:\n${url}\n`,
+  html: layout(
+    "Verify your email",
+    "Confirm your email address to finish creating your account.",
+    url,
+    "Verify email",
+  ),
+});
+
+export const resetPasswordMail = (to: string, url: string): Mail => ({
+  to,
+  subject: "Reset your password",
+  text: `Someone asked to reset the password of this account. If it was you, open this link:\n${url}\n\nIf not, ignore this email.`,
+  html: layout(
+    "Reset your password",
+    "Open the link below to choose a new password. If you did not ask for this, ignore this email.",
+    url,
+    "Reset password",
+  ),
+});
+
+export const invitationMail = (to: string, name: string, url: string): Mail => ({
+  to,
+  subject: "You're invited to the PEVO portal",
+  text: `Hello ${name},\n\nYou have been added as a pilot / escort vehicle operator. Set your password to open your portal, where you see your jobs, keep your trip log and your profile:\n${url}\n\nThis link expires in 3 days.`,
+  html: layout(
+    "Welcome to the PEVO portal",
+    `Hello ${name}, you have been added as a pilot / escort vehicle operator. Set your password to see your jobs, keep your trip log and your profile.`,
+    url,
+    "Set your password",
+  ),
+});
+
+/** An admin added to the team (Settings): the same set-password link, worded for the back office. */
+export const adminInvitationMail = (to: string, name: string, url: string): Mail => ({
+  to,
+  subject: "You're invited to PEVO Back Office",
+  text: `Hello ${name},\n\nYou have been added as an administrator of your company's PEVO Back Office. Set your password to sign in:\n${url}\n\nThis link expires in 3 days.`,
+  html: layout(
+    "Welcome to PEVO Back Office",
+    `Hello ${name}, you have been added as an administrator of your company's PEVO Back Office. Set your password to sign in.`,
+    url,
+    "Set your password",
+  ),
+});
+
+export const dispatchAssignedMail = (
+  a: { email: string; name: string; jobNumber: string | null; pickupDate: string; pickupTime: string },
+  url: string,
+): Mail => {
+  const job = a.jobNumber ? `job ${a.jobNumber}` : "a new job";
+  const when = `${formatDay(a.pickupDate)} at ${a.pickupTime}`;
+  return {
+    to: a.email,
+    subject: `New dispatch: ${a.jobNumber ?? "pickup"} on ${formatDay(a.pickupDate)}`,
+    text: `Hello ${a.name},\n\nYou have been dispatched on ${job}. Pickup: ${when}.\nSee the details in your portal:\n${url}\n`,
+    html: layout(
+      "You have a new dispatch",
+      `Hello ${a.name}, you have been dispatched on ${job}. Pickup: ${when}.`,
+      url,
+      "Open my dispatches",
+    ),
+  };
+};

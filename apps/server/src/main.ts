@@ -1,0 +1,48 @@
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { openDatabase } from "@pevo/db";
+import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
+import { createApp } from "./app";
+import { readConfig } from "./env";
+
+const config = readConfig();
+const database = await openDatabase(config.database).catch((error: Error) => {
+  console.error(`Cannot open the database: ${error.message}`);
+  process.exit(1);
+});
+
+if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
+  await seedDemoCompany(database.db);
+  console.log("Seeded the demo company (Demo Escort Services).");
+}
+
+const app = createApp({ db: database.db, config });
+const server = serve({ fetch: app.fetch, port: config.port }, () => {
+  console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
+  if (config.appUrl !== `http://localhost:${config.port}`)
+    console.log(`Public address (APP_URL): ${config.appUrl}`);
+  console.log(
+    config.database.kind === "pglite"
+      ? `Database: embedded (PGlite) in ${config.database.dataDir}`
+      : "Database: PostgreSQL (DATABASE_URL)",
+  );
+  if (config.demoEnabled) {
+    console.log(`Demo admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
+    console.log(`Demo PEVO:  ${DEMO_ACCOUNTS.pevo.email} / ${DEMO_ACCOUNTS.pevo.password}`);
+  }
+});
+
+// Node closes an idle keep-alive socket after 5 s; a client (a proxy, a browser, Playwright's request
+// context) that reuses it at that moment gets ECONNRESET. Outlive the usual 60 s proxy idle timeout.
+(server as Server).keepAliveTimeout = 65_000;
+(server as Server).headersTimeout = 66_000;
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  database.close().finally(() => process.exit(0));
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,368 @@
+/**
+ * In-process API test harness: a fresh database per test FILE and the real Hono app on top of it.
+ *
+ *   let t: TestApp;
+ *   beforeAll(async () => { t = await createTestApp(); });
+ *   afterAll(() => t.close());
+ *
+ * PGlite in memory by default; when TEST_DATABASE_URL is set (e.g. postgres://root@127.0.0.1:5432/test)
+ * a uniquely named database is created on that server for the file and dropped afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } from "@pevo/db";
+import { createUserWithAccount } from "@pevo/db/seed";
+import { asc, eq } from "drizzle-orm";
+import pg from "pg";
+import { createApp } from "../src/app";
+import type { Config } from "../src/env";
+import { createMailer, type Mailer } from "../src/mail/mailer";
+
+export const APP_URL = "http://localhost:3000";
+export const DEFAULT_PASSWORD = "correct-horse-42";
+
+export type TestAppOptions = {
+  /** Sign-in / signup / reset requests per minute (default 1000, i.e. no limit in practice). */
+  authRateLimit?: number;
+  /** Overrides of the test configuration. */
+  config?: Partial<Config>;
+  mailer?: Mailer;
+};
+
+export type RequestOptions = {
+  body?: unknown;
+  /** A Cookie header value, e.g. the `cookie` of a login. */
+  cookie?: string;
+  /** Extra headers; `Origin: http://localhost:3000` is always sent unless set to null here. */
+  headers?: Record<string, string | null>;
+};
+
+export type TestResponse = {
+  status: number;
+  /** Parsed JSON when the response is JSON, otherwise the text (empty string for no body). */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
+  body: any;
+  headers: Headers;
+  /** The cookies this response set, as a Cookie header value (cleared cookies left out). */
+  cookie: string;
+  /** Raw Set-Cookie header values. */
+  setCookies: string[];
+};
+
+export type SignedUpAdmin = {
+  email: string;
+  password: string;
+  companyName: string;
+  contactPerson: string;
+  userId: string;
+  companyId: string;
+  cookie: string;
+};
+
+export type TestPevo = {
+  email: string;
+  password: string;
+  userId: string;
+  pevoId: string;
+  companyId: string;
+  cookie: string;
+};
+
+/** Parses Set-Cookie values into name → value; an empty value or Max-Age=0 means "cleared" (null). */
+function parseSetCookies(setCookies: string[]): Map<string, string | null> {
+  const result = new Map<string, string | null>();
+  for (const line of setCookies) {
+    const [pair, ...attributes] = line.split(";");
+    const eq = pair.indexOf("=");
+    if (eq < 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const cleared =
+      value === "" ||
+      attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) ||
+      attributes.some((a) => {
+        const m = /^\s*expires\s*=(.*)$/i.exec(a);
+        return m ? new Date(m[1]).getTime() < Date.now() : false;
+      });
+    result.set(name, cleared ? null : value);
+  }
+  return result;
+}
+
+function parseCookieHeader(cookie: string | undefined): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return jar;
+}
+
+function serializeJar(jar: Map<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** What a browser would send next: `previous` cookies updated by the response's Set-Cookie headers. */
+export function mergeCookies(
+  previous: string | undefined,
+  response: Pick<TestResponse, "setCookies">,
+): string {
+  const jar = parseCookieHeader(previous);
+  for (const [name, value] of parseSetCookies(response.setCookies)) {
+    if (value === null) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return serializeJar(jar);
+}
+
+/** Keeps only the named cookies of a Cookie header value. */
+export function pickCookies(cookie: string, names: string[]): string {
+  const jar = parseCookieHeader(cookie);
+  return serializeJar(new Map([...jar].filter(([name]) => names.includes(name))));
+}
+
+export const SESSION_TOKEN_COOKIE = "better-auth.session_token";
+export const SESSION_DATA_COOKIE = "better-auth.session_data";
+
+export function testConfig(options: TestAppOptions = {}): Config {
+  return {
+    production: false,
+    port: 3000,
+    database: { kind: "pglite", dataDir: "/nonexistent-test-database" },
+    appUrl: APP_URL,
+    authSecret: "test-only-secret-0123456789-0123456789-abcdef",
+    smtpUrl: undefined,
+    mailFrom: "PEVO Back Office <no-reply@localhost>",
+    demoEnabled: true,
+    authRateLimit: options.authRateLimit ?? 1000,
+    ...options.config,
+  };
+}
+
+type TestDatabase = { opened: OpenedDatabase; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const opened = await openDatabase({ kind: "memory" });
+    return { opened, kind: "pglite", close: () => opened.close() };
+  }
+  const name = `pevo_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let opened: OpenedDatabase;
+  try {
+    opened = await openDatabase({ kind: "postgres", url: url.toString() });
+  } catch (error) {
+    await dropDatabase(serverUrl, name);
+    throw error;
+  }
+  return {
+    opened,
+    kind: "postgres",
+    close: async () => {
+      await opened.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
+async function dropDatabase(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    // The pool's connections may take a moment to go away after pool.end(). Without FORCE, so the
+    // server does not kill a connection of ours (an unhandled FATAL 57P01 in the test process).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== "55006" || attempt >= 50) throw error; // 55006: still being accessed
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+let uniqueCounter = 0;
+/** A unique, lower-case email address for this test run. */
+export function uniqueEmail(prefix = "user"): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+/** Path plus query of an absolute link (mails carry absolute links to APP_URL). */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The first http(s) link of a text. */
+export function firstLink(text: string): string {
+  const match = /https?:\/\/[^\s<>"]+/.exec(text);
+  if (!match) throw new Error(`No link in mail text:\n${text}`);
+  return match[0];
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const db: Database = database.opened.db;
+  const config = testConfig(options);
+  // The real outbox mailer (smtpUrl is undefined), without printing every mail to the test log.
+  const mailer = options.mailer ?? createMailer({ db, from: config.mailFrom, log: () => {} });
+  const app = createApp({ db, config, mailer });
+
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
+    const headers = new Headers();
+    headers.set("Origin", APP_URL);
+    if (opts.body !== undefined) headers.set("Content-Type", "application/json");
+    if (opts.cookie) headers.set("Cookie", opts.cookie);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) {
+      if (value === null) headers.delete(name);
+      else headers.set(name, value);
+    }
+    const body =
+      opts.body === undefined
+        ? undefined
+        : typeof opts.body === "string"
+          ? opts.body
+          : JSON.stringify(opts.body);
+    const res = await app.request(`${APP_URL}${path}`, { method, headers, body, redirect: "manual" });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get("content-type") ?? "").includes("json") && text !== "") {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    const setCookies = res.headers.getSetCookie();
+    return {
+      status: res.status,
+      body: parsed,
+      headers: res.headers,
+      cookie: mergeCookies(undefined, { setCookies }),
+      setCookies,
+    };
+  }
+
+  /** Mails kept in the outbox for an address (oldest first), or all of them. */
+  async function outbox(to?: string) {
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(asc(mailOutbox.createdAt));
+  }
+
+  /** The newest mail to an address whose subject matches; fails when there is none. */
+  async function lastMail(to: string, subject?: RegExp) {
+    const mails = (await outbox(to)).filter((m) => !subject || subject.test(m.subject));
+    const mail = mails.at(-1);
+    if (!mail) throw new Error(`No mail${subject ? ` matching ${subject}` : ""} to ${to}`);
+    return mail;
+  }
+
+  /** Signs in with Better Auth; returns the session cookies (fails unless 200). */
+  async function login(email: string, password: string): Promise<string> {
+    const res = await request("POST", "/api/auth/sign-in/email", { body: { email, password } });
+    if (res.status !== 200) {
+      throw new Error(`login(${email}) answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }
+    return res.cookie;
+  }
+
+  /** POST /api/signup, then opens the verification link of the mail; returns the signed-in admin. */
+  async function signUpAdmin(
+    input: Partial<Pick<SignedUpAdmin, "email" | "password" | "companyName" | "contactPerson">> = {},
+  ): Promise<SignedUpAdmin> {
+    const email = (input.email ?? uniqueEmail("admin")).toLowerCase();
+    const password = input.password ?? DEFAULT_PASSWORD;
+    const companyName = input.companyName ?? `Company ${randomBytes(3).toString("hex")}`;
+    const contactPerson = input.contactPerson ?? "Pat Admin";
+    const signup = await request("POST", "/api/signup", {
+      body: { email, password, companyName, contactPerson },
+    });
+    if (signup.status !== 201) {
+      throw new Error(`signup(${email}) answered ${signup.status}: ${JSON.stringify(signup.body)}`);
+    }
+    const mail = await lastMail(email, /verify/i);
+    const verify = await request("GET", pathOf(firstLink(mail.text)));
+    if (verify.status !== 302) {
+      throw new Error(`verification of ${email} answered ${verify.status}: ${JSON.stringify(verify.body)}`);
+    }
+    const cookie = verify.cookie.includes(SESSION_TOKEN_COOKIE)
+      ? verify.cookie
+      : await login(email, password);
+    const me = await request("GET", "/api/me", { cookie });
+    if (me.status !== 200) throw new Error(`/api/me after signup answered ${me.status}`);
+    return {
+      email,
+      password,
+      companyName,
+      contactPerson,
+      userId: me.body.user.id,
+      companyId: me.body.company.id,
+      cookie,
+    };
+  }
+
+  /** A PEVO with a verified login in a company (seed factory + a `pevos` row), signed in. */
+  async function createPevoUser(
+    companyId: string,
+    input: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  ): Promise<TestPevo> {
+    const email = (input.email ?? uniqueEmail("pevo")).toLowerCase();
+    const password = input.password ?? DEFAULT_PASSWORD;
+    const firstName = input.firstName ?? "Casey";
+    const lastName = input.lastName ?? "Pevo";
+    const { userId, pevoId } = await db.transaction(async (tx) => {
+      const created = await createUserWithAccount(tx, {
+        companyId,
+        email,
+        password,
+        role: "pevo",
+        name: `${firstName} ${lastName}`,
+        companyName: "PEVO company",
+        contactPerson: `${firstName} ${lastName}`,
+        emailVerified: true,
+        firstName,
+        lastName,
+      });
+      const [row] = await tx
+        .insert(pevos)
+        .values({ companyId, userId: created.id, firstName, lastName, email })
+        .returning({ id: pevos.id });
+      return { userId: created.id, pevoId: row.id };
+    });
+    const cookie = await login(email, password);
+    return { email, password, userId, pevoId, companyId, cookie };
+  }
+
+  return {
+    app,
+    db,
+    config,
+    databaseKind: database.kind,
+    request,
+    outbox,
+    lastMail,
+    login,
+    signUpAdmin,
+    createPevoUser,
+    close: database.close,
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,42 @@
+import { RequireAdmin } from "../guards";
+import { useSavedTheme } from "../my-settings";
+import { useMe } from "../session";
+import { AppShell, UserFooter } from "./app-shell";
+import { emailInitials, fullName } from "./identity";
+import { adminNav } from "./nav-items";
+import { useSignOutAction } from "./use-sign-out-action";
+import { UserMenu } from "./user-menu";
+
+/** The admin area frame (SPEC §2 'Admin layout'). */
+export default function AdminLayout() {
+  return (
+    <RequireAdmin>
+      <AdminShell />
+    </RequireAdmin>
+  );
+}
+
+function AdminShell() {
+  useSavedTheme();
+  const { data: me } = useMe();
+  const { signOut, pending } = useSignOutAction();
+  const email = me?.user.email ?? "";
+  return (
+    <AppShell
+      title="PEVO Back Office"
+      subtitle={me?.company.name}
+      homeHref="/dashboard"
+      groups={adminNav}
+      headerEnd={<UserMenu />}
+      mobileFooter={
+        <UserFooter
+          initials={emailInitials(email)}
+          name={fullName(me, "Admin User")}
+          email={email}
+          pending={pending}
+          onSignOut={() => void signOut()}
+        />
+      }
+    />
+  );
+}

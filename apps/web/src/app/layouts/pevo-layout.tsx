@@ -1,0 +1,42 @@
+import { RequirePevo } from "../guards";
+import { useSavedTheme } from "../my-settings";
+import { useMe } from "../session";
+import { AppShell, UserFooter } from "./app-shell";
+import { fullName, nameInitials } from "./identity";
+import { pevoNav } from "./nav-items";
+import { useSignOutAction } from "./use-sign-out-action";
+
+/** The PEVO portal frame (SPEC §2 'PEVO portal'). Kept small: no admin feature code. */
+export default function PevoLayout() {
+  return (
+    <RequirePevo>
+      <PevoShell />
+    </RequirePevo>
+  );
+}
+
+function PevoShell() {
+  useSavedTheme();
+  const { data: me } = useMe();
+  const { signOut, pending } = useSignOutAction();
+  const email = me?.user.email ?? "";
+  const userFooter = (
+    <UserFooter
+      initials={nameInitials(me)}
+      name={fullName(me, me?.user.name || "PEVO User")}
+      email={email}
+      pending={pending}
+      onSignOut={() => void signOut()}
+    />
+  );
+  return (
+    <AppShell
+      title="PEVO Portal"
+      subtitle={me?.company.name}
+      homeHref="/pevo"
+      groups={pevoNav}
+      footer={userFooter}
+      mobileFooter={userFooter}
+    />
+  );
+}

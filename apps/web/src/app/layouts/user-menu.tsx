@@ -1,0 +1,41 @@
+import { LogOut } from "lucide-react";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useMe } from "../session";
+import { emailInitials } from "./identity";
+import { useSignOutAction } from "./use-sign-out-action";
+
+/** The avatar menu at the top right: 'My Account' and 'Sign out' (signed-in users only). */
+export function UserMenu() {
+  const { data: me } = useMe();
+  const { signOut, pending } = useSignOutAction();
+  if (!me) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="User menu" className="size-9 rounded-full">
+          <Avatar className="size-8">
+            <AvatarFallback>{emailInitials(me.user.email)}</AvatarFallback>
+          </Avatar>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel>My Account</DropdownMenuLabel>
+        <p className="truncate px-2 pb-1.5 text-xs text-muted-foreground">{me.user.email}</p>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={pending} onSelect={() => void signOut()}>
+          <LogOut />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,72 @@
+import type { TUserSettings } from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api } from "@/lib/api";
+import { useTheme } from "./theme";
+
+/** GET /api/me/settings: the signed-in user's saved preferences and read-only account facts. */
+export type TMySettings = {
+  account: { email: string; role: string; companyName: string; contactName: string };
+  settings: TUserSettings;
+};
+
+export const mySettingsKey = ["me", "settings"] as const;
+
+export const useMySettings = () =>
+  useQuery({
+    queryKey: mySettingsKey,
+    queryFn: () => api<TMySettings>("/api/me/settings"),
+    staleTime: 5 * 60_000,
+  });
+
+const saveKey = [...mySettingsKey, "save"] as const;
+
+/**
+ * Saves one toggle at once: the switch moves immediately (optimistic), the whole settings object is
+ * PUT, and a failure puts back only that toggle, so a quick second toggle is not lost.
+ */
+export function useSaveSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: saveKey,
+    mutationFn: async ({ key, value }: { key: keyof TUserSettings; value: boolean }) => {
+      const current = queryClient.getQueryData<TMySettings>(mySettingsKey);
+      if (!current) throw new Error("Settings are not loaded yet");
+      return api<TMySettings>("/api/me/settings", {
+        method: "PUT",
+        body: { ...current.settings, [key]: value },
+      });
+    },
+    onMutate: async ({ key, value }) => {
+      await queryClient.cancelQueries({ queryKey: mySettingsKey, exact: true });
+      const previous = queryClient.getQueryData<TMySettings>(mySettingsKey)?.settings[key];
+      queryClient.setQueryData<TMySettings>(mySettingsKey, (old) =>
+        old ? { ...old, settings: { ...old.settings, [key]: value } } : old,
+      );
+      return { previous };
+    },
+    onError: (_error, { key }, context) => {
+      if (context?.previous === undefined) return;
+      const previous = context.previous;
+      queryClient.setQueryData<TMySettings>(mySettingsKey, (old) =>
+        old ? { ...old, settings: { ...old.settings, [key]: previous } } : old,
+      );
+    },
+    onSettled: () => {
+      // Refetch once the last of a quick series of toggles has settled.
+      if (queryClient.isMutating({ mutationKey: saveKey }) <= 1) {
+        return queryClient.invalidateQueries({ queryKey: mySettingsKey, exact: true });
+      }
+    },
+  });
+}
+
+/** Follows the saved Dark Mode preference wherever the user signs in (both layouts call it). */
+export function useSavedTheme() {
+  const { data } = useMySettings();
+  const { setTheme } = useTheme();
+  const dark = data?.settings.darkMode;
+  useEffect(() => {
+    if (dark !== undefined) setTheme(dark ? "dark" : "light");
+  }, [dark, setTheme]);
+}

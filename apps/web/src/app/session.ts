@@ -1,0 +1,38 @@
+import type { TMe } from "@pevo/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "@/lib/api";
+
+export const meKey = ["me"] as const;
+
+/** The signed-in user with their profile, or null when signed out. */
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: async () => {
+      try {
+        return await api<TMe>("/api/me");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Where a user lands after sign-in: PEVOs always /pevo; admins their prior page or /dashboard. */
+export function homeFor(me: TMe, from?: string | null) {
+  if (me.user.role === "pevo") return "/pevo";
+  if (from?.startsWith("/") && !from.startsWith("/pevo") && !from.startsWith("/auth")) return from;
+  return "/dashboard";
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await api("/api/auth/sign-out", { method: "POST", body: {} });
+    queryClient.setQueryData(meKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+  };
+}

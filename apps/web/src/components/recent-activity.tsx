@@ -1,0 +1,90 @@
+import type { ActivityStatus, ActivityType } from "@pevo/shared";
+import type { ReactNode } from "react";
+import { ActivityStatusBadge } from "@/components/status-badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney, timeAgo } from "@/lib/format";
+
+/** An activity event as both dashboards receive it (the admin's also has an amount). */
+export type TActivityItem = {
+  id: string;
+  type: ActivityType | (string & {});
+  status: ActivityStatus;
+  message: string;
+  createdAt: string;
+  amount?: string | null;
+};
+
+/** The letter badge of an activity type (SPEC §3); A for anything else. */
+const LETTERS: Record<string, string> = {
+  invoice_generated: "I",
+  rate_signed: "R",
+  pevo_dispatched: "D",
+  payment_received: "P",
+  signature_requested: "S",
+};
+const activityLetter = (type: string) => LETTERS[type] ?? "A";
+
+/** Recent Activity, newest first: the company's on the admin dashboard, a PEVO's own in the portal. */
+export function RecentActivity({
+  activity,
+  loading,
+  description,
+}: {
+  activity?: TActivityItem[];
+  loading?: boolean;
+  description: string;
+}) {
+  let body: ReactNode;
+  if (loading || !activity) {
+    body = (
+      <div className="grid gap-4" role="status" aria-label="Loading recent activity">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="flex items-center gap-3">
+            <Skeleton className="size-8 rounded-full" />
+            <div className="grid flex-1 gap-1.5">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-3 w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (activity.length === 0) {
+    body = <p className="py-8 text-center text-sm text-muted-foreground">No recent activity yet</p>;
+  } else {
+    body = (
+      <ul className="grid gap-4">
+        {activity.map((item) => (
+          <li key={item.id} className="flex items-start gap-3">
+            <span
+              aria-hidden
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-foreground"
+            >
+              {activityLetter(item.type)}
+            </span>
+            <div className="grid min-w-0 flex-1 gap-1">
+              <p className="text-sm leading-snug break-words">{item.message}</p>
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
+                  {timeAgo(item.createdAt)}
+                </time>
+                {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
+                <ActivityStatusBadge status={item.status} className="ml-auto" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

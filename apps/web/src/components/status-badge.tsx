@@ -1,0 +1,69 @@
+import type { ActivityStatus, DispatchStatus, InvoiceStatus } from "@pevo/shared";
+import { Badge } from "@/components/ui/badge";
+
+type Tone = "gray" | "yellow" | "blue" | "green" | "red";
+
+/** Dispatch badge colours (SPEC §4, DECISIONS 'Dispatches'). */
+const DISPATCH: Record<DispatchStatus, { tone: Tone; label: string }> = {
+  pending: { tone: "yellow", label: "Pending" },
+  dispatched: { tone: "blue", label: "Dispatched" },
+  completed: { tone: "green", label: "Completed" },
+  canceled: { tone: "red", label: "Canceled" },
+};
+
+/** Invoice badge colours (SPEC §4). */
+const INVOICE: Record<InvoiceStatus, { tone: Tone; label: string }> = {
+  draft: { tone: "gray", label: "Draft" },
+  sent: { tone: "blue", label: "Sent" },
+  paid: { tone: "green", label: "Paid" },
+  overdue: { tone: "red", label: "Overdue" },
+};
+
+/** Activity badges: success = Completed, pending = Pending, error = Failed (SPEC §3). */
+const ACTIVITY: Record<ActivityStatus, { tone: Tone; label: string }> = {
+  success: { tone: "green", label: "Completed" },
+  pending: { tone: "yellow", label: "Pending" },
+  error: { tone: "red", label: "Failed" },
+};
+
+/** 'some_value' -> 'Some value', for a status this build does not know yet. */
+const humanize = (value: string) => {
+  const text = value.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+function pick<K extends string>(table: Record<K, { tone: Tone; label: string }>, status: string) {
+  return (
+    (table as Record<string, { tone: Tone; label: string } | undefined>)[status] ?? {
+      tone: "gray" as const,
+      label: humanize(status),
+    }
+  );
+}
+
+export function DispatchStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { tone, label } = pick(DISPATCH, status);
+  return (
+    <Badge variant={tone} className={className}>
+      {label}
+    </Badge>
+  );
+}
+
+export function InvoiceStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { tone, label } = pick(INVOICE, status);
+  return (
+    <Badge variant={tone} className={className}>
+      {label}
+    </Badge>
+  );
+}
+
+export function ActivityStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { tone, label } = pick(ACTIVITY, status);
+  return (
+    <Badge variant={tone} className={className}>
+      {label}
+    </Badge>
+  );
+}

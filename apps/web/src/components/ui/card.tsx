@@ -1,0 +1,30 @@
+import type * as React from "react";
+import { cn } from "@/lib/utils";
+
+export function Card({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card"
+      className={cn(
+        "flex flex-col gap-4 rounded-xl border bg-card py-5 text-card-foreground shadow-xs",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+export function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("grid gap-1.5 px-5", className)} {...props} />;
+}
+export function CardTitle({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("font-semibold leading-none", className)} {...props} />;
+}
+export function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("px-5", className)} {...props} />;
+}
+export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("flex items-center px-5", className)} {...props} />;
+}

@@ -1,0 +1,116 @@
+import type { TLogin, TMe } from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { meKey } from "@/app/session";
+import { ApiError, api } from "@/lib/api";
+
+/** Where Better Auth sends the user after an email link (verification, password reset). */
+export const VERIFY_CALLBACK_PATH = "/auth/callback";
+export const RESET_PATH = "/auth/reset";
+
+/** Better Auth's code for a wrong email or password. */
+const INVALID_CREDENTIALS = "INVALID_EMAIL_OR_PASSWORD";
+const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
+
+export type TDemoAccount = { email: string; password: string };
+export type TDemoAccounts = { admin: TDemoAccount; pevo: TDemoAccount };
+
+/** The text shown (toast and inline) when signing in fails. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === INVALID_CREDENTIALS) {
+    return "Invalid email or password. Please check your credentials and try again.";
+  }
+  if (error instanceof ApiError && error.code === EMAIL_NOT_VERIFIED) {
+    return `Login failed: ${error.message}. We sent you a new verification email: open the link in it, then sign in.`;
+  }
+  const message = error instanceof Error && error.message ? error.message : "Invalid email or password";
+  return `Login failed: ${message}`;
+}
+
+/**
+ * Signs in with email and password, then loads the signed-in user into the ['me'] query.
+ * The auth page sends the user on once ['me'] holds them; the toasts live here so they
+ * survive that navigation.
+ */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: TLogin): Promise<TMe> => {
+      await api("/api/auth/sign-in/email", {
+        method: "POST",
+        // callbackURL: where the link of a re-sent verification email lands.
+        body: { email: values.email, password: values.password, callbackURL: VERIFY_CALLBACK_PATH },
+      });
+      await queryClient.invalidateQueries({ queryKey: meKey, refetchType: "all" });
+      const me = queryClient.getQueryData<TMe | null>(meKey);
+      if (!me) throw new ApiError(0, "Your account could not be loaded. Please try again.");
+      return me;
+    },
+    onSuccess: (me) => {
+      toast.success("Login successful!");
+      if (me.demo) {
+        toast.info(
+          me.user.role === "pevo"
+            ? "You are using a demo PEVO account"
+            : "You are using a demo admin account",
+        );
+      }
+    },
+    onError: (error) => {
+      toast.error(loginErrorMessage(error));
+    },
+  });
+}
+
+export type TSignupBody = { email: string; password: string; companyName: string; contactPerson: string };
+
+/** Creates a company with its first admin; the server sends the verification email. */
+export function useSignup() {
+  return useMutation({
+    mutationFn: (body: TSignupBody) => api<{ message: string }>("/api/signup", { method: "POST", body }),
+  });
+}
+
+/** The demo accounts' credentials, or null when the server has demo accounts switched off (404). */
+export function useDemoAccounts() {
+  return useQuery({
+    queryKey: ["demo-accounts"],
+    queryFn: async () => {
+      try {
+        return await api<TDemoAccounts>("/api/demo-accounts");
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Asks for a password reset email; the answer is the same whether or not the account exists. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api("/api/auth/request-password-reset", { method: "POST", body: { email, redirectTo: RESET_PATH } }),
+  });
+}
+
+/** Sets a new password with the token from the reset (or invitation) email. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { newPassword: string; token: string }) =>
+      api("/api/auth/reset-password", { method: "POST", body }),
+    // A reset signs out every session of the account: forget who was signed in here.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  });
+}
+
+/** The text of a reset failure: Better Auth answers INVALID_TOKEN for a used or expired link. */
+export function resetErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === "INVALID_TOKEN") {
+    return "This link is invalid or has expired. Request a new one from the sign-in screen.";
+  }
+  return error instanceof Error && error.message ? error.message : "Failed to reset the password";
+}

@@ -1,0 +1,25 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+export type TCalendarData = {
+  dispatches: {
+    id: string;
+    date: string;
+    time: string;
+    status: string;
+    driverName: string;
+    jobNumber: string | null;
+    pevoName: string | null;
+  }[];
+  rateConfirmations: { id: string; jobNumber: string; startDate: string; endDate: string }[];
+  certificationExpiries: { id: string; date: string; pevoName: string }[];
+};
+
+/** Everything the calendar shows between two YYYY-MM-DD dates (at most 62 days). */
+export function useCalendar(from: string, to: string) {
+  return useQuery({
+    queryKey: ["calendar", from, to],
+    queryFn: () => api<TCalendarData>(`/api/calendar?from=${from}&to=${to}`),
+    placeholderData: (previous) => previous,
+  });
+}

@@ -1,0 +1,63 @@
+import { addDays } from "date-fns";
+import { parseDate } from "@/lib/format";
+import type { TCalendarData } from "./api";
+
+export type CalendarEvent = {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  kind: "dispatch" | "rate-confirmation" | "expiry";
+  status?: string;
+  href: string;
+};
+
+/** Dispatches by pickup date, rate confirmation date spans, certification expiries. */
+export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
+  if (!data) return [];
+  const dispatches = data.dispatches.map<CalendarEvent>((d) => {
+    const [h, m] = d.time.split(":").map(Number);
+    const start = parseDate(d.date);
+    start.setHours(h, m);
+    return {
+      id: `d-${d.id}`,
+      title: `${d.time} ${d.jobNumber ?? d.driverName}${d.pevoName ? ` · ${d.pevoName}` : ""}`,
+      start,
+      end: new Date(start.getTime() + 60 * 60 * 1000),
+      allDay: false,
+      kind: "dispatch",
+      status: d.status,
+      href: `/dispatching/${d.id}`,
+    };
+  });
+  const spans = data.rateConfirmations.map<CalendarEvent>((rc) => ({
+    id: `rc-${rc.id}`,
+    title: `Job ${rc.jobNumber}`,
+    start: parseDate(rc.startDate),
+    end: addDays(parseDate(rc.endDate), 1),
+    allDay: true,
+    kind: "rate-confirmation",
+    href: `/rate-confirmations/${rc.id}`,
+  }));
+  const expiries = data.certificationExpiries.map<CalendarEvent>((e) => ({
+    id: `x-${e.id}`,
+    title: `Certification expires: ${e.pevoName}`,
+    start: parseDate(e.date),
+    end: addDays(parseDate(e.date), 1),
+    allDay: true,
+    kind: "expiry",
+    href: `/pevos/edit/${e.id}`,
+  }));
+  return [...spans, ...dispatches, ...expiries];
+}
+
+/** Status colours match the dispatch badges (yellow, blue, green, red). */
+export const EVENT_COLORS: Record<string, { background: string; color: string }> = {
+  pending: { background: "#fde68a", color: "#78350f" },
+  dispatched: { background: "#bfdbfe", color: "#1e3a8a" },
+  completed: { background: "#bbf7d0", color: "#14532d" },
+  canceled: { background: "#fecaca", color: "#7f1d1d" },
+  "rate-confirmation": { background: "#e4e4e7", color: "#27272a" },
+  expiry: { background: "#fed7aa", color: "#7c2d12" },
+};

@@ -1,0 +1,99 @@
+import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from "date-fns";
+import { enUS } from "date-fns/locale";
+import { useMemo, useState } from "react";
+import { Calendar as BigCalendar, dateFnsLocalizer, type View, Views } from "react-big-calendar";
+import "react-big-calendar/lib/css/react-big-calendar.css";
+import { useNavigate } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useCalendar } from "../api";
+import "../calendar.css";
+import { CalendarToolbar } from "../components/calendar-toolbar";
+import { type CalendarEvent, EVENT_COLORS, toEvents } from "../events";
+
+const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "en-US": enUS } });
+
+/** The visible range of a month (whole weeks) or week view, as YYYY-MM-DD. */
+function rangeOf(date: Date, view: View) {
+  const from = view === Views.MONTH ? startOfWeek(startOfMonth(date)) : startOfWeek(date);
+  const to = view === Views.MONTH ? endOfWeek(endOfMonth(date)) : endOfWeek(date);
+  return { from: format(from, "yyyy-MM-dd"), to: format(to, "yyyy-MM-dd") };
+}
+
+const LEGEND = [
+  ["pending", "Pending"],
+  ["dispatched", "Dispatched"],
+  ["completed", "Completed"],
+  ["canceled", "Canceled"],
+  ["rate-confirmation", "Rate confirmation"],
+  ["expiry", "Certification expiry"],
+] as const;
+
+export default function CalendarPage() {
+  const navigate = useNavigate();
+  const [date, setDate] = useState(() => new Date());
+  const [view, setView] = useState<View>(Views.MONTH);
+  const { from, to } = rangeOf(date, view);
+  const { data, isPending, isError, refetch, isFetching } = useCalendar(from, to);
+  const events = useMemo(() => toEvents(data), [data]);
+
+  return (
+    <div>
+      <PageHeader
+        title="Calendar"
+        subtitle="Pickups by date, rate confirmation spans and PEVO certification expiries"
+        actions={isFetching ? <Spinner className="size-5 text-muted-foreground" /> : null}
+      />
+      {isError ? (
+        <div className="mb-4 flex items-center gap-3 rounded-lg border border-destructive/40 p-4 text-sm text-destructive">
+          Error loading the calendar
+          <Button size="sm" variant="outline" onClick={() => refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+      <Card>
+        <CardContent className="pevo-calendar">
+          <div className="h-[640px] min-w-0" aria-busy={isPending}>
+            <BigCalendar<CalendarEvent>
+              localizer={localizer}
+              culture="en-US"
+              events={events}
+              date={date}
+              view={view}
+              views={[Views.MONTH, Views.WEEK]}
+              onNavigate={setDate}
+              onView={setView}
+              popup
+              components={{ toolbar: CalendarToolbar }}
+              onSelectEvent={(event) => navigate(event.href)}
+              eventPropGetter={(event) => ({
+                style: {
+                  ...EVENT_COLORS[event.kind === "dispatch" ? (event.status ?? "pending") : event.kind],
+                  border: 0,
+                },
+              })}
+              tooltipAccessor={(event) => event.title}
+            />
+          </div>
+          <ul
+            className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground"
+            aria-label="Legend"
+          >
+            {LEGEND.map(([key, label]) => (
+              <li key={key} className="flex items-center gap-1.5">
+                <span
+                  className="inline-block size-3 rounded-sm"
+                  style={{ background: EVENT_COLORS[key].background }}
+                />
+                {label}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TClient, type TClientData, type TClientInput, ZClient } from "@pevo/shared";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiError, applyFieldErrors } from "@/lib/api";
+import { cn } from "@/lib/utils";
+import { useSaveClient } from "../api";
+
+/** Every form value starts as an empty string (SPEC §5). */
+type FormValues = { [K in keyof Required<TClientInput>]: string };
+
+function toFormValues(client?: TClient | null): FormValues {
+  return {
+    name: client?.name ?? "",
+    contactPerson: client?.contactPerson ?? "",
+    mcNumber: client?.mcNumber ?? "",
+    dotNumber: client?.dotNumber ?? "",
+    email: client?.email ?? "",
+    phone: client?.phone ?? "",
+    cellPhone: client?.cellPhone ?? "",
+    fax: client?.fax ?? "",
+    address: client?.address ?? "",
+  };
+}
+
+/** The form's fields in the spec's order; Address spans both columns. */
+const FIELDS: {
+  name: keyof FormValues;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  wide?: boolean;
+}[] = [
+  { name: "name", label: "Company Name", autoComplete: "organization" },
+  { name: "contactPerson", label: "Contact Person", autoComplete: "name" },
+  { name: "mcNumber", label: "MC Number" },
+  { name: "dotNumber", label: "DOT Number" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
+  { name: "cellPhone", label: "Cell Phone", type: "tel" },
+  { name: "fax", label: "Fax", type: "tel" },
+  { name: "address", label: "Address", autoComplete: "street-address", wide: true },
+];
+
+/**
+ * Add / edit a client in a modal. Add mode when `client` is null, edit mode when it has an id.
+ * The form is mounted fresh each time the dialog opens, so it always starts from `client`.
+ */
+export function ClientFormDialog({
+  open,
+  client,
+  onClose,
+}: {
+  open: boolean;
+  client: TClient | null;
+  onClose: () => void;
+}) {
+  const save = useSaveClient();
+  const editing = Boolean(client?.id);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !save.isPending) onClose();
+      }}
+    >
+      <DialogContent className="sm:max-w-[700px]">
+        <DialogHeader>
+          <DialogTitle>{editing ? "Edit Client" : "Add New Client"}</DialogTitle>
+          <DialogDescription>
+            {editing ? "Update the client company's details." : "Enter the details of the client company."}
+          </DialogDescription>
+        </DialogHeader>
+        <ClientForm
+          key={client?.id ?? "new"}
+          client={client}
+          editing={editing}
+          onClose={onClose}
+          save={save}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ClientForm({
+  client,
+  editing,
+  onClose,
+  save,
+}: {
+  client: TClient | null;
+  editing: boolean;
+  onClose: () => void;
+  save: ReturnType<typeof useSaveClient>;
+}) {
+  const form = useForm<TClientInput, unknown, TClientData>({
+    resolver: zodResolver(ZClient),
+    defaultValues: toFormValues(client),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((data) =>
+    save.mutate(
+      { id: client?.id, data },
+      {
+        onSuccess: () => {
+          toast.success(editing ? "Client updated successfully" : "Client added successfully");
+          onClose();
+        },
+        onError: (error) => {
+          // Keep the dialog open with what was typed; show the server's field messages inline.
+          applyFieldErrors(error, form.setError);
+          toast.error(
+            error instanceof ApiError && error.status === 401
+              ? "You must be logged in to perform this action"
+              : "Failed to save client",
+          );
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-6">
+      <fieldset disabled={save.isPending} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        {FIELDS.map(({ name, label, type, autoComplete, wide }) => {
+          const id = `client-${name}`;
+          const error = errors[name]?.message;
+          const common = {
+            id,
+            autoComplete: autoComplete ?? "off",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : undefined,
+            ...form.register(name),
+          };
+          return (
+            <Field
+              key={name}
+              label={label}
+              htmlFor={id}
+              error={error}
+              className={cn("content-start", wide && "sm:col-span-2")}
+            >
+              {wide ? <Textarea rows={3} {...common} /> : <Input type={type ?? "text"} {...common} />}
+            </Field>
+          );
+        })}
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : null}
+          {editing ? "Update Client" : "Add Client"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ActivityStatus, ActivityType, DispatchStatus } from "@pevo/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { todayIso } from "@/lib/format";
+
+/** One of the next 7 days' dispatches (GET /api/dashboard). */
+export type TUpcomingJob = {
+  id: string;
+  jobNumber: string | null;
+  client: string | null;
+  date: string;
+  status: DispatchStatus;
+  pevo: string | null;
+  origin: string | null;
+  destination: string | null;
+};
+
+/** An entry of the company's activity log. */
+export type TActivity = {
+  id: string;
+  type: ActivityType | (string & {});
+  status: ActivityStatus;
+  message: string;
+  client: string | null;
+  job: string | null;
+  pevo: string | null;
+  amount: string | null;
+  createdAt: string;
+};
+
+export type TDashboard = {
+  cards: { activeJobs: number; pevos: number; pendingSignatures: number; upcomingJobs: number };
+  upcomingJobs: TUpcomingJob[];
+  activity: TActivity[];
+};
+
+/** The one query key of the admin dashboard; client, dispatch, invoice... writes invalidate it. */
+export const dashboardKey = ["dashboard"] as const;
+
+/** The admin dashboard, computed by the server for the browser's own "today". */
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKey,
+    queryFn: () => api<TDashboard>(`/api/dashboard?today=${todayIso()}`),
+  });
+}

@@ -1,0 +1,41 @@
+import type { LucideIcon } from "lucide-react";
+import { CalendarClock, FileSignature, Truck, Users } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { TDashboard } from "../api";
+
+const CARDS: { key: keyof TDashboard["cards"]; title: string; subtitle: string; icon: LucideIcon }[] = [
+  { key: "activeJobs", title: "Active Jobs", subtitle: "Currently in progress", icon: Truck },
+  { key: "pevos", title: "PEVOs", subtitle: "Available for dispatch", icon: Users },
+  {
+    key: "pendingSignatures",
+    title: "Pending Signatures",
+    subtitle: "Rate confirmations awaiting signature",
+    icon: FileSignature,
+  },
+  { key: "upcomingJobs", title: "Upcoming Jobs", subtitle: "Scheduled for this week", icon: CalendarClock },
+];
+
+/** The four summary figures; skeletons while they load. */
+export function SummaryCards({ cards }: { cards?: TDashboard["cards"] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {CARDS.map(({ key, title, subtitle, icon: Icon }) => (
+        <Card key={key} className="gap-2">
+          <CardHeader className="flex flex-row items-center justify-between gap-2">
+            <CardTitle className="text-sm font-medium">{title}</CardTitle>
+            <Icon className="size-4 text-muted-foreground" aria-hidden />
+          </CardHeader>
+          <CardContent>
+            {cards ? (
+              <p className="text-2xl font-bold tabular-nums">{cards[key]}</p>
+            ) : (
+              <Skeleton className="h-8 w-12" />
+            )}
+            <p className="mt-1 text-xs text-muted-foreground">{subtitle}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type {
+  TDispatch,
+  TDispatchData,
+  TDispatchListItem,
+  TRateConfirmation,
+  TRateConfirmationListItem,
+  TTripLog,
+} from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "@/lib/api";
+
+/** The one query key of the dispatches resource; one dispatch and its trip log sit under it. */
+export const dispatchesKey = ["dispatches"] as const;
+const recordKey = (id: string) => [...dispatchesKey, id] as const;
+/** The dashboard counts and lists dispatches, so dispatch writes refresh it too. */
+const dashboardKey = ["dashboard"] as const;
+
+const path = (id: string) => `/api/dispatches/${encodeURIComponent(id)}`;
+/** A missing record stays missing: do not retry a 404. */
+const retryUnless404 = (count: number, error: unknown) =>
+  count < 1 && !(error instanceof ApiError && error.status === 404);
+
+/** The company's dispatches, newest first (server side). */
+export function useDispatches() {
+  return useQuery({ queryKey: dispatchesKey, queryFn: () => api<TDispatchListItem[]>("/api/dispatches") });
+}
+
+/** One dispatch with its PEVO name, invoice flag and rate confirmation summary. */
+export function useDispatch(id: string) {
+  return useQuery({
+    queryKey: recordKey(id),
+    queryFn: () => api<TDispatch>(path(id)),
+    retry: retryUnless404,
+  });
+}
+
+/** The trips PEVOs logged against one dispatch (newest trip first). */
+export function useDispatchTripLogs(id: string) {
+  return useQuery({
+    queryKey: [...recordKey(id), "trip-logs"],
+    queryFn: () => api<TTripLog[]>(`${path(id)}/trip-logs`),
+    retry: retryUnless404,
+  });
+}
+
+/** The list row of a saved dispatch, so the list is right the moment the user is back on it. */
+function toListItem(d: TDispatch): TDispatchListItem {
+  return {
+    id: d.id,
+    driverName: d.driverName,
+    pickupDate: d.pickupDate,
+    pickupTime: d.pickupTime,
+    status: d.status,
+    pevoId: d.pevoId,
+    pevoName: d.pevoName,
+    rateConfirmationId: d.rateConfirmationId,
+    jobNumber: d.rateConfirmation?.jobNumber ?? null,
+    createdAt: d.createdAt,
+  };
+}
+
+function useInvalidateDispatches() {
+  const queryClient = useQueryClient();
+  return (options: { skip?: string } = {}) =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: dispatchesKey,
+        // A deleted dispatch is not fetched again (it would only answer 404).
+        predicate: (query) => !options.skip || query.queryKey[1] !== options.skip,
+      }),
+      queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    ]);
+}
+
+export function useCreateDispatch() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDispatches();
+  return useMutation({
+    mutationFn: (data: TDispatchData) => api<TDispatch>("/api/dispatches", { method: "POST", body: data }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recordKey(saved.id), saved);
+      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+        rows ? [toListItem(saved), ...rows.filter((r) => r.id !== saved.id)] : rows,
+      );
+      void invalidate();
+    },
+  });
+}
+
+export function useUpdateDispatch(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDispatches();
+  return useMutation({
+    mutationFn: (data: TDispatchData) => api<TDispatch>(path(id), { method: "PUT", body: data }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recordKey(id), saved);
+      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+        rows?.map((r) => (r.id === id ? toListItem(saved) : r)),
+      );
+      void invalidate();
+    },
+  });
+}
+
+/** Deletes a dispatch; the server answers 409 when invoices still use it. */
+export function useDeleteDispatch() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDispatches();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(path(id), { method: "DELETE" }),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+        rows?.filter((r) => r.id !== id),
+      );
+      void invalidate({ skip: id });
+    },
+  });
+}
+
+/** The rate confirmation picker: every rate confirmation of the company, newest first. */
+export function useRateConfirmationOptions() {
+  return useQuery({
+    queryKey: ["rate-confirmations"],
+    queryFn: () => api<TRateConfirmationListItem[]>("/api/rate-confirmations"),
+  });
+}
+
+/** One rate confirmation (same key and shape as the rate confirmations screen), for the summary card. */
+export function useRateConfirmationRecord(id: string | null) {
+  return useQuery({
+    queryKey: ["rate-confirmations", id ?? ""],
+    queryFn: () => api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id ?? "")}`),
+    enabled: Boolean(id),
+    retry: retryUnless404,
+  });
+}
+
+export type TActivePevoOption = { id: string; firstName: string; lastName: string };
+
+/** The PEVO picker: active PEVOs, ordered by last name (server side). */
+export function useActivePevoOptions() {
+  return useQuery({
+    queryKey: ["pevos", "active"],
+    queryFn: () => api<TActivePevoOption[]>("/api/pevos/active"),
+  });
+}

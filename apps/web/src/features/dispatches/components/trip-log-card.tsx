@@ -1,0 +1,131 @@
+import { fromCents, type TTripLog, toCents } from "@pevo/shared";
+import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useIsMobile } from "@/components/ui/use-mobile";
+import { formatDate, formatMoney } from "@/lib/format";
+import { useDispatchTripLogs } from "../api";
+
+const expensesCents = (trip: TTripLog) => trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0);
+const number = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+function Route({ trip }: { trip: TTripLog }) {
+  return (
+    <span className="break-words">
+      {trip.startLocation}
+      <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
+      {trip.endLocation}
+    </span>
+  );
+}
+
+/** What the PEVOs logged against this dispatch (DECISIONS: Trip Log), read-only for the office. */
+export function TripLogCard({ dispatchId }: { dispatchId: string }) {
+  const trips = useDispatchTripLogs(dispatchId);
+  const isMobile = useIsMobile();
+
+  let body: ReactNode;
+  if (trips.isPending) {
+    body = (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner />
+        Loading trip logs...
+      </p>
+    );
+  } else if (trips.isError) {
+    body = (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load the trip log.{" "}
+        <button
+          type="button"
+          className="font-medium text-foreground underline underline-offset-4"
+          onClick={() => void trips.refetch()}
+        >
+          Retry
+        </button>
+      </p>
+    );
+  } else if (trips.data.length === 0) {
+    body = <p className="text-sm text-muted-foreground">No trip logs recorded for this dispatch yet</p>;
+  } else {
+    const rows = trips.data;
+    const totalMiles = rows.reduce((sum, t) => sum + toCents(t.miles), 0);
+    const totalHours = rows.reduce((sum, t) => sum + toCents(t.hours), 0);
+    const totalExpenses = rows.reduce((sum, t) => sum + expensesCents(t), 0);
+    body = isMobile ? (
+      <ul className="grid gap-3">
+        {rows.map((trip) => (
+          <li key={trip.id} className="rounded-lg border p-3 text-sm">
+            <p className="font-medium">{formatDate(trip.tripDate)}</p>
+            <p className="mt-1">
+              <Route trip={trip} />
+            </p>
+            <p className="mt-2 text-muted-foreground">
+              {number(trip.miles)} mi · {number(trip.hours)} h · {formatMoney(fromCents(expensesCents(trip)))}{" "}
+              expenses
+            </p>
+          </li>
+        ))}
+        <li className="px-1 text-sm font-medium">
+          Total: {number(fromCents(totalMiles))} mi · {number(fromCents(totalHours))} h ·{" "}
+          {formatMoney(fromCents(totalExpenses))} expenses
+        </li>
+      </ul>
+    ) : (
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Route</TableHead>
+            <TableHead className="text-right">Miles</TableHead>
+            <TableHead className="text-right">Hours</TableHead>
+            <TableHead className="text-right">Expenses</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((trip) => (
+            <TableRow key={trip.id}>
+              <TableCell className="whitespace-nowrap">{formatDate(trip.tripDate)}</TableCell>
+              <TableCell>
+                <Route trip={trip} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{number(trip.miles)}</TableCell>
+              <TableCell className="text-right tabular-nums">{number(trip.hours)}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(fromCents(expensesCents(trip)))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <tfoot className="border-t bg-muted/50">
+          <TableRow className="hover:bg-transparent">
+            <TableCell colSpan={2} className="font-medium">
+              Total
+            </TableCell>
+            <TableCell className="text-right font-medium tabular-nums">
+              {number(fromCents(totalMiles))}
+            </TableCell>
+            <TableCell className="text-right font-medium tabular-nums">
+              {number(fromCents(totalHours))}
+            </TableCell>
+            <TableCell className="text-right font-medium tabular-nums">
+              {formatMoney(fromCents(totalExpenses))}
+            </TableCell>
+          </TableRow>
+        </tfoot>
+      </Table>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Trip Log</CardTitle>
+        <CardDescription>Trips the PEVO recorded for this dispatch.</CardDescription>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import type { TDispatch, TDispatchData, TDispatchInput } from "@pevo/shared";
+import type { UseFormReturn } from "react-hook-form";
+import { ApiError } from "@/lib/api";
+import { todayIso } from "@/lib/format";
+
+/** What the form holds: the shared schema's input; the schema turns '' into null on submit. */
+export type DispatchFormValues = TDispatchInput;
+export type DispatchForm = UseFormReturn<DispatchFormValues, unknown, TDispatchData>;
+
+/** SPEC §9 defaults: pickup today at 09:00, status pending; `rcId` links a rate confirmation. */
+export function newDispatchValues(rcId = ""): DispatchFormValues {
+  return {
+    rateConfirmationId: rcId,
+    pevoId: "",
+    driverName: "",
+    driverPhone: "",
+    driverCompany: "",
+    pickupDate: todayIso(),
+    pickupTime: "09:00",
+    notes: "",
+    status: "pending",
+  };
+}
+
+export function toFormValues(dispatch: TDispatch): DispatchFormValues {
+  return {
+    rateConfirmationId: dispatch.rateConfirmationId ?? "",
+    pevoId: dispatch.pevoId ?? "",
+    driverName: dispatch.driverName,
+    driverPhone: dispatch.driverPhone,
+    driverCompany: dispatch.driverCompany ?? "",
+    pickupDate: dispatch.pickupDate,
+    pickupTime: dispatch.pickupTime,
+    notes: dispatch.notes ?? "",
+    status: dispatch.status,
+  };
+}
+
+/** The server's own message for a refused request (bad input, conflict, offline), else the fallback. */
+export function failureMessage(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
+}

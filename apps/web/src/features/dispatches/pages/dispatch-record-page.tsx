@@ -1,0 +1,167 @@
+import type { TDispatch } from "@pevo/shared";
+import { FileText, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { DispatchStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { ApiError, applyFieldErrors } from "@/lib/api";
+import { formatDate } from "@/lib/format";
+import { useDispatch, useUpdateDispatch } from "../api";
+import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
+import { DispatchForm } from "../components/dispatch-form";
+import { DispatchNotFound, ErrorState, LoadingState } from "../components/states";
+import { TripLogCard } from "../components/trip-log-card";
+import { failureMessage, toFormValues } from "../form-values";
+
+type Mode = "edit" | "details";
+
+/** Loads the dispatch of the address, then shows it as the edit form or the details page. */
+function DispatchRecordPage({ mode }: { mode: Mode }) {
+  const { id = "" } = useParams();
+  const record = useDispatch(id);
+
+  if (record.isPending) return <LoadingState text="Loading dispatch data..." />;
+  if (record.isError) {
+    if (record.error instanceof ApiError && record.error.status === 404) return <DispatchNotFound />;
+    return (
+      <ErrorState
+        message={failureMessage(record.error, "Error loading dispatch")}
+        onRetry={() => void record.refetch()}
+      />
+    );
+  }
+  return <DispatchRecord key={record.data.id} dispatch={record.data} mode={mode} />;
+}
+
+/** /dispatching/edit/{id} */
+export function EditDispatchPage() {
+  return <DispatchRecordPage mode="edit" />;
+}
+
+/** /dispatching/{id}: the same editable form, plus invoicing, delete and the trip log. */
+export function DispatchDetailsPage() {
+  return <DispatchRecordPage mode="details" />;
+}
+
+const HAS_INVOICES_HINT = "This dispatch has invoices, so it cannot be deleted. Delete its invoices first.";
+
+function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode }) {
+  const navigate = useNavigate();
+  const update = useUpdateDispatch(dispatch.id);
+  const [confirming, setConfirming] = useState(false);
+  // The form starts from the record as first loaded.
+  const [defaultValues] = useState(() => toFormValues(dispatch));
+  const [currentPevo] = useState(() =>
+    dispatch.pevoId && dispatch.pevoName ? { id: dispatch.pevoId, name: dispatch.pevoName } : null,
+  );
+  const id = encodeURIComponent(dispatch.id);
+  const details = mode === "details";
+
+  const subtitle = (
+    <span className="flex flex-wrap items-center gap-2">
+      <DispatchStatusBadge status={dispatch.status} />
+      <span>
+        {dispatch.rateConfirmation ? `Job ${dispatch.rateConfirmation.jobNumber} · ` : ""}
+        Pickup {formatDate(dispatch.pickupDate)} at {dispatch.pickupTime}
+      </span>
+    </span>
+  );
+
+  return (
+    <TooltipProvider delayDuration={200}>
+      <div className="mx-auto grid max-w-4xl gap-6">
+        <div>
+          <PageHeader
+            title={details ? "Dispatch Details" : "Edit Dispatch"}
+            subtitle={subtitle}
+            actions={
+              details ? (
+                <>
+                  <Button asChild variant="outline">
+                    <Link to={`/invoices/new?dispatchId=${id}`}>
+                      <FileText />
+                      Create Invoice
+                    </Link>
+                  </Button>
+                  <DeleteButton hasInvoices={dispatch.hasInvoices} onClick={() => setConfirming(true)} />
+                </>
+              ) : (
+                <Button asChild variant="outline">
+                  <Link to={`/dispatching/${id}`}>View Details</Link>
+                </Button>
+              )
+            }
+          />
+          {details && dispatch.hasInvoices ? (
+            <p id="dispatch-delete-hint" className="-mt-3 text-sm text-muted-foreground sm:text-right">
+              {HAS_INVOICES_HINT}
+            </p>
+          ) : null}
+        </div>
+        <DispatchForm
+          defaultValues={defaultValues}
+          currentPevo={currentPevo}
+          knownRateConfirmation={dispatch.rateConfirmation}
+          submitLabel="Save Dispatch"
+          pending={update.isPending}
+          onCancel={() => navigate("/dispatching")}
+          onSubmit={(data, form) =>
+            update.mutate(data, {
+              onSuccess: () => {
+                toast.success("Dispatch updated successfully");
+                navigate("/dispatching");
+              },
+              onError: (error) => {
+                // Keep what was typed; show the server's field messages inline.
+                const inline = applyFieldErrors(error, form.setError);
+                toast.error(
+                  inline ? "Failed to update dispatch" : failureMessage(error, "Failed to update dispatch"),
+                );
+              },
+            })
+          }
+        />
+        {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
+        {details ? (
+          <DeleteDispatchDialog
+            dispatchId={confirming ? dispatch.id : null}
+            onClose={() => setConfirming(false)}
+            onDeleted={() => navigate("/dispatching")}
+          />
+        ) : null}
+      </div>
+    </TooltipProvider>
+  );
+}
+
+/** Delete; disabled with the reason in a tooltip when invoices use the dispatch. */
+function DeleteButton({ hasInvoices, onClick }: { hasInvoices: boolean; onClick: () => void }) {
+  const button = (
+    <Button
+      variant="outline"
+      className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+      disabled={hasInvoices}
+      aria-describedby={hasInvoices ? "dispatch-delete-hint" : undefined}
+      onClick={onClick}
+    >
+      <Trash2 />
+      Delete
+    </Button>
+  );
+  if (!hasInvoices) return button;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: lets keyboard users reach the reason */}
+        <span tabIndex={0} className="inline-flex">
+          {button}
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>{HAS_INVOICES_HINT}</TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { applyFieldErrors } from "@/lib/api";
+import { useCreateDispatch } from "../api";
+import { DispatchForm } from "../components/dispatch-form";
+import { failureMessage, newDispatchValues } from "../form-values";
+
+/** /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front. */
+export default function NewDispatchPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const create = useCreateDispatch();
+  const [defaultValues] = useState(() => newDispatchValues(params.get("rcId") ?? ""));
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="New Dispatch" subtitle="Assign a PEVO and a driver to a pickup." />
+      <DispatchForm
+        defaultValues={defaultValues}
+        submitLabel="Create Dispatch"
+        pending={create.isPending}
+        onCancel={() => navigate("/dispatching")}
+        onSubmit={(data, form) =>
+          create.mutate(data, {
+            onSuccess: () => {
+              toast.success("Dispatch created successfully");
+              navigate("/dispatching");
+            },
+            onError: (error) => {
+              // Keep what was typed; show the server's field messages inline.
+              const inline = applyFieldErrors(error, form.setError);
+              toast.error(
+                inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
+              );
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { invoiceTotals } from "@pevo/shared";
+import { Plus, Route, Trash2 } from "lucide-react";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { DatePicker } from "@/components/ui/date-picker";
+import { controlProps } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { formatMoney } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useDispatchTripLogs } from "../api";
+import {
+  chargeFor,
+  type DispatchSummary,
+  type InvoiceForm,
+  isPlaceholderLine,
+  isSameTripLine,
+  type LineItemValues,
+  tripLogLines,
+} from "../form-values";
+
+/** Desktop: one grid row per line; under 768 px each line is a card with its own labels. */
+const ROW_GRID = "md:grid md:grid-cols-[10.5rem_minmax(0,1fr)_7.5rem_8.5rem_2.25rem] md:gap-3";
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * The line items editor (SPEC §2, §5): date, location, mileage and charge per line; changing the
+ * mileage sets the charge by the rate rule (the user may still type a charge); live totals.
+ */
+export function LineItemsEditor({
+  form,
+  dispatch,
+  taxRate,
+  disabled,
+}: {
+  form: InvoiceForm;
+  dispatch: DispatchSummary | null;
+  taxRate: string;
+  disabled: boolean;
+}) {
+  const { control, register, setValue, getValues, formState } = form;
+  const { fields, append, replace, remove } = useFieldArray({ control, name: "lineItems" });
+  const rates = dispatch?.standardRates ?? null;
+  const trips = useDispatchTripLogs(dispatch?.id);
+  const lineErrors = formState.errors.lineItems;
+  const listError = lineErrors?.root?.message ?? lineErrors?.message;
+
+  const addLine = () => {
+    const lines = getValues("lineItems");
+    const date = lines.at(-1)?.date || dispatch?.pickupDate || getValues("issueDate");
+    append(
+      { date, location: "", mileage: "0", charge: rates ? rates.minimumDailyRate : "0.00" },
+      { focusName: `lineItems.${lines.length}.location` },
+    );
+  };
+
+  const addTripLines = () => {
+    const current = getValues("lineItems");
+    const fresh = tripLogLines(trips.data ?? [], rates).filter(
+      (trip) => !current.some((line) => isSameTripLine(line, trip)),
+    );
+    if (fresh.length === 0) {
+      toast.info("Every trip log entry is already on this invoice");
+      return;
+    }
+    // The untouched line prefilled from the dispatch (or a blank row) gives way to the real trips.
+    const kept = current.filter((line) => !isPlaceholderLine(line, dispatch));
+    replace([...kept, ...fresh] as LineItemValues[]);
+    toast.success(`Added ${fresh.length} trip log line${fresh.length === 1 ? "" : "s"}`);
+  };
+
+  const tripCount = trips.data?.length ?? 0;
+
+  return (
+    <div className="grid gap-4">
+      {fields.length > 0 ? (
+        <div
+          aria-hidden
+          className={cn(
+            "hidden px-1 text-sm font-medium text-muted-foreground md:grid md:items-end",
+            ROW_GRID,
+          )}
+        >
+          <span>Date</span>
+          <span>Location</span>
+          <span>Mileage</span>
+          <span>Charge ($)</span>
+          <span />
+        </div>
+      ) : (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No line items yet. Add a line for each day or leg of the job.
+        </p>
+      )}
+      <ol aria-label="Line items" className="grid gap-3 empty:hidden">
+        {fields.map((field, index) => {
+          const base = `line-${index}`;
+          const errors = lineErrors?.[index];
+          return (
+            <li
+              key={field.id}
+              className={cn(
+                "relative grid gap-3 rounded-lg border bg-card p-3 md:items-start md:rounded-none md:border-0 md:bg-transparent md:p-0",
+                ROW_GRID,
+              )}
+            >
+              <p className="flex h-6 items-center text-sm font-medium md:hidden">Line {index + 1}</p>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${base}-date`} className="md:sr-only">
+                  Date
+                </Label>
+                <Controller
+                  control={control}
+                  name={`lineItems.${index}.date`}
+                  render={({ field: f, fieldState }) => (
+                    <DatePicker
+                      id={`${base}-date`}
+                      value={f.value}
+                      onChange={(value) => f.onChange(value ?? "")}
+                      disabled={disabled}
+                      invalid={Boolean(fieldState.error)}
+                    />
+                  )}
+                />
+                <ErrorText id={`${base}-date`} message={errors?.date?.message} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${base}-location`} className="md:sr-only">
+                  Location
+                </Label>
+                <Input
+                  {...controlProps(`${base}-location`, errors?.location?.message)}
+                  autoComplete="off"
+                  placeholder="City, ST or start → end"
+                  disabled={disabled}
+                  {...register(`lineItems.${index}.location`)}
+                />
+                <ErrorText id={`${base}-location`} message={errors?.location?.message} />
+              </div>
+              <div className="grid grid-cols-2 gap-3 md:contents">
+                <div className="grid content-start gap-1.5">
+                  <Label htmlFor={`${base}-mileage`} className="md:sr-only">
+                    Mileage
+                  </Label>
+                  <Input
+                    {...controlProps(`${base}-mileage`, errors?.mileage?.message)}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    disabled={disabled}
+                    {...register(`lineItems.${index}.mileage`, {
+                      onChange: (event: { target: { value: string } }) => {
+                        if (!rates) return;
+                        const charge = chargeFor(event.target.value, rates);
+                        if (charge !== null) {
+                          setValue(`lineItems.${index}.charge`, charge, {
+                            shouldDirty: true,
+                            shouldValidate: formState.isSubmitted,
+                          });
+                        }
+                      },
+                    })}
+                  />
+                  <ErrorText id={`${base}-mileage`} message={errors?.mileage?.message} />
+                </div>
+                <div className="grid content-start gap-1.5">
+                  <Label htmlFor={`${base}-charge`} className="md:sr-only">
+                    Charge ($)
+                  </Label>
+                  <div className="relative">
+                    <span
+                      aria-hidden
+                      className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+                    >
+                      $
+                    </span>
+                    <Input
+                      {...controlProps(`${base}-charge`, errors?.charge?.message)}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      className="pl-6"
+                      disabled={disabled}
+                      {...register(`lineItems.${index}.charge`)}
+                    />
+                  </div>
+                  <ErrorText id={`${base}-charge`} message={errors?.charge?.message} />
+                </div>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="absolute top-1.5 right-1.5 text-muted-foreground hover:text-destructive md:static"
+                aria-label={`Remove line item ${index + 1}`}
+                title="Remove line item"
+                disabled={disabled}
+                onClick={() => remove(index)}
+              >
+                <Trash2 />
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      {listError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {listError}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button variant="outline" onClick={addLine} disabled={disabled}>
+          <Plus />
+          Add Line Item
+        </Button>
+        {trips.isFetching && !trips.data ? (
+          <span className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner />
+            Loading trip log...
+          </span>
+        ) : tripCount > 0 ? (
+          <Button variant="outline" onClick={addTripLines} disabled={disabled}>
+            <Route />
+            Add trip log lines
+            <span className="text-muted-foreground">({tripCount})</span>
+          </Button>
+        ) : null}
+      </div>
+      <InvoiceTotals form={form} taxRate={taxRate} />
+    </div>
+  );
+}
+
+/** Subtotal, Tax and Total, live from the line charges (exact cents; shared invoice math). */
+function InvoiceTotals({ form, taxRate }: { form: InvoiceForm; taxRate: string }) {
+  const lines = useWatch({ control: form.control, name: "lineItems" }) ?? [];
+  const totals = invoiceTotals(
+    lines.map((line) => line?.charge),
+    taxRate,
+  );
+  const showRate = Number(taxRate) > 0;
+  return (
+    <dl
+      aria-label="Invoice totals"
+      aria-live="polite"
+      className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-2 border-t pt-4 text-sm"
+    >
+      <dt className="text-muted-foreground">Subtotal</dt>
+      <dd className="text-right tabular-nums" data-testid="invoice-subtotal">
+        {formatMoney(totals.subtotal)}
+      </dd>
+      <dt className="text-muted-foreground">
+        Tax{showRate ? <span className="ml-1 text-xs">({Number(taxRate)}%)</span> : null}
+      </dt>
+      <dd className="text-right tabular-nums" data-testid="invoice-tax">
+        {formatMoney(totals.tax)}
+      </dd>
+      <div className="col-span-2 grid grid-cols-subgrid border-t pt-2 font-semibold">
+        <dt>Total</dt>
+        <dd className="text-right tabular-nums" data-testid="invoice-total">
+          {formatMoney(totals.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,87 @@
+import type { TInvoice } from "@pevo/shared";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { ApiError, applyFieldErrors } from "@/lib/api";
+import { useCompany, useInvoice, useUpdateInvoice } from "../api";
+import { InvoiceForm } from "../components/invoice-form";
+import { InvoiceProblem, LoadingState } from "../components/states";
+import { failureMessage, invoiceValues, summaryOfInvoice } from "../form-values";
+import { isValidInvoice } from "../validate";
+
+/** /invoices/edit/{id} (SPEC §2): the create layout, prefilled from the stored invoice. */
+export default function EditInvoicePage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const invoice = useInvoice(id);
+  const company = useCompany();
+
+  if (invoice.isPending || company.isPending) return <LoadingState text="Loading invoice information..." />;
+  const error: unknown = invoice.error;
+  const stored: unknown = invoice.data;
+  const missing = (error instanceof ApiError && error.status === 404) || (!error && !isValidInvoice(stored));
+  if (missing || error || !isValidInvoice(stored)) {
+    return (
+      <InvoiceProblem
+        message={
+          missing
+            ? "Invoice data not found or invalid"
+            : error instanceof Error
+              ? error.message
+              : "Invoice not found"
+        }
+        onRetry={missing ? undefined : () => void invoice.refetch()}
+        back={
+          <Button variant="outline" onClick={() => navigate("/invoices")}>
+            <ArrowLeft />
+            Back
+          </Button>
+        }
+      />
+    );
+  }
+  return <EditInvoice key={stored.id} invoice={stored} />;
+}
+
+function EditInvoice({ invoice }: { invoice: TInvoice }) {
+  const navigate = useNavigate();
+  const update = useUpdateInvoice(invoice.id);
+  const company = useCompany();
+  // The form starts from the invoice as first loaded.
+  const [defaultValues] = useState(() => invoiceValues(invoice));
+  const [dispatch] = useState(() => summaryOfInvoice(invoice));
+  const detailsHref = `/invoices/${encodeURIComponent(invoice.id)}`;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Edit Invoice" subtitle={`Update invoice information for ${invoice.invoiceNumber}`} />
+      <InvoiceForm
+        defaultValues={defaultValues}
+        chooseDispatch={false}
+        prefilledDispatchId={invoice.dispatchId}
+        fixedDispatch={dispatch}
+        company={company.data}
+        submitLabel="Save Changes"
+        pending={update.isPending}
+        onCancel={() => navigate(detailsHref)}
+        onSubmit={(data, form) =>
+          update.mutate(data, {
+            onSuccess: () => {
+              toast.success("Invoice updated successfully");
+              navigate(detailsHref);
+            },
+            onError: (error) => {
+              const inline = applyFieldErrors(error, form.setError);
+              toast.error(
+                inline ? "Failed to update invoice" : failureMessage(error, "Failed to update invoice"),
+              );
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+import type { TCompanySettings, TInvoice } from "@pevo/shared";
+import { ArrowLeft, Download, Pencil, Printer, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { InvoiceStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ApiError } from "@/lib/api";
+import { formatDate, formatMoney } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { invoicePdfHref, useCompany, useDeleteInvoice, useInvoice } from "../api";
+import { InfoList } from "../components/info-list";
+import { InvoicePrintStyles } from "../components/print-styles";
+import { InvoiceProblem, LoadingState } from "../components/states";
+import { failureMessage } from "../form-values";
+import { isValidInvoice } from "../validate";
+
+/** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
+const twoDecimals = (value: string) =>
+  Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const miles = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+/** /invoices/{id} (SPEC §2): the invoice as the customer gets it, with its actions. */
+export default function InvoiceDetailPage() {
+  const { id = "" } = useParams();
+  const invoice = useInvoice(id);
+
+  if (invoice.isPending) return <LoadingState text="Loading invoice information..." />;
+  const error: unknown = invoice.error;
+  const stored: unknown = invoice.data;
+  if (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <InvoiceProblem
+        message={
+          notFound ? "Invoice not found" : (error instanceof Error && error.message) || "Invoice not found"
+        }
+        onRetry={notFound ? undefined : () => void invoice.refetch()}
+      />
+    );
+  }
+  if (!isValidInvoice(stored)) return <InvoiceProblem message="Invalid invoice data format" />;
+  return <InvoiceDetail invoice={stored} />;
+}
+
+function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
+  const navigate = useNavigate();
+  const company = useCompany();
+  const remove = useDeleteInvoice();
+  const [confirming, setConfirming] = useState(false);
+  const id = encodeURIComponent(invoice.id);
+  const jobNumber = invoice.dispatch?.jobNumber;
+
+  const deleteInvoice = () =>
+    remove.mutate(invoice.id, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success("Invoice deleted successfully");
+        navigate("/invoices");
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(failureMessage(error, "Failed to delete invoice"));
+      },
+    });
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <InvoicePrintStyles />
+      <div className="no-print">
+        <PageHeader
+          title={`Invoice #${invoice.invoiceNumber}`}
+          subtitle={
+            <span className="flex flex-wrap items-center gap-2">
+              <InvoiceStatusBadge status={invoice.status} />
+              <span>{jobNumber ? `Job #${jobNumber}` : "No job reference"}</span>
+            </span>
+          }
+          actions={
+            <>
+              <Button asChild variant="outline">
+                <Link to="/invoices">
+                  <ArrowLeft />
+                  Back
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={`/invoices/edit/${id}`}>
+                  <Pencil />
+                  Edit
+                </Link>
+              </Button>
+              <Button variant="outline" onClick={() => window.print()}>
+                <Printer />
+                Print / Download
+              </Button>
+              <Button asChild variant="outline">
+                <a href={invoicePdfHref(invoice.id)} download>
+                  <Download />
+                  Download PDF
+                </a>
+              </Button>
+              <Button
+                variant="outline"
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                onClick={() => setConfirming(true)}
+              >
+                <Trash2 />
+                Delete Invoice
+              </Button>
+            </>
+          }
+        />
+      </div>
+      <InvoiceDocument invoice={invoice} company={company.data} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Invoice"
+        description={`Are you sure you want to delete invoice ${invoice.invoiceNumber}? This cannot be undone.`}
+        confirmLabel="Delete Invoice"
+        pending={remove.isPending}
+        onConfirm={deleteInvoice}
+      />
+    </div>
+  );
+}
+
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={cn("grid content-start gap-2", className)}>
+      <h2 className="text-sm font-semibold text-muted-foreground">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The printable invoice: the company's letterhead, then the invoice itself. */
+function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCompanySettings | undefined }) {
+  const dispatch = invoice.dispatch;
+  const rates = dispatch?.standardRates;
+  const contact = [company?.phone, company?.email].filter(Boolean).join(" · ");
+  const authority = [
+    company?.mcNumber ? `MC ${company.mcNumber}` : "",
+    company?.dotNumber ? `DOT ${company.dotNumber}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  return (
+    <article
+      id="invoice-print"
+      aria-label={`Invoice ${invoice.invoiceNumber}`}
+      className="grid gap-8 rounded-xl border bg-card p-5 text-card-foreground shadow-xs md:p-8"
+    >
+      <header className="flex flex-col gap-6 border-b pb-6 sm:flex-row sm:justify-between print:flex-row print:justify-between">
+        <div className="min-w-0 text-sm">
+          {company ? (
+            <>
+              <p className="text-xl font-semibold tracking-tight">{company.name}</p>
+              {company.address ? (
+                <p className="mt-1 whitespace-pre-line text-muted-foreground">{company.address}</p>
+              ) : null}
+              {contact ? <p className="text-muted-foreground">{contact}</p> : null}
+              {authority ? <p className="text-muted-foreground">{authority}</p> : null}
+            </>
+          ) : null}
+        </div>
+        <div className="grid content-start gap-2 text-sm sm:justify-items-end sm:text-right print:justify-items-end print:text-right">
+          <p className="text-2xl font-semibold tracking-tight">INVOICE</p>
+          <p className="font-medium">#{invoice.invoiceNumber}</p>
+          <InvoiceStatusBadge status={invoice.status} />
+          <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:justify-end print:justify-end">
+            <dt className="text-muted-foreground">Issue Date</dt>
+            <dd>{formatDate(invoice.issueDate)}</dd>
+            <dt className="text-muted-foreground">Due Date</dt>
+            <dd>{formatDate(invoice.dueDate)}</dd>
+            {dispatch?.jobNumber ? (
+              <>
+                <dt className="text-muted-foreground">Job #</dt>
+                <dd>{dispatch.jobNumber}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </header>
+
+      <div className="grid gap-6 md:grid-cols-2 print:grid-cols-2">
+        <Section title="Bill To">
+          <div className="text-sm">
+            <p className="font-medium">{invoice.customerName || "-"}</p>
+            {invoice.customerAddress ? (
+              <p className="whitespace-pre-line text-muted-foreground">{invoice.customerAddress}</p>
+            ) : null}
+          </div>
+        </Section>
+        <Section title="PEVO">
+          <InfoList
+            items={[
+              ["Name", invoice.pevoName],
+              ["Position", invoice.pevoPosition],
+            ]}
+          />
+        </Section>
+        {dispatch ? (
+          <Section title="Job Information">
+            <InfoList
+              items={[
+                ["Driver", dispatch.driverName],
+                ["Origin", dispatch.originAddress],
+                ["Destination", dispatch.destinationAddress],
+              ]}
+            />
+          </Section>
+        ) : null}
+        {rates ? (
+          <Section title="Rate Information">
+            <InfoList
+              items={[
+                ["Minimum Daily Rate", formatMoney(rates.minimumDailyRate)],
+                ["Mileage Rate", `${formatMoney(rates.mileageRate)} per mile`],
+              ]}
+            />
+          </Section>
+        ) : null}
+      </div>
+
+      <Section title="Line Items">
+        {invoice.lineItems.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No line items found
+          </p>
+        ) : (
+          <>
+            <div className="hidden rounded-lg border md:block print:block">
+              <Table>
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>Date</TableHead>
+                    <TableHead>Location</TableHead>
+                    <TableHead className="text-right">Mileage</TableHead>
+                    <TableHead className="text-right">Charge ($)</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {invoice.lineItems.map((line) => (
+                    <TableRow key={line.id} className="hover:bg-transparent">
+                      <TableCell className="whitespace-nowrap">{formatDate(line.date)}</TableCell>
+                      <TableCell className="break-words whitespace-normal">{line.location}</TableCell>
+                      <TableCell className="text-right tabular-nums">{miles(line.mileage)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{twoDecimals(line.charge)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul aria-label="Line items" className="grid gap-3 md:hidden print:hidden">
+              {invoice.lineItems.map((line) => (
+                <li key={line.id} className="rounded-lg border p-3 text-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="font-medium">{formatDate(line.date)}</span>
+                    <span className="font-medium tabular-nums">{formatMoney(line.charge)}</span>
+                  </div>
+                  <p className="mt-1 break-words">{line.location}</p>
+                  <p className="text-muted-foreground">{miles(line.mileage)} miles</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <dl className="mt-2 ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
+          <dt className="text-muted-foreground">Tax</dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.tax)}</dd>
+          <div className="col-span-2 grid grid-cols-subgrid border-t pt-2 font-semibold">
+            <dt>Total</dt>
+            <dd className="text-right tabular-nums">{formatMoney(invoice.total)}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      {invoice.notes ? (
+        <Section title="Notes">
+          <p className="text-sm whitespace-pre-line">{invoice.notes}</p>
+        </Section>
+      ) : null}
+      {company?.invoiceFooter ? (
+        <footer className="border-t pt-4 text-center text-xs whitespace-pre-line text-muted-foreground">
+          {company.invoiceFooter}
+        </footer>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,135 @@
+import type { TInvoiceListItem } from "@pevo/shared";
+import { FileText, Plus } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { InvoiceStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useIsMobile } from "@/components/ui/use-mobile";
+import { formatDate, formatMoney } from "@/lib/format";
+import { useInvoices } from "../api";
+import { LoadingState } from "../components/states";
+import { validRows } from "../validate";
+
+const detailsHref = (invoice: TInvoiceListItem) => `/invoices/${encodeURIComponent(invoice.id)}`;
+
+/** /invoices (SPEC §2): Invoice #, Issue Date, Due Date, Job #, Amount, Status; rows open the invoice. */
+export default function InvoiceListPage() {
+  const invoices = useInvoices();
+  const rows = validRows(invoices.data);
+
+  return (
+    <div>
+      <PageHeader
+        title="Invoices"
+        subtitle="Invoices produced from your dispatches."
+        actions={
+          <Button asChild>
+            <Link to="/invoices/new">
+              <Plus />
+              Create New Invoice
+            </Link>
+          </Button>
+        }
+      />
+      {invoices.isPending ? (
+        <LoadingState text="Loading invoices..." />
+      ) : invoices.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/30 p-8 text-center">
+          <p className="text-destructive">Error loading invoices: {invoices.error.message}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void invoices.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
+          <FileText aria-hidden className="size-8 text-muted-foreground" />
+          <p className="font-medium">No invoices found</p>
+          <p className="text-sm text-muted-foreground">
+            Create an invoice from a dispatch to bill a completed job.
+          </p>
+        </div>
+      ) : (
+        <InvoiceList invoices={rows} />
+      )}
+    </div>
+  );
+}
+
+function InvoiceList({ invoices }: { invoices: TInvoiceListItem[] }) {
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+
+  if (isMobile) {
+    return (
+      <ul aria-label="Invoices" className="grid gap-3">
+        {invoices.map((invoice) => (
+          <li key={invoice.id}>
+            <Link
+              to={detailsHref(invoice)}
+              className="block rounded-lg border bg-card p-4 text-sm shadow-xs transition-colors hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{invoice.invoiceNumber}</p>
+                  <p className="text-muted-foreground">
+                    {invoice.jobNumber ? `Job #${invoice.jobNumber}` : "No job reference"}
+                  </p>
+                </div>
+                <InvoiceStatusBadge status={invoice.status} />
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+                <dt className="text-muted-foreground">Issue Date</dt>
+                <dd>{formatDate(invoice.issueDate)}</dd>
+                <dt className="text-muted-foreground">Due Date</dt>
+                <dd>{formatDate(invoice.dueDate)}</dd>
+                <dt className="text-muted-foreground">Amount</dt>
+                <dd className="font-medium tabular-nums">{formatMoney(invoice.total)}</dd>
+              </dl>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="rounded-lg border bg-card">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Invoice #</TableHead>
+            <TableHead>Issue Date</TableHead>
+            <TableHead>Due Date</TableHead>
+            <TableHead>Job #</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Status</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {invoices.map((invoice) => (
+            <TableRow
+              key={invoice.id}
+              tabIndex={0}
+              aria-label={`Invoice ${invoice.invoiceNumber}`}
+              className="cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
+              onClick={() => navigate(detailsHref(invoice))}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") navigate(detailsHref(invoice));
+              }}
+            >
+              <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate)}</TableCell>
+              <TableCell>{invoice.jobNumber ?? <span className="text-muted-foreground">-</span>}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(invoice.total)}</TableCell>
+              <TableCell>
+                <InvoiceStatusBadge status={invoice.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

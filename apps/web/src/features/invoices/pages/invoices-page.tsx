@@ -1,0 +1,19 @@
+import { Route, Routes } from "react-router";
+import { InvoiceProblem } from "../components/states";
+import EditInvoicePage from "./edit-invoice-page";
+import InvoiceDetailPage from "./invoice-detail-page";
+import InvoiceListPage from "./invoice-list-page";
+import NewInvoicePage from "./new-invoice-page";
+
+/** /invoices/* (SPEC §2): the list, /new, /edit/{id} and the detail view /{id}. */
+export default function InvoicesPage() {
+  return (
+    <Routes>
+      <Route index element={<InvoiceListPage />} />
+      <Route path="new" element={<NewInvoicePage />} />
+      <Route path="edit/:id" element={<EditInvoicePage />} />
+      <Route path=":id" element={<InvoiceDetailPage />} />
+      <Route path="*" element={<InvoiceProblem message="Page not found" />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { applyFieldErrors } from "@/lib/api";
+import { useCompany, useCreateInvoice, useCustomerOptions, useInvoiceDispatch } from "../api";
+import { InvoiceForm } from "../components/invoice-form";
+import { LoadingState } from "../components/states";
+import { type DispatchSummary, failureMessage, newInvoiceValues } from "../form-values";
+
+/** /invoices/new (SPEC §2), optionally ?dispatchId={id}: the invoice is prefilled from that dispatch. */
+export default function NewInvoicePage() {
+  const [params] = useSearchParams();
+  const dispatchId = params.get("dispatchId") ?? "";
+  const company = useCompany();
+  const dispatch = useInvoiceDispatch(dispatchId || null);
+  const customers = useCustomerOptions();
+  const [summary, setSummary] = useState<DispatchSummary | null>(null);
+
+  const loading = company.isPending || (dispatchId !== "" && (dispatch.isPending || customers.isPending));
+  const dispatchFailed = dispatchId !== "" && dispatch.isError;
+  const jobNumber = summary?.jobNumber ?? dispatch.data?.rateConfirmation?.jobNumber;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Create Invoice"
+        subtitle={jobNumber ? `Creating invoice for Job #${jobNumber}` : "Create a new invoice"}
+      />
+      {loading ? (
+        <LoadingState text={dispatchId ? "Loading dispatch data..." : "Loading..."} />
+      ) : (
+        <>
+          {dispatchFailed ? (
+            <p
+              role="alert"
+              className="mb-6 rounded-md border border-destructive/30 p-4 text-sm text-destructive"
+            >
+              {failureMessage(dispatch.error, "Dispatch not found")}. Choose the dispatch to bill below.
+            </p>
+          ) : null}
+          <NewInvoiceForm
+            key={dispatchId}
+            fromDispatch={dispatchFailed ? null : (dispatch.data ?? null)}
+            onDispatchChange={setSummary}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function NewInvoiceForm({
+  fromDispatch,
+  onDispatchChange,
+}: {
+  fromDispatch: ReturnType<typeof useInvoiceDispatch>["data"] | null;
+  onDispatchChange: (summary: DispatchSummary | null) => void;
+}) {
+  const navigate = useNavigate();
+  const create = useCreateInvoice();
+  const company = useCompany();
+  const customers = useCustomerOptions();
+  const [defaultValues] = useState(() =>
+    newInvoiceValues({
+      paymentTermsDays: company.data?.paymentTermsDays,
+      dispatch: fromDispatch,
+      clients: customers.data,
+    }),
+  );
+
+  return (
+    <InvoiceForm
+      defaultValues={defaultValues}
+      chooseDispatch={!fromDispatch}
+      prefilledDispatchId={fromDispatch?.id ?? null}
+      company={company.data}
+      submitLabel="Create Invoice"
+      pending={create.isPending}
+      onCancel={() => navigate("/invoices")}
+      onDispatchChange={onDispatchChange}
+      onSubmit={(data, form) =>
+        create.mutate(data, {
+          onSuccess: (saved) => {
+            toast.success("Invoice created successfully");
+            navigate(`/invoices/${encodeURIComponent(saved.id)}`);
+          },
+          onError: (error) => {
+            // Keep what was typed; show the server's field messages inline.
+            const inline = applyFieldErrors(error, form.setError);
+            toast.error(
+              inline ? "Failed to create invoice" : failureMessage(error, "Failed to create invoice"),
+            );
+          },
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { TPevo, TPevoData } from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "@/lib/api";
+
+/** The one query key of the PEVOs resource (one PEVO lives under it, so invalidating it refreshes all). */
+export const pevosKey = ["pevos"] as const;
+/** The dashboard counts active PEVOs, so PEVO writes refresh it too. */
+const dashboardKey = ["dashboard"] as const;
+
+/** The company's PEVOs, newest first (server side). */
+export function usePevos() {
+  return useQuery({ queryKey: pevosKey, queryFn: () => api<TPevo[]>("/api/pevos") });
+}
+
+/** One PEVO, for the edit form. A missing id answers 404 ('PEVO not found'): no point retrying that. */
+export function usePevo(id: string) {
+  return useQuery({
+    queryKey: [...pevosKey, id],
+    queryFn: () => api<TPevo>(`/api/pevos/${encodeURIComponent(id)}`),
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+}
+
+function useInvalidatePevos() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: pevosKey }),
+      queryClient.invalidateQueries({ queryKey: dashboardKey }),
+    ]);
+}
+
+/** Adds a PEVO (with an email: creates the login and sends the invitation), or updates it when an id is given. */
+export function useSavePevo() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidatePevos();
+  return useMutation({
+    mutationFn: ({ id, data }: { id?: string; data: TPevoData }) =>
+      id
+        ? api<TPevo>(`/api/pevos/${encodeURIComponent(id)}`, { method: "PUT", body: data })
+        : api<TPevo>("/api/pevos", { method: "POST", body: data }),
+    onSuccess: (saved) => {
+      // The list is not on screen while the form is, so it would only refetch once shown: put the saved
+      // row in first, so going back to the list never flashes the old values.
+      queryClient.setQueryData<TPevo[]>(pevosKey, (list) => {
+        if (!list) return list;
+        return list.some((p) => p.id === saved.id)
+          ? list.map((p) => (p.id === saved.id ? saved : p))
+          : [saved, ...list];
+      });
+      queryClient.setQueryData([...pevosKey, saved.id], saved);
+      return invalidate();
+    },
+  });
+}
+
+/** Deletes a PEVO and its portal login; the server answers 409 while the PEVO is assigned somewhere. */
+export function useDeletePevo() {
+  const invalidate = useInvalidatePevos();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/pevos/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}

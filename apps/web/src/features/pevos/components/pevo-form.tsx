@@ -1,0 +1,234 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TPevo, type TPevoData, type TPevoInput, ZPevo } from "@pevo/shared";
+import { useEffect, useRef } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { DatePicker } from "@/components/ui/date-picker";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError, applyFieldErrors } from "@/lib/api";
+import { useSavePevo } from "../api";
+import { StatePicker } from "./state-picker";
+
+/** Empty strings, no states, active (SPEC §4/§5); an existing PEVO fills them in. */
+function toFormValues(pevo?: TPevo | null): TPevoInput {
+  return {
+    firstName: pevo?.firstName ?? "",
+    lastName: pevo?.lastName ?? "",
+    email: "",
+    phone: pevo?.phone ?? "",
+    licenseNumber: pevo?.licenseNumber ?? "",
+    certificationExpiry: pevo?.certificationExpiry ?? "",
+    states: pevo?.states ?? [],
+    status: pevo?.status ?? "active",
+  };
+}
+
+/** The message of a failed save: the server's own words when it gave a reason, else the spec's fallback. */
+function saveErrorMessage(error: unknown, adding: boolean) {
+  if (!(error instanceof ApiError)) return "Failed to save PEVO";
+  if (error.status === 401) return adding ? "You must be logged in to add a PEVO" : error.message;
+  if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return "Failed to save PEVO";
+}
+
+/**
+ * Add a PEVO (no `pevo`) or edit one. Email only when adding: it creates the portal login and the
+ * invitation. On failure everything typed stays, with the server's field messages inline.
+ */
+export function PevoForm({ pevo }: { pevo?: TPevo }) {
+  const adding = !pevo;
+  const navigate = useNavigate();
+  const save = useSavePevo();
+  const form = useForm<TPevoInput, unknown, TPevoData>({
+    resolver: zodResolver(ZPevo),
+    defaultValues: toFormValues(pevo),
+  });
+  const { errors } = form.formState;
+  const busy = save.isPending;
+  // A field the server refused gets the focus once the form is enabled again (a disabled field cannot).
+  const focusAfterSave = useRef<keyof TPevoInput | null>(null);
+  useEffect(() => {
+    if (!busy && focusAfterSave.current) {
+      form.setFocus(focusAfterSave.current);
+      focusAfterSave.current = null;
+    }
+  }, [busy, form]);
+
+  const onSubmit = form.handleSubmit((data) =>
+    save.mutate(
+      { id: pevo?.id, data },
+      {
+        onSuccess: (saved) => {
+          if (adding) {
+            const invited = saved?.hasLogin && saved.email;
+            toast.success(
+              "PEVO added successfully",
+              invited ? { description: `Invitation sent to ${saved.email}` } : undefined,
+            );
+          } else {
+            toast.success("PEVO updated successfully");
+          }
+          navigate("/pevos");
+        },
+        onError: (error) => {
+          if (applyFieldErrors(error, form.setError) && error instanceof ApiError) {
+            const first = Object.keys(error.fields)[0] as keyof TPevoInput | undefined;
+            if (first && first in toFormValues()) focusAfterSave.current = first;
+          }
+          toast.error(saveErrorMessage(error, adding));
+        },
+      },
+    ),
+  );
+
+  /** Props that tie an input to its label and error message. */
+  const aria = (name: keyof TPevoInput) => {
+    const id = `pevo-${name}`;
+    const error = errors[name]?.message;
+    return {
+      id,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-error` : undefined,
+    };
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-6">
+      <Card>
+        <CardContent>
+          <fieldset disabled={busy} className="grid min-w-0 gap-5 sm:grid-cols-2">
+            <Field
+              className="content-start"
+              label="First Name"
+              htmlFor="pevo-firstName"
+              error={errors.firstName?.message}
+            >
+              <Input autoComplete="given-name" {...aria("firstName")} {...form.register("firstName")} />
+            </Field>
+            <Field
+              className="content-start"
+              label="Last Name"
+              htmlFor="pevo-lastName"
+              error={errors.lastName?.message}
+            >
+              <Input autoComplete="family-name" {...aria("lastName")} {...form.register("lastName")} />
+            </Field>
+            {adding ? (
+              <Field
+                className="content-start"
+                label="Email"
+                htmlFor="pevo-email"
+                error={errors.email?.message}
+                hint="An invitation to the PEVO portal is emailed to this address. Without an email the PEVO has no portal access."
+              >
+                <Input
+                  type="email"
+                  autoComplete="off"
+                  inputMode="email"
+                  {...aria("email")}
+                  {...form.register("email")}
+                />
+              </Field>
+            ) : null}
+            <Field className="content-start" label="Phone" htmlFor="pevo-phone" error={errors.phone?.message}>
+              <Input type="tel" autoComplete="off" {...aria("phone")} {...form.register("phone")} />
+            </Field>
+            <Field
+              className="content-start"
+              label="License Number"
+              htmlFor="pevo-licenseNumber"
+              error={errors.licenseNumber?.message}
+            >
+              <Input autoComplete="off" {...aria("licenseNumber")} {...form.register("licenseNumber")} />
+            </Field>
+            <Field
+              className="content-start"
+              label="Certification Expiry"
+              htmlFor="pevo-certificationExpiry"
+              error={errors.certificationExpiry?.message}
+            >
+              <Controller
+                control={form.control}
+                name="certificationExpiry"
+                render={({ field }) => (
+                  <DatePicker
+                    id="pevo-certificationExpiry"
+                    value={field.value}
+                    onChange={(value) => {
+                      field.onChange(value ?? "");
+                      field.onBlur();
+                    }}
+                    placeholder="Pick a date"
+                    disablePast
+                    clearable
+                    disabled={busy}
+                    invalid={Boolean(errors.certificationExpiry)}
+                  />
+                )}
+              />
+            </Field>
+            <Field
+              label="Certified States"
+              htmlFor="pevo-states"
+              error={errors.states?.message}
+              className="content-start sm:col-span-2"
+            >
+              <Controller
+                control={form.control}
+                name="states"
+                render={({ field }) => (
+                  <StatePicker
+                    id="pevo-states"
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={busy}
+                    invalid={Boolean(errors.states)}
+                  />
+                )}
+              />
+            </Field>
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field }) => (
+                <div className="flex items-start gap-3 sm:col-span-2">
+                  <Checkbox
+                    id="pevo-status"
+                    ref={field.ref}
+                    className="mt-0.5"
+                    checked={field.value !== "inactive"}
+                    onCheckedChange={(checked) => field.onChange(checked === true ? "active" : "inactive")}
+                    onBlur={field.onBlur}
+                    aria-describedby="pevo-status-hint"
+                  />
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="pevo-status">Active Status</Label>
+                    <p id="pevo-status-hint" className="text-xs text-muted-foreground">
+                      Only active PEVOs can be assigned to new jobs.
+                    </p>
+                  </div>
+                </div>
+              )}
+            />
+          </fieldset>
+        </CardContent>
+      </Card>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" disabled={busy} onClick={() => navigate("/pevos")}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {adding ? "Add PEVO" : "Update PEVO"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import { ArrowLeft, CalendarDays, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { DispatchStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api";
+import { dash, formatDate } from "@/lib/format";
+import { type TPortalDispatchDetail, usePortalDispatch } from "../api";
+import { formatPhone, formatTime, shortRoute, tapTarget, telHref } from "../lib";
+import { LoadError } from "./states";
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="outline" className={tapTarget} onClick={onBack}>
+      <ArrowLeft />
+      Back
+    </Button>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words whitespace-pre-line">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="min-w-0 gap-3">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          {icon}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">{children}</dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Section title="Pickup" icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden />}>
+        <div className="grid grid-cols-2 gap-3">
+          <Item label="Date">{formatDate(dispatch.pickupDate)}</Item>
+          <Item label="Time">{formatTime(dispatch.pickupTime)}</Item>
+        </div>
+        <Item label="Your position">{dash(dispatch.position)}</Item>
+        <Item label="Client">{dash(dispatch.clientName)}</Item>
+      </Section>
+
+      <Section title="Driver" icon={<Phone className="size-4 text-muted-foreground" aria-hidden />}>
+        <Item label="Name">{dispatch.driverName}</Item>
+        <Item label="Company">{dash(dispatch.driverCompany)}</Item>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Phone</dt>
+          <dd className="mt-1.5">
+            <Button asChild className="h-12 w-full text-base sm:w-auto">
+              <a href={telHref(dispatch.driverPhone)} aria-label={`Call ${dispatch.driverName}`}>
+                <Phone aria-hidden />
+                {formatPhone(dispatch.driverPhone)}
+              </a>
+            </Button>
+          </dd>
+        </div>
+      </Section>
+
+      <Section title="Route" icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />}>
+        {dispatch.originAddress || dispatch.destinationAddress ? (
+          <>
+            <Item label="Origin">{dash(dispatch.originAddress)}</Item>
+            <Item label="Destination">{dash(dispatch.destinationAddress)}</Item>
+          </>
+        ) : (
+          <p className="text-muted-foreground">No route on this dispatch yet</p>
+        )}
+      </Section>
+
+      <Section title="Job">
+        <Item label="Notes">{dash(dispatch.notes)}</Item>
+        <Item label="Job description">{dash(dispatch.description)}</Item>
+      </Section>
+    </div>
+  );
+}
+
+/** What a PEVO needs on the road for one of their dispatches. */
+export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void }) {
+  const query = usePortalDispatch(id);
+  const dispatch = query.data;
+
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="grid gap-4">
+        <div>
+          <BackButton onBack={onBack} />
+        </div>
+        {notFound ? (
+          <div role="alert" className="rounded-lg border p-8 text-center">
+            <p className="font-medium">Dispatch not found</p>
+          </div>
+        ) : (
+          <LoadError
+            title="Error loading dispatch"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => query.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div>
+        <BackButton onBack={onBack} />
+      </div>
+      <div className="min-w-0">
+        <p className="text-sm text-muted-foreground">Dispatch details</p>
+        {dispatch ? (
+          <h1 className="text-2xl font-semibold tracking-tight break-words">
+            {dispatch.jobNumber ? `Job #${dispatch.jobNumber}` : "No job number"}
+          </h1>
+        ) : (
+          <Skeleton className="mt-1 h-8 w-48" />
+        )}
+        {dispatch ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <DispatchStatusBadge status={dispatch.status} />
+            <span className="text-sm font-medium">{shortRoute(dispatch)}</span>
+          </div>
+        ) : null}
+      </div>
+      {dispatch ? (
+        <Details dispatch={dispatch} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading dispatch">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-40 w-full rounded-xl" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { ChevronRight } from "lucide-react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { DispatchStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useIsMobile } from "@/components/ui/use-mobile";
+import { dash, formatDate } from "@/lib/format";
+import type { TPortalDispatch } from "../api";
+import { dispatchDetailsHref, formatTime, shortRoute, tapTarget } from "../lib";
+
+type ListProps = {
+  dispatches: TPortalDispatch[];
+  /** Show the Driver column (My Dispatches). */
+  showDriver?: boolean;
+  /** The page a details view's Back button returns to. */
+  from: string;
+  /** Label of the last column: 'Actions' on the dashboard, 'Details' on My Dispatches. */
+  actionsLabel?: string;
+};
+
+function DetailsButton({
+  dispatch,
+  from,
+  className,
+}: {
+  dispatch: TPortalDispatch;
+  from: string;
+  className?: string;
+}) {
+  return (
+    <Button variant="outline" size="sm" asChild className={className}>
+      <Link
+        to={dispatchDetailsHref(dispatch.id)}
+        state={{ from }}
+        aria-label={`Details of job ${dispatch.jobNumber ?? formatDate(dispatch.pickupDate)}`}
+      >
+        Details
+        <ChevronRight aria-hidden />
+      </Link>
+    </Button>
+  );
+}
+
+function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" }: ListProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Job #</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Status</TableHead>
+          {showDriver ? <TableHead>Driver</TableHead> : null}
+          <TableHead>Route</TableHead>
+          <TableHead className="text-right">{actionsLabel}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {dispatches.map((dispatch) => (
+          <TableRow key={dispatch.id}>
+            <TableCell className="font-medium whitespace-nowrap">{dash(dispatch.jobNumber)}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDate(dispatch.pickupDate)}</TableCell>
+            <TableCell>
+              <DispatchStatusBadge status={dispatch.status} />
+            </TableCell>
+            {showDriver ? <TableCell>{dispatch.driverName}</TableCell> : null}
+            <TableCell className="min-w-40">{shortRoute(dispatch)}</TableCell>
+            <TableCell className="text-right">
+              <DetailsButton dispatch={dispatch} from={from} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Under 768 px each dispatch is a card: the route first, then date, time and driver. */
+function DispatchCards({ dispatches, showDriver, from, columns }: ListProps & { columns: 1 | 2 }) {
+  return (
+    <ul className={columns === 2 ? "grid grid-cols-2 gap-3" : "grid gap-3"}>
+      {dispatches.map((dispatch) => (
+        <li key={dispatch.id} className="rounded-lg border bg-card p-4 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="text-xs text-muted-foreground">Job #</p>
+              <p className="font-medium break-words">{dash(dispatch.jobNumber)}</p>
+            </div>
+            <DispatchStatusBadge status={dispatch.status} />
+          </div>
+          {dispatch.originAddress || dispatch.destinationAddress ? (
+            <p className="mt-3 text-base font-medium break-words">{shortRoute(dispatch)}</p>
+          ) : null}
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+            <dt className="text-muted-foreground">Date</dt>
+            <dd>
+              {formatDate(dispatch.pickupDate)}
+              <span className="text-muted-foreground"> · {formatTime(dispatch.pickupTime)}</span>
+            </dd>
+            {dispatch.originAddress || dispatch.destinationAddress ? null : (
+              <>
+                <dt className="text-muted-foreground">Route</dt>
+                <dd>-</dd>
+              </>
+            )}
+            {showDriver ? (
+              <>
+                <dt className="text-muted-foreground">Driver</dt>
+                <dd className="min-w-0 break-words">{dispatch.driverName}</dd>
+              </>
+            ) : null}
+          </dl>
+          <DetailsButton dispatch={dispatch} from={from} className={`mt-3 w-full ${tapTarget}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The width of an element, followed as it changes (null before the first layout). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * The PEVO's dispatches: a table, or stacked cards under 768 px and wherever the table would not
+ * fit without scrolling sideways (a narrow column beside the sidebar).
+ */
+export function DispatchList(props: ListProps) {
+  const isMobile = useIsMobile();
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const tableWidth = props.showDriver ? 760 : 640;
+  const cards = isMobile || (width !== null && width < tableWidth);
+  return (
+    <div ref={ref} className="min-w-0">
+      {cards ? (
+        <DispatchCards {...props} columns={width !== null && width >= 540 ? 2 : 1} />
+      ) : (
+        <DispatchTable {...props} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,366 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  EXPENSE_TYPES,
+  type ExpenseType,
+  fromCents,
+  type TTripLog,
+  type TTripLogData,
+  type TTripLogInput,
+  toCents,
+  ZTripLog,
+} from "@pevo/shared";
+import { Plus, Trash2 } from "lucide-react";
+import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { DatePicker } from "@/components/ui/date-picker";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { applyFieldErrors } from "@/lib/api";
+import { formatDate, formatMoney, todayIso } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { usePortalDispatches, useSaveTripLog } from "../api";
+import { dispatchLabel, tapTarget } from "../lib";
+
+export const EXPENSE_LABELS: Record<ExpenseType, string> = {
+  fuel: "Fuel",
+  lodging: "Lodging",
+  tolls: "Tolls",
+  other: "Other",
+};
+
+/** The Select's value for "no dispatch" (Radix items cannot have an empty value). */
+const NONE = "none";
+
+/** Miles and hours '12.50' → '12.5' for editing; the server always answers with two decimals. */
+const plain = (value: string) =>
+  value === "" || Number.isNaN(Number(value)) ? value : String(Number(value));
+
+type FormValues = {
+  tripDate: string;
+  dispatchId: string;
+  startLocation: string;
+  endLocation: string;
+  miles: string;
+  hours: string;
+  notes: string;
+  expenses: { type: ExpenseType; amount: string }[];
+};
+
+function toFormValues(trip: TTripLog | null): FormValues {
+  return {
+    tripDate: trip?.tripDate ?? todayIso(),
+    dispatchId: trip?.dispatchId ?? "",
+    startLocation: trip?.startLocation ?? "",
+    endLocation: trip?.endLocation ?? "",
+    miles: trip ? plain(trip.miles) : "",
+    hours: trip ? plain(trip.hours) : "",
+    notes: trip?.notes ?? "",
+    expenses: trip?.expenses.map((e) => ({ type: e.type, amount: e.amount })) ?? [],
+  };
+}
+
+/** The sum of the typed amounts that are valid money; the rest count as 0. */
+function expensesTotal(expenses: { amount: string }[] | undefined) {
+  const cents = (expenses ?? []).reduce(
+    (sum, e) => sum + (/^\d{1,10}(\.\d{1,2})?$/.test(e.amount?.trim() ?? "") ? toCents(e.amount) : 0),
+    0,
+  );
+  return formatMoney(fromCents(cents));
+}
+
+/**
+ * New / edit trip entry in a panel from the right (full width on a phone). The form is mounted fresh
+ * each time it opens, so it always starts from `trip`.
+ */
+export function TripFormSheet({
+  open,
+  trip,
+  onClose,
+}: {
+  open: boolean;
+  trip: TTripLog | null;
+  onClose: () => void;
+}) {
+  const save = useSaveTripLog();
+  const editing = Boolean(trip);
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !save.isPending) onClose();
+      }}
+    >
+      <SheetContent side="right" className="w-full gap-0 sm:max-w-lg">
+        <div className="border-b px-4 py-4 pr-12 sm:px-6">
+          <SheetTitle>{editing ? "Edit Trip Entry" : "New Trip Entry"}</SheetTitle>
+          <SheetDescription>
+            {editing
+              ? "Update this trip's details."
+              : "Record a trip: where, how far, how long and what it cost."}
+          </SheetDescription>
+        </div>
+        {open ? <TripForm key={trip?.id ?? "new"} trip={trip} onClose={onClose} save={save} /> : null}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function TripForm({
+  trip,
+  onClose,
+  save,
+}: {
+  trip: TTripLog | null;
+  onClose: () => void;
+  save: ReturnType<typeof useSaveTripLog>;
+}) {
+  const dispatches = usePortalDispatches();
+  const form = useForm<TTripLogInput, unknown, TTripLogData>({
+    resolver: zodResolver(ZTripLog),
+    defaultValues: toFormValues(trip),
+  });
+  const { errors } = form.formState;
+  const expenses = useFieldArray({ control: form.control, name: "expenses" });
+  const watchedExpenses = useWatch({ control: form.control, name: "expenses" }) as FormValues["expenses"];
+
+  const onSubmit = form.handleSubmit((data) =>
+    save.mutate(
+      { id: trip?.id, data },
+      {
+        onSuccess: () => {
+          toast.success(trip ? "Trip entry updated" : "Trip entry saved");
+          onClose();
+        },
+        onError: (error) => {
+          applyFieldErrors(error, form.setError);
+          toast.error(error.message);
+        },
+      },
+    ),
+  );
+
+  const control = (name: keyof FormValues) => {
+    const error = errors[name]?.message;
+    const id = `trip-${name}`;
+    return {
+      id,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-error` : undefined,
+    };
+  };
+
+  // A trip of a dispatch that is no longer listed (reassigned) still shows its job number.
+  const options = dispatches.data ?? [];
+  const missing = trip?.dispatchId && !options.some((d) => d.id === trip.dispatchId) ? trip : null;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <fieldset
+        disabled={save.isPending}
+        className="grid min-w-0 flex-1 content-start gap-4 overflow-y-auto px-4 py-4 sm:px-6"
+      >
+        <div className="grid gap-4">
+          <Field label="Date" htmlFor="trip-tripDate" error={errors.tripDate?.message}>
+            <div className="[&>button]:h-11 md:[&>button]:h-9">
+              <Controller
+                control={form.control}
+                name="tripDate"
+                render={({ field }) => (
+                  <DatePicker
+                    id="trip-tripDate"
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? "")}
+                    invalid={Boolean(errors.tripDate)}
+                  />
+                )}
+              />
+            </div>
+          </Field>
+          <Field label="Dispatch (optional)" htmlFor="trip-dispatchId" error={errors.dispatchId?.message}>
+            <Controller
+              control={form.control}
+              name="dispatchId"
+              render={({ field }) => (
+                <Select
+                  value={field.value || NONE}
+                  onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
+                >
+                  <SelectTrigger {...control("dispatchId")} className={tapTarget}>
+                    <SelectValue
+                      className="min-w-0 truncate"
+                      placeholder={dispatches.isPending ? "Loading dispatches..." : "None"}
+                    />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NONE} className="py-2.5 md:py-1.5">
+                      None
+                    </SelectItem>
+                    {missing?.dispatchId ? (
+                      <SelectItem value={missing.dispatchId} className="py-2.5 md:py-1.5">
+                        {missing.jobNumber ?? "No job #"}
+                      </SelectItem>
+                    ) : null}
+                    {options.map((d) => (
+                      <SelectItem key={d.id} value={d.id} className="py-2.5 md:py-1.5">
+                        {dispatchLabel(d, formatDate(d.pickupDate))}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+        </div>
+
+        <Field label="Start Location" htmlFor="trip-startLocation" error={errors.startLocation?.message}>
+          <Input
+            {...control("startLocation")}
+            className={tapTarget}
+            placeholder="e.g. Dallas, TX"
+            autoComplete="off"
+            {...form.register("startLocation")}
+          />
+        </Field>
+        <Field label="End Location" htmlFor="trip-endLocation" error={errors.endLocation?.message}>
+          <Input
+            {...control("endLocation")}
+            className={tapTarget}
+            placeholder="e.g. Tulsa, OK"
+            autoComplete="off"
+            {...form.register("endLocation")}
+          />
+        </Field>
+
+        <div className="grid grid-cols-2 items-start gap-4">
+          <Field label="Miles" htmlFor="trip-miles" error={errors.miles?.message}>
+            <Input
+              {...control("miles")}
+              className={tapTarget}
+              inputMode="decimal"
+              placeholder="0"
+              autoComplete="off"
+              {...form.register("miles")}
+            />
+          </Field>
+          <Field label="Hours" htmlFor="trip-hours" error={errors.hours?.message}>
+            <Input
+              {...control("hours")}
+              className={tapTarget}
+              inputMode="decimal"
+              placeholder="0"
+              autoComplete="off"
+              {...form.register("hours")}
+            />
+          </Field>
+        </div>
+
+        <Field label="Notes" htmlFor="trip-notes" error={errors.notes?.message}>
+          <Textarea {...control("notes")} rows={3} {...form.register("notes")} />
+        </Field>
+
+        <fieldset className="grid min-w-0 gap-3">
+          <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
+            <span>Expenses</span>
+            {expenses.fields.length ? (
+              <span className="font-normal text-muted-foreground">
+                Total {expensesTotal(watchedExpenses)}
+              </span>
+            ) : null}
+          </legend>
+          {expenses.fields.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No expenses on this trip.</p>
+          ) : null}
+          {expenses.fields.map((row, index) => {
+            const typeError = errors.expenses?.[index]?.type?.message;
+            const amountError = errors.expenses?.[index]?.amount?.message;
+            const amountId = `trip-expenses-${index}-amount`;
+            return (
+              <div key={row.id} className="grid gap-1.5">
+                <div className="flex items-start gap-2">
+                  <Controller
+                    control={form.control}
+                    name={`expenses.${index}.type`}
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <SelectTrigger
+                          aria-label={`Expense ${index + 1} type`}
+                          aria-invalid={typeError ? true : undefined}
+                          className={cn("min-w-0 flex-1", tapTarget)}
+                        >
+                          <SelectValue className="min-w-0 truncate" placeholder="Type" />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {EXPENSE_TYPES.map((type) => (
+                            <SelectItem key={type} value={type} className="py-2.5 md:py-1.5">
+                              {EXPENSE_LABELS[type]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                  <div className="relative w-32 shrink-0">
+                    <span
+                      aria-hidden
+                      className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+                    >
+                      $
+                    </span>
+                    <Input
+                      id={amountId}
+                      aria-label={`Expense ${index + 1} amount`}
+                      aria-invalid={amountError ? true : undefined}
+                      aria-describedby={amountError ? `${amountId}-error` : undefined}
+                      className={cn("pl-6", tapTarget)}
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      autoComplete="off"
+                      {...form.register(`expenses.${index}.amount`)}
+                    />
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-11 shrink-0 text-muted-foreground hover:text-destructive md:size-9"
+                    aria-label={`Remove expense ${index + 1}`}
+                    onClick={() => expenses.remove(index)}
+                  >
+                    <Trash2 />
+                  </Button>
+                </div>
+                {typeError || amountError ? (
+                  <p id={`${amountId}-error`} role="alert" className="text-sm text-destructive">
+                    {amountError ?? typeError}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+          <Button
+            variant="outline"
+            className={cn("w-full sm:w-auto sm:justify-self-start", tapTarget)}
+            onClick={() => expenses.append({ type: "fuel", amount: "" })}
+          >
+            <Plus />
+            Add Expense
+          </Button>
+        </fieldset>
+      </fieldset>
+
+      <div className="grid grid-cols-2 gap-2 border-t px-4 py-3 sm:flex sm:justify-end sm:px-6">
+        <Button variant="outline" className={tapTarget} disabled={save.isPending} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" className={tapTarget} disabled={save.isPending}>
+          {save.isPending ? <Spinner /> : null}
+          {save.isPending ? "Saving..." : trip ? "Update Entry" : "Save Entry"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { TPortalDispatch } from "./api";
+
+/** 'Dallas, TX 75201' → 'Dallas'. */
+const city = (address: string) => address.split(",")[0].trim();
+
+/** Route = first comma-separated segment of origin and of destination; '-' without a rate confirmation. */
+export function shortRoute(dispatch: Pick<TPortalDispatch, "originAddress" | "destinationAddress">) {
+  const { originAddress: origin, destinationAddress: destination } = dispatch;
+  if (!origin && !destination) return "-";
+  return `${origin ? city(origin) : "-"} → ${destination ? city(destination) : "-"}`;
+}
+
+/** '14:30' → '2:30 PM'. */
+export function formatTime(time: string | null | undefined) {
+  const match = time ? /^(\d{1,2}):(\d{2})/.exec(time) : null;
+  if (!match) return time ?? "";
+  const hours = Number(match[1]);
+  return `${hours % 12 || 12}:${match[2]} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+/** '5551234567' → '(555) 123-4567'; anything else as typed. */
+export function formatPhone(phone: string) {
+  const digits = phone.replace(/\D/g, "");
+  const local = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  if (local.length !== 10) return phone;
+  return `(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+}
+
+/** A dialable tel: link (digits and a leading +). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** The dispatch details view lives on the dispatches page. */
+export const dispatchDetailsHref = (id: string) => `/pevo/dispatches?id=${encodeURIComponent(id)}`;
+
+/** The label of a dispatch in pickers: 'Job # — date'. */
+export const dispatchLabel = (dispatch: TPortalDispatch, date: string) =>
+  `${dispatch.jobNumber ?? "No job #"} — ${date}`;
+
+/** Thumb-sized controls on phones, the usual size from 768 px. */
+export const tapTarget = "h-11 md:h-9";

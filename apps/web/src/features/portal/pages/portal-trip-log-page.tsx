@@ -1,0 +1,175 @@
+import { fromCents, type TTripLog, toCents } from "@pevo/shared";
+import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { formatDate, formatMoney } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useDeleteTripLog, useTripLogs } from "../api";
+import { EmptyState, ListSkeleton, LoadError } from "../components/states";
+import { EXPENSE_LABELS, TripFormSheet } from "../components/trip-form-sheet";
+import { tapTarget } from "../lib";
+
+/** '12.50' → '12.5'. */
+const quantity = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+const expensesTotal = (trip: TTripLog) =>
+  formatMoney(fromCents(trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0)));
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0 rounded-md bg-muted/60 px-3 py-2">
+      <p className="text-xs text-muted-foreground">{label}</p>
+      <p className="font-semibold tabular-nums">{value}</p>
+    </div>
+  );
+}
+
+function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li>
+      <Card className="gap-3 py-4">
+        <CardContent className="grid gap-3 px-4 sm:px-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">{formatDate(trip.tripDate)}</p>
+            {trip.jobNumber ? (
+              <Badge variant="outline">Job #{trip.jobNumber}</Badge>
+            ) : (
+              <span className="text-xs text-muted-foreground">No dispatch</span>
+            )}
+          </div>
+          <p className="text-base font-medium break-words">
+            {trip.startLocation} → {trip.endLocation}
+          </p>
+          <div className="grid grid-cols-3 gap-2 text-sm">
+            <Stat label="Miles" value={quantity(trip.miles)} />
+            <Stat label="Hours" value={quantity(trip.hours)} />
+            <Stat label="Expenses" value={expensesTotal(trip)} />
+          </div>
+          {trip.expenses.length ? (
+            <p className="text-xs text-muted-foreground">
+              {trip.expenses.map((e) => `${EXPENSE_LABELS[e.type]} ${formatMoney(e.amount)}`).join(" · ")}
+            </p>
+          ) : null}
+          {trip.notes ? (
+            <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{trip.notes}</p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+            <Button variant="outline" className={tapTarget} onClick={onEdit}>
+              <Pencil />
+              Edit
+            </Button>
+            <Button
+              variant="outline"
+              className={cn("text-destructive hover:text-destructive", tapTarget)}
+              onClick={onDelete}
+            >
+              <Trash2 />
+              Delete
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** /pevo/trip-log: the PEVO's trips, newest first; new / edit in a panel, delete after confirming. */
+export default function PortalTripLogPage() {
+  const trips = useTripLogs();
+  const remove = useDeleteTripLog();
+  const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null }>({ open: false, trip: null });
+  const [deleting, setDeleting] = useState<TTripLog | null>(null);
+
+  const openNew = () => setForm({ open: true, trip: null });
+  const newButton = (label: string, className?: string) => (
+    <Button className={cn(tapTarget, className)} onClick={openNew}>
+      <Plus />
+      {label}
+    </Button>
+  );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success("Trip entry deleted");
+        setDeleting(null);
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  let body: ReactNode;
+  if (trips.isError) {
+    body = (
+      <LoadError
+        title="Error loading trip logs"
+        error={trips.error}
+        retrying={trips.isFetching}
+        onRetry={() => trips.refetch()}
+      />
+    );
+  } else if (!trips.data) {
+    body = <ListSkeleton label="Loading trip logs" rows={3} />;
+  } else if (trips.data.length === 0) {
+    body = (
+      <Card>
+        <CardContent>
+          <EmptyState
+            icon={<NotebookPen className="size-6" aria-hidden />}
+            text="No trip logs have been recorded yet"
+            action={newButton("Record Your First Trip")}
+          />
+        </CardContent>
+      </Card>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-3 lg:grid-cols-2">
+        {trips.data.map((trip) => (
+          <TripCard
+            key={trip.id}
+            trip={trip}
+            onEdit={() => setForm({ open: true, trip })}
+            onDelete={() => setDeleting(trip)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Trip Log"
+        subtitle="Your trips: miles, hours and expenses"
+        actions={newButton("New Trip Entry", "w-full sm:w-auto")}
+      />
+      {body}
+      <TripFormSheet
+        open={form.open}
+        trip={form.trip}
+        onClose={() => setForm((current) => ({ ...current, open: false }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete trip entry"
+        description={
+          deleting
+            ? `The trip of ${formatDate(deleting.tripDate)} (${deleting.startLocation} → ${deleting.endLocation}) and its expenses will be removed. This cannot be undone.`
+            : ""
+        }
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { TRateConfirmationListItem } from "@pevo/shared";
+import { Eye, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useIsMobile } from "@/components/ui/use-mobile";
+import { formatDate } from "@/lib/format";
+
+const detailsHref = (id: string) => `/rate-confirmations/${id}`;
+const dispatchHref = (id: string) => `/dispatching/new?rcId=${encodeURIComponent(id)}`;
+
+function Actions({ rc }: { rc: TRateConfirmationListItem }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button asChild variant="outline" size="sm">
+        <Link to={detailsHref(rc.id)} aria-label={`View ${rc.jobNumber}`}>
+          <Eye />
+          View
+        </Link>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <Link to={dispatchHref(rc.id)} aria-label={`Dispatch ${rc.jobNumber}`}>
+          <Truck />
+          Dispatch
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The rate confirmations table; under 768 px the same rows as stacked cards. */
+export function RateConfirmationList({ items }: { items: TRateConfirmationListItem[] }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <ul className="grid gap-3" aria-label="Rate confirmations">
+        {items.map((rc) => (
+          <li key={rc.id} className="rounded-lg border bg-card p-4 text-sm shadow-xs">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Link to={detailsHref(rc.id)} className="font-medium break-all hover:underline">
+                  {rc.jobNumber}
+                </Link>
+                <p className="text-muted-foreground break-words">{rc.clientName}</p>
+              </div>
+              <span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>
+            </div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="text-muted-foreground">Origin</dt>
+              <dd className="min-w-0 break-words">{rc.originAddress}</dd>
+              <dt className="text-muted-foreground">Destination</dt>
+              <dd className="min-w-0 break-words">{rc.destinationAddress}</dd>
+              <dt className="text-muted-foreground">Positions</dt>
+              <dd>{rc.positionsCount}</dd>
+            </dl>
+            <div className="mt-3 border-t pt-3">
+              <Actions rc={rc} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="rounded-lg border bg-card">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Job Number</TableHead>
+            <TableHead>Origin</TableHead>
+            <TableHead>Destination</TableHead>
+            <TableHead>Start Date</TableHead>
+            <TableHead className="text-right">Positions</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {items.map((rc) => (
+            <TableRow key={rc.id}>
+              <TableCell className="font-medium whitespace-nowrap">
+                <Link to={detailsHref(rc.id)} className="hover:underline">
+                  {rc.jobNumber}
+                </Link>
+                <div className="text-xs font-normal text-muted-foreground">{rc.clientName}</div>
+              </TableCell>
+              <TableCell className="max-w-64">
+                <span className="line-clamp-2">{rc.originAddress}</span>
+              </TableCell>
+              <TableCell className="max-w-64">
+                <span className="line-clamp-2">{rc.destinationAddress}</span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(rc.startDate)}</TableCell>
+              <TableCell className="text-right tabular-nums">{rc.positionsCount}</TableCell>
+              <TableCell>
+                <Actions rc={rc} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

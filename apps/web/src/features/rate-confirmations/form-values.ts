@@ -1,0 +1,77 @@
+import {
+  DEFAULT_DETENTION_THRESHOLD,
+  type TRateConfirmation,
+  type TRateConfirmationData,
+  type TRateConfirmationInput,
+} from "@pevo/shared";
+import type { UseFormReturn } from "react-hook-form";
+
+/**
+ * What the form holds: the shared schema's input. Rates stay the user's text (strings) until the
+ * schema turns them into exact decimal strings on submit.
+ */
+export type RcFormValues = TRateConfirmationInput;
+export type RcForm = UseFormReturn<RcFormValues, unknown, TRateConfirmationData>;
+
+export type RcPositionValues = RcFormValues["positions"][number];
+export type RcCustomRateValues = NonNullable<RcFormValues["customRates"]>[number];
+
+export const newPosition = (): RcPositionValues => ({
+  positionType: "lead_car",
+  customName: "",
+  pevoId: null,
+});
+export const newCustomRate = (): RcCustomRateValues => ({ name: "", amount: "", unit: "hourly" });
+
+/** A blank form: one Lead Car position, detention threshold 2 hours (SPEC §9). */
+export function emptyFormValues(clientId = ""): RcFormValues {
+  return {
+    clientId,
+    jobNumber: "",
+    originAddress: "",
+    destinationAddress: "",
+    startDate: "",
+    endDate: null,
+    description: "",
+    additionalTerms: "",
+    standardRates: {
+      minimumDailyRate: "",
+      mileageRate: "",
+      overnightRate: "",
+      noGoRate: "",
+      detentionRate: "",
+      detentionThreshold: String(DEFAULT_DETENTION_THRESHOLD),
+    },
+    customRates: [],
+    positions: [newPosition()],
+  };
+}
+
+/** A stored record as form values (row ids dropped: saving replaces the rows). */
+export function toFormValues(rc: TRateConfirmation): RcFormValues {
+  const rates = rc.standardRates;
+  return {
+    clientId: rc.clientId,
+    jobNumber: rc.jobNumber,
+    originAddress: rc.originAddress,
+    destinationAddress: rc.destinationAddress,
+    startDate: rc.startDate,
+    endDate: rc.endDate,
+    description: rc.description,
+    additionalTerms: rc.additionalTerms ?? "",
+    standardRates: {
+      minimumDailyRate: rates.minimumDailyRate,
+      mileageRate: rates.mileageRate,
+      overnightRate: rates.overnightRate,
+      noGoRate: rates.noGoRate,
+      detentionRate: rates.detentionRate,
+      detentionThreshold: String(rates.detentionThreshold),
+    },
+    customRates: rc.customRates.map(({ name, amount, unit }) => ({ name, amount, unit })),
+    positions: rc.positions.map(({ positionType, customName, pevoId }) => ({
+      positionType,
+      customName: customName ?? "",
+      pevoId,
+    })),
+  };
+}

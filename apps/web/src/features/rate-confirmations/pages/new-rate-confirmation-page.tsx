@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { PageHeader } from "@/components/page-header";
+import { applyFieldErrors } from "@/lib/api";
+import { todayIso } from "@/lib/format";
+import { useCreateRateConfirmation, useNextJobNumber } from "../api";
+import { focusFirstInvalid } from "../components/field-ids";
+import { RateConfirmationForm } from "../components/rate-confirmation-form";
+import { emptyFormValues } from "../form-values";
+import { failureMessage } from "../messages";
+
+/** /rate-confirmations/new (?clientId= preselects the client). */
+export default function NewRateConfirmationPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [defaultValues] = useState(() => emptyFormValues(params.get("clientId") ?? ""));
+  const [today] = useState(() => todayIso());
+  const jobNumber = useNextJobNumber(today);
+  const create = useCreateRateConfirmation();
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="New Rate Confirmation"
+        subtitle="The rates and positions agreed with the client for one job."
+      />
+      <RateConfirmationForm
+        defaultValues={defaultValues}
+        jobNumberSuggestion={jobNumber.data?.jobNumber}
+        submitLabel="Generate Rate Confirmation"
+        pending={create.isPending}
+        onCancel={() => navigate("/rate-confirmations")}
+        onSubmit={(data, form) =>
+          create.mutate(data, {
+            onSuccess: (rc) => {
+              toast.success("Rate confirmation created successfully");
+              navigate(`/rate-confirmations/${rc.id}`);
+            },
+            onError: (error) => {
+              // Everything typed stays; the server's field messages go next to their fields.
+              if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
+              toast.error(failureMessage(error, "Failed to create rate confirmation"));
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

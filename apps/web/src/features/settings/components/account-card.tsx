@@ -1,0 +1,92 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ZResetPassword } from "@pevo/shared";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api";
+import { useChangePassword } from "../api";
+
+const ZChangePassword = z
+  .object({ currentPassword: z.string().min(1, { message: "Enter your current password" }) })
+  .and(ZResetPassword);
+type ChangePassword = z.infer<typeof ZChangePassword>;
+
+/** Change password (Better Auth; other sessions are signed out). */
+export function AccountCard() {
+  const change = useChangePassword();
+  const form = useForm<ChangePassword>({
+    resolver: zodResolver(ZChangePassword),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(({ currentPassword, password }) =>
+    change.mutate(
+      { currentPassword, newPassword: password },
+      {
+        onSuccess: () => {
+          toast.success("Password changed");
+          form.reset();
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError && error.code === "INVALID_PASSWORD"
+              ? "Your current password is not correct"
+              : error.message;
+          form.setError("currentPassword", { type: "server", message });
+          toast.error(message || "Failed to change the password");
+        },
+      },
+    ),
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>Change your password. Your other sessions are signed out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start">
+          <Field label="Current Password" htmlFor="current-password" error={e.currentPassword?.message}>
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              {...form.register("currentPassword")}
+            />
+          </Field>
+          <Field label="New Password" htmlFor="new-password" error={e.password?.message}>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              {...form.register("password")}
+            />
+          </Field>
+          <Field
+            label="Confirm New Password"
+            htmlFor="confirm-new-password"
+            error={e.confirmPassword?.message}
+          >
+            <Input
+              id="confirm-new-password"
+              type="password"
+              autoComplete="new-password"
+              {...form.register("confirmPassword")}
+            />
+          </Field>
+          <div className="sm:col-span-3 flex justify-end">
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? <Spinner /> : null}
+              Change Password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

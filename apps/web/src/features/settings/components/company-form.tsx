@@ -1,0 +1,105 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { applyFieldErrors } from "@/lib/api";
+import { useSaveCompany } from "../api";
+
+const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
+  ...c,
+  contactPerson: c.contactPerson ?? "",
+  address: c.address ?? "",
+  phone: c.phone ?? "",
+  email: c.email ?? "",
+  mcNumber: c.mcNumber ?? "",
+  dotNumber: c.dotNumber ?? "",
+  invoiceFooter: c.invoiceFooter ?? "",
+});
+
+/** Company profile (printed on invoices) and invoice defaults. */
+export function CompanyForm({ company }: { company: TCompanySettings }) {
+  const save = useSaveCompany();
+  const form = useForm<TCompanySettingsInput, unknown, TCompanySettings>({
+    resolver: zodResolver(ZCompanySettings),
+    defaultValues: toForm(company),
+  });
+  const { register, handleSubmit, formState } = form;
+  const e = formState.errors;
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(toForm(saved));
+        toast.success("Settings saved");
+      },
+      onError: (error) => {
+        applyFieldErrors(error, form.setError);
+        toast.error(error.message || "Failed to save settings");
+      },
+    }),
+  );
+  const text = (
+    name: keyof TCompanySettingsInput,
+    label: string,
+    props: React.ComponentProps<"input"> = {},
+  ) => (
+    <Field label={label} htmlFor={`company-${name}`} error={e[name]?.message}>
+      <Input
+        id={`company-${name}`}
+        aria-invalid={Boolean(e[name]) || undefined}
+        {...props}
+        {...register(name)}
+      />
+    </Field>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Company profile</CardTitle>
+          <CardDescription>Shown on your invoices and PDFs.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {text("name", "Company Name")}
+          {text("contactPerson", "Contact Person")}
+          <Field
+            label="Address"
+            htmlFor="company-address"
+            className="sm:col-span-2"
+            error={e.address?.message}
+          >
+            <Textarea id="company-address" rows={2} {...register("address")} />
+          </Field>
+          {text("phone", "Phone", { type: "tel" })}
+          {text("email", "Email", { type: "email" })}
+          {text("mcNumber", "MC Number")}
+          {text("dotNumber", "DOT Number")}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Invoice defaults</CardTitle>
+          <CardDescription>New invoices use these terms; tax is the subtotal times the rate.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {text("paymentTermsDays", "Payment terms (days)", { type: "number", min: 0, max: 365, step: 1 })}
+          {text("taxRate", "Tax rate (%)", { type: "number", min: 0, max: 100, step: 0.01 })}
+          <Field label="Invoice footer note" htmlFor="company-invoiceFooter" className="sm:col-span-2">
+            <Textarea id="company-invoiceFooter" rows={3} {...register("invoiceFooter")} />
+          </Field>
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending || !formState.isDirty}>
+          {save.isPending ? <Spinner /> : null}
+          Save Settings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCompany } from "../api";
+import { AccountCard } from "../components/account-card";
+import { AppearanceCard } from "../components/appearance-card";
+import { CompanyForm } from "../components/company-form";
+import { TeamCard } from "../components/team-card";
+
+export default function SettingsPage() {
+  const company = useCompany();
+  return (
+    <div className="max-w-4xl">
+      <PageHeader title="Settings" subtitle="Your company, invoice defaults, team and account" />
+      <Tabs defaultValue="company" className="gap-4">
+        <TabsList className="mb-4 w-full sm:w-fit">
+          <TabsTrigger value="company">Company</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+          <TabsTrigger value="account">Account</TabsTrigger>
+        </TabsList>
+        <TabsContent value="company">
+          {company.isPending ? (
+            <p className="text-muted-foreground">Loading settings...</p>
+          ) : company.isError ? (
+            <div className="flex items-center gap-3 text-destructive">
+              Error loading settings
+              <Button size="sm" variant="outline" onClick={() => company.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <CompanyForm company={company.data} />
+          )}
+        </TabsContent>
+        <TabsContent value="team">
+          <TeamCard />
+        </TabsContent>
+        <TabsContent value="account" className="grid gap-6">
+          <AccountCard />
+          <AppearanceCard />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

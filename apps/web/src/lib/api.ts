@@ -1,0 +1,61 @@
+import type { TApiError } from "@pevo/shared";
+
+/** An API answer that was not 2xx, with the server's message and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the API with the session cookie; throws ApiError with the server's message. */
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? "GET",
+      credentials: "same-origin",
+      headers: init.body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as Partial<TApiError> & { message?: string; code?: string };
+    throw new ApiError(
+      response.status,
+      body.error ?? body.message ?? `Request failed (${response.status})`,
+      body.fields,
+      body.code,
+    );
+  }
+  return data as T;
+}
+
+/** Copies the server's field messages onto a react-hook-form form. */
+export function applyFieldErrors(
+  error: unknown,
+  setError: (name: never, error: { type: string; message: string }) => void,
+): boolean {
+  if (!(error instanceof ApiError) || Object.keys(error.fields).length === 0) return false;
+  for (const [name, message] of Object.entries(error.fields)) {
+    setError(name as never, { type: "server", message });
+  }
+  return true;
+}

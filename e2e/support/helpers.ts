@@ -1,0 +1,339 @@
+import { resolve } from "node:path";
+import { inflateSync } from "node:zlib";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+
+export const DEMO_ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
+export const DEMO_PEVO = { email: "pevo@demo-escort.test", password: "demo-pevo-2025" };
+
+/** A unique address per test run, so tests never collide on one database. */
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+
+type MailRow = { to: string; subject: string; text: string };
+
+/** The newest email to an address from the development outbox, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, subject?: RegExp): Promise<MailRow> {
+  let found: MailRow | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+      const mails = (await response.json()) as MailRow[];
+      found = mails.find((m) => !subject || subject.test(m.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as MailRow;
+}
+
+/** The first link in an email's text. */
+export function linkIn(mail: MailRow): string {
+  const match = mail.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`No link in email "${mail.subject}"`);
+  return match[0];
+}
+
+/** Signs in through the login form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Fills and submits the login form of the /auth page that is already open (keeps the guard's return location). */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+export type Account = { email: string; password: string; companyName: string; contactPerson: string };
+
+/**
+ * A brand-new company and its verified admin, made through the API with its own cookie jar
+ * (the `request` fixture), so the page under test stays signed out.
+ */
+export async function createAdmin(request: APIRequestContext, prefix = "admin"): Promise<Account> {
+  const account: Account = {
+    email: uniqueEmail(prefix),
+    password: "secret-pass-1",
+    companyName: `E2E Escorts ${Math.random().toString(36).slice(2, 7)}`,
+    contactPerson: "Pat Tester",
+  };
+  const { email, password, companyName, contactPerson } = account;
+  const created = await request.post("/api/signup", {
+    data: { email, password, companyName, contactPerson },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const verified = await request.get(linkIn(await latestMail(request, email, /verify/i)));
+  expect(verified.ok()).toBe(true);
+  return account;
+}
+
+/** Saves a screenshot under test-results/screenshots/ for the team to look at (toasts hidden unless asked for). */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; toasts?: boolean } = {},
+) {
+  const dir = resolve(test.info().project.outputDir, "screenshots");
+  await page.screenshot({
+    path: resolve(dir, `${name}.png`),
+    fullPage: options.fullPage ?? false,
+    style: options.toasts ? undefined : "[data-sonner-toaster] { display: none !important; }",
+  });
+}
+
+/** Signs in as the demo admin through the login form and waits for the dashboard. */
+export async function signInAsDemoAdmin(page: Page) {
+  await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/** A short random tag that makes names unique per test run. */
+export const uniqueTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Calendar days (YYYY-MM-DD) as the browser sees them in its own time zone. */
+export async function browserDays(page: Page) {
+  return page.evaluate(() => {
+    const iso = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const now = new Date();
+    const [y, m, d] = [now.getFullYear(), now.getMonth(), now.getDate()];
+    return {
+      today: iso(now),
+      yesterday: iso(new Date(y, m, d - 1)),
+      fifthOfNextMonth: iso(new Date(y, m + 1, 5)),
+      fifteenthOfNextMonth: iso(new Date(y, m + 1, 15)),
+    };
+  });
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** YYYY-MM-DD → 'Jan 05, 2025' (how lists, details and date pickers show a date). */
+export const usDate = (iso: string) =>
+  `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(8, 10)}, ${iso.slice(0, 4)}`;
+/** YYYY-MM-DD → 'MM/dd/yyyy' (PEVO certification expiry). */
+export const shortUsDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/** Opens a date picker (its trigger button) and returns the open calendar popover. */
+export async function openCalendar(page: Page, trigger: Locator) {
+  await trigger.click();
+  const calendar = page.getByRole("dialog").filter({ has: page.getByRole("grid") });
+  await expect(calendar).toBeVisible();
+  return calendar;
+}
+
+/** The in-month day cell of an open calendar (outside days are hidden), paging to its month first. */
+export async function calendarDay(calendar: Locator, iso: string) {
+  const firstDay = calendar.locator("td[data-day]:not([data-outside])").first();
+  const target = iso.slice(0, 7);
+  for (let i = 0; i < 24; i++) {
+    const shown = (await firstDay.getAttribute("data-day"))?.slice(0, 7) ?? "";
+    if (shown === target) break;
+    const label = shown < target ? "Go to the Next Month" : "Go to the Previous Month";
+    await calendar.getByRole("button", { name: label }).click();
+    await expect(firstDay).not.toHaveAttribute("data-day", new RegExp(`^${shown}`));
+  }
+  return calendar.locator(`td[data-day="${iso}"]:not([data-outside])`);
+}
+
+/** Picks a day (YYYY-MM-DD) in the date picker whose trigger button is given. */
+export async function pickDate(page: Page, trigger: Locator, iso: string) {
+  const calendar = await openCalendar(page, trigger);
+  await (await calendarDay(calendar, iso)).getByRole("button").click();
+  await expect(calendar).toBeHidden();
+  await expect(trigger).toHaveText(usDate(iso));
+}
+
+/** The toast of a message (toasts can repeat a text shown elsewhere on the page). */
+export const toastWith = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/** Screenshots the page at desktop (1280 px) and phone (375 px) widths, then restores the desktop size. */
+export async function screenshotBothWidths(page: Page, name: string) {
+  // From the top: a full-page capture draws the sticky header and sidebar where the page is scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300); // let the layout settle after the resize
+  await saveScreenshot(page, `${name}-1280`, { fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await saveScreenshot(page, `${name}-375`, { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.waitForTimeout(300);
+}
+
+/** The Origin header of this app, for state-changing API calls made from a test (the server checks it). */
+export const sameOrigin = () => ({ Origin: new URL(String(test.info().project.use.baseURL)).origin });
+
+/** POSTs JSON to the API with this app's Origin and expects 201 Created; returns the created record. */
+export async function apiCreate<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(path, { data, headers: sameOrigin() });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+export type CreatedPevo = { id: string; firstName: string; lastName: string; email: string | null };
+
+/**
+ * A new PEVO of the signed-in admin's company through the API (`request` must carry the admin's
+ * session, e.g. `page.request` after signing in). With an email the PEVO gets a login account and an
+ * invitation email.
+ */
+export function createPevoViaApi(
+  request: APIRequestContext,
+  pevo: { firstName: string; lastName: string; email?: string; phone?: string; licenseNumber?: string },
+) {
+  return apiCreate<CreatedPevo>(request, "/api/pevos", { status: "active", states: ["TX"], ...pevo });
+}
+
+/**
+ * A new rate confirmation of the signed-in admin's company through the API, for the company's first
+ * client, with one Lead Car position (assigned to `pevoId` when given).
+ */
+export async function createRateConfirmationViaApi(
+  request: APIRequestContext,
+  rc: {
+    jobNumber: string;
+    originAddress: string;
+    destinationAddress: string;
+    startDate: string;
+    pevoId?: string;
+  },
+) {
+  const clients = (await (await request.get("/api/clients")).json()) as { id: string; name: string }[];
+  expect(clients.length, "the company needs a client").toBeGreaterThan(0);
+  const { pevoId, ...fields } = rc;
+  const created = await apiCreate<{ id: string; jobNumber: string }>(request, "/api/rate-confirmations", {
+    clientId: clients[0].id,
+    description: `Oversize load ${rc.jobNumber}: 14 ft wide, two escorts required.`,
+    standardRates: {
+      minimumDailyRate: "450",
+      mileageRate: "1.85",
+      overnightRate: "125",
+      noGoRate: "300",
+      detentionRate: "45",
+      detentionThreshold: 2,
+    },
+    customRates: [],
+    positions: [{ positionType: "lead_car", pevoId: pevoId ?? null }],
+    ...fields,
+  });
+  return { ...created, clientName: clients[0].name };
+}
+
+/** Opens a PEVO invitation (the newest one to `email`) in `page` and sets the password on /auth/reset. */
+export async function acceptInvitation(page: Page, email: string, password: string) {
+  const mail = await latestMail(page.request, email, /invited/i);
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(/\/auth\/reset\?/, { timeout: 20_000 });
+  const form = page.getByRole("form", { name: "Set your password" });
+  await form.getByLabel("New Password").fill(password);
+  await form.getByLabel("Confirm Password").fill(password);
+  await form.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
+}
+
+/** The emails to an address in the development outbox whose subject matches. */
+export async function mailsTo(request: APIRequestContext, to: string, subject: RegExp) {
+  const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const mails = (await response.json()) as MailRow[];
+  return mails.filter((m) => subject.test(m.subject));
+}
+
+// ---- Invoices, dashboards, calendar and settings (issue 5) ----
+
+/** YYYY-MM-DD plus `days` calendar days (date arithmetic only: no time zone can shift it). */
+export function addDaysIso(iso: string, days: number) {
+  const [y, m, d] = iso.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * A brand-new company (signup through the API, verified from the mailbox link) whose admin then
+ * signs in on `page` through the login form; `page.request` then carries the admin's session.
+ */
+export async function signInFreshAdmin(page: Page, request: APIRequestContext, prefix = "admin") {
+  const account = await createAdmin(request, prefix);
+  await signIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  return account;
+}
+
+/** PUTs JSON to the API with this app's Origin and expects 200 OK; returns the saved record. */
+export async function apiUpdate<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.put(path, { data, headers: sameOrigin() });
+  expect(response.status(), `PUT ${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Picks an option of a Radix select (its trigger is a combobox) by the option's text. */
+export async function chooseOption(page: Page, trigger: Locator, option: string) {
+  await trigger.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(trigger).toHaveText(option);
+}
+
+const decodePdfString = (token: string) => {
+  if (token.startsWith("<")) {
+    const hex = token.slice(1, -1).replace(/\s+/g, "");
+    let out = "";
+    for (let i = 0; i + 1 < hex.length; i += 2)
+      out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 2), 16));
+    return out;
+  }
+  return token
+    .slice(1, -1)
+    .replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, e: string) =>
+      /^[0-7]/.test(e)
+        ? String.fromCharCode(Number.parseInt(e, 8))
+        : (({ n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" } as Record<string, string>)[e] ?? e),
+    );
+};
+
+/**
+ * What a PDF says: the text its content streams draw (Tj / TJ strings, hex or literal, inflated when
+ * the stream is Flate-compressed; one line per text operator) and its raw bytes as Latin-1 (for the
+ * Info dictionary). Enough for the PDFs pdfkit writes with its built-in fonts.
+ */
+export function readPdf(pdf: Buffer) {
+  const raw = pdf.toString("latin1");
+  const lines: string[] = [];
+  const streamStart = /(<<(?:(?!<<)[\s\S])*?>>)\s*stream\r?\n/g;
+  for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
+    const dict = match[1];
+    const start = match.index + match[0].length;
+    const length = Number(dict.match(/\/Length (\d+)(?! \d+ R)/)?.[1] ?? Number.NaN);
+    const end = Number.isFinite(length) ? start + length : raw.indexOf("endstream", start);
+    let body = pdf.subarray(start, end);
+    if (/\/FlateDecode/.test(dict)) {
+      try {
+        body = inflateSync(body);
+      } catch {
+        continue; // not a content stream we can read (e.g. an image)
+      }
+    }
+    const content = body.toString("latin1");
+    const operators = /(\[(?:[^\]\\]|\\.)*\])\s*TJ|(<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\))\s*Tj/g;
+    for (let op = operators.exec(content); op; op = operators.exec(content)) {
+      const strings = op[1] ? (op[1].match(/<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\)/g) ?? []) : [op[2]];
+      lines.push(strings.map(decodePdfString).join(""));
+    }
+    streamStart.lastIndex = Math.max(end, streamStart.lastIndex);
+  }
+  // The Info dictionary (Title, Subject, ...), its values direct or indirect objects.
+  const objectBody = (n: string) =>
+    raw.match(new RegExp(`(?:^|\\s)${n} 0 obj\\s*([\\s\\S]*?)\\s*endobj`))?.[1] ?? "";
+  const info: Record<string, string> = {};
+  const infoRef = raw.match(/\/Info (\d+) 0 R/)?.[1];
+  const entries = /\/(\w+)\s*(?:(\d+) 0 R|(<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\)))/g;
+  const infoDict = infoRef ? objectBody(infoRef) : "";
+  for (let entry = entries.exec(infoDict); entry; entry = entries.exec(infoDict)) {
+    const value = entry[3] ?? objectBody(entry[2]);
+    if (/^[<(]/.test(value)) info[entry[1]] = decodePdfString(value);
+  }
+  return { raw, text: lines.join("\n"), info };
+}

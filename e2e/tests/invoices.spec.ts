@@ -1,0 +1,722 @@
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  acceptInvitation,
+  addDaysIso,
+  apiCreate,
+  browserDays,
+  chooseOption,
+  readPdf,
+  saveScreenshot,
+  screenshotBothWidths,
+  signIn,
+  signInFreshAdmin,
+  toastWith,
+  uniqueEmail,
+  uniqueTag,
+  usDate,
+} from "../support/helpers";
+
+/**
+ * SPEC §2 /invoices, §5 invoice form, §8 invoices, §9 invoice constants; DECISIONS 'Invoices'.
+ * Every test works in a company of its own (signed up through the API), so the numbers are its own.
+ */
+
+const RATES = {
+  minimumDailyRate: "450",
+  mileageRate: "1.85",
+  overnightRate: "125",
+  noGoRate: "300",
+  detentionRate: "45",
+  detentionThreshold: 2,
+};
+
+type Client = { id: string; name: string; contactPerson: string | null; address: string | null };
+type Pevo = { id: string; firstName: string; lastName: string };
+type Job = {
+  tag: string;
+  client: Client;
+  otherClient: Client;
+  pevo: Pevo;
+  pevoName: string;
+  rc: { id: string; jobNumber: string; originAddress: string; destinationAddress: string };
+  dispatch: { id: string; driverName: string; pickupDate: string };
+};
+type StoredInvoice = {
+  id: string;
+  invoiceNumber: string;
+  status: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  clientId: string | null;
+  customerName: string | null;
+  customerAddress: string | null;
+  pevoName: string | null;
+  pevoPosition: string | null;
+  notes: string | null;
+  issueDate: string;
+  dueDate: string;
+  lineItems: { date: string; location: string; mileage: string; charge: string }[];
+};
+
+/**
+ * A client with an address, a client without one (only a contact person), a PEVO (with a login when
+ * `pevoEmail` is given), a rate confirmation (min. daily rate 450, mileage rate 1.85) with that PEVO
+ * as Lead Car, and a dispatch of it, all through the API of the signed-in admin (`request`).
+ */
+async function createJob(
+  request: APIRequestContext,
+  { pickupDate, pevoEmail }: { pickupDate: string; pevoEmail?: string },
+): Promise<Job> {
+  const tag = uniqueTag();
+  const TAG = tag.toUpperCase();
+  const client = await apiCreate<Client>(request, "/api/clients", {
+    name: `Lone Star Heavy Haul ${tag}`,
+    contactPerson: "Rita Alvarez",
+    address: "1200 Industrial Blvd, Amarillo, TX 79107",
+    email: `billing-${tag}@lonestar.test`,
+    phone: "(806) 555-0142",
+  });
+  const otherClient = await apiCreate<Client>(request, "/api/clients", {
+    name: `Prairie Wind Logistics ${tag}`,
+    contactPerson: "Dana Whitfield",
+  });
+  const pevo = await apiCreate<Pevo>(request, "/api/pevos", {
+    firstName: "Casey",
+    lastName: `Ortega${tag}`,
+    status: "active",
+    states: ["TX", "OK"],
+    ...(pevoEmail ? { email: pevoEmail } : {}),
+  });
+  const rc = await apiCreate<Job["rc"]>(request, "/api/rate-confirmations", {
+    clientId: client.id,
+    jobNumber: `INVJOB-${TAG}`,
+    originAddress: "Amarillo, TX 79101",
+    destinationAddress: "Tulsa, OK 74103",
+    startDate: pickupDate,
+    description: "Wind turbine blade, 14 ft wide, two escorts required.",
+    standardRates: RATES,
+    customRates: [],
+    positions: [{ positionType: "lead_car", pevoId: pevo.id }],
+  });
+  const dispatch = await apiCreate<Job["dispatch"]>(request, "/api/dispatches", {
+    rateConfirmationId: rc.id,
+    pevoId: pevo.id,
+    driverName: `Dale Driver ${tag}`,
+    driverPhone: "(806) 555-0199",
+    driverCompany: "Panhandle Heavy Haul",
+    pickupDate,
+    pickupTime: "08:30",
+    status: "dispatched",
+  });
+  return { tag, client, otherClient, pevo, pevoName: `${pevo.firstName} ${pevo.lastName}`, rc, dispatch };
+}
+
+const combobox = (page: Page, label: string) => page.getByRole("combobox", { name: label, exact: true });
+const line = (page: Page, index: number, field: "date" | "location" | "mileage" | "charge") =>
+  page.locator(`#line-${index}-${field}`);
+const subtotal = (page: Page) => page.getByTestId("invoice-subtotal");
+const tax = (page: Page) => page.getByTestId("invoice-tax");
+const total = (page: Page) => page.getByTestId("invoice-total");
+/** A card of the form by its title. */
+const card = (page: Page, title: string) =>
+  page.locator("[data-slot=card]").filter({ has: page.getByText(title, { exact: true }) });
+/** The value (dd) next to a label (dt) of a read-only list. */
+const info = (container: Locator, label: string) =>
+  container.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+/** A titled section of the invoice detail view. */
+const section = (page: Page, title: string) =>
+  page
+    .locator("#invoice-print section")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+async function expectTotals(page: Page, sub: string, taxAmount: string, sum: string) {
+  await expect(subtotal(page)).toHaveText(sub);
+  await expect(tax(page)).toHaveText(taxAmount);
+  await expect(total(page)).toHaveText(sum);
+}
+
+async function getInvoice(request: APIRequestContext, id: string) {
+  const response = await request.get(`/api/invoices/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as StoredInvoice;
+}
+
+/** The id at the end of the current /invoices/{id} address. */
+async function invoiceIdOf(page: Page) {
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  return new URL(page.url()).pathname.split("/").pop() as string;
+}
+
+test.describe("Invoices", () => {
+  test("journey 1: from a dispatch's details page, Create Invoice prefills the form; mileage sets the charge; totals update; the invoice is created", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await signInFreshAdmin(page, request, "inv-j1");
+    const { today } = await browserDays(page);
+    const pickup = addDaysIso(today, 3);
+    const job = await createJob(page.request, { pickupDate: pickup });
+    const { dispatch, rc, client, otherClient } = job;
+
+    // The dispatch's details page has a Create Invoice button.
+    await page.goto(`/dispatching/${dispatch.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dispatch Details" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("link", { name: "Create Invoice" }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/new\\?dispatchId=${dispatch.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Create Invoice" })).toBeVisible();
+    await expect(page.getByText(`Creating invoice for Job #${rc.jobNumber}`, { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // Opened afresh, the form reads 'Loading dispatch data...' until the dispatch has arrived.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/dispatches/${dispatch.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/invoices/new?dispatchId=${dispatch.id}`);
+    await expect(page.getByText("Loading dispatch data...")).toBeVisible({ timeout: 30_000 });
+    release();
+    await expect(page.getByText(`Creating invoice for Job #${rc.jobNumber}`, { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.unroute(`**/api/dispatches/${dispatch.id}`);
+    await expect(page.getByText("Loading dispatch data...")).toBeHidden();
+
+    // Dispatch Information and Rate Information (the rate confirmation's standard rates).
+    const dispatchInfo = card(page, "Dispatch Information");
+    await expect(info(dispatchInfo, "Job Number")).toHaveText(rc.jobNumber);
+    await expect(info(dispatchInfo, "Driver")).toHaveText(dispatch.driverName);
+    await expect(info(dispatchInfo, "Pickup Date")).toHaveText(usDate(pickup));
+    await expect(info(dispatchInfo, "Origin")).toHaveText(rc.originAddress);
+    await expect(info(dispatchInfo, "Destination")).toHaveText(rc.destinationAddress);
+    const rateInfo = card(page, "Rate Information");
+    await expect(info(rateInfo, "Minimum Daily Rate")).toHaveText("$450.00");
+    await expect(info(rateInfo, "Mileage Rate")).toHaveText("$1.85 per mile");
+
+    // Defaults: INV-… number, issued today, due 30 days later, draft.
+    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(/^INV-\d+$/);
+    const invoiceNumber = await page.locator("#invoice-invoiceNumber").inputValue();
+    await expect(page.locator("#invoice-issueDate")).toHaveText(usDate(today));
+    await expect(page.locator("#invoice-dueDate")).toHaveText(usDate(addDaysIso(today, 30)));
+    await expect(page.getByText("Issue date + 30 days unless you pick another date")).toBeVisible();
+    await expect(combobox(page, "Status")).toHaveText("Draft");
+
+    // Customer: the rate confirmation's client, its address; choosing fills the address, or the
+    // contact person when the client has no address.
+    const customer = combobox(page, "Customer");
+    const address = page.locator("#invoice-customerAddress");
+    await expect(customer).toHaveText(client.name);
+    await expect(address).toHaveValue(client.address as string);
+    await chooseOption(page, customer, otherClient.name);
+    await expect(address).toHaveValue("Dana Whitfield");
+    await chooseOption(page, customer, client.name);
+    await expect(address).toHaveValue("1200 Industrial Blvd, Amarillo, TX 79107");
+
+    // PEVO Name and Position from the dispatch and its rate confirmation.
+    await expect(combobox(page, "PEVO Name")).toHaveText(job.pevoName);
+    await expect(combobox(page, "PEVO Position")).toHaveText("Lead Car");
+
+    // One prefilled line: pickup date, origin, mileage 0, charge = minimum daily rate.
+    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(1);
+    await expect(line(page, 0, "date")).toHaveText(usDate(pickup));
+    await expect(line(page, 0, "location")).toHaveValue(rc.originAddress);
+    await expect(line(page, 0, "mileage")).toHaveValue("0");
+    await expect(line(page, 0, "charge")).toHaveValue("450.00");
+    await expectTotals(page, "$450.00", "$0.00", "$450.00");
+
+    // Mileage sets the charge: max(450, miles × 1.85).
+    await line(page, 0, "mileage").fill("100");
+    await expect(line(page, 0, "charge")).toHaveValue("450.00");
+    await line(page, 0, "mileage").fill("400");
+    await expect(line(page, 0, "charge")).toHaveValue("740.00");
+    await expectTotals(page, "$740.00", "$0.00", "$740.00");
+
+    // A second line: same date, the minimum daily rate until its mileage is set (300.5 × 1.85 = 555.925 → 555.93).
+    await page.getByRole("button", { name: "Add Line Item" }).click();
+    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(2);
+    await expect(line(page, 1, "date")).toHaveText(usDate(pickup));
+    await expect(line(page, 1, "location")).toHaveValue("");
+    await expect(line(page, 1, "charge")).toHaveValue("450.00");
+    await expectTotals(page, "$1,190.00", "$0.00", "$1,190.00");
+    await line(page, 1, "location").fill("Oklahoma City, OK");
+    await line(page, 1, "mileage").fill("300.5");
+    await expect(line(page, 1, "charge")).toHaveValue("555.93");
+    await expectTotals(page, "$1,295.93", "$0.00", "$1,295.93");
+    // A typed charge counts as typed (cents stay exact: 0.10 + 0.20 style sums).
+    await line(page, 1, "charge").fill("555.20");
+    await expectTotals(page, "$1,295.20", "$0.00", "$1,295.20");
+    await line(page, 1, "charge").fill("555.93");
+    await page.locator("#invoice-notes").fill("Thank you for your business. Net 30.");
+    await expectTotals(page, "$1,295.93", "$0.00", "$1,295.93");
+    await screenshotBothWidths(page, "invoice-form-new");
+
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/invoices") posts++;
+    });
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    const id = await invoiceIdOf(page);
+    await expect(toastWith(page, "Invoice created successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Invoice #${invoiceNumber}` })).toBeVisible();
+    expect(posts).toBe(1);
+
+    // What was stored: the server's totals, the lines as typed.
+    const stored = await getInvoice(page.request, id);
+    expect(stored).toMatchObject({
+      invoiceNumber,
+      status: "draft",
+      issueDate: today,
+      dueDate: addDaysIso(today, 30),
+      clientId: client.id,
+      customerName: client.name,
+      customerAddress: client.address,
+      pevoName: job.pevoName,
+      pevoPosition: "Lead Car",
+      subtotal: "1295.93",
+      tax: "0.00",
+      total: "1295.93",
+      notes: "Thank you for your business. Net 30.",
+    });
+    expect(stored.lineItems.map((l) => [l.date, l.location, l.mileage, l.charge])).toEqual([
+      [pickup, rc.originAddress, "400.00", "740.00"],
+      [pickup, "Oklahoma City, OK", "300.50", "555.93"],
+    ]);
+  });
+
+  test("journey 1: a dispatch's row menu on /dispatching offers Create Invoice", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signInFreshAdmin(page, request, "inv-menu");
+    const { today } = await browserDays(page);
+    const job = await createJob(page.request, { pickupDate: addDaysIso(today, 1) });
+
+    await page.goto("/dispatching");
+    await expect(page.getByRole("heading", { level: 1, name: "Dispatching" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("button", { name: `Open menu for ${job.dispatch.driverName}` }).click();
+    await expect(page.getByRole("menuitem", { name: "View" })).toBeVisible();
+    const createInvoice = page.getByRole("menuitem", { name: "Create Invoice" });
+    await expect(createInvoice, "the row menu offers Create Invoice (issue 5, journey 1)").toBeVisible();
+    await createInvoice.click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/new\\?dispatchId=${job.dispatch.id}$`));
+    await expect(
+      page.getByText(`Creating invoice for Job #${job.rc.jobNumber}`, { exact: true }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+
+  test("journey 2: the list and detail view, Edit and save, the printed page without navigation, the PDF download, Delete with confirmation", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await signInFreshAdmin(page, request, "inv-j2");
+    const job = await createJob(page.request, { pickupDate: "2025-01-05" });
+    const { rc, dispatch, client } = job;
+    const invoiceNumber = `INV-E2E-${job.tag.toUpperCase()}`;
+    const created = await apiCreate<StoredInvoice>(page.request, "/api/invoices", {
+      invoiceNumber,
+      issueDate: "2025-01-05",
+      dueDate: "2025-02-04",
+      status: "sent",
+      dispatchId: dispatch.id,
+      clientId: client.id,
+      customerName: client.name,
+      customerAddress: client.address,
+      pevoName: job.pevoName,
+      pevoPosition: "Lead Car",
+      notes: "Wire transfer to the account on file.",
+      lineItems: [
+        { date: "2025-01-05", location: "Amarillo, TX → Oklahoma City, OK", mileage: "400", charge: "740" },
+        { date: "2025-01-06", location: "Oklahoma City, OK → Tulsa, OK", mileage: "100", charge: "450" },
+      ],
+      // Tampered totals are ignored: the server computes them.
+      subtotal: "1.00",
+      tax: "0.00",
+      total: "1.00",
+    });
+    expect(created.total).toBe("1190.00");
+
+    // The list: a clickable row with Invoice #, dates, Job #, Amount and Status.
+    await page.goto("/invoices");
+    await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible({ timeout: 30_000 });
+    const row = page.getByRole("row", { name: `Invoice ${invoiceNumber}` });
+    await expect(row).toContainText(invoiceNumber);
+    await expect(row).toContainText("Jan 05, 2025");
+    await expect(row).toContainText("Feb 04, 2025");
+    await expect(row).toContainText(rc.jobNumber);
+    await expect(row).toContainText("$1,190.00");
+    await expect(row).toContainText("Sent");
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${created.id}$`));
+
+    // The detail view.
+    await expect(page.getByRole("heading", { level: 1, name: `Invoice #${invoiceNumber}` })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(`Job #${rc.jobNumber}`, { exact: true })).toBeVisible();
+    const badge = page.locator("[data-slot=badge]").first();
+    await expect(badge).toHaveText("Sent");
+    await expect(badge).toHaveClass(/bg-blue-100/);
+    const document = page.locator("#invoice-print");
+    await expect(document).toContainText("Issue Date");
+    await expect(document).toContainText("Jan 05, 2025");
+    await expect(document).toContainText("Feb 04, 2025");
+    const billTo = section(page, "Bill To");
+    await expect(billTo).toContainText(client.name);
+    await expect(billTo).toContainText(client.address as string);
+    const jobInfo = section(page, "Job Information");
+    await expect(info(jobInfo, "Driver")).toHaveText(dispatch.driverName);
+    await expect(info(jobInfo, "Origin")).toHaveText(rc.originAddress);
+    await expect(info(jobInfo, "Destination")).toHaveText(rc.destinationAddress);
+    const rateInfo = section(page, "Rate Information");
+    await expect(info(rateInfo, "Minimum Daily Rate")).toHaveText("$450.00");
+    await expect(info(rateInfo, "Mileage Rate")).toHaveText("$1.85 per mile");
+    const lines = section(page, "Line Items");
+    await expect(lines.getByRole("columnheader")).toHaveText(["Date", "Location", "Mileage", "Charge ($)"]);
+    const bodyRows = lines.locator("tbody tr");
+    await expect(bodyRows).toHaveCount(2);
+    await expect(bodyRows.nth(0).getByRole("cell")).toHaveText([
+      "Jan 05, 2025",
+      "Amarillo, TX → Oklahoma City, OK",
+      "400",
+      "740.00",
+    ]);
+    await expect(bodyRows.nth(1).getByRole("cell")).toHaveText([
+      "Jan 06, 2025",
+      "Oklahoma City, OK → Tulsa, OK",
+      "100",
+      "450.00",
+    ]);
+    await expect(info(lines, "Subtotal")).toHaveText("$1,190.00");
+    await expect(info(lines, "Tax")).toHaveText("$0.00");
+    await expect(info(lines, "Total")).toHaveText("$1,190.00");
+    await expect(section(page, "Notes")).toContainText("Wire transfer to the account on file.");
+    await screenshotBothWidths(page, "invoice-detail");
+
+    // Edit: /invoices/edit/{id}, prefilled; Save Changes returns to the detail view.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/edit/${created.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Invoice" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByText(`Update invoice information for ${invoiceNumber}`, { exact: true }),
+    ).toBeVisible();
+    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(invoiceNumber);
+    await expect(page.locator("#invoice-issueDate")).toHaveText("Jan 05, 2025");
+    await expect(page.locator("#invoice-dueDate")).toHaveText("Feb 04, 2025");
+    await expect(combobox(page, "Status")).toHaveText("Sent");
+    await expect(combobox(page, "Customer")).toHaveText(client.name);
+    await expect(page.locator("#invoice-customerAddress")).toHaveValue(client.address as string);
+    await expect(combobox(page, "PEVO Name")).toHaveText(job.pevoName);
+    await expect(combobox(page, "PEVO Position")).toHaveText("Lead Car");
+    await expect(line(page, 0, "location")).toHaveValue("Amarillo, TX → Oklahoma City, OK");
+    await expect(line(page, 0, "mileage")).toHaveValue("400.00");
+    await expect(line(page, 0, "charge")).toHaveValue("740.00");
+    await expect(line(page, 1, "mileage")).toHaveValue("100.00");
+    await expect(page.locator("#invoice-notes")).toHaveValue("Wire transfer to the account on file.");
+    await expectTotals(page, "$1,190.00", "$0.00", "$1,190.00");
+    await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
+    await screenshotBothWidths(page, "invoice-form-edit");
+
+    await line(page, 1, "mileage").fill("500");
+    await expect(line(page, 1, "charge")).toHaveValue("925.00");
+    await expectTotals(page, "$1,665.00", "$0.00", "$1,665.00");
+    await chooseOption(page, combobox(page, "Status"), "Paid");
+    await page.locator("#invoice-notes").fill("Paid by wire on receipt.");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/invoices/${created.id}$`), { timeout: 30_000 });
+    await expect(toastWith(page, "Invoice updated successfully")).toBeVisible();
+    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Paid");
+    await expect(page.locator("[data-slot=badge]").first()).toHaveClass(/bg-green-100/);
+    await expect(info(section(page, "Line Items"), "Total")).toHaveText("$1,665.00");
+    await expect(section(page, "Line Items").locator("tbody tr").nth(1).getByRole("cell")).toHaveText([
+      "Jan 06, 2025",
+      "Oklahoma City, OK → Tulsa, OK",
+      "500",
+      "925.00",
+    ]);
+    await expect(section(page, "Notes")).toContainText("Paid by wire on receipt.");
+
+    // Print / Download opens the browser's print dialog...
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number };
+      w.printed = 0;
+      window.print = () => {
+        w.printed++;
+      };
+    });
+    await page.getByRole("button", { name: "Print / Download" }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // ...and the printed page is the invoice alone: no sidebar, navigation links or buttons.
+    const navLinks = ["Dashboard", "Clients", "Dispatching", "Invoices", "Calendar", "Settings"];
+    await expect(page.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    for (const name of navLinks) {
+      await expect(page.getByRole("link", { name, exact: true })).toBeHidden();
+    }
+    for (const nav of await page.getByRole("navigation").all()) await expect(nav).toBeHidden();
+    await expect(page.getByRole("button", { name: "User menu" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Delete Invoice" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
+    await expect(document).toBeVisible();
+    await expect(document).toContainText(invoiceNumber);
+    await expect(document).toContainText("$1,665.00");
+    await saveScreenshot(page, "invoice-print-1280", { fullPage: true });
+    await page.emulateMedia({ media: null });
+    await expect(page.getByRole("link", { name: "Dashboard", exact: true })).toBeVisible();
+
+    // Download PDF: a real PDF with the invoice number and total.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(bytes.subarray(-8).toString("latin1")).toContain("%%EOF");
+    const pdf = readPdf(bytes);
+    expect(pdf.info.Title).toBe(`Invoice ${invoiceNumber}`);
+    expect(pdf.text).toContain(`Invoice # ${invoiceNumber}`);
+    expect(pdf.text).toContain("$1,665.00");
+    expect(pdf.text).toContain(`Job # ${rc.jobNumber}`);
+    expect(pdf.text).toContain(client.name);
+    expect(pdf.text).toContain(client.address as string);
+    const viaApi = await page.request.get(`/api/invoices/${created.id}/pdf`);
+    expect(viaApi.status()).toBe(200);
+    expect(viaApi.headers()["content-type"]).toBe("application/pdf");
+    expect(readPdf(await viaApi.body()).text).toContain(invoiceNumber);
+
+    // Delete Invoice asks first; Cancel keeps it.
+    await page.getByRole("button", { name: "Delete Invoice" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Delete Invoice" })).toBeVisible();
+    await expect(dialog).toContainText(`Are you sure you want to delete invoice ${invoiceNumber}?`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await page.request.get(`/api/invoices/${created.id}`)).status()).toBe(200);
+
+    await page.getByRole("button", { name: "Delete Invoice" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Invoice" }).click();
+    await expect(page).toHaveURL(/\/invoices$/, { timeout: 30_000 });
+    await expect(toastWith(page, "Invoice deleted successfully")).toBeVisible();
+    await expect(page.getByText("No invoices found")).toBeVisible();
+    expect((await page.request.get(`/api/invoices/${created.id}`)).status()).toBe(404);
+
+    // The deleted invoice's address: 'Invoice not found' with Back to Invoices.
+    await page.goto(`/invoices/${created.id}`);
+    await expect(page.getByText("Invoice not found", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("link", { name: "Back to Invoices" }).click();
+    await expect(page).toHaveURL(/\/invoices$/);
+  });
+
+  test("journey 3: 'Add trip log lines' turns each of the PEVO's trips on the dispatch into a line item", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    await signInFreshAdmin(page, request, "inv-j3");
+    const { today } = await browserDays(page);
+    const pickup = addDaysIso(today, -2);
+    const pevoEmail = uniqueEmail("inv-trip-pevo");
+    const job = await createJob(page.request, { pickupDate: pickup, pevoEmail });
+
+    // The PEVO sets a password from the invitation, signs in and logs two trips on the dispatch.
+    const pevoContext = await browser.newContext();
+    const pevoPage = await pevoContext.newPage();
+    await acceptInvitation(pevoPage, pevoEmail, "pevo-secret-1");
+    await signIn(pevoPage, pevoEmail, "pevo-secret-1");
+    await expect(pevoPage).toHaveURL(/\/pevo$/, { timeout: 30_000 });
+    const day2 = addDaysIso(pickup, 1);
+    const trips = [
+      // Logged out of order on purpose: the lines come out by date.
+      {
+        tripDate: day2,
+        startLocation: "Oklahoma City, OK",
+        endLocation: "Tulsa, OK",
+        miles: "123.4",
+        hours: "3",
+      },
+      {
+        tripDate: pickup,
+        startLocation: "Amarillo, TX",
+        endLocation: "Oklahoma City, OK",
+        miles: "300.5",
+        hours: "6",
+      },
+    ];
+    for (const trip of trips) {
+      await apiCreate(pevoPage.request, "/api/portal/trip-logs", {
+        ...trip,
+        dispatchId: job.dispatch.id,
+        expenses: [{ type: "fuel", amount: "80.25" }],
+      });
+    }
+    await pevoContext.close();
+
+    // The office sees the trips on the dispatch...
+    await page.goto(`/dispatching/${job.dispatch.id}`);
+    const tripCard = card(page, "Trip Log");
+    await expect(tripCard).toContainText("Amarillo, TX", { timeout: 30_000 });
+    await expect(tripCard).toContainText("Tulsa, OK");
+
+    // ...and the invoice form turns them into lines: date, 'start → end', miles, charge by the rule.
+    await page.getByRole("link", { name: "Create Invoice" }).click();
+    await expect(
+      page.getByText(`Creating invoice for Job #${job.rc.jobNumber}`, { exact: true }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    const addTrips = page.getByRole("button", { name: /Add trip log lines/ });
+    await expect(addTrips).toHaveText("Add trip log lines(2)");
+    await expect(line(page, 0, "location")).toHaveValue(job.rc.originAddress);
+    await addTrips.click();
+    await expect(toastWith(page, "Added 2 trip log lines")).toBeVisible();
+    // The untouched prefilled line gave way to the trips.
+    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(2);
+    await expect(line(page, 0, "date")).toHaveText(usDate(pickup));
+    await expect(line(page, 0, "location")).toHaveValue("Amarillo, TX → Oklahoma City, OK");
+    await expect(line(page, 0, "mileage")).toHaveValue("300.50");
+    await expect(line(page, 0, "charge")).toHaveValue("555.93"); // 300.5 × 1.85 = 555.925 → 555.93
+    await expect(line(page, 1, "date")).toHaveText(usDate(day2));
+    await expect(line(page, 1, "location")).toHaveValue("Oklahoma City, OK → Tulsa, OK");
+    await expect(line(page, 1, "mileage")).toHaveValue("123.40");
+    await expect(line(page, 1, "charge")).toHaveValue("450.00"); // 123.4 × 1.85 = 228.29 < 450
+    await expectTotals(page, "$1,005.93", "$0.00", "$1,005.93");
+
+    // Again: nothing new to add.
+    await addTrips.click();
+    await expect(toastWith(page, "Every trip log entry is already on this invoice")).toBeVisible();
+    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(2);
+
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    const id = await invoiceIdOf(page);
+    await expect(toastWith(page, "Invoice created successfully")).toBeVisible();
+    const rows = section(page, "Line Items").locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByRole("cell")).toHaveText([
+      usDate(pickup),
+      "Amarillo, TX → Oklahoma City, OK",
+      "300.5",
+      "555.93",
+    ]);
+    await expect(rows.nth(1).getByRole("cell")).toHaveText([
+      usDate(day2),
+      "Oklahoma City, OK → Tulsa, OK",
+      "123.4",
+      "450.00",
+    ]);
+    const stored = await getInvoice(page.request, id);
+    expect(stored.total).toBe("1005.93");
+  });
+
+  test("validation: the spec's messages inline; a duplicate invoice number is a field error and nothing is saved", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await signInFreshAdmin(page, request, "inv-val");
+    const { today } = await browserDays(page);
+    const job = await createJob(page.request, { pickupDate: today });
+    const taken = `INV-TAKEN-${job.tag.toUpperCase()}`;
+    await apiCreate(page.request, "/api/invoices", {
+      invoiceNumber: taken,
+      issueDate: today,
+      dueDate: addDaysIso(today, 30),
+      dispatchId: job.dispatch.id,
+      lineItems: [{ date: today, location: "Amarillo, TX", mileage: "0", charge: "450" }],
+    });
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/invoices") posts++;
+    });
+
+    await page.goto(`/invoices/new?dispatchId=${job.dispatch.id}`);
+    await expect(
+      page.getByText(`Creating invoice for Job #${job.rc.jobNumber}`, { exact: true }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    const number = page.locator("#invoice-invoiceNumber");
+    await expect(number).toHaveValue(/^INV-\d+$/);
+
+    // Client-side: required number, line location, mileage and charge not negative.
+    await number.fill("");
+    await line(page, 0, "location").fill("");
+    await line(page, 0, "mileage").fill("-5");
+    await line(page, 0, "charge").fill("-1");
+    await page.getByRole("button", { name: "Add Line Item" }).click();
+    await line(page, 1, "location").fill("Tulsa, OK");
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(page.locator("#invoice-invoiceNumber-error")).toHaveText("Invoice number is required");
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#line-0-location-error")).toHaveText("Location is required");
+    await expect(page.locator("#line-0-mileage-error")).toHaveText("Mileage must be a positive number");
+    await expect(page.locator("#line-0-charge-error")).toHaveText("Charge must be a positive number");
+    await expect(page.locator("#line-1-location-error")).toHaveCount(0);
+    expect(posts).toBe(0);
+    await expect(page).toHaveURL(/\/invoices\/new\?/);
+
+    // Fixed, but with a number another invoice already has: the server's field error.
+    await line(page, 0, "location").fill("Amarillo, TX");
+    await line(page, 0, "mileage").fill("0");
+    await line(page, 0, "charge").fill("450");
+    await number.fill(taken);
+    await expect(page.locator("#invoice-invoiceNumber-error")).toHaveCount(0);
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(page.locator("#invoice-invoiceNumber-error")).toHaveText(
+      "This invoice number is already used by another invoice",
+      { timeout: 30_000 },
+    );
+    await expect(toastWith(page, "Failed to create invoice")).toBeVisible();
+    await expect(page).toHaveURL(/\/invoices\/new\?/);
+    expect(posts).toBe(1);
+    // Still one invoice with that number, and what was typed is kept.
+    const list = (await (await page.request.get("/api/invoices")).json()) as { invoiceNumber: string }[];
+    expect(list.filter((i) => i.invoiceNumber === taken)).toHaveLength(1);
+    expect(list).toHaveLength(1);
+    await expect(line(page, 1, "location")).toHaveValue("Tulsa, OK");
+
+    // A fresh number saves.
+    await number.fill(`${taken}-B`);
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await invoiceIdOf(page);
+    await expect(toastWith(page, "Invoice created successfully")).toBeVisible();
+  });
+
+  test("edit of a missing invoice reads 'Invoice data not found or invalid'; a bad address 'Invoice not found'", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signInFreshAdmin(page, request, "inv-missing");
+    await page.goto("/invoices/edit/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Invoice data not found or invalid", { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/invoices$/);
+    await expect(page.getByText("No invoices found")).toBeVisible();
+    await page.goto("/invoices/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Invoice not found", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("link", { name: "Back to Invoices" })).toBeVisible();
+  });
+});

@@ -1,0 +1,339 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  browserDays,
+  pickDate,
+  screenshotBothWidths,
+  signInAsDemoAdmin,
+  toastWith,
+  uniqueTag,
+  usDate,
+} from "../support/helpers";
+
+/** Demo company data (packages/db/src/seed/demo.ts). */
+const DEMO_CLIENT = "Lone Star Heavy Haul";
+const DEMO_PEVO_NAME = "Ray Delgado";
+
+const STANDARD_RATES = [
+  ["Minimum Daily Rate", "450", "450.00"],
+  ["Mileage Rate (per mile)", "1.85", "1.85"],
+  ["Overnight Rate", "125", "125.00"],
+  ["No-Go Rate", "300.5", "300.50"],
+  ["Detention Rate", "45.25", "45.25"],
+] as const;
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+const position = (page: Page, n: number) => page.getByRole("group", { name: `Position ${n}` });
+const customRate = (page: Page, n: number) => page.getByRole("group", { name: `Custom Rate ${n}` });
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search rate confirmations" });
+const listRows = (page: Page) => page.getByRole("table").locator("tbody tr");
+
+/** Picks an option of a Radix select (a combobox). */
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(combobox).toHaveText(option);
+}
+
+async function openNewForm(page: Page) {
+  await page.goto("/rate-confirmations");
+  await expect(page.getByRole("heading", { level: 1, name: "Rate Confirmations" })).toBeVisible();
+  await page.getByRole("link", { name: "New Rate Confirmation" }).first().click();
+  await expect(page).toHaveURL(/\/rate-confirmations\/new$/);
+  await expect(page.getByRole("heading", { level: 1, name: "New Rate Confirmation" })).toBeVisible();
+  // The suggested job number (next free of the day) arrives from the server.
+  await expect(field(page, "Job Number")).toHaveValue(/^RC-\d{8}-\d{3}$/, { timeout: 20_000 });
+}
+
+type Job = { jobNumber: string; origin: string; destination: string; startDate: string; description: string };
+
+/** A unique job: two workers share one server, so the job number is never the day's suggestion. */
+function newJob(tag: string, startDate: string): Job {
+  return {
+    jobNumber: `E2E-${tag.toUpperCase()}`,
+    origin: `1200 Mesquite${tag} Yard, Amarillo, TX`,
+    destination: `88 Prairie${tag} Substation, Tulsa, OK`,
+    startDate,
+    description: `Transformer move ${tag}: 16 ft wide, 15 ft high, two escorts.`,
+  };
+}
+
+/** Fills the job details and the six standard rates (the form keeps its one Lead Car position). */
+async function fillRequired(page: Page, job: Job) {
+  await choose(page, field(page, "Client"), DEMO_CLIENT);
+  await field(page, "Job Number").fill(job.jobNumber);
+  await field(page, "Origin Address").fill(job.origin);
+  await field(page, "Destination Address").fill(job.destination);
+  await pickDate(page, field(page, "Start Date"), job.startDate);
+  await field(page, "Description").fill(job.description);
+  for (const [label, typed] of STANDARD_RATES) await field(page, label).fill(typed);
+  await field(page, "Detention Threshold (hours)").fill("3");
+}
+
+/** Waits for the details page a save lands on and returns the record id. */
+async function landedOnDetails(page: Page, job: Job) {
+  await expect(page).toHaveURL(/\/rate-confirmations\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: job.jobNumber })).toBeVisible();
+  return new URL(page.url()).pathname.split("/").pop() as string;
+}
+
+/** Searches the list and expects exactly the one row of this job. */
+async function searchFinds(page: Page, term: string, jobNumber: string) {
+  await searchBox(page).fill(term);
+  await expect(listRows(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(listRows(page).first()).toContainText(jobNumber);
+}
+
+test.describe("Rate confirmations", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsDemoAdmin(page);
+  });
+
+  test("journey: create with two positions and rates, view, edit, find it by search, create a dispatch", async ({
+    page,
+  }) => {
+    test.slow(); // a long form and several screens, on a busy machine
+    const tag = uniqueTag();
+    const { fifthOfNextMonth } = await browserDays(page);
+    const job = newJob(tag, fifthOfNextMonth);
+    const customName = `Flagger ${tag}`;
+    const terms = "Fuel surcharge applies above $4.50 per gallon.";
+
+    await openNewForm(page);
+    await expect(field(page, "Detention Threshold (hours)")).toHaveValue("2");
+    await screenshotBothWidths(page, "rate-confirmation-form-empty");
+
+    await fillRequired(page, job);
+    await field(page, "Additional Terms (optional)").fill(terms);
+
+    // One custom rate.
+    await page.getByRole("button", { name: "Add Custom Rate" }).click();
+    await field(customRate(page, 1), "Name").fill("Bucket truck");
+    await field(customRate(page, 1), "Amount").fill("75.5");
+    await choose(page, field(customRate(page, 1), "Unit"), "Per Day");
+
+    // Position 1: a Custom Position with its own name; Position 2: a Chase Car with a PEVO.
+    await choose(page, field(position(page, 1), "Position Type"), "Custom Position");
+    await field(position(page, 1), "Custom Name").fill(customName);
+    await page.getByRole("button", { name: "Add Position" }).click();
+    await choose(page, field(position(page, 2), "Position Type"), "Chase Car");
+    await choose(page, field(position(page, 2), "PEVO"), DEMO_PEVO_NAME);
+    await screenshotBothWidths(page, "rate-confirmation-form-filled");
+
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+    const id = await landedOnDetails(page, job);
+    await expect(toastWith(page, "Rate confirmation created successfully")).toBeVisible();
+
+    // Everything is shown on the details page.
+    await expect(page.getByText(`Client: ${DEMO_CLIENT}`)).toBeVisible();
+    await expect(field(page, "Client")).toHaveText(DEMO_CLIENT);
+    await expect(field(page, "Job Number")).toHaveValue(job.jobNumber);
+    await expect(field(page, "Origin Address")).toHaveValue(job.origin);
+    await expect(field(page, "Destination Address")).toHaveValue(job.destination);
+    await expect(field(page, "Start Date")).toHaveText(usDate(job.startDate));
+    await expect(field(page, "Description")).toHaveValue(job.description);
+    await expect(field(page, "Additional Terms (optional)")).toHaveValue(terms);
+    for (const [label, , stored] of STANDARD_RATES) await expect(field(page, label)).toHaveValue(stored);
+    await expect(field(page, "Detention Threshold (hours)")).toHaveValue("3");
+    await expect(field(customRate(page, 1), "Name")).toHaveValue("Bucket truck");
+    await expect(field(customRate(page, 1), "Amount")).toHaveValue("75.50");
+    await expect(field(customRate(page, 1), "Unit")).toHaveText("Per Day");
+    await expect(page.getByRole("group", { name: /^Position \d$/ })).toHaveCount(2);
+    await expect(field(position(page, 1), "Position Type")).toHaveText("Custom Position");
+    await expect(field(position(page, 1), "Custom Name")).toHaveValue(customName);
+    await expect(field(position(page, 1), "PEVO")).toHaveText("Unassigned");
+    await expect(field(position(page, 2), "Position Type")).toHaveText("Chase Car");
+    await expect(field(position(page, 2), "PEVO")).toHaveText(DEMO_PEVO_NAME);
+    await screenshotBothWidths(page, "rate-confirmation-details");
+
+    // Edit: a new description, the custom position removed; saving is a real update.
+    const newDescription = `Revised ${tag}: one chase car only, night move.`;
+    await field(page, "Description").fill(newDescription);
+    await position(page, 1).getByRole("button", { name: "Remove position 1" }).click();
+    await expect(page.getByRole("group", { name: /^Position \d$/ })).toHaveCount(1);
+    await expect(field(position(page, 1), "Position Type")).toHaveText("Chase Car");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastWith(page, "Rate confirmation updated successfully")).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/rate-confirmations/${id}$`));
+
+    // The list shows the change: one position now.
+    await page.getByRole("link", { name: "Back to List" }).click();
+    await expect(page).toHaveURL(/\/rate-confirmations$/);
+    await searchFinds(page, job.jobNumber.toLowerCase(), job.jobNumber);
+    const row = listRows(page).first();
+    const cells = row.getByRole("cell");
+    await expect(cells.nth(0)).toContainText(DEMO_CLIENT);
+    await expect(cells.nth(1)).toHaveText(job.origin);
+    await expect(cells.nth(2)).toHaveText(job.destination);
+    await expect(cells.nth(3)).toHaveText(usDate(job.startDate));
+    await expect(cells.nth(4)).toHaveText("1");
+    await screenshotBothWidths(page, "rate-confirmations-list-search");
+
+    // ...and the details page, loaded afresh, the new description and the one position.
+    await row.getByRole("link", { name: `View ${job.jobNumber}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/rate-confirmations/${id}$`));
+    await page.reload();
+    await expect(field(page, "Description")).toHaveValue(newDescription);
+    await expect(page.getByRole("group", { name: /^Position \d$/ })).toHaveCount(1);
+    await expect(field(position(page, 1), "PEVO")).toHaveText(DEMO_PEVO_NAME);
+
+    // Search by job number, origin and destination, whatever the case.
+    await page.getByRole("link", { name: "Back to List" }).click();
+    await expect(page).toHaveURL(/\/rate-confirmations$/);
+    await expect(listRows(page).nth(1)).toBeVisible(); // the whole list first
+    await searchFinds(page, job.jobNumber.toLowerCase(), job.jobNumber);
+    await searchFinds(page, `MESQUITE${tag.toUpperCase()} YARD`, job.jobNumber);
+    await searchFinds(page, `prairie${tag.toLowerCase()}`, job.jobNumber);
+    await searchFinds(page, `PRAIRIE${tag.toUpperCase()}`, job.jobNumber);
+    await searchBox(page).fill(`no-such-job-${tag}`);
+    await expect(page.getByText("No rate confirmations found")).toBeVisible();
+    await searchBox(page).fill("");
+    await expect(listRows(page).nth(1)).toBeVisible();
+    await screenshotBothWidths(page, "rate-confirmations-list");
+
+    // Create Dispatch goes to the new dispatch form for this rate confirmation.
+    await page.goto(`/rate-confirmations/${id}`);
+    await page.getByRole("link", { name: "Create Dispatch" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dispatching/new\\?rcId=${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
+  });
+
+  test("an empty form shows the validation messages and saves nothing", async ({ page }) => {
+    await openNewForm(page);
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/rate-confirmations")
+        posted++;
+    });
+    await field(page, "Job Number").fill("");
+    await field(page, "Detention Threshold (hours)").fill("");
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+
+    for (const message of [
+      "Please select a client",
+      "Job number is required",
+      "Origin address is required",
+      "Destination address is required",
+      "Start date is required",
+      "Please provide a detailed job description",
+      "Minimum daily rate is required",
+      "Mileage rate is required",
+      "Overnight rate is required",
+      "No-go rate is required",
+      "Detention rate is required",
+      "Detention threshold is required",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(field(page, "Origin Address")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/rate-confirmations\/new$/);
+    expect(posted).toBe(0);
+    await screenshotBothWidths(page, "rate-confirmation-form-errors");
+
+    // Too short is not enough either.
+    await field(page, "Origin Address").fill("Tx");
+    await field(page, "Description").fill("Short");
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+    await expect(page.getByText("Origin address is required", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please provide a detailed job description", { exact: true })).toBeVisible();
+
+    // A custom rate needs a name and an amount.
+    await page.getByRole("button", { name: "Add Custom Rate" }).click();
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+    await expect(customRate(page, 1).getByText("Rate name is required")).toBeVisible();
+    await expect(customRate(page, 1).getByText("Rate amount is required")).toBeVisible();
+    expect(posted).toBe(0);
+  });
+
+  test("with every position removed, 'At least one position is required' and nothing is saved", async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const { fifthOfNextMonth } = await browserDays(page);
+    const job = newJob(tag, fifthOfNextMonth);
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/rate-confirmations")
+        posted++;
+    });
+
+    await openNewForm(page);
+    await fillRequired(page, job);
+    await position(page, 1).getByRole("button", { name: "Remove position 1" }).click();
+    await expect(page.getByRole("group", { name: /^Position \d$/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+
+    await expect(toastWith(page, "At least one position is required")).toBeVisible();
+    await expect(page.locator("#rc-positions-error")).toHaveText("At least one position is required");
+    await expect(page).toHaveURL(/\/rate-confirmations\/new$/);
+    expect(posted).toBe(0);
+
+    // Nothing was saved under that job number.
+    const found = await page.request.get(
+      `/api/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`,
+    );
+    expect(found.ok()).toBe(true);
+    expect(await found.json()).toEqual([]);
+    await page.goto(`/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`);
+    await expect(page.getByText("No rate confirmations found")).toBeVisible();
+  });
+
+  test("an unknown rate confirmation reads 'Rate confirmation not found'", async ({ page }) => {
+    await page.goto("/rate-confirmations/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Rate confirmation not found")).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("link", { name: "Back to List" }).click();
+    await expect(page).toHaveURL(/\/rate-confirmations$/);
+  });
+
+  test("a job number already used is a field error on Job Number", async ({ page }) => {
+    // A job number of the demo company's own records.
+    const existing = await page.request.get("/api/rate-confirmations");
+    expect(existing.ok()).toBe(true);
+    const [taken] = (await existing.json()) as { jobNumber: string }[];
+    expect(taken?.jobNumber).toBeTruthy();
+
+    const tag = uniqueTag();
+    const { fifthOfNextMonth } = await browserDays(page);
+    const job = { ...newJob(tag, fifthOfNextMonth), jobNumber: taken.jobNumber };
+    await openNewForm(page);
+    await fillRequired(page, job);
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+
+    await expect(page.locator("#rc-jobNumber-error")).toHaveText(
+      "This job number is already used by another rate confirmation",
+      { timeout: 20_000 },
+    );
+    await expect(field(page, "Job Number")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(/\/rate-confirmations\/new$/);
+    // Nothing saved: no record with this job's (unique) origin.
+    const found = await page.request.get(
+      `/api/rate-confirmations?search=${encodeURIComponent(`Mesquite${tag}`)}`,
+    );
+    expect(await found.json()).toEqual([]);
+  });
+});
+
+for (const timezoneId of ["Pacific/Auckland", "America/Los_Angeles"]) {
+  test.describe(`Rate confirmation start date in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("a start date picked as the 5th is shown as the 5th in the list and the form", async ({ page }) => {
+      await signInAsDemoAdmin(page);
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
+      const tag = uniqueTag();
+      const { fifthOfNextMonth } = await browserDays(page);
+      const job = newJob(tag, fifthOfNextMonth);
+
+      await openNewForm(page);
+      await fillRequired(page, job);
+      await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+      await landedOnDetails(page, job);
+      await expect(field(page, "Start Date")).toHaveText(usDate(fifthOfNextMonth));
+
+      await page.goto(`/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`);
+      await expect(listRows(page)).toHaveCount(1);
+      const startCell = listRows(page).first().getByRole("cell").nth(3);
+      await expect(startCell).toHaveText(usDate(fifthOfNextMonth));
+      await expect(startCell).toHaveText(/^[A-Z][a-z]{2} 05, \d{4}$/);
+    });
+  });
+}

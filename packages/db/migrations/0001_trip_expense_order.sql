@@ -1,0 +1,1 @@
+ALTER TABLE "trip_log_expenses" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;

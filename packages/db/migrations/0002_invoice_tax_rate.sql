@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "tax_rate" numeric(5, 2) DEFAULT '0' NOT NULL;

@@ -1,0 +1,91 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export * from "./schema";
+export { schema };
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database handle or an open transaction: service functions accept either. */
+export type Executor = Database | Transaction;
+
+export type OpenedDatabase = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "memory" };
+
+/** Opens the database and applies committed migrations. */
+export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  }
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.kind === "pglite") {
+    if (!isAbsolute(options.dataDir)) throw new Error(`DATA_DIR must be absolute: ${options.dataDir}`);
+    mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = acquireLock(options.dataDir);
+    client = new PGlite(options.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  try {
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Two processes writing one PGlite folder silently lose data: the second one must refuse. */
+function acquireLock(dataDir: string): () => void {
+  const lockFile = join(dataDir, "..", `${dataDir.split("/").pop()}.lock`);
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, "utf8"));
+    if (pid && pid !== process.pid && isRunning(pid)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is already in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

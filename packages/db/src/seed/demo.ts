@@ -1,0 +1,157 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../index";
+import {
+  activityEvents,
+  clients,
+  companies,
+  dispatches,
+  invoices,
+  mailOutbox,
+  pevos,
+  rateConfirmations,
+  tripLogs,
+  user,
+} from "../schema";
+import { day, seedDemoJobs } from "./demo-jobs";
+import { createClient, createCompanyWithAdmin, createUserWithAccount } from "./factories";
+
+export const DEMO_COMPANY_NAME = "Demo Escort Services";
+export const DEMO_ACCOUNTS = {
+  admin: { email: "admin@demo-escort.test", password: "demo-admin-2025" },
+  pevo: { email: "pevo@demo-escort.test", password: "demo-pevo-2025" },
+} as const;
+
+const DEMO_CLIENTS = [
+  {
+    name: "Lone Star Heavy Haul",
+    contactPerson: "Maria Gonzales",
+    mcNumber: "MC-884213",
+    dotNumber: "2938471",
+    email: "dispatch@lonestarheavy.test",
+    phone: "(512) 555-0142",
+    address: "4100 Industrial Blvd, Austin, TX 78744",
+  },
+  {
+    name: "Great Plains Transport",
+    contactPerson: "Dale Nygaard",
+    mcNumber: "MC-551907",
+    dotNumber: "1846602",
+    email: "ops@greatplains.test",
+    phone: "(701) 555-0188",
+    cellPhone: "(701) 555-0119",
+    address: "220 Prairie Rd, Fargo, ND 58102",
+  },
+  {
+    name: "Cascade Wind Logistics",
+    contactPerson: "Priya Raman",
+    mcNumber: "MC-730056",
+    dotNumber: "3301928",
+    email: "loads@cascadewind.test",
+    phone: "(503) 555-0165",
+    fax: "(503) 555-0166",
+    address: "88 Riverfront Way, Portland, OR 97209",
+  },
+  { name: "Gulf Coast Crane & Rigging", contactPerson: "Travis Boudreaux", phone: "(337) 555-0193" },
+];
+
+export async function hasAnyCompany(db: Database) {
+  const rows = await db.select({ id: companies.id }).from(companies).limit(1);
+  return rows.length > 0;
+}
+
+/** The demo company of DECISIONS.md: real accounts with sample data. */
+export async function seedDemoCompany(db: Database) {
+  const { company, admin } = await createCompanyWithAdmin(db, {
+    companyName: DEMO_COMPANY_NAME,
+    contactPerson: "Jordan Avery",
+    email: DEMO_ACCOUNTS.admin.email,
+    password: DEMO_ACCOUNTS.admin.password,
+    emailVerified: true,
+    isDemo: true,
+  });
+  await db
+    .update(companies)
+    .set({
+      address: "1200 Commerce St, Dallas, TX 75202",
+      phone: "(214) 555-0100",
+      mcNumber: "MC-100200",
+      dotNumber: "3000100",
+    })
+    .where(eq(companies.id, company.id));
+
+  await db.transaction(async (tx) => {
+    const pevoUser = await createUserWithAccount(tx, {
+      companyId: company.id,
+      email: DEMO_ACCOUNTS.pevo.email,
+      password: DEMO_ACCOUNTS.pevo.password,
+      role: "pevo",
+      name: "Casey Whitfield",
+      companyName: DEMO_COMPANY_NAME,
+      contactPerson: "Casey Whitfield",
+      emailVerified: true,
+      firstName: "Casey",
+      lastName: "Whitfield",
+    });
+    const pevoRows = await tx
+      .insert(pevos)
+      .values([
+        {
+          companyId: company.id,
+          createdBy: admin.id,
+          userId: pevoUser.id,
+          firstName: "Casey",
+          lastName: "Whitfield",
+          email: DEMO_ACCOUNTS.pevo.email,
+          phone: "(469) 555-0134",
+          licenseNumber: "TX-PEVO-44821",
+          certificationExpiry: day(400),
+          states: ["TX", "OK", "LA", "NM"],
+        },
+        {
+          companyId: company.id,
+          createdBy: admin.id,
+          firstName: "Ray",
+          lastName: "Delgado",
+          phone: "(915) 555-0177",
+          licenseNumber: "AZ-PE-20931",
+          certificationExpiry: day(20),
+          states: ["AZ", "NM", "TX", "CO"],
+        },
+      ])
+      .returning({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName });
+    const clientRows = [];
+    for (const client of DEMO_CLIENTS)
+      clientRows.push(await createClient(tx, company.id, { ...client, createdBy: admin.id }));
+    await seedDemoJobs(tx, {
+      companyId: company.id,
+      adminId: admin.id,
+      clientIds: clientRows.map((c) => c.id),
+      clientNames: clientRows.map((c) => c.name),
+      pevoIds: pevoRows.map((p) => p.id),
+      pevoNames: pevoRows.map((p) => `${p.firstName} ${p.lastName}`),
+    });
+  });
+
+  return { company, admin };
+}
+
+/** Removes the demo company and everything it owns, then seeds it again (npm run db:reset-demo). */
+export async function resetDemoCompany(db: Database) {
+  await db.transaction(async (tx) => {
+    const demo = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isDemo, true));
+    for (const { id } of demo) {
+      const logins = await tx.select({ email: user.email }).from(user).where(eq(user.companyId, id));
+      for (const { email } of logins) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
+      await tx.delete(activityEvents).where(eq(activityEvents.companyId, id));
+      await tx.delete(invoices).where(eq(invoices.companyId, id));
+      await tx.delete(tripLogs).where(eq(tripLogs.companyId, id));
+      await tx.delete(dispatches).where(eq(dispatches.companyId, id));
+      await tx.delete(rateConfirmations).where(eq(rateConfirmations.companyId, id));
+      await tx.delete(clients).where(eq(clients.companyId, id));
+      await tx.delete(pevos).where(eq(pevos.companyId, id));
+      await tx.delete(user).where(eq(user.companyId, id));
+      await tx.delete(companies).where(eq(companies.id, id));
+    }
+  });
+  return seedDemoCompany(db);
+}

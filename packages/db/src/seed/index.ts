@@ -1,0 +1,2 @@
+export * from "./demo";
+export * from "./factories";

@@ -1,0 +1,111 @@
+export const ROLES = ["admin", "pevo"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const US_STATES = [
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
+] as const;
+export type UsState = (typeof US_STATES)[number];
+
+export const POSITION_TYPES = {
+  lead_car: "Lead Car",
+  chase_car: "Chase Car",
+  high_pole_car: "High Pole Car",
+  steerman: "Steerman",
+  route_survey: "Route Survey",
+  "3rd_car": "3rd Car",
+  custom: "Custom Position",
+} as const;
+export type PositionType = keyof typeof POSITION_TYPES;
+
+export const RATE_UNITS = {
+  hourly: "Per Hour",
+  daily: "Per Day",
+  weekly: "Per Week",
+  per_job: "Per Job",
+  per_mile: "Per Mile",
+} as const;
+export type RateUnit = keyof typeof RATE_UNITS;
+
+export const PEVO_STATUSES = ["active", "inactive"] as const;
+export type PevoStatus = (typeof PEVO_STATUSES)[number];
+
+export const DISPATCH_STATUSES = ["pending", "dispatched", "completed", "canceled"] as const;
+export type DispatchStatus = (typeof DISPATCH_STATUSES)[number];
+
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const SIGNATURE_STATUSES = ["not_sent", "awaiting_signature", "signed"] as const;
+export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
+
+export const EXPENSE_TYPES = ["fuel", "lodging", "tolls", "other"] as const;
+export type ExpenseType = (typeof EXPENSE_TYPES)[number];
+
+export const ACTIVITY_TYPES = [
+  "invoice_generated",
+  "rate_signed",
+  "pevo_dispatched",
+  "payment_received",
+  "signature_requested",
+  "client_added",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTIVITY_STATUSES = ["success", "pending", "error"] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+/** SPEC §9 limits. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
+export const MOBILE_BREAKPOINT = 768;
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+export const DEFAULT_DETENTION_THRESHOLD = 2;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Exact money: decimal strings on the wire and in PostgreSQL, integer cents in arithmetic. */
+const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** "12.3" → 1230. Only for strings that passed the money schema (or numeric columns). */
+export function toCents(value: string | number): number {
+  const text = typeof value === "number" ? value.toFixed(2) : value.trim();
+  const negative = text.startsWith("-");
+  const [whole, fraction = ""] = (negative ? text.slice(1) : text).split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** 1230 → "12.30". */
+export function fromCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * A required amount of 0 or more with at most two decimals, from a form string or a JSON number.
+ * Output is the normalized decimal string ("7" → "7.00").
+ */
+export const money = (requiredMessage: string) =>
+  z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((v) => (typeof v === "number" ? (Number.isFinite(v) ? String(v) : "x") : v.trim()))
+    .refine((v) => v !== "", { message: requiredMessage })
+    .refine((v) => v === "" || !v.startsWith("-"), { message: "Amount must be 0 or more" })
+    .refine((v) => v === "" || v.startsWith("-") || DECIMAL.test(v), {
+      message: "Enter an amount with up to 2 decimals",
+    })
+    .transform((v) => fromCents(toCents(v)));
