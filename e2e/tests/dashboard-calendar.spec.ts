@@ -4,6 +4,7 @@ import {
   apiCreate,
   apiUpdate,
   browserDays,
+  saveScreenshot,
   screenshotBothWidths,
   signInFreshAdmin,
   uniqueTag,
@@ -431,6 +432,20 @@ test.describe("Calendar", () => {
     // And from the month view too.
     await page.goto("/calendar");
     await pickupEvent.click();
+    await expect(page).toHaveURL(new RegExp(`/dispatching/${dispatched.id}$`));
+
+    // On a phone the calendar opens on the list: whole titles, each one a link.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/calendar");
+    await expect(page.getByRole("button", { name: "List" })).toHaveAttribute("aria-pressed", "true");
+    const agenda = page.locator(".rbc-agenda-view");
+    const listed = agenda.getByRole("link", { name: `07:45 ${rc.jobNumber} · ${pevoName}` });
+    await expect(listed).toBeVisible({ timeout: 30_000 });
+    await expect(agenda.getByRole("link", { name: `Job ${rc.jobNumber}` }).first()).toBeVisible();
+    const listedBox = await listed.boundingBox();
+    expect(listedBox && listedBox.x + listedBox.width).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, "calendar-list-375", { fullPage: true });
+    await listed.click();
     await expect(page).toHaveURL(new RegExp(`/dispatching/${dispatched.id}$`));
   });
 });

@@ -80,9 +80,21 @@ export type PevoStatus = (typeof PEVO_STATUSES)[number];
 
 export const DISPATCH_STATUSES = ["pending", "dispatched", "completed", "canceled"] as const;
 export type DispatchStatus = (typeof DISPATCH_STATUSES)[number];
+export const DISPATCH_STATUS_LABELS: Record<DispatchStatus, string> = {
+  pending: "Pending",
+  dispatched: "Dispatched",
+  completed: "Completed",
+  canceled: "Canceled",
+};
 
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  paid: "Paid",
+  overdue: "Overdue",
+};
 
 export const SIGNATURE_STATUSES = ["not_sent", "awaiting_signature", "signed"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];

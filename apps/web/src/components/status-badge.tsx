@@ -1,22 +1,28 @@
-import type { ActivityStatus, DispatchStatus, InvoiceStatus } from "@pevo/shared";
+import {
+  type ActivityStatus,
+  DISPATCH_STATUS_LABELS,
+  type DispatchStatus,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+} from "@pevo/shared";
 import { Badge } from "@/components/ui/badge";
 
 type Tone = "gray" | "yellow" | "blue" | "green" | "red";
 
 /** Dispatch badge colours (SPEC §4, DECISIONS 'Dispatches'). */
 const DISPATCH: Record<DispatchStatus, { tone: Tone; label: string }> = {
-  pending: { tone: "yellow", label: "Pending" },
-  dispatched: { tone: "blue", label: "Dispatched" },
-  completed: { tone: "green", label: "Completed" },
-  canceled: { tone: "red", label: "Canceled" },
+  pending: { tone: "yellow", label: DISPATCH_STATUS_LABELS.pending },
+  dispatched: { tone: "blue", label: DISPATCH_STATUS_LABELS.dispatched },
+  completed: { tone: "green", label: DISPATCH_STATUS_LABELS.completed },
+  canceled: { tone: "red", label: DISPATCH_STATUS_LABELS.canceled },
 };
 
 /** Invoice badge colours (SPEC §4). */
 const INVOICE: Record<InvoiceStatus, { tone: Tone; label: string }> = {
-  draft: { tone: "gray", label: "Draft" },
-  sent: { tone: "blue", label: "Sent" },
-  paid: { tone: "green", label: "Paid" },
-  overdue: { tone: "red", label: "Overdue" },
+  draft: { tone: "gray", label: INVOICE_STATUS_LABELS.draft },
+  sent: { tone: "blue", label: INVOICE_STATUS_LABELS.sent },
+  paid: { tone: "green", label: INVOICE_STATUS_LABELS.paid },
+  overdue: { tone: "red", label: INVOICE_STATUS_LABELS.overdue },
 };
 
 /** Activity badges: success = Completed, pending = Pending, error = Failed (SPEC §3). */

@@ -61,3 +61,6 @@ export const EVENT_COLORS: Record<string, { background: string; color: string }>
   "rate-confirmation": { background: "#e4e4e7", color: "#27272a" },
   expiry: { background: "#fed7aa", color: "#7c2d12" },
 };
+
+export const colorsOf = (event: CalendarEvent) =>
+  EVENT_COLORS[event.kind === "dispatch" ? (event.status ?? "pending") : event.kind];

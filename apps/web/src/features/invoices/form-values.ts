@@ -48,13 +48,6 @@ export type DispatchSummary = {
   standardRates: Rates | null;
 };
 
-export const STATUS_LABELS: Record<InvoiceStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  paid: "Paid",
-  overdue: "Overdue",
-};
-
 /** The position labels the PEVO Position select offers (the label text is what the invoice stores). */
 export const POSITION_LABELS: string[] = Object.values(POSITION_TYPES);
 

@@ -4,7 +4,13 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { CalendarEvent } from "../events";
 
-/** Prev / Today / Next, the period's label, and Month / Week. */
+const VIEWS = [
+  ["month", "Month"],
+  ["week", "Week"],
+  ["agenda", "List"],
+] as const;
+
+/** Prev / Today / Next, the period's label, and Month / Week / List. */
 export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<CalendarEvent>) {
   return (
     <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -23,18 +29,18 @@ export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProp
         </h2>
       </div>
       <div className="inline-flex rounded-md border p-0.5" role="group" aria-label="View">
-        {(["month", "week"] as const).map((v) => (
+        {VIEWS.map(([v, name]) => (
           <button
             key={v}
             type="button"
             aria-pressed={view === v}
             onClick={() => onView(v)}
             className={cn(
-              "rounded px-3 py-1 text-sm capitalize",
+              "rounded px-3 py-1 text-sm",
               view === v ? "bg-primary text-primary-foreground" : "hover:bg-accent",
             )}
           >
-            {v}
+            {name}
           </button>
         ))}
       </div>

@@ -1,40 +1,60 @@
-import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from "date-fns";
+import { DISPATCH_STATUS_LABELS } from "@pevo/shared";
+import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from "date-fns";
 import { enUS } from "date-fns/locale";
 import { useMemo, useState } from "react";
-import { Calendar as BigCalendar, dateFnsLocalizer, type View, Views } from "react-big-calendar";
+import {
+  Calendar as BigCalendar,
+  dateFnsLocalizer,
+  type Formats,
+  type View,
+  Views,
+} from "react-big-calendar";
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useIsMobile } from "@/components/ui/use-mobile";
 import { useCalendar } from "../api";
 import "../calendar.css";
 import { CalendarToolbar } from "../components/calendar-toolbar";
-import { type CalendarEvent, EVENT_COLORS, toEvents } from "../events";
+import { ListEvent } from "../components/list-event";
+import { type CalendarEvent, colorsOf, EVENT_COLORS, toEvents } from "../events";
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "en-US": enUS } });
 
-/** The visible range of a month (whole weeks) or week view, as YYYY-MM-DD. */
+/** How many days the list view shows from its date. */
+const LIST_DAYS = 30;
+
+/** The visible range of a month (whole weeks), week or list view, as YYYY-MM-DD. */
 function rangeOf(date: Date, view: View) {
-  const from = view === Views.MONTH ? startOfWeek(startOfMonth(date)) : startOfWeek(date);
-  const to = view === Views.MONTH ? endOfWeek(endOfMonth(date)) : endOfWeek(date);
+  const [from, to] =
+    view === Views.MONTH
+      ? [startOfWeek(startOfMonth(date)), endOfWeek(endOfMonth(date))]
+      : view === Views.AGENDA
+        ? [date, addDays(date, LIST_DAYS)]
+        : [startOfWeek(date), endOfWeek(date)];
   return { from: format(from, "yyyy-MM-dd"), to: format(to, "yyyy-MM-dd") };
 }
 
 const LEGEND = [
-  ["pending", "Pending"],
-  ["dispatched", "Dispatched"],
-  ["completed", "Completed"],
-  ["canceled", "Canceled"],
+  ...Object.entries(DISPATCH_STATUS_LABELS),
   ["rate-confirmation", "Rate confirmation"],
   ["expiry", "Certification expiry"],
 ] as const;
 
+const FORMATS: Formats = {
+  agendaHeaderFormat: ({ start, end }, culture, local) =>
+    `${local?.format(start, "MMM d", culture)} – ${local?.format(end, "MMM d, yyyy", culture)}`,
+};
+
 export default function CalendarPage() {
   const navigate = useNavigate();
   const [date, setDate] = useState(() => new Date());
-  const [view, setView] = useState<View>(Views.MONTH);
+  // On a phone a month grid truncates every title: start on the list instead.
+  const isMobile = useIsMobile();
+  const [view, setView] = useState<View>(() => (isMobile ? Views.AGENDA : Views.MONTH));
   const { from, to } = rangeOf(date, view);
   const { data, isPending, isError, refetch, isFetching } = useCalendar(from, to);
   const events = useMemo(() => toEvents(data), [data]);
@@ -63,18 +83,18 @@ export default function CalendarPage() {
               events={events}
               date={date}
               view={view}
-              views={[Views.MONTH, Views.WEEK]}
+              views={[Views.MONTH, Views.WEEK, Views.AGENDA]}
+              length={LIST_DAYS}
+              formats={FORMATS}
               onNavigate={setDate}
               onView={setView}
               popup
-              components={{ toolbar: CalendarToolbar }}
+              components={{ toolbar: CalendarToolbar, agenda: { event: ListEvent } }}
               onSelectEvent={(event) => navigate(event.href)}
-              eventPropGetter={(event) => ({
-                style: {
-                  ...EVENT_COLORS[event.kind === "dispatch" ? (event.status ?? "pending") : event.kind],
-                  border: 0,
-                },
-              })}
+              // The list view colours a swatch (ListEvent), not its table rows.
+              eventPropGetter={(event) =>
+                view === Views.AGENDA ? {} : { style: { ...colorsOf(event), border: 0 } }
+              }
               tooltipAccessor={(event) => event.title}
             />
           </div>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TClient, type TClientData, type TClientInput, ZClient } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -11,10 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useSaveClient } from "../api";
@@ -138,25 +136,18 @@ function ClientForm({
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
       <fieldset disabled={save.isPending} className="grid min-w-0 gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, label, type, autoComplete, wide }) => {
-          const id = `client-${name}`;
-          const error = errors[name]?.message;
           const common = {
-            id,
+            id: `client-${name}`,
+            label,
+            error: errors[name]?.message,
             autoComplete: autoComplete ?? "off",
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? `${id}-error` : undefined,
+            className: cn("content-start", wide && "sm:col-span-2"),
             ...form.register(name),
           };
-          return (
-            <Field
-              key={name}
-              label={label}
-              htmlFor={id}
-              error={error}
-              className={cn("content-start", wide && "sm:col-span-2")}
-            >
-              {wide ? <Textarea rows={3} {...common} /> : <Input type={type ?? "text"} {...common} />}
-            </Field>
+          return wide ? (
+            <TextareaField key={name} rows={3} {...common} />
+          ) : (
+            <InputField key={name} type={type ?? "text"} {...common} />
           );
         })}
       </fieldset>

@@ -1,38 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  DISPATCH_STATUS_LABELS,
   DISPATCH_STATUSES,
-  type DispatchStatus,
   EARLIEST_PICKUP_DATE,
   type TDispatchData,
   ZDispatch,
 } from "@pevo/shared";
-import { type ReactNode, useEffect, useMemo } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DatePicker } from "@/components/ui/date-picker";
-import { controlProps, Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { useActivePevoOptions, useRateConfirmationOptions } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
-/** Radix Select items cannot have an empty value: this stands for 'None' / 'Unassigned'. */
-const NONE = "none";
-
-const STATUS_LABELS: Record<DispatchStatus, string> = {
-  pending: "Pending",
-  dispatched: "Dispatched",
-  completed: "Completed",
-  canceled: "Canceled",
-};
-
-/** Long option texts end in an ellipsis instead of running out of the trigger. */
-const TRIGGER_CLASS = "min-w-0 [&>span]:min-w-0 [&>span]:truncate";
+const STATUS_OPTIONS = DISPATCH_STATUSES.map((status) => ({
+  value: status,
+  label: DISPATCH_STATUS_LABELS[status],
+}));
 
 const linkClass = "font-medium text-foreground underline underline-offset-4";
 
@@ -94,9 +80,12 @@ export function DispatchForm({
   ]);
 
   const pevoOptions = useMemo(() => {
-    const options = (activePevos.data ?? []).map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` }));
-    if (currentPevo && !options.some((p) => p.id === currentPevo.id)) {
-      options.push({ id: currentPevo.id, name: `${currentPevo.name} (inactive)` });
+    const options = (activePevos.data ?? []).map((p) => ({
+      value: p.id,
+      label: `${p.firstName} ${p.lastName}`,
+    }));
+    if (currentPevo && !options.some((p) => p.value === currentPevo.id)) {
+      options.push({ value: currentPevo.id, label: `${currentPevo.name} (inactive)` });
     }
     return options;
   }, [activePevos.data, currentPevo]);
@@ -118,251 +107,123 @@ export function DispatchForm({
         </CardHeader>
         <CardContent>
           <fieldset disabled={pending} className="grid min-w-0 gap-4 md:grid-cols-2">
-            <Controller
+            <SelectField
               control={control}
               name="rateConfirmationId"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Rate Confirmation (optional)"
-                  htmlFor="dispatch-rateConfirmationId"
-                  error={fieldState.error?.message}
-                  className="min-w-0 content-start"
-                  hint={
-                    noRateConfirmations ? (
-                      <>
-                        No rate confirmations yet.{" "}
-                        <Link to="/rate-confirmations/new" className={linkClass}>
-                          Create one
-                        </Link>
-                      </>
-                    ) : rateConfirmations.isError ? (
-                      <RetryHint what="Rate confirmations" onRetry={() => void rateConfirmations.refetch()} />
-                    ) : undefined
-                  }
-                >
-                  <Select
-                    value={field.value || NONE}
-                    onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
-                    disabled={field.disabled}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      className={TRIGGER_CLASS}
-                      onBlur={field.onBlur}
-                      {...controlProps("dispatch-rateConfirmationId", fieldState.error?.message)}
-                    >
-                      <SelectValue placeholder="Select a rate confirmation" />
-                    </SelectTrigger>
-                    <SelectContent className="w-(--radix-select-trigger-width) max-w-[calc(100vw-2rem)]">
-                      <SelectItem value={NONE}>None</SelectItem>
-                      {(rateConfirmations.data ?? []).map((rc) => (
-                        <SelectItem key={rc.id} value={rc.id}>
-                          {`${rc.jobNumber} — ${rc.originAddress} → ${rc.destinationAddress}`}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="dispatch-rateConfirmationId"
+              label="Rate Confirmation (optional)"
+              className="content-start"
+              placeholder="Select a rate confirmation"
+              noneLabel="None"
+              options={(rateConfirmations.data ?? []).map((rc) => ({
+                value: rc.id,
+                label: `${rc.jobNumber} — ${rc.originAddress} → ${rc.destinationAddress}`,
+              }))}
+              hint={
+                noRateConfirmations ? (
+                  <>
+                    No rate confirmations yet.{" "}
+                    <Link to="/rate-confirmations/new" className={linkClass}>
+                      Create one
+                    </Link>
+                  </>
+                ) : rateConfirmations.isError ? (
+                  <RetryHint what="Rate confirmations" onRetry={() => void rateConfirmations.refetch()} />
+                ) : undefined
+              }
             />
             {rcId ? (
               <div className="md:col-span-2 md:row-start-2">
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
-            <Controller
+            <SelectField
               control={control}
               name="pevoId"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="PEVO (optional)"
-                  htmlFor="dispatch-pevoId"
-                  error={fieldState.error?.message}
-                  className="min-w-0 content-start md:col-start-2 md:row-start-1"
-                  hint={
-                    noPevos ? (
-                      <>
-                        No active PEVOs.{" "}
-                        <Link to="/pevos/new" className={linkClass}>
-                          Add a PEVO
-                        </Link>
-                      </>
-                    ) : activePevos.isError ? (
-                      <RetryHint what="PEVOs" onRetry={() => void activePevos.refetch()} />
-                    ) : undefined
-                  }
-                >
-                  <Select
-                    value={field.value || NONE}
-                    onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
-                    disabled={field.disabled}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      className={TRIGGER_CLASS}
-                      onBlur={field.onBlur}
-                      {...controlProps("dispatch-pevoId", fieldState.error?.message)}
-                    >
-                      <SelectValue placeholder="Select a PEVO" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NONE}>Unassigned</SelectItem>
-                      {pevoOptions.map((p) => (
-                        <SelectItem key={p.id} value={p.id}>
-                          {p.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="dispatch-pevoId"
+              label="PEVO (optional)"
+              className="content-start md:col-start-2 md:row-start-1"
+              placeholder="Select a PEVO"
+              noneLabel="Unassigned"
+              options={pevoOptions}
+              hint={
+                noPevos ? (
+                  <>
+                    No active PEVOs.{" "}
+                    <Link to="/pevos/new" className={linkClass}>
+                      Add a PEVO
+                    </Link>
+                  </>
+                ) : activePevos.isError ? (
+                  <RetryHint what="PEVOs" onRetry={() => void activePevos.refetch()} />
+                ) : undefined
+              }
             />
-            <Field
+            <InputField
+              id="dispatch-driverName"
               label="Driver Name"
-              htmlFor="dispatch-driverName"
               error={errors.driverName?.message}
               className="content-start"
-            >
-              <Input
-                {...controlProps("dispatch-driverName", errors.driverName?.message)}
-                autoComplete="off"
-                {...register("driverName")}
-              />
-            </Field>
-            <Field
+              autoComplete="off"
+              {...register("driverName")}
+            />
+            <InputField
+              id="dispatch-driverPhone"
               label="Driver Phone"
-              htmlFor="dispatch-driverPhone"
               error={errors.driverPhone?.message}
               className="content-start"
-            >
-              <Input
-                {...controlProps("dispatch-driverPhone", errors.driverPhone?.message)}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder="(555) 123-4567"
-                {...register("driverPhone")}
-              />
-            </Field>
-            <Field
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(555) 123-4567"
+              {...register("driverPhone")}
+            />
+            <InputField
+              id="dispatch-driverCompany"
               label="Driver Company (optional)"
-              htmlFor="dispatch-driverCompany"
               error={errors.driverCompany?.message}
               className="content-start md:col-span-2"
-            >
-              <Input
-                {...controlProps("dispatch-driverCompany", errors.driverCompany?.message)}
-                autoComplete="off"
-                {...register("driverCompany")}
-              />
-            </Field>
-            <Controller
+              autoComplete="off"
+              {...register("driverCompany")}
+            />
+            <DateField
               control={control}
               name="pickupDate"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Pickup Date"
-                  htmlFor="dispatch-pickupDate"
-                  error={fieldState.error?.message}
-                  className="content-start"
-                >
-                  <DatePicker
-                    id="dispatch-pickupDate"
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? "")}
-                    disabled={field.disabled}
-                    invalid={Boolean(fieldState.error)}
-                    minDate={EARLIEST_PICKUP_DATE}
-                  />
-                </Field>
-              )}
+              id="dispatch-pickupDate"
+              label="Pickup Date"
+              className="content-start"
+              minDate={EARLIEST_PICKUP_DATE}
             />
-            <Field
+            <InputField
+              id="dispatch-pickupTime"
               label="Pickup Time"
-              htmlFor="dispatch-pickupTime"
               error={errors.pickupTime?.message}
               className="content-start"
-            >
-              <Input
-                {...controlProps("dispatch-pickupTime", errors.pickupTime?.message)}
-                type="time"
-                className="dark:scheme-dark"
-                {...register("pickupTime")}
-              />
-            </Field>
-            <Field
+              type="time"
+              inputClassName="dark:scheme-dark"
+              {...register("pickupTime")}
+            />
+            <TextareaField
+              id="dispatch-notes"
               label="Notes (optional)"
-              htmlFor="dispatch-notes"
               error={errors.notes?.message}
               className="content-start md:col-span-2"
-            >
-              <Textarea
-                {...controlProps("dispatch-notes", errors.notes?.message)}
-                rows={4}
-                placeholder="Anything the PEVO and driver should know"
-                {...register("notes")}
-              />
-            </Field>
-            <Controller
+              rows={4}
+              placeholder="Anything the PEVO and driver should know"
+              {...register("notes")}
+            />
+            <SelectField
               control={control}
               name="status"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Status"
-                  htmlFor="dispatch-status"
-                  error={fieldState.error?.message}
-                  className="content-start"
-                >
-                  <Select
-                    value={field.value ?? "pending"}
-                    onValueChange={field.onChange}
-                    disabled={field.disabled}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      className={TRIGGER_CLASS}
-                      onBlur={field.onBlur}
-                      {...controlProps("dispatch-status", fieldState.error?.message)}
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {DISPATCH_STATUSES.map((status) => (
-                        <SelectItem key={status} value={status}>
-                          {STATUS_LABELS[status]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="dispatch-status"
+              label="Status"
+              className="content-start"
+              options={STATUS_OPTIONS}
             />
           </fieldset>
         </CardContent>
       </Card>
-      <FormButtons pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
-  );
-}
-
-function FormButtons({
-  pending,
-  submitLabel,
-  onCancel,
-}: {
-  pending: boolean;
-  submitLabel: ReactNode;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={pending}>
-        {pending ? <Spinner /> : null}
-        {submitLabel}
-      </Button>
-    </div>
   );
 }

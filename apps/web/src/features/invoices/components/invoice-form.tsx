@@ -1,16 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { INVOICE_STATUSES, type TCompanySettings, type TInvoiceData, ZInvoice } from "@pevo/shared";
+import {
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type TCompanySettings,
+  type TInvoiceData,
+  ZInvoice,
+} from "@pevo/shared";
 import { useEffect, useMemo, useRef } from "react";
-import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DatePicker } from "@/components/ui/date-picker";
-import { controlProps, Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useActivePevos, useCustomerOptions, useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
@@ -22,14 +23,15 @@ import {
   type InvoiceFormValues,
   isPlaceholderLine,
   POSITION_LABELS,
-  STATUS_LABELS,
   summaryOfDispatch,
 } from "../form-values";
 import { InfoList } from "./info-list";
 import { LineItemsEditor } from "./line-items-editor";
 
-/** Radix Select items cannot have an empty value: this stands for 'None'. */
-const NONE = "__none__";
+const STATUS_OPTIONS = INVOICE_STATUSES.map((status) => ({
+  value: status,
+  label: INVOICE_STATUS_LABELS[status],
+}));
 const linkClass = "font-medium text-foreground underline underline-offset-4";
 
 /**
@@ -146,151 +148,83 @@ export function InvoiceForm({
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             {chooseDispatch ? (
-              <Controller
+              <SelectField
                 control={control}
                 name="dispatchId"
-                render={({ field, fieldState }) => (
-                  <Field
-                    label="Dispatch"
-                    htmlFor="invoice-dispatchId"
-                    error={fieldState.error?.message}
-                    className="min-w-0 md:col-span-2"
-                    hint={
-                      loadingDispatch ? (
-                        <span className="inline-flex items-center gap-1.5">
-                          <Spinner className="size-3" />
-                          Loading dispatch data...
-                        </span>
-                      ) : dispatchOptions.isSuccess && dispatchOptions.data.length === 0 ? (
-                        <>
-                          No dispatches yet.{" "}
-                          <Link to="/dispatching/new" className={linkClass}>
-                            Create one
-                          </Link>
-                        </>
-                      ) : dispatchOptions.isError ? (
-                        "Dispatches could not be loaded."
-                      ) : (
-                        "Invoices are produced from dispatches: choose the job to bill."
-                      )
-                    }
-                  >
-                    <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                      <SelectTrigger
-                        ref={field.ref}
-                        onBlur={field.onBlur}
-                        {...controlProps("invoice-dispatchId", fieldState.error?.message)}
-                      >
-                        <SelectValue placeholder="Select a dispatch (Job # / driver / pickup date)" />
-                      </SelectTrigger>
-                      <SelectContent className="max-w-[calc(100vw-2rem)]">
-                        {(dispatchOptions.data ?? []).map((d) => (
-                          <SelectItem key={d.id} value={d.id}>
-                            {`${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  </Field>
-                )}
+                id="invoice-dispatchId"
+                label="Dispatch"
+                className="md:col-span-2"
+                placeholder="Select a dispatch (Job # / driver / pickup date)"
+                options={(dispatchOptions.data ?? []).map((d) => ({
+                  value: d.id,
+                  label: `${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`,
+                }))}
+                hint={
+                  loadingDispatch ? (
+                    <span className="inline-flex items-center gap-1.5">
+                      <Spinner className="size-3" />
+                      Loading dispatch data...
+                    </span>
+                  ) : dispatchOptions.isSuccess && dispatchOptions.data.length === 0 ? (
+                    <>
+                      No dispatches yet.{" "}
+                      <Link to="/dispatching/new" className={linkClass}>
+                        Create one
+                      </Link>
+                    </>
+                  ) : dispatchOptions.isError ? (
+                    "Dispatches could not be loaded."
+                  ) : (
+                    "Invoices are produced from dispatches: choose the job to bill."
+                  )
+                }
               />
             ) : errors.dispatchId?.message ? (
               <p role="alert" className="text-sm text-destructive md:col-span-2">
                 {errors.dispatchId.message}
               </p>
             ) : null}
-            <Field
+            <InputField
+              id="invoice-invoiceNumber"
               label="Invoice Number"
-              htmlFor="invoice-invoiceNumber"
               error={errors.invoiceNumber?.message}
               className="md:col-span-2"
-            >
-              <Input
-                {...controlProps("invoice-invoiceNumber", errors.invoiceNumber?.message)}
-                autoComplete="off"
-                {...register("invoiceNumber")}
-              />
-            </Field>
-            <Controller
+              autoComplete="off"
+              {...register("invoiceNumber")}
+            />
+            <DateField
               control={control}
               name="issueDate"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Issue Date"
-                  htmlFor="invoice-issueDate"
-                  error={fieldState.error?.message}
-                  className="content-start"
-                >
-                  <DatePicker
-                    id="invoice-issueDate"
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value ?? "");
-                      if (value && !dueDateEdited.current) {
-                        setValue("dueDate", dueDateFor(value, paymentTerms), {
-                          shouldDirty: true,
-                          shouldValidate: formState.isSubmitted,
-                        });
-                      }
-                    }}
-                    disabled={pending}
-                    invalid={Boolean(fieldState.error)}
-                  />
-                </Field>
-              )}
+              id="invoice-issueDate"
+              label="Issue Date"
+              className="content-start"
+              onValueChange={(value) => {
+                if (value && !dueDateEdited.current) {
+                  setValue("dueDate", dueDateFor(value, paymentTerms), {
+                    shouldDirty: true,
+                    shouldValidate: formState.isSubmitted,
+                  });
+                }
+              }}
             />
-            <Controller
+            <DateField
               control={control}
               name="dueDate"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Due Date"
-                  htmlFor="invoice-dueDate"
-                  error={fieldState.error?.message}
-                  className="content-start"
-                  hint={`Issue date + ${paymentTerms ?? 30} days unless you pick another date`}
-                >
-                  <DatePicker
-                    id="invoice-dueDate"
-                    value={field.value}
-                    onChange={(value) => {
-                      dueDateEdited.current = true;
-                      field.onChange(value ?? "");
-                    }}
-                    disabled={pending}
-                    invalid={Boolean(fieldState.error)}
-                  />
-                </Field>
-              )}
+              id="invoice-dueDate"
+              label="Due Date"
+              className="content-start"
+              hint={`Issue date + ${paymentTerms ?? 30} days unless you pick another date`}
+              onValueChange={() => {
+                dueDateEdited.current = true;
+              }}
             />
-            <Controller
+            <SelectField
               control={control}
               name="status"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Status"
-                  htmlFor="invoice-status"
-                  error={fieldState.error?.message}
-                  className="content-start"
-                >
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      {...controlProps("invoice-status", fieldState.error?.message)}
-                    >
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {INVOICE_STATUSES.map((status) => (
-                        <SelectItem key={status} value={status}>
-                          {STATUS_LABELS[status]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="invoice-status"
+              label="Status"
+              className="content-start"
+              options={STATUS_OPTIONS}
             />
           </CardContent>
         </Card>
@@ -301,58 +235,30 @@ export function InvoiceForm({
             <CardDescription>The customer this invoice is addressed to.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Controller
+            <SelectField
               control={control}
               name="clientId"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Customer"
-                  htmlFor="invoice-clientId"
-                  error={fieldState.error?.message}
-                  className="min-w-0"
-                  hint={customers.isError ? "Customers could not be loaded." : undefined}
-                >
-                  <Select
-                    value={field.value ?? ""}
-                    onValueChange={(id) => {
-                      const client = customers.data?.find((c) => c.id === id);
-                      field.onChange(id);
-                      if (client) {
-                        setValue("customerName", client.name, { shouldDirty: true });
-                        setValue("customerAddress", customerAddressOf(client), { shouldDirty: true });
-                      }
-                    }}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      {...controlProps("invoice-clientId", fieldState.error?.message)}
-                    >
-                      <SelectValue placeholder={customerName || "Select a customer"} />
-                    </SelectTrigger>
-                    <SelectContent className="max-w-[calc(100vw-2rem)]">
-                      {(customers.data ?? []).map((c) => (
-                        <SelectItem key={c.id} value={c.id}>
-                          {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="invoice-clientId"
+              label="Customer"
+              placeholder={customerName || "Select a customer"}
+              options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              hint={customers.isError ? "Customers could not be loaded." : undefined}
+              onValueChange={(id) => {
+                const client = customers.data?.find((c) => c.id === id);
+                if (client) {
+                  setValue("customerName", client.name, { shouldDirty: true });
+                  setValue("customerAddress", customerAddressOf(client), { shouldDirty: true });
+                }
+              }}
             />
-            <Field
+            <TextareaField
+              id="invoice-customerAddress"
               label="Customer Address"
-              htmlFor="invoice-customerAddress"
               error={errors.customerAddress?.message}
-            >
-              <Textarea
-                {...controlProps("invoice-customerAddress", errors.customerAddress?.message)}
-                rows={3}
-                placeholder="Street, city, state and ZIP"
-                {...register("customerAddress")}
-              />
-            </Field>
+              rows={3}
+              placeholder="Street, city, state and ZIP"
+              {...register("customerAddress")}
+            />
           </CardContent>
         </Card>
 
@@ -361,71 +267,23 @@ export function InvoiceForm({
             <CardTitle>PEVO Information</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <Controller
+            <SelectField
               control={control}
               name="pevoName"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="PEVO Name"
-                  htmlFor="invoice-pevoName"
-                  error={fieldState.error?.message}
-                  className="min-w-0"
-                >
-                  <Select
-                    value={field.value || NONE}
-                    onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      {...controlProps("invoice-pevoName", fieldState.error?.message)}
-                    >
-                      <SelectValue placeholder="Select a PEVO" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NONE}>None</SelectItem>
-                      {pevoOptions.map((name) => (
-                        <SelectItem key={name} value={name}>
-                          {name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="invoice-pevoName"
+              label="PEVO Name"
+              placeholder="Select a PEVO"
+              noneLabel="None"
+              options={pevoOptions.map((name) => ({ value: name, label: name }))}
             />
-            <Controller
+            <SelectField
               control={control}
               name="pevoPosition"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="PEVO Position"
-                  htmlFor="invoice-pevoPosition"
-                  error={fieldState.error?.message}
-                  className="min-w-0"
-                >
-                  <Select
-                    value={field.value || NONE}
-                    onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
-                  >
-                    <SelectTrigger
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      {...controlProps("invoice-pevoPosition", fieldState.error?.message)}
-                    >
-                      <SelectValue placeholder="Select a position" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NONE}>None</SelectItem>
-                      {positionOptions.map((label) => (
-                        <SelectItem key={label} value={label}>
-                          {label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-              )}
+              id="invoice-pevoPosition"
+              label="PEVO Position"
+              placeholder="Select a position"
+              noneLabel="None"
+              options={positionOptions.map((label) => ({ value: label, label }))}
             />
           </CardContent>
         </Card>
@@ -494,27 +352,19 @@ export function InvoiceForm({
 
         <Card>
           <CardContent>
-            <Field label="Notes" htmlFor="invoice-notes" error={errors.notes?.message}>
-              <Textarea
-                {...controlProps("invoice-notes", errors.notes?.message)}
-                rows={4}
-                placeholder="Payment instructions or anything the customer should know"
-                {...register("notes")}
-              />
-            </Field>
+            <TextareaField
+              id="invoice-notes"
+              label="Notes"
+              error={errors.notes?.message}
+              rows={4}
+              placeholder="Payment instructions or anything the customer should know"
+              {...register("notes")}
+            />
           </CardContent>
         </Card>
       </fieldset>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner /> : null}
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,14 +4,11 @@ import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DateField, FormActions, InputField } from "@/components/form-fields";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { DatePicker } from "@/components/ui/date-picker";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { useSavePevo } from "../api";
 import { StatePicker } from "./state-picker";
@@ -88,92 +85,66 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
     ),
   );
 
-  /** Props that tie an input to its label and error message. */
-  const aria = (name: keyof TPevoInput) => {
-    const id = `pevo-${name}`;
-    const error = errors[name]?.message;
-    return {
-      id,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${id}-error` : undefined,
-    };
-  };
-
   return (
     <form noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-6">
       <Card>
         <CardContent>
           <fieldset disabled={busy} className="grid min-w-0 gap-5 sm:grid-cols-2">
-            <Field
-              className="content-start"
+            <InputField
+              id="pevo-firstName"
               label="First Name"
-              htmlFor="pevo-firstName"
-              error={errors.firstName?.message}
-            >
-              <Input autoComplete="given-name" {...aria("firstName")} {...form.register("firstName")} />
-            </Field>
-            <Field
               className="content-start"
+              error={errors.firstName?.message}
+              autoComplete="given-name"
+              {...form.register("firstName")}
+            />
+            <InputField
+              id="pevo-lastName"
               label="Last Name"
-              htmlFor="pevo-lastName"
+              className="content-start"
               error={errors.lastName?.message}
-            >
-              <Input autoComplete="family-name" {...aria("lastName")} {...form.register("lastName")} />
-            </Field>
+              autoComplete="family-name"
+              {...form.register("lastName")}
+            />
             {adding ? (
-              <Field
-                className="content-start"
+              <InputField
+                id="pevo-email"
                 label="Email"
-                htmlFor="pevo-email"
+                className="content-start"
                 error={errors.email?.message}
                 hint="An invitation to the PEVO portal is emailed to this address. Without an email the PEVO has no portal access."
-              >
-                <Input
-                  type="email"
-                  autoComplete="off"
-                  inputMode="email"
-                  {...aria("email")}
-                  {...form.register("email")}
-                />
-              </Field>
-            ) : null}
-            <Field className="content-start" label="Phone" htmlFor="pevo-phone" error={errors.phone?.message}>
-              <Input type="tel" autoComplete="off" {...aria("phone")} {...form.register("phone")} />
-            </Field>
-            <Field
-              className="content-start"
-              label="License Number"
-              htmlFor="pevo-licenseNumber"
-              error={errors.licenseNumber?.message}
-            >
-              <Input autoComplete="off" {...aria("licenseNumber")} {...form.register("licenseNumber")} />
-            </Field>
-            <Field
-              className="content-start"
-              label="Certification Expiry"
-              htmlFor="pevo-certificationExpiry"
-              error={errors.certificationExpiry?.message}
-            >
-              <Controller
-                control={form.control}
-                name="certificationExpiry"
-                render={({ field }) => (
-                  <DatePicker
-                    id="pevo-certificationExpiry"
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value ?? "");
-                      field.onBlur();
-                    }}
-                    placeholder="Pick a date"
-                    disablePast
-                    clearable
-                    disabled={busy}
-                    invalid={Boolean(errors.certificationExpiry)}
-                  />
-                )}
+                type="email"
+                autoComplete="off"
+                inputMode="email"
+                {...form.register("email")}
               />
-            </Field>
+            ) : null}
+            <InputField
+              id="pevo-phone"
+              label="Phone"
+              className="content-start"
+              error={errors.phone?.message}
+              type="tel"
+              autoComplete="off"
+              {...form.register("phone")}
+            />
+            <InputField
+              id="pevo-licenseNumber"
+              label="License Number"
+              className="content-start"
+              error={errors.licenseNumber?.message}
+              autoComplete="off"
+              {...form.register("licenseNumber")}
+            />
+            <DateField
+              control={form.control}
+              name="certificationExpiry"
+              id="pevo-certificationExpiry"
+              label="Certification Expiry"
+              className="content-start"
+              disablePast
+              clearable
+            />
             <Field
               label="Certified States"
               htmlFor="pevo-states"
@@ -220,15 +191,11 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
           </fieldset>
         </CardContent>
       </Card>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" disabled={busy} onClick={() => navigate("/pevos")}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner /> : null}
-          {adding ? "Add PEVO" : "Update PEVO"}
-        </Button>
-      </div>
+      <FormActions
+        pending={busy}
+        submitLabel={adding ? "Add PEVO" : "Update PEVO"}
+        onCancel={() => navigate("/pevos")}
+      />
     </form>
   );
 }

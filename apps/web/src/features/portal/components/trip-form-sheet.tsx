@@ -12,14 +12,13 @@ import {
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { DateField, InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { DatePicker } from "@/components/ui/date-picker";
-import { Field } from "@/components/ui/field";
+import { controlProps, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -144,16 +143,6 @@ function TripForm({
     ),
   );
 
-  const control = (name: keyof FormValues) => {
-    const error = errors[name]?.message;
-    const id = `trip-${name}`;
-    return {
-      id,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${id}-error` : undefined,
-    };
-  };
-
   // A trip of a dispatch that is no longer listed (reassigned) still shows its job number.
   const options = dispatches.data ?? [];
   const missing = trip?.dispatchId && !options.some((d) => d.id === trip.dispatchId) ? trip : null;
@@ -165,22 +154,13 @@ function TripForm({
         className="grid min-w-0 flex-1 content-start gap-4 overflow-y-auto px-4 py-4 sm:px-6"
       >
         <div className="grid gap-4">
-          <Field label="Date" htmlFor="trip-tripDate" error={errors.tripDate?.message}>
-            <div className="[&>button]:h-11 md:[&>button]:h-9">
-              <Controller
-                control={form.control}
-                name="tripDate"
-                render={({ field }) => (
-                  <DatePicker
-                    id="trip-tripDate"
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? "")}
-                    invalid={Boolean(errors.tripDate)}
-                  />
-                )}
-              />
-            </div>
-          </Field>
+          <DateField
+            control={form.control}
+            name="tripDate"
+            id="trip-tripDate"
+            label="Date"
+            className="[&>button]:h-11 md:[&>button]:h-9"
+          />
           <Field label="Dispatch (optional)" htmlFor="trip-dispatchId" error={errors.dispatchId?.message}>
             <Controller
               control={form.control}
@@ -190,7 +170,10 @@ function TripForm({
                   value={field.value || NONE}
                   onValueChange={(value) => field.onChange(value === NONE ? "" : value)}
                 >
-                  <SelectTrigger {...control("dispatchId")} className={tapTarget}>
+                  <SelectTrigger
+                    {...controlProps("trip-dispatchId", errors.dispatchId?.message)}
+                    className={tapTarget}
+                  >
                     <SelectValue
                       className="min-w-0 truncate"
                       placeholder={dispatches.isPending ? "Loading dispatches..." : "None"}
@@ -217,51 +200,55 @@ function TripForm({
           </Field>
         </div>
 
-        <Field label="Start Location" htmlFor="trip-startLocation" error={errors.startLocation?.message}>
-          <Input
-            {...control("startLocation")}
-            className={tapTarget}
-            placeholder="e.g. Dallas, TX"
-            autoComplete="off"
-            {...form.register("startLocation")}
-          />
-        </Field>
-        <Field label="End Location" htmlFor="trip-endLocation" error={errors.endLocation?.message}>
-          <Input
-            {...control("endLocation")}
-            className={tapTarget}
-            placeholder="e.g. Tulsa, OK"
-            autoComplete="off"
-            {...form.register("endLocation")}
-          />
-        </Field>
+        <InputField
+          id="trip-startLocation"
+          label="Start Location"
+          error={errors.startLocation?.message}
+          inputClassName={tapTarget}
+          placeholder="e.g. Dallas, TX"
+          autoComplete="off"
+          {...form.register("startLocation")}
+        />
+        <InputField
+          id="trip-endLocation"
+          label="End Location"
+          error={errors.endLocation?.message}
+          inputClassName={tapTarget}
+          placeholder="e.g. Tulsa, OK"
+          autoComplete="off"
+          {...form.register("endLocation")}
+        />
 
         <div className="grid grid-cols-2 items-start gap-4">
-          <Field label="Miles" htmlFor="trip-miles" error={errors.miles?.message}>
-            <Input
-              {...control("miles")}
-              className={tapTarget}
-              inputMode="decimal"
-              placeholder="0"
-              autoComplete="off"
-              {...form.register("miles")}
-            />
-          </Field>
-          <Field label="Hours" htmlFor="trip-hours" error={errors.hours?.message}>
-            <Input
-              {...control("hours")}
-              className={tapTarget}
-              inputMode="decimal"
-              placeholder="0"
-              autoComplete="off"
-              {...form.register("hours")}
-            />
-          </Field>
+          <InputField
+            id="trip-miles"
+            label="Miles"
+            error={errors.miles?.message}
+            inputClassName={tapTarget}
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...form.register("miles")}
+          />
+          <InputField
+            id="trip-hours"
+            label="Hours"
+            error={errors.hours?.message}
+            inputClassName={tapTarget}
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...form.register("hours")}
+          />
         </div>
 
-        <Field label="Notes" htmlFor="trip-notes" error={errors.notes?.message}>
-          <Textarea {...control("notes")} rows={3} {...form.register("notes")} />
-        </Field>
+        <TextareaField
+          id="trip-notes"
+          label="Notes"
+          error={errors.notes?.message}
+          rows={3}
+          {...form.register("notes")}
+        />
 
         <fieldset className="grid min-w-0 gap-3">
           <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">

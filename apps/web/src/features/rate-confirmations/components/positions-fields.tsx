@@ -1,16 +1,13 @@
-import { POSITION_TYPES, type PositionType } from "@pevo/shared";
-import { Plus, Trash2 } from "lucide-react";
-import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { POSITION_TYPES } from "@pevo/shared";
+import { Plus } from "lucide-react";
+import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { InputField, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { controlProps, Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { newPosition, type RcFormValues } from "../form-values";
+import { RemovableRow } from "./removable-row";
 
-const TYPES = Object.entries(POSITION_TYPES) as [PositionType, string][];
-/** Radix Select items cannot have an empty value: this one stands for "no PEVO" (saved as null). */
-const UNASSIGNED = "unassigned";
+const TYPES = Object.entries(POSITION_TYPES).map(([value, label]) => ({ value, label }));
 
 export type PevoOption = { id: string; name: string };
 
@@ -74,93 +71,44 @@ function PositionRow({
   const rowErrors = formState.errors.positions?.[index];
   const base = `rc-positions-${index}`;
   return (
-    <div
-      role="group"
-      aria-labelledby={`${base}-title`}
-      className="grid gap-3 rounded-lg border bg-muted/30 p-3"
+    <RemovableRow
+      title={`Position ${index + 1}`}
+      id={base}
+      removeLabel={`Remove position ${index + 1}`}
+      onRemove={onRemove}
     >
-      <div className="flex items-center justify-between gap-2">
-        <span id={`${base}-title`} className="text-sm font-medium">
-          Position {index + 1}
-        </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-muted-foreground hover:text-destructive"
-          aria-label={`Remove position ${index + 1}`}
-          onClick={onRemove}
-        >
-          <Trash2 />
-          <span className="hidden sm:inline">Remove</span>
-        </Button>
-      </div>
       <div className="grid items-start gap-3 md:grid-cols-3">
-        <Controller
+        <SelectField
           control={control}
           name={`positions.${index}.positionType`}
-          render={({ field, fieldState }) => (
-            <Field label="Position Type" htmlFor={`${base}-type`} error={fieldState.error?.message}>
-              <Select value={field.value} onValueChange={field.onChange} disabled={field.disabled}>
-                <SelectTrigger
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  {...controlProps(`${base}-type`, fieldState.error?.message)}
-                >
-                  <SelectValue placeholder="Select a position type" />
-                </SelectTrigger>
-                <SelectContent>
-                  {TYPES.map(([value, label]) => (
-                    <SelectItem key={value} value={value}>
-                      {label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-          )}
+          id={`${base}-type`}
+          label="Position Type"
+          placeholder="Select a position type"
+          options={TYPES}
         />
         {type === "custom" ? (
-          <Field label="Custom Name" htmlFor={`${base}-customName`} error={rowErrors?.customName?.message}>
-            <Input
-              {...controlProps(`${base}-customName`, rowErrors?.customName?.message)}
-              placeholder="e.g. Flagger"
-              autoComplete="off"
-              {...register(`positions.${index}.customName`)}
-            />
-          </Field>
+          <InputField
+            id={`${base}-customName`}
+            label="Custom Name"
+            error={rowErrors?.customName?.message}
+            placeholder="e.g. Flagger"
+            autoComplete="off"
+            {...register(`positions.${index}.customName`)}
+          />
         ) : null}
-        <Controller
+        <SelectField
+          // Radix shows a value only if its item exists when it mounts: remount once PEVOs arrive.
+          key={pevosLoading ? "loading" : "loaded"}
           control={control}
           name={`positions.${index}.pevoId`}
-          render={({ field, fieldState }) => (
-            <Field label="PEVO" htmlFor={`${base}-pevo`} error={fieldState.error?.message}>
-              <Select
-                // Radix shows a value only if its item exists when it mounts: remount once PEVOs arrive.
-                key={pevosLoading ? "loading" : "loaded"}
-                value={field.value || UNASSIGNED}
-                onValueChange={(value) => field.onChange(value === UNASSIGNED ? null : value)}
-                disabled={field.disabled}
-              >
-                <SelectTrigger
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  {...controlProps(`${base}-pevo`, fieldState.error?.message)}
-                >
-                  <SelectValue placeholder={pevosLoading ? "Loading PEVOs..." : "Unassigned"} />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={UNASSIGNED}>Unassigned</SelectItem>
-                  {pevos.map((pevo) => (
-                    <SelectItem key={pevo.id} value={pevo.id}>
-                      {pevo.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-          )}
+          id={`${base}-pevo`}
+          label="PEVO"
+          placeholder={pevosLoading ? "Loading PEVOs..." : "Unassigned"}
+          noneLabel="Unassigned"
+          emptyValue={null}
+          options={pevos.map((pevo) => ({ value: pevo.id, label: pevo.name }))}
         />
       </div>
-    </div>
+    </RemovableRow>
   );
 }

@@ -1,17 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TRateConfirmationData, ZRateConfirmation } from "@pevo/shared";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
-import { Controller, FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
+import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DatePicker } from "@/components/ui/date-picker";
 import { controlProps, Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { useActivePevos, useClientOptions } from "../api";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
@@ -20,6 +15,7 @@ import { MoneyInput } from "./money-input";
 import { type PevoOption, PositionsFields } from "./positions-fields";
 
 const POSITIONS_REQUIRED = "At least one position is required";
+const linkClass = "font-medium text-foreground underline underline-offset-4";
 
 /**
  * The rate confirmation form (SPEC §2, §5), used to create and to edit. Validation is the shared
@@ -101,15 +97,7 @@ export function RateConfirmationForm({
           <PositionsFields pevos={pevoOptions} pevosLoading={activePevos.isPending} />
         </fieldset>
         {notice}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? <Spinner /> : null}
-            {submitLabel}
-          </Button>
-        </div>
+        <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
       </form>
     </FormProvider>
   );
@@ -129,8 +117,6 @@ function JobDetailsFields() {
   }, [clients.isSuccess, clients.isFetching, clients.data, getValues, setValue]);
 
   const noClients = clients.isSuccess && clients.data.length === 0;
-  const text = (name: "jobNumber" | "originAddress" | "destinationAddress", id: string) =>
-    controlProps(id, errors[name]?.message);
 
   return (
     <Card>
@@ -139,151 +125,85 @@ function JobDetailsFields() {
         <CardDescription>Who the job is for, where it goes and when.</CardDescription>
       </CardHeader>
       <CardContent className="grid items-start gap-4 md:grid-cols-2">
-        <Controller
+        <SelectField
+          // Radix shows a value only if its item exists when it mounts: remount once clients arrive.
+          key={clients.data ? "loaded" : "loading"}
           control={control}
           name="clientId"
-          render={({ field, fieldState }) => (
-            <Field
-              label="Client"
-              htmlFor="rc-clientId"
-              error={fieldState.error?.message}
-              hint={
-                noClients ? (
-                  <>
-                    You have no clients yet.{" "}
-                    <Link to="/clients" className="font-medium text-foreground underline underline-offset-4">
-                      Add a client
-                    </Link>
-                  </>
-                ) : clients.isError ? (
-                  <>
-                    Clients could not be loaded.{" "}
-                    <button
-                      type="button"
-                      className="font-medium text-foreground underline underline-offset-4"
-                      onClick={() => void clients.refetch()}
-                    >
-                      Retry
-                    </button>
-                  </>
-                ) : undefined
-              }
-            >
-              <Select
-                // Radix shows a value only if its item exists when it mounts: remount once clients arrive.
-                key={clients.data ? "loaded" : "loading"}
-                value={field.value ?? ""}
-                onValueChange={field.onChange}
-                disabled={field.disabled || noClients}
-              >
-                <SelectTrigger
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  {...controlProps("rc-clientId", fieldState.error?.message)}
-                >
-                  <SelectValue placeholder="Select a client" />
-                </SelectTrigger>
-                <SelectContent>
-                  {(clients.data ?? []).map((client) => (
-                    <SelectItem key={client.id} value={client.id}>
-                      {client.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-          )}
+          id="rc-clientId"
+          label="Client"
+          placeholder="Select a client"
+          disabled={noClients}
+          options={(clients.data ?? []).map((client) => ({ value: client.id, label: client.name }))}
+          hint={
+            noClients ? (
+              <>
+                You have no clients yet.{" "}
+                <Link to="/clients" className={linkClass}>
+                  Add a client
+                </Link>
+              </>
+            ) : clients.isError ? (
+              <>
+                Clients could not be loaded.{" "}
+                <button type="button" className={linkClass} onClick={() => void clients.refetch()}>
+                  Retry
+                </button>
+              </>
+            ) : undefined
+          }
         />
-        <Field label="Job Number" htmlFor="rc-jobNumber" error={errors.jobNumber?.message}>
-          <Input
-            {...text("jobNumber", "rc-jobNumber")}
-            placeholder="RC-YYYYMMDD-###"
-            autoComplete="off"
-            {...register("jobNumber")}
-          />
-        </Field>
-        <Field label="Origin Address" htmlFor="rc-originAddress" error={errors.originAddress?.message}>
-          <Input
-            {...text("originAddress", "rc-originAddress")}
-            placeholder="Street, city, state"
-            autoComplete="off"
-            {...register("originAddress")}
-          />
-        </Field>
-        <Field
+        <InputField
+          id="rc-jobNumber"
+          label="Job Number"
+          error={errors.jobNumber?.message}
+          placeholder="RC-YYYYMMDD-###"
+          autoComplete="off"
+          {...register("jobNumber")}
+        />
+        <InputField
+          id="rc-originAddress"
+          label="Origin Address"
+          error={errors.originAddress?.message}
+          placeholder="Street, city, state"
+          autoComplete="off"
+          {...register("originAddress")}
+        />
+        <InputField
+          id="rc-destinationAddress"
           label="Destination Address"
-          htmlFor="rc-destinationAddress"
           error={errors.destinationAddress?.message}
-        >
-          <Input
-            {...text("destinationAddress", "rc-destinationAddress")}
-            placeholder="Street, city, state"
-            autoComplete="off"
-            {...register("destinationAddress")}
-          />
-        </Field>
-        <Controller
-          control={control}
-          name="startDate"
-          render={({ field, fieldState }) => (
-            <Field label="Start Date" htmlFor="rc-startDate" error={fieldState.error?.message}>
-              <DatePicker
-                id="rc-startDate"
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? "")}
-                disabled={field.disabled}
-                invalid={Boolean(fieldState.error)}
-              />
-            </Field>
-          )}
+          placeholder="Street, city, state"
+          autoComplete="off"
+          {...register("destinationAddress")}
         />
-        <Controller
+        <DateField control={control} name="startDate" id="rc-startDate" label="Start Date" />
+        <DateField
           control={control}
           name="endDate"
-          render={({ field, fieldState }) => (
-            <Field
-              label="End Date (optional)"
-              htmlFor="rc-endDate"
-              error={fieldState.error?.message}
-              hint="For jobs that run over several days."
-            >
-              <DatePicker
-                id="rc-endDate"
-                value={field.value}
-                onChange={field.onChange}
-                disabled={field.disabled}
-                invalid={Boolean(fieldState.error)}
-                minDate={startDate || undefined}
-                clearable
-              />
-            </Field>
-          )}
+          id="rc-endDate"
+          label="End Date (optional)"
+          hint="For jobs that run over several days."
+          minDate={startDate || undefined}
+          clearable
         />
-        <Field
+        <TextareaField
+          id="rc-description"
           label="Description"
-          htmlFor="rc-description"
           error={errors.description?.message}
           className="md:col-span-2"
-        >
-          <Textarea
-            {...controlProps("rc-description", errors.description?.message)}
-            rows={4}
-            placeholder="Load, dimensions, route notes and anything the escort needs to know"
-            {...register("description")}
-          />
-        </Field>
-        <Field
+          rows={4}
+          placeholder="Load, dimensions, route notes and anything the escort needs to know"
+          {...register("description")}
+        />
+        <TextareaField
+          id="rc-additionalTerms"
           label="Additional Terms (optional)"
-          htmlFor="rc-additionalTerms"
           error={errors.additionalTerms?.message}
           className="md:col-span-2"
-        >
-          <Textarea
-            {...controlProps("rc-additionalTerms", errors.additionalTerms?.message)}
-            rows={3}
-            {...register("additionalTerms")}
-          />
-        </Field>
+          rows={3}
+          {...register("additionalTerms")}
+        />
       </CardContent>
     </Card>
   );
@@ -300,7 +220,6 @@ const MONEY_RATES = [
 function StandardRatesFields() {
   const { register, formState } = useFormContext<RcFormValues>();
   const errors = formState.errors.standardRates;
-  const thresholdError = errors?.detentionThreshold?.message;
   return (
     <Card>
       <CardHeader>
@@ -317,20 +236,16 @@ function StandardRatesFields() {
             </Field>
           );
         })}
-        <Field
+        <InputField
+          id="rc-standardRates-detentionThreshold"
           label="Detention Threshold (hours)"
-          htmlFor="rc-standardRates-detentionThreshold"
-          error={thresholdError}
-        >
-          <Input
-            {...controlProps("rc-standardRates-detentionThreshold", thresholdError)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...register("standardRates.detentionThreshold")}
-          />
-        </Field>
+          error={errors?.detentionThreshold?.message}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          {...register("standardRates.detentionThreshold")}
+        />
       </CardContent>
     </Card>
   );

@@ -3,10 +3,9 @@ import { ZResetPassword } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { InputField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { useChangePassword } from "../api";
@@ -51,34 +50,30 @@ export function AccountCard() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start">
-          <Field label="Current Password" htmlFor="current-password" error={e.currentPassword?.message}>
-            <Input
-              id="current-password"
-              type="password"
-              autoComplete="current-password"
-              {...form.register("currentPassword")}
-            />
-          </Field>
-          <Field label="New Password" htmlFor="new-password" error={e.password?.message}>
-            <Input
-              id="new-password"
-              type="password"
-              autoComplete="new-password"
-              {...form.register("password")}
-            />
-          </Field>
-          <Field
+          <InputField
+            id="current-password"
+            label="Current Password"
+            error={e.currentPassword?.message}
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+          <InputField
+            id="new-password"
+            label="New Password"
+            error={e.password?.message}
+            type="password"
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
+          <InputField
+            id="confirm-new-password"
             label="Confirm New Password"
-            htmlFor="confirm-new-password"
             error={e.confirmPassword?.message}
-          >
-            <Input
-              id="confirm-new-password"
-              type="password"
-              autoComplete="new-password"
-              {...form.register("confirmPassword")}
-            />
-          </Field>
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
           <div className="sm:col-span-3 flex justify-end">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? <Spinner /> : null}

@@ -2,12 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { applyFieldErrors } from "@/lib/api";
 import { useSaveCompany } from "../api";
 
@@ -48,14 +46,13 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
     label: string,
     props: React.ComponentProps<"input"> = {},
   ) => (
-    <Field label={label} htmlFor={`company-${name}`} error={e[name]?.message}>
-      <Input
-        id={`company-${name}`}
-        aria-invalid={Boolean(e[name]) || undefined}
-        {...props}
-        {...register(name)}
-      />
-    </Field>
+    <InputField
+      id={`company-${name}`}
+      label={label}
+      error={e[name]?.message}
+      {...props}
+      {...register(name)}
+    />
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
@@ -67,14 +64,14 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           {text("name", "Company Name")}
           {text("contactPerson", "Contact Person")}
-          <Field
+          <TextareaField
+            id="company-address"
             label="Address"
-            htmlFor="company-address"
             className="sm:col-span-2"
             error={e.address?.message}
-          >
-            <Textarea id="company-address" rows={2} {...register("address")} />
-          </Field>
+            rows={2}
+            {...register("address")}
+          />
           {text("phone", "Phone", { type: "tel" })}
           {text("email", "Email", { type: "email" })}
           {text("mcNumber", "MC Number")}
@@ -89,9 +86,14 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
         <CardContent className="grid gap-4 sm:grid-cols-2">
           {text("paymentTermsDays", "Payment terms (days)", { type: "number", min: 0, max: 365, step: 1 })}
           {text("taxRate", "Tax rate (%)", { type: "number", min: 0, max: 100, step: 0.01 })}
-          <Field label="Invoice footer note" htmlFor="company-invoiceFooter" className="sm:col-span-2">
-            <Textarea id="company-invoiceFooter" rows={3} {...register("invoiceFooter")} />
-          </Field>
+          <TextareaField
+            id="company-invoiceFooter"
+            label="Invoice footer note"
+            className="sm:col-span-2"
+            error={e.invoiceFooter?.message}
+            rows={3}
+            {...register("invoiceFooter")}
+          />
         </CardContent>
       </Card>
       <div className="flex justify-end">
