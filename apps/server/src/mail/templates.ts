@@ -1,11 +1,14 @@
 import { formatDay } from "../lib/dates";
 import type { Mail } from "./mailer";
 
+/** Names and job numbers are typed by users: in the HTML part they are text, never markup. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 const layout = (title: string, body: string, url: string, action: string) =>
   `<div style="font-family:Inter,Arial,sans-serif;max-width:520px;margin:auto">
   <h2 style="color:#111">${title}</h2><p>${body}</p>
-  <p><a href="${url}" style="background:#f59e0b;color:#111;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${action}</a></p>
-  <p style="color:#666;font-size:12px">Or paste this link into your browser: ${url}</p></div>`;
+  <p><a href="${escapeHtml(url)}" style="background:#f59e0b;color:#111;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${action}</a></p>
+  <p style="color:#666;font-size:12px">Or paste this link into your browser: ${escapeHtml(url)}</p></div>`;
 
 export const verificationMail = (to: string, url: string): Mail => ({
   to,
@@ -37,7 +40,7 @@ export const invitationMail = (to: string, name: string, url: string): Mail => (
   text: `Hello ${name},\n\nYou have been added as a pilot / escort vehicle operator. Set your password to open your portal, where you see your jobs, keep your trip log and your profile:\n${url}\n\nThis link expires in 3 days.`,
   html: layout(
     "Welcome to the PEVO portal",
-    `Hello ${name}, you have been added as a pilot / escort vehicle operator. Set your password to see your jobs, keep your trip log and your profile.`,
+    `Hello ${escapeHtml(name)}, you have been added as a pilot / escort vehicle operator. Set your password to see your jobs, keep your trip log and your profile.`,
     url,
     "Set your password",
   ),
@@ -50,7 +53,7 @@ export const adminInvitationMail = (to: string, name: string, url: string): Mail
   text: `Hello ${name},\n\nYou have been added as an administrator of your company's PEVO Back Office. Set your password to sign in:\n${url}\n\nThis link expires in 3 days.`,
   html: layout(
     "Welcome to PEVO Back Office",
-    `Hello ${name}, you have been added as an administrator of your company's PEVO Back Office. Set your password to sign in.`,
+    `Hello ${escapeHtml(name)}, you have been added as an administrator of your company's PEVO Back Office. Set your password to sign in.`,
     url,
     "Set your password",
   ),
@@ -68,7 +71,7 @@ export const dispatchAssignedMail = (
     text: `Hello ${a.name},\n\nYou have been dispatched on ${job}. Pickup: ${when}.\nSee the details in your portal:\n${url}\n`,
     html: layout(
       "You have a new dispatch",
-      `Hello ${a.name}, you have been dispatched on ${job}. Pickup: ${when}.`,
+      `Hello ${escapeHtml(a.name)}, you have been dispatched on ${escapeHtml(job)}. Pickup: ${when}.`,
       url,
       "Open my dispatches",
     ),
