@@ -19,7 +19,15 @@
 import { clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo, uniqueEmail } from "../test/harness";
+import {
+  createTestApp,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+  uniqueEmail,
+  dispatchBody as validDispatch,
+  rateConfirmationBody as validRateConfirmation,
+} from "../test/harness";
 import { createAuth } from "./auth";
 
 type Caller = "anonymous" | "adminA" | "adminB" | "pevoA";
@@ -59,33 +67,20 @@ type Row = {
 let sequence = 0;
 const next = () => ++sequence;
 
-const rateConfirmationBody = (f: Fixtures) => ({
-  clientId: f.clientA,
-  jobNumber: `RC-TABLE-${next()}`,
-  originAddress: "1200 Commerce St, Dallas, TX",
-  destinationAddress: "400 Main St, Denver, CO",
-  startDate: "2025-03-10",
-  description: "Wind turbine blade, 180 ft long",
-  standardRates: {
-    minimumDailyRate: "350.00",
-    mileageRate: "1.75",
-    overnightRate: "150",
-    noGoRate: "250",
-    detentionRate: "50",
-    detentionThreshold: 2,
-  },
-  positions: [{ positionType: "lead_car", pevoId: f.pevoRowA }],
-});
+const rateConfirmationBody = (f: Fixtures) =>
+  validRateConfirmation({
+    clientId: f.clientA,
+    jobNumber: `RC-TABLE-${next()}`,
+    positions: [{ positionType: "lead_car", pevoId: f.pevoRowA }],
+  });
 
-const dispatchBody = (f: Fixtures) => ({
-  rateConfirmationId: f.rateConfirmationA,
-  pevoId: f.pevoUserRowA,
-  driverName: "Table Driver",
-  driverPhone: "5125550100",
-  pickupDate: "2025-03-12",
-  pickupTime: "09:00",
-  status: "pending",
-});
+const dispatchBody = (f: Fixtures) =>
+  validDispatch({
+    rateConfirmationId: f.rateConfirmationA,
+    pevoId: f.pevoUserRowA,
+    driverName: "Table Driver",
+    pickupDate: "2025-03-12",
+  });
 
 const tripLogBody = (f: Fixtures) => ({
   tripDate: "2025-03-12",

@@ -5,6 +5,11 @@
  *   beforeAll(async () => { t = await createTestApp(); });
  *   afterAll(() => t.close());
  *
+ * Fixtures for setting up data: `t.as(admin)` binds a caller's cookie to requests; `t.createClient`,
+ * `t.createRateConfirmation` and `t.createDispatch` POST a valid default body (the overrides win) and
+ * fail the test unless 201; `t.createTwoCompanies()` makes admins A and B with their PEVO users. Tests
+ * about a POST itself (validation, the exact body) write it out instead.
+ *
  * PGlite in memory by default; when TEST_DATABASE_URL is set (e.g. postgres://root@127.0.0.1:5432/test)
  * a uniquely named database is created on that server for the file and dropped afterwards.
  */
@@ -13,6 +18,7 @@ import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } f
 import { createUserWithAccount } from "@pevo/db/seed";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
+import { expect } from "vitest";
 import { createApp } from "../src/app";
 import type { Config } from "../src/env";
 import { createMailer, type Mailer } from "../src/mail/mailer";
@@ -57,6 +63,15 @@ export type SignedUpAdmin = {
   companyId: string;
   cookie: string;
 };
+
+/** Who makes a request: a Cookie header value, or anything that carries one (an admin, a PEVO). */
+export type Caller = string | { cookie: string };
+
+// biome-ignore lint/suspicious/noExplicitAny: request bodies that tests build and override freely
+export type JsonBody = Record<string, any>;
+
+/** A record as POST answered it (201). */
+export type Created = { id: string } & JsonBody;
 
 export type TestPevo = {
   email: string;
@@ -214,6 +229,47 @@ export function firstLink(text: string): string {
   return match[0];
 }
 
+/** A unique job number for this test run (not of the RC-YYYYMMDD-### form that next-job-number counts). */
+export function uniqueJobNumber(prefix = "JOB"): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}-${randomBytes(3).toString("hex")}`;
+}
+
+/** The standard rates of the default rate confirmation body. */
+export const DEFAULT_STANDARD_RATES = {
+  minimumDailyRate: "450",
+  mileageRate: "1.85",
+  overnightRate: "125",
+  noGoRate: "250",
+  detentionRate: "65",
+  detentionThreshold: 2,
+} as const;
+
+/** A valid POST /api/rate-confirmations body (a unique job number, one lead car); `overrides` win. */
+export function rateConfirmationBody(overrides: { clientId: string } & JsonBody): JsonBody {
+  return {
+    jobNumber: uniqueJobNumber(),
+    originAddress: "Houston, TX 77001",
+    destinationAddress: "Denver, CO 80202",
+    startDate: "2025-06-10",
+    description: "Oversize transformer, 16 ft wide",
+    standardRates: DEFAULT_STANDARD_RATES,
+    positions: [{ positionType: "lead_car" }],
+    ...overrides,
+  };
+}
+
+/** A valid POST /api/dispatches body (no PEVO, no rate confirmation, default status); `overrides` win. */
+export function dispatchBody(overrides: JsonBody = {}): JsonBody {
+  return {
+    driverName: "Dale Trucker",
+    driverPhone: "(555) 123-4567",
+    pickupDate: "2025-06-10",
+    pickupTime: "09:00",
+    ...overrides,
+  };
+}
+
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const db: Database = database.opened.db;
@@ -350,6 +406,47 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { email, password, userId, pevoId, companyId, cookie };
   }
 
+  /** A request function bound to a caller's cookie: `t.as(admin)("GET", "/api/clients")`. */
+  function as(caller: Caller) {
+    const cookie = typeof caller === "string" ? caller : caller.cookie;
+    return (method: string, path: string, body?: unknown) => request(method, path, { cookie, body });
+  }
+
+  /** POSTs a fixture record; fails the test unless 201. */
+  async function create(caller: Caller, path: string, body: unknown): Promise<Created> {
+    const res = await as(caller)("POST", path, body);
+    expect(res.status, `POST ${path}: ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body;
+  }
+
+  /** POST /api/clients with a unique name unless `body` gives one. */
+  function createClient(caller: Caller, body: JsonBody = {}): Promise<Created> {
+    return create(caller, "/api/clients", { name: `Client ${randomBytes(3).toString("hex")}`, ...body });
+  }
+
+  /** POST /api/rate-confirmations with {@link rateConfirmationBody}(overrides). */
+  function createRateConfirmation(caller: Caller, overrides: { clientId: string } & JsonBody) {
+    return create(caller, "/api/rate-confirmations", rateConfirmationBody(overrides));
+  }
+
+  /** POST /api/dispatches with {@link dispatchBody}(overrides). */
+  function createDispatch(caller: Caller, overrides: JsonBody = {}) {
+    return create(caller, "/api/dispatches", dispatchBody(overrides));
+  }
+
+  /**
+   * Two companies for tenancy tests: admin A of "Alpha Escorts" with PEVO users Paula One and
+   * Peter Two, and admin B of "Bravo Escorts" with PEVO user Bo Bravo.
+   */
+  async function createTwoCompanies() {
+    const adminA = await signUpAdmin({ companyName: "Alpha Escorts" });
+    const adminB = await signUpAdmin({ companyName: "Bravo Escorts" });
+    const pevo1 = await createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One" });
+    const pevo2 = await createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
+    const pevoB = await createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo" });
+    return { adminA, adminB, pevo1, pevo2, pevoB };
+  }
+
   return {
     app,
     db,
@@ -361,6 +458,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     login,
     signUpAdmin,
     createPevoUser,
+    as,
+    createClient,
+    createRateConfirmation,
+    createDispatch,
+    createTwoCompanies,
     close: database.close,
   };
 }

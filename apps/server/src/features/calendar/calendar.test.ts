@@ -12,15 +12,6 @@ let adminB: SignedUpAdmin;
 let pevoLogin: TestPevo;
 const ids: Record<string, string> = {};
 
-const call = (admin: { cookie: string }, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: admin.cookie, body });
-
-async function createClient(admin: SignedUpAdmin, name: string) {
-  const res = await call(admin, "POST", "/api/clients", { name });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
 async function createRateConfirmation(
   admin: SignedUpAdmin,
   key: string,
@@ -28,27 +19,9 @@ async function createRateConfirmation(
   startDate: string,
   endDate: string | null,
 ) {
-  const res = await call(admin, "POST", "/api/rate-confirmations", {
-    clientId,
-    jobNumber: `JOB-${key}`,
-    originAddress: "Port of Houston, Houston, TX",
-    destinationAddress: "Wind Farm, Sweetwater, TX",
-    startDate,
-    endDate,
-    description: "Oversize transformer move with two escorts",
-    standardRates: {
-      minimumDailyRate: "400",
-      mileageRate: "1.75",
-      overnightRate: "125",
-      noGoRate: "200",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
-    positions: [{ positionType: "lead_car" }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  ids[key] = res.body.id;
-  return res.body.id as string;
+  const rc = await t.createRateConfirmation(admin, { clientId, jobNumber: `JOB-${key}`, startDate, endDate });
+  ids[key] = rc.id;
+  return rc.id;
 }
 
 async function createPevo(
@@ -57,7 +30,7 @@ async function createPevo(
   firstName: string,
   certificationExpiry: string | null,
 ) {
-  const res = await call(admin, "POST", "/api/pevos", {
+  const res = await t.as(admin)("POST", "/api/pevos", {
     firstName,
     lastName: "Escort",
     certificationExpiry,
@@ -76,17 +49,15 @@ async function createDispatch(
   status: string,
   refs: { rateConfirmationId?: string; pevoId?: string } = {},
 ) {
-  const res = await call(admin, "POST", "/api/dispatches", {
+  const dispatch = await t.createDispatch(admin, {
     rateConfirmationId: refs.rateConfirmationId ?? null,
     pevoId: refs.pevoId ?? null,
     driverName: `Driver ${key}`,
-    driverPhone: "5125550100",
     pickupDate,
     pickupTime,
     status,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  ids[key] = res.body.id;
+  ids[key] = dispatch.id;
 }
 
 const calendar = (admin: { cookie: string } | null, query: string) =>
@@ -98,7 +69,7 @@ beforeAll(async () => {
   adminB = await t.signUpAdmin({ companyName: "Calendar Co B" });
   pevoLogin = await t.createPevoUser(adminA.companyId);
 
-  const client = await createClient(adminA, "Calendar Client");
+  const client = (await t.createClient(adminA, { name: "Calendar Client" })).id;
   await createRateConfirmation(adminA, "inside", client, "2025-06-10", "2025-06-12");
   await createRateConfirmation(adminA, "no-end", client, "2025-06-20", null);
   await createRateConfirmation(adminA, "overlaps-start", client, "2025-05-25", "2025-06-02");
@@ -130,7 +101,7 @@ beforeAll(async () => {
   await createDispatch(adminA, "day-after", "2025-07-01", "09:00", "pending");
 
   // Company B: same dates, never in A's calendar.
-  const bClient = await createClient(adminB, "B Calendar Client");
+  const bClient = (await t.createClient(adminB, { name: "B Calendar Client" })).id;
   await createRateConfirmation(adminB, "b-inside", bClient, "2025-06-10", null);
   await createPevo(adminB, "b-pevo", "Bee", "2025-06-15");
   await createDispatch(adminB, "b-dispatch", "2025-06-10", "09:00", "dispatched", {

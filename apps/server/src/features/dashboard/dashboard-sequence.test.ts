@@ -3,7 +3,7 @@
  * The steps run in order and build on each other.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { createTestApp, dispatchBody, type SignedUpAdmin, type TestApp } from "../../../test/harness";
 
 /** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
 const SETUP_TIMEOUT = 180_000;
@@ -20,11 +20,8 @@ let admin: SignedUpAdmin;
 let other: SignedUpAdmin;
 const ids: Record<string, string> = {};
 
-const call = (who: { cookie: string }, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: who.cookie, body });
-
 async function dashboard(who: { cookie: string } = admin) {
-  const res = await call(who, "GET", `/api/dashboard?today=${TODAY}`);
+  const res = await t.as(who)("GET", `/api/dashboard?today=${TODAY}`);
   expect(res.status).toBe(200);
   return res.body as {
     cards: Cards;
@@ -40,39 +37,19 @@ async function expectCards(expected: Cards, who: { cookie: string } = admin) {
 }
 
 async function post(who: { cookie: string }, path: string, body: unknown) {
-  const res = await call(who, "POST", path, body);
+  const res = await t.as(who)("POST", path, body);
   expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
   return res.body;
 }
 
-const dispatchBody = (overrides: Record<string, unknown>) => ({
-  driverName: "Dana Driver",
-  driverPhone: "5125550100",
-  pickupTime: "08:00",
-  status: "pending",
-  ...overrides,
-});
-
-async function createRateConfirmation(who: { cookie: string }, clientId: string, jobNumber: string) {
-  return post(who, "/api/rate-confirmations", {
+const createRateConfirmation = (who: { cookie: string }, clientId: string, jobNumber: string) =>
+  t.createRateConfirmation(who, {
     clientId,
     jobNumber,
     originAddress: "Port of Beaumont, Beaumont, TX",
     destinationAddress: "Substation 7, Odessa, TX",
     startDate: IN_3_DAYS,
-    endDate: null,
-    description: "Transformer move, superload, two escorts",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "150",
-      noGoRate: "250",
-      detentionRate: "50",
-      detentionThreshold: 2,
-    },
-    positions: [{ positionType: "lead_car" }, { positionType: "chase_car" }],
   });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -99,19 +76,15 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("3. a dispatched job with pickup in 3 days: Active Jobs 1, Upcoming Jobs 1, listed with its details", async () => {
-    ids.client = (await post(admin, "/api/clients", { name: "Gulf Coast Heavy" })).id;
+    ids.client = (await t.createClient(admin, { name: "Gulf Coast Heavy" })).id;
     ids.rc = (await createRateConfirmation(admin, ids.client, "SEQ-001")).id;
     ids.first = (
-      await post(
-        admin,
-        "/api/dispatches",
-        dispatchBody({
-          rateConfirmationId: ids.rc,
-          pevoId: ids.activePevo,
-          pickupDate: IN_3_DAYS,
-          status: "dispatched",
-        }),
-      )
+      await t.createDispatch(admin, {
+        rateConfirmationId: ids.rc,
+        pevoId: ids.activePevo,
+        pickupDate: IN_3_DAYS,
+        status: "dispatched",
+      })
     ).id;
     const body = await expectCards({ activeJobs: 1, pevos: 1, pendingSignatures: 0, upcomingJobs: 1 });
     expect(body.upcomingJobs).toEqual([
@@ -142,24 +115,16 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("4. a dispatch 10 days out: Upcoming Jobs stays 1", async () => {
-    ids.far = (
-      await post(
-        admin,
-        "/api/dispatches",
-        dispatchBody({ rateConfirmationId: ids.rc, pickupDate: IN_10_DAYS }),
-      )
-    ).id;
+    ids.far = (await t.createDispatch(admin, { rateConfirmationId: ids.rc, pickupDate: IN_10_DAYS })).id;
     const body = await expectCards({ activeJobs: 1, pevos: 1, pendingSignatures: 0, upcomingJobs: 1 });
     expect(body.upcomingJobs.map((j) => j.id)).toEqual([ids.first]);
     // Seen with a later "today", it is upcoming.
-    const later = await call(admin, "GET", "/api/dashboard?today=2025-08-12");
+    const later = await t.as(admin)("GET", "/api/dashboard?today=2025-08-12");
     expect(later.body.upcomingJobs.map((j: { id: string }) => j.id)).toEqual([ids.far]);
   });
 
   test("5. a pending job in 6 days without PEVO or rate confirmation: Upcoming Jobs 2, listed with nulls", async () => {
-    ids.bare = (
-      await post(admin, "/api/dispatches", dispatchBody({ pickupDate: IN_6_DAYS, pickupTime: "05:00" }))
-    ).id;
+    ids.bare = (await t.createDispatch(admin, { pickupDate: IN_6_DAYS, pickupTime: "05:00" })).id;
     const body = await expectCards({ activeJobs: 1, pevos: 1, pendingSignatures: 0, upcomingJobs: 2 });
     expect(body.upcomingJobs.map((j) => j.id)).toEqual([ids.first, ids.bare]);
     expect(body.upcomingJobs[1]).toEqual({
@@ -175,8 +140,7 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("6. completing the first dispatch: Active Jobs 0 (still upcoming by date)", async () => {
-    const res = await call(
-      admin,
+    const res = await t.as(admin)(
       "PUT",
       `/api/dispatches/${ids.first}`,
       dispatchBody({
@@ -223,8 +187,7 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("8. dispatching the far job and reassigning it: Active Jobs 1, a new pevo_dispatched", async () => {
-    const res = await call(
-      admin,
+    const res = await t.as(admin)(
       "PUT",
       `/api/dispatches/${ids.far}`,
       dispatchBody({
@@ -249,16 +212,17 @@ describe("dashboard after a scripted sequence of changes", () => {
     const before = await dashboard();
     const bPevo = (await post(other, "/api/pevos", { firstName: "Bea", lastName: "Other" })).id;
     await post(other, "/api/pevos", { firstName: "Ben", lastName: "Other" });
-    const bClient = (await post(other, "/api/clients", { name: "Other Client" })).id;
+    const bClient = (await t.createClient(other, { name: "Other Client" })).id;
     const bRc = (await createRateConfirmation(other, bClient, "SEQ-001")).id;
     const bDispatch = (
-      await post(
-        other,
-        "/api/dispatches",
-        dispatchBody({ rateConfirmationId: bRc, pevoId: bPevo, pickupDate: IN_3_DAYS, status: "dispatched" }),
-      )
+      await t.createDispatch(other, {
+        rateConfirmationId: bRc,
+        pevoId: bPevo,
+        pickupDate: IN_3_DAYS,
+        status: "dispatched",
+      })
     ).id;
-    await post(other, "/api/dispatches", dispatchBody({ pickupDate: TODAY, status: "dispatched" }));
+    await t.createDispatch(other, { pickupDate: TODAY, status: "dispatched" });
     await post(other, "/api/invoices", {
       invoiceNumber: "INV-SEQ-1",
       issueDate: TODAY,
@@ -284,7 +248,7 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("10. deactivating the PEVO: PEVOs 0; Pending Signatures stayed 0 throughout (no signature flow yet)", async () => {
-    const res = await call(admin, "PUT", `/api/pevos/${ids.activePevo}`, {
+    const res = await t.as(admin)("PUT", `/api/pevos/${ids.activePevo}`, {
       firstName: "Alex",
       lastName: "Active",
       status: "inactive",
@@ -294,7 +258,7 @@ describe("dashboard after a scripted sequence of changes", () => {
   });
 
   test("11. deleting the bare dispatch: Upcoming Jobs 1", async () => {
-    expect((await call(admin, "DELETE", `/api/dispatches/${ids.bare}`)).status).toBe(204);
+    expect((await t.as(admin)("DELETE", `/api/dispatches/${ids.bare}`)).status).toBe(204);
     const body = await expectCards({ activeJobs: 1, pevos: 0, pendingSignatures: 0, upcomingJobs: 1 });
     expect(body.upcomingJobs.map((j) => j.id)).toEqual([ids.first]);
   });

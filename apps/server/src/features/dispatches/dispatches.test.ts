@@ -1,7 +1,15 @@
 import { activityEvents, dispatches, invoices } from "@pevo/db";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import {
+  type JsonBody as Body,
+  type Created,
+  createTestApp,
+  DEFAULT_STANDARD_RATES,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+} from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const NOT_FOUND = { error: "Dispatch not found" };
@@ -15,38 +23,20 @@ let adminA: SignedUpAdmin;
 let adminB: SignedUpAdmin;
 let pevo1: TestPevo;
 let pevo2: TestPevo;
-let rcA: { id: string; jobNumber: string };
+let rcA: Created;
 let rcB: string;
 let pevoB: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON body that tests mutate freely
-type Body = Record<string, any>;
-
-const as = (admin: SignedUpAdmin) => (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: admin.cookie, body });
-const asA = (method: string, path: string, body?: unknown) => as(adminA)(method, path, body);
+const asA = (method: string, path: string, body?: unknown) => t.as(adminA)(method, path, body);
 
 async function createRc(admin: SignedUpAdmin, jobNumber: string, pevoId?: string) {
-  const client = await as(admin)("POST", "/api/clients", { name: `${jobNumber} Client` });
-  const res = await as(admin)("POST", "/api/rate-confirmations", {
-    clientId: client.body.id,
+  const client = await t.createClient(admin, { name: `${jobNumber} Client` });
+  return t.createRateConfirmation(admin, {
+    clientId: client.id,
     jobNumber,
-    originAddress: "Houston, TX 77001",
-    destinationAddress: "Denver, CO 80202",
-    startDate: "2025-06-10",
-    description: "Oversize transformer, 16 ft wide",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "250",
-      detentionRate: "65.5",
-      detentionThreshold: 3,
-    },
+    standardRates: { ...DEFAULT_STANDARD_RATES, detentionRate: "65.5", detentionThreshold: 3 },
     positions: [{ positionType: "lead_car", pevoId }, { positionType: "high_pole_car" }],
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: string; jobNumber: string };
 }
 
 beforeAll(async () => {
@@ -57,7 +47,7 @@ beforeAll(async () => {
   pevo2 = await t.createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
   rcA = await createRc(adminA, "RC-20250610-001", pevo1.pevoId);
   rcB = (await createRc(adminB, "RC-20250610-001")).id;
-  pevoB = (await as(adminB)("POST", "/api/pevos", { firstName: "Bo", lastName: "Bravo" })).body.id;
+  pevoB = (await t.as(adminB)("POST", "/api/pevos", { firstName: "Bo", lastName: "Bravo" })).body.id;
 });
 afterAll(() => t.close());
 
@@ -73,11 +63,8 @@ function validBody(overrides: Body = {}): Body {
   };
 }
 
-async function createDispatch(overrides: Body = {}, admin = adminA) {
-  const res = await as(admin)("POST", "/api/dispatches", validBody(overrides));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+const createDispatch = (overrides: Body = {}, admin = adminA) =>
+  t.createDispatch(admin, validBody(overrides));
 
 async function dbRow(id: string) {
   const [row] = await t.db.select().from(dispatches).where(eq(dispatches.id, id));
@@ -272,7 +259,7 @@ describe("GET /api/dispatches", () => {
   test("lists the company's dispatches newest first, with PEVO name and job number", async () => {
     const fresh = await t.signUpAdmin();
     const rc = await createRc(fresh, "RC-20250701-001");
-    const pevo = (await as(fresh)("POST", "/api/pevos", { firstName: "Fay", lastName: "Fresh" })).body;
+    const pevo = (await t.as(fresh)("POST", "/api/pevos", { firstName: "Fay", lastName: "Fresh" })).body;
     const first = await createDispatch({ driverName: "First Driver", rateConfirmationId: rc.id }, fresh);
     const second = await createDispatch(
       { driverName: "Second Driver", pevoId: pevo.id, status: "completed" },
@@ -281,7 +268,7 @@ describe("GET /api/dispatches", () => {
     const third = await createDispatch({ driverName: "Third Driver", pickupDate: "2024-01-01" }, fresh);
     await createDispatch({ driverName: "Foreign Driver" }, adminB);
 
-    const res = await as(fresh)("GET", "/api/dispatches");
+    const res = await t.as(fresh)("GET", "/api/dispatches");
     expect(res.status).toBe(200);
     expect(res.body.map((d: Body) => d.id)).toEqual([third.id, second.id, first.id]);
     expect(res.body[1]).toMatchObject({
@@ -495,7 +482,7 @@ describe("assigning a PEVO", () => {
     // The event shows in the company's recent activity, not in another company's.
     const dashboard = await asA("GET", "/api/dashboard");
     expect(dashboard.body.activity.map((e: Body) => e.type)).toContain("pevo_dispatched");
-    const other = await as(adminB)("GET", "/api/dashboard");
+    const other = await t.as(adminB)("GET", "/api/dashboard");
     expect(other.body.activity.map((e: Body) => e.pevo)).not.toContain("Alma Assigned");
   });
 
@@ -589,13 +576,13 @@ describe("access control", () => {
       ["GET", "trip-logs"],
     ] as const) {
       const path = body === "trip-logs" ? `/api/dispatches/${d.id}/trip-logs` : `/api/dispatches/${d.id}`;
-      const res = await as(adminB)(method, path, body === "trip-logs" ? undefined : body);
+      const res = await t.as(adminB)(method, path, body === "trip-logs" ? undefined : body);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }
     expect(await dbRow(d.id)).toEqual(before);
     expect(await assignedMails(pevo1.email)).toHaveLength(mailsBefore);
-    const list = await as(adminB)("GET", "/api/dispatches");
+    const list = await t.as(adminB)("GET", "/api/dispatches");
     expect(list.body.map((x: Body) => x.id)).not.toContain(d.id);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
   createTestApp,
+  DEFAULT_STANDARD_RATES,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
@@ -41,54 +42,38 @@ const unique = (prefix: string) => {
   return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 7)}`;
 };
 
-const call = (admin: { cookie: string }, method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: admin.cookie, body });
-
 /** A client, a rate confirmation with standard rates (min 350.00/day, 1.85/mile) and a dispatch, through the API. */
 async function createJob(admin: SignedUpAdmin, overrides: { pevoId?: string } = {}): Promise<Job> {
   const clientName = unique("Client");
-  const client = await call(admin, "POST", "/api/clients", {
+  const client = await t.createClient(admin, {
     name: clientName,
     address: "4100 Industrial Blvd, Austin, TX 78744",
   });
-  expect(client.status).toBe(201);
   const jobNumber = unique("RC");
-  const rc = await call(admin, "POST", "/api/rate-confirmations", {
-    clientId: client.body.id,
+  const rc = await t.createRateConfirmation(admin, {
+    clientId: client.id,
     jobNumber,
     originAddress: "Houston Yard, Houston, TX",
     destinationAddress: "Wind Farm Site, Amarillo, TX",
     startDate: "2025-03-01",
     endDate: "2025-03-03",
-    description: "Wind turbine blade, 180 ft, two escorts required",
-    standardRates: {
-      minimumDailyRate: "350.00",
-      mileageRate: "1.85",
-      overnightRate: "150.00",
-      noGoRate: "250.00",
-      detentionRate: "50.00",
-      detentionThreshold: 2,
-    },
-    positions: [{ positionType: "lead_car" }],
+    standardRates: { ...DEFAULT_STANDARD_RATES, minimumDailyRate: "350.00" },
   });
-  expect(rc.status).toBe(201);
-  const dispatch = await call(admin, "POST", "/api/dispatches", {
-    rateConfirmationId: rc.body.id,
+  const dispatch = await t.createDispatch(admin, {
+    rateConfirmationId: rc.id,
     pevoId: overrides.pevoId ?? null,
     driverName: "Dana Driver",
-    driverPhone: "5125550100",
     pickupDate: "2025-03-01",
     pickupTime: "07:30",
     status: "dispatched",
   });
-  expect(dispatch.status).toBe(201);
   return {
     admin,
-    clientId: client.body.id,
+    clientId: client.id,
     clientName,
-    rateConfirmationId: rc.body.id,
+    rateConfirmationId: rc.id,
     jobNumber,
-    dispatchId: dispatch.body.id,
+    dispatchId: dispatch.id,
   };
 }
 
@@ -114,7 +99,7 @@ function invoiceBody(job: Job, overrides: Record<string, unknown> = {}) {
 }
 
 async function createInvoice(job: Job, overrides: Record<string, unknown> = {}) {
-  const res = await call(job.admin, "POST", "/api/invoices", invoiceBody(job, overrides));
+  const res = await t.as(job.admin)("POST", "/api/invoices", invoiceBody(job, overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -138,9 +123,9 @@ async function invoiceCount(companyId: string) {
 }
 
 async function setTaxRate(admin: SignedUpAdmin, taxRate: string) {
-  const current = await call(admin, "GET", "/api/company");
+  const current = await t.as(admin)("GET", "/api/company");
   expect(current.status).toBe(200);
-  const res = await call(admin, "PUT", "/api/company", { ...current.body, taxRate });
+  const res = await t.as(admin)("PUT", "/api/company", { ...current.body, taxRate });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.taxRate).toBe(Number(taxRate).toFixed(2));
 }
@@ -205,7 +190,7 @@ afterAll(() => t.close());
 describe("POST /api/invoices", () => {
   test("creates an invoice from a dispatch (201) with the dispatch's job information", async () => {
     const body = invoiceBody(jobA);
-    const res = await call(adminA, "POST", "/api/invoices", body);
+    const res = await t.as(adminA)("POST", "/api/invoices", body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       invoiceNumber: body.invoiceNumber,
@@ -258,9 +243,9 @@ describe("POST /api/invoices", () => {
       taxRate: "0.00",
       total: "1090.00",
     });
-    expect((await call(adminA, "GET", `/api/invoices/${res.body.id}`)).body).toEqual(res.body);
+    expect((await t.as(adminA)("GET", `/api/invoices/${res.body.id}`)).body).toEqual(res.body);
 
-    const list = await call(adminA, "GET", "/api/invoices");
+    const list = await t.as(adminA)("GET", "/api/invoices");
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual({
       id: res.body.id,
@@ -275,8 +260,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("ignores tampered totals: subtotal, tax and total are the server's sum of the lines", async () => {
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, {
@@ -295,8 +279,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("money is exact: 0.10 + 0.20 is 0.30", async () => {
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, {
@@ -313,8 +296,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("fractional mileage: 123.4 miles charged 228.29 stays 228.29", async () => {
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, {
@@ -329,8 +311,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("large amounts add up exactly", async () => {
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, {
@@ -346,8 +327,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("an empty, null or missing charge counts as 0", async () => {
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, {
@@ -372,7 +352,7 @@ describe("POST /api/invoices", () => {
   });
 
   test("an invoice without line items totals 0.00", async () => {
-    const res = await call(adminA, "POST", "/api/invoices", invoiceBody(jobA, { lineItems: [] }));
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { lineItems: [] }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ subtotal: "0.00", tax: "0.00", total: "0.00", lineItems: [] });
   });
@@ -399,7 +379,7 @@ describe("POST /api/invoices", () => {
       client: jobA.clientName,
       amount: "350.00",
     });
-    const dashboard = await call(adminA, "GET", "/api/dashboard");
+    const dashboard = await t.as(adminA)("GET", "/api/dashboard");
     expect(dashboard.body.activity[0]).toMatchObject({
       type: "invoice_generated",
       message: `Invoice ${created.invoiceNumber} generated for ${jobA.jobNumber}`,
@@ -540,7 +520,7 @@ describe("POST /api/invoices", () => {
     test.each(cases)("refuses %s", async (_, change, field, message) => {
       const before = await invoiceCount(adminA.companyId);
       const body = change(invoiceBody(jobA)) as { invoiceNumber?: string };
-      const res = await call(adminA, "POST", "/api/invoices", body);
+      const res = await t.as(adminA)("POST", "/api/invoices", body);
       expect(res.status).toBe(400);
       expect(res.body.fields[field]).toBe(message);
       expect(res.body.error).toBe(message);
@@ -549,7 +529,7 @@ describe("POST /api/invoices", () => {
 
     test("an empty body names every required field", async () => {
       const before = await invoiceCount(adminA.companyId);
-      const res = await call(adminA, "POST", "/api/invoices", {});
+      const res = await t.as(adminA)("POST", "/api/invoices", {});
       expect(res.status).toBe(400);
       expect(res.body.fields).toMatchObject({
         invoiceNumber: "Invoice number is required",
@@ -561,8 +541,7 @@ describe("POST /api/invoices", () => {
     });
 
     test("every bad line is reported at its own path", async () => {
-      const res = await call(
-        adminA,
+      const res = await t.as(adminA)(
         "POST",
         "/api/invoices",
         invoiceBody(jobA, {
@@ -595,8 +574,7 @@ describe("POST /api/invoices", () => {
   test("a duplicate invoice number in the same company is a 409 field error; nothing saved", async () => {
     const first = await createInvoice(jobA);
     const before = await invoiceCount(adminA.companyId);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, { invoiceNumber: first.invoiceNumber }),
@@ -614,8 +592,7 @@ describe("POST /api/invoices", () => {
 
   test("another company may use the same invoice number", async () => {
     const first = await createInvoice(jobA);
-    const res = await call(
-      adminB,
+    const res = await t.as(adminB)(
       "POST",
       "/api/invoices",
       invoiceBody(jobB, { invoiceNumber: first.invoiceNumber }),
@@ -628,8 +605,7 @@ describe("POST /api/invoices", () => {
   test("another company's dispatch id is refused (400 at dispatchId) and nothing is saved", async () => {
     const beforeA = await invoiceCount(adminA.companyId);
     const beforeB = await invoiceCount(adminB.companyId);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "POST",
       "/api/invoices",
       invoiceBody(jobA, { dispatchId: jobB.dispatchId }),
@@ -641,21 +617,21 @@ describe("POST /api/invoices", () => {
   });
 
   test("an unknown dispatch id is refused the same way", async () => {
-    const res = await call(adminA, "POST", "/api/invoices", invoiceBody(jobA, { dispatchId: MISSING_ID }));
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { dispatchId: MISSING_ID }));
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ dispatchId: "Dispatch ID is required" });
   });
 
   test("another company's client id is refused (400 at clientId) and nothing is saved", async () => {
     const before = await invoiceCount(adminA.companyId);
-    const res = await call(adminA, "POST", "/api/invoices", invoiceBody(jobA, { clientId: jobB.clientId }));
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { clientId: jobB.clientId }));
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({ clientId: "Choose a customer from the list" });
     expect(await invoiceCount(adminA.companyId)).toBe(before);
   });
 
   test("an empty client id means no customer record", async () => {
-    const res = await call(adminA, "POST", "/api/invoices", invoiceBody(jobA, { clientId: "" }));
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { clientId: "" }));
     expect(res.status).toBe(201);
     expect(res.body.clientId).toBeNull();
   });
@@ -696,8 +672,7 @@ describe("tax", () => {
 
     await setTaxRate(admin, "10");
     // Edited later: still 8.25 % (20.00 → 1.65), not the company's new 10 %.
-    const edited = await call(
-      admin,
+    const edited = await t.as(admin)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(job, { invoiceNumber: created.invoiceNumber, lineItems: lines("20.00") }),
@@ -705,8 +680,7 @@ describe("tax", () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ subtotal: "20.00", tax: "1.65", total: "21.65" });
     // The invoice made before any rate keeps 0 %.
-    const editedOld = await call(
-      admin,
+    const editedOld = await t.as(admin)(
       "PUT",
       `/api/invoices/${before.id}`,
       invoiceBody(job, { invoiceNumber: before.invoiceNumber, lineItems: lines("100.00") }),
@@ -726,8 +700,7 @@ describe("PUT /api/invoices/:id", () => {
   test("replaces the line items (old ones gone, new ones in order) and recomputes the totals", async () => {
     const created = await createInvoice(jobA);
     const oldIds = created.lineItems.map((l: { id: string }) => l.id);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, {
@@ -780,8 +753,7 @@ describe("PUT /api/invoices/:id", () => {
 
   test("an update with no lines removes them all", async () => {
     const created = await createInvoice(jobA);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, lineItems: [] }),
@@ -793,8 +765,7 @@ describe("PUT /api/invoices/:id", () => {
 
   test("validates like create and changes nothing on bad input", async () => {
     const created = await createInvoice(jobA);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, {
@@ -807,35 +778,32 @@ describe("PUT /api/invoices/:id", () => {
       invoiceNumber: "Invoice number is required",
       "lineItems.0.charge": "Charge must be a positive number",
     });
-    expect((await call(adminA, "GET", `/api/invoices/${created.id}`)).body).toEqual(created);
+    expect((await t.as(adminA)("GET", `/api/invoices/${created.id}`)).body).toEqual(created);
   });
 
   test("taking another invoice's number is a 409 field error and changes nothing", async () => {
     const first = await createInvoice(jobA);
     const second = await createInvoice(jobA);
-    const res = await call(
-      adminA,
+    const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${second.id}`,
       invoiceBody(jobA, { invoiceNumber: first.invoiceNumber, lineItems: [] }),
     );
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: NUMBER_TAKEN, fields: { invoiceNumber: NUMBER_TAKEN } });
-    expect((await call(adminA, "GET", `/api/invoices/${second.id}`)).body).toEqual(second);
+    expect((await t.as(adminA)("GET", `/api/invoices/${second.id}`)).body).toEqual(second);
   });
 
   test("moving an invoice to another company's dispatch or client is refused", async () => {
     const created = await createInvoice(jobA);
-    const dispatch = await call(
-      adminA,
+    const dispatch = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, dispatchId: jobB.dispatchId }),
     );
     expect(dispatch.status).toBe(400);
     expect(dispatch.body.fields).toEqual({ dispatchId: "Dispatch ID is required" });
-    const client = await call(
-      adminA,
+    const client = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, clientId: jobB.clientId }),
@@ -862,11 +830,11 @@ describe("PUT /api/invoices/:id", () => {
         );
     const body = invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, lineItems: created.lineItems });
     expect(
-      (await call(adminA, "PUT", `/api/invoices/${created.id}`, { ...body, status: "sent" })).status,
+      (await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "sent" })).status,
     ).toBe(200);
     expect(await paymentEvents()).toHaveLength(0);
 
-    const paid = await call(adminA, "PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" });
+    const paid = await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe("paid");
     const events = await paymentEvents();
@@ -882,16 +850,16 @@ describe("PUT /api/invoices/:id", () => {
 
     // Saving it again as paid is not a second payment.
     expect(
-      (await call(adminA, "PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" })).status,
+      (await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" })).status,
     ).toBe(200);
     expect(await paymentEvents()).toHaveLength(1);
-    const dashboard = await call(adminA, "GET", "/api/dashboard");
+    const dashboard = await t.as(adminA)("GET", "/api/dashboard");
     expect(dashboard.body.activity[0]).toMatchObject({ type: "payment_received", amount: "1090.00" });
   });
 
   test("an unknown or non-uuid id is 404 'Invoice not found'", async () => {
     for (const id of [MISSING_ID, "nope"]) {
-      const res = await call(adminA, "PUT", `/api/invoices/${id}`, invoiceBody(jobA));
+      const res = await t.as(adminA)("PUT", `/api/invoices/${id}`, invoiceBody(jobA));
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: "Invoice not found" });
     }
@@ -902,27 +870,27 @@ describe("DELETE /api/invoices/:id", () => {
   test("deletes the invoice and its line items (204)", async () => {
     const created = await createInvoice(jobA);
     expect(await lineRows(created.id)).toHaveLength(2);
-    const res = await call(adminA, "DELETE", `/api/invoices/${created.id}`);
+    const res = await t.as(adminA)("DELETE", `/api/invoices/${created.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBe("");
     expect(await invoiceRow(created.id)).toBeUndefined();
     expect(await lineRows(created.id)).toEqual([]);
-    expect((await call(adminA, "GET", `/api/invoices/${created.id}`)).status).toBe(404);
-    expect((await call(adminA, "DELETE", `/api/invoices/${created.id}`)).status).toBe(404);
+    expect((await t.as(adminA)("GET", `/api/invoices/${created.id}`)).status).toBe(404);
+    expect((await t.as(adminA)("DELETE", `/api/invoices/${created.id}`)).status).toBe(404);
   });
 
   test("a dispatch with invoices cannot be deleted (409); without them it can", async () => {
     const job = await createJob(adminA);
     const created = await createInvoice(job);
-    const refused = await call(adminA, "DELETE", `/api/dispatches/${job.dispatchId}`);
+    const refused = await t.as(adminA)("DELETE", `/api/dispatches/${job.dispatchId}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ error: DISPATCH_HAS_INVOICES });
     const [still] = await t.db.select().from(dispatches).where(eq(dispatches.id, job.dispatchId));
     expect(still).toBeDefined();
-    expect((await call(adminA, "GET", `/api/dispatches/${job.dispatchId}`)).body.hasInvoices).toBe(true);
+    expect((await t.as(adminA)("GET", `/api/dispatches/${job.dispatchId}`)).body.hasInvoices).toBe(true);
 
-    expect((await call(adminA, "DELETE", `/api/invoices/${created.id}`)).status).toBe(204);
-    expect((await call(adminA, "DELETE", `/api/dispatches/${job.dispatchId}`)).status).toBe(204);
+    expect((await t.as(adminA)("DELETE", `/api/invoices/${created.id}`)).status).toBe(204);
+    expect((await t.as(adminA)("DELETE", `/api/dispatches/${job.dispatchId}`)).status).toBe(204);
   });
 });
 
@@ -959,7 +927,7 @@ describe("transactions: a failing later step saves nothing", () => {
       ],
     });
     await withFailingLineTrigger(async () => {
-      const res = await call(adminA, "POST", "/api/invoices", body);
+      const res = await t.as(adminA)("POST", "/api/invoices", body);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: "Something went wrong. Please try again." });
     });
@@ -976,7 +944,7 @@ describe("transactions: a failing later step saves nothing", () => {
     expect(event.n).toBe(0);
 
     // The number was never taken: the same invoice saves once the failure is gone.
-    const retry = await call(adminA, "POST", "/api/invoices", {
+    const retry = await t.as(adminA)("POST", "/api/invoices", {
       ...body,
       lineItems: [body.lineItems[0], { ...body.lineItems[1], location: "Fine Second Line" }],
     });
@@ -988,8 +956,7 @@ describe("transactions: a failing later step saves nothing", () => {
     const created = await createInvoice(jobA, { status: "sent" });
     const beforeRows = await lineRows(created.id);
     await withFailingLineTrigger(async () => {
-      const res = await call(
-        adminA,
+      const res = await t.as(adminA)(
         "PUT",
         `/api/invoices/${created.id}`,
         invoiceBody(jobA, {
@@ -1004,7 +971,7 @@ describe("transactions: a failing later step saves nothing", () => {
       );
       expect(res.status).toBe(500);
     });
-    const after = await call(adminA, "GET", `/api/invoices/${created.id}`);
+    const after = await t.as(adminA)("GET", `/api/invoices/${created.id}`);
     expect(after.status).toBe(200);
     expect(after.body).toEqual(created);
     expect(await lineRows(created.id)).toEqual(beforeRows);
@@ -1050,8 +1017,8 @@ describe("GET /api/invoices/:id/pdf", () => {
   });
 
   test("an unknown or non-uuid id is 404", async () => {
-    expect((await call(adminA, "GET", `/api/invoices/${MISSING_ID}/pdf`)).status).toBe(404);
-    expect((await call(adminA, "GET", "/api/invoices/nope/pdf")).status).toBe(404);
+    expect((await t.as(adminA)("GET", `/api/invoices/${MISSING_ID}/pdf`)).status).toBe(404);
+    expect((await t.as(adminA)("GET", "/api/invoices/nope/pdf")).status).toBe(404);
   });
 });
 
@@ -1071,15 +1038,15 @@ describe("tenancy and roles", () => {
       ["DELETE", `/api/invoices/${created.id}`, undefined],
     ];
     for (const [method, path, body] of attempts) {
-      const res = await call(adminB, method, path, body);
+      const res = await t.as(adminB)(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body, `${method} ${path}`).toEqual({ error: "Invoice not found" });
     }
     expect(await invoiceRow(created.id)).toEqual(rowBefore);
     expect(await lineRows(created.id)).toEqual(linesBefore);
-    const listB = await call(adminB, "GET", "/api/invoices");
+    const listB = await t.as(adminB)("GET", "/api/invoices");
     expect(listB.body.map((i: { id: string }) => i.id)).not.toContain(created.id);
-    const listA = await call(adminA, "GET", "/api/invoices");
+    const listA = await t.as(adminA)("GET", "/api/invoices");
     expect(listA.body.map((i: { id: string }) => i.id)).toContain(created.id);
     const bIds = new Set(
       (

@@ -29,14 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (admin: SignedUpAdmin) => (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: admin.cookie, body });
-const asA = (method: string, path: string, body?: unknown) => as(adminA)(method, path, body);
+const asA = (method: string, path: string, body?: unknown) => t.as(adminA)(method, path, body);
 
 type Pevo = { id: string; firstName: string; lastName: string } & Record<string, unknown>;
 
 async function createPevo(body: Record<string, unknown> = {}, admin = adminA): Promise<Pevo> {
-  const res = await as(admin)("POST", "/api/pevos", { firstName: "Jamie", lastName: "Driver", ...body });
+  const res = await t.as(admin)("POST", "/api/pevos", { firstName: "Jamie", lastName: "Driver", ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -54,38 +52,6 @@ async function countRows() {
   return { pevos: p.n, users: u.n };
 }
 
-async function createClient(admin = adminA) {
-  const res = await as(admin)("POST", "/api/clients", {
-    name: `Client ${Math.random().toString(36).slice(2)}`,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-let jobCounter = 0;
-async function createRateConfirmation(positions: Record<string, unknown>[], admin = adminA) {
-  jobCounter += 1;
-  const res = await as(admin)("POST", "/api/rate-confirmations", {
-    clientId: await createClient(admin),
-    jobNumber: `PEVO-TEST-${jobCounter}`,
-    originAddress: "Houston, TX 77001",
-    destinationAddress: "Denver, CO 80202",
-    startDate: "2025-03-05",
-    description: "Wind turbine blade transport, 180 ft",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.25",
-      overnightRate: "125",
-      noGoRate: "200",
-      detentionRate: "75",
-      detentionThreshold: "2",
-    },
-    positions,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
-
 describe("GET /api/pevos", () => {
   test("lists the company's own PEVOs, newest first, without foreign rows", async () => {
     const fresh = await t.signUpAdmin();
@@ -93,7 +59,7 @@ describe("GET /api/pevos", () => {
     for (const firstName of names) await createPevo({ firstName }, fresh);
     await createPevo({ firstName: "Foreign" }, adminB);
 
-    const res = await as(fresh)("GET", "/api/pevos");
+    const res = await t.as(fresh)("GET", "/api/pevos");
     expect(res.status).toBe(200);
     expect(res.body.map((p: Pevo) => p.firstName)).toEqual(["Third", "Second", "First"]);
     const times = res.body.map((p: { createdAt: string }) => Date.parse(p.createdAt));
@@ -114,7 +80,7 @@ describe("GET /api/pevos", () => {
 
   test("a new company has no PEVOs", async () => {
     const fresh = await t.signUpAdmin();
-    const res = await as(fresh)("GET", "/api/pevos");
+    const res = await t.as(fresh)("GET", "/api/pevos");
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -129,7 +95,7 @@ describe("GET /api/pevos/active", () => {
     await createPevo({ firstName: "Mia", lastName: "Moore" }, fresh);
     await createPevo({ firstName: "Aaron", lastName: "Abbott" }, adminB);
 
-    const res = await as(fresh)("GET", "/api/pevos/active");
+    const res = await t.as(fresh)("GET", "/api/pevos/active");
     expect(res.status).toBe(200);
     expect(res.body.map((p: Pevo) => `${p.firstName} ${p.lastName}`)).toEqual([
       "Adam Baker",
@@ -442,14 +408,7 @@ describe("DELETE /api/pevos/:id", () => {
 
   test("refuses with 409 while the PEVO is assigned to a dispatch; the row stays", async () => {
     const created = await createPevo({ firstName: "Dispatched" });
-    const dispatch = await asA("POST", "/api/dispatches", {
-      pevoId: created.id,
-      driverName: "Truck Driver",
-      driverPhone: "555-010-2000",
-      pickupDate: "2025-04-01",
-      pickupTime: "09:00",
-    });
-    expect(dispatch.status).toBe(201);
+    await t.createDispatch(adminA, { pevoId: created.id });
     const res = await asA("DELETE", `/api/pevos/${created.id}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: IN_USE });
@@ -458,7 +417,11 @@ describe("DELETE /api/pevos/:id", () => {
 
   test("refuses with 409 while the PEVO holds a rate confirmation position; the row stays", async () => {
     const created = await createPevo({ firstName: "Positioned" });
-    await createRateConfirmation([{ positionType: "lead_car", pevoId: created.id }]);
+    const client = await t.createClient(adminA);
+    await t.createRateConfirmation(adminA, {
+      clientId: client.id,
+      positions: [{ positionType: "lead_car", pevoId: created.id }],
+    });
     const res = await asA("DELETE", `/api/pevos/${created.id}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: IN_USE });
@@ -545,7 +508,7 @@ describe("access control", () => {
   test("another company's admin gets 404 on GET/PUT/DELETE, and the row is unchanged", async () => {
     const target = await createPevo({ firstName: "Secret", lastName: "Operator", phone: "555-0111" });
     const before = await dbRow(target.id);
-    const asB = (method: string, body?: unknown) => as(adminB)(method, `/api/pevos/${target.id}`, body);
+    const asB = (method: string, body?: unknown) => t.as(adminB)(method, `/api/pevos/${target.id}`, body);
 
     for (const [method, body] of [
       ["GET", undefined],
@@ -557,9 +520,9 @@ describe("access control", () => {
       expect(res.body).toEqual({ error: "PEVO not found" });
     }
     expect(await dbRow(target.id)).toEqual(before);
-    const list = await as(adminB)("GET", "/api/pevos");
+    const list = await t.as(adminB)("GET", "/api/pevos");
     expect(list.body.map((p: Pevo) => p.id)).not.toContain(target.id);
-    const active = await as(adminB)("GET", "/api/pevos/active");
+    const active = await t.as(adminB)("GET", "/api/pevos/active");
     expect(active.body.map((p: Pevo) => p.id)).not.toContain(target.id);
   });
 });

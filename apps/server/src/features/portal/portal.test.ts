@@ -1,7 +1,13 @@
 import { dispatches, pevos } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import {
+  type JsonBody as Body,
+  createTestApp,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+} from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const TODAY = "2025-06-10";
@@ -20,56 +26,26 @@ let pevo2Completed: string;
 let companyBDispatch: string;
 let unassigned: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies
-type Body = Record<string, any>;
-
-const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie, body });
-
-async function dispatch(admin: SignedUpAdmin, body: Body) {
-  const res = await as(admin.cookie)("POST", "/api/dispatches", {
-    driverName: "Dale Trucker",
-    driverPhone: "(555) 123-4567",
-    pickupTime: "09:00",
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+/** A dispatch with the default driver and pickup time (09:00); its id. */
+const dispatch = async (admin: SignedUpAdmin, body: Body) => (await t.createDispatch(admin, body)).id;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminA = await t.signUpAdmin({ companyName: "Alpha Escorts", contactPerson: "Alice Admin" });
-  adminB = await t.signUpAdmin({ companyName: "Bravo Escorts" });
-  pevo1 = await t.createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One" });
-  pevo2 = await t.createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
-  pevoB = await t.createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo" });
+  ({ adminA, adminB, pevo1, pevo2, pevoB } = await t.createTwoCompanies());
 
-  const client = await as(adminA.cookie)("POST", "/api/clients", { name: "Lone Star Heavy Haul" });
-  const rc = await as(adminA.cookie)("POST", "/api/rate-confirmations", {
-    clientId: client.body.id,
-    jobNumber: "RC-20250610-001",
-    originAddress: "Houston, TX 77001",
-    destinationAddress: "Denver, CO 80202",
-    startDate: "2025-06-10",
-    description: "Oversize transformer, 16 ft wide",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "250",
-      detentionRate: "65",
-      detentionThreshold: 2,
-    },
-    positions: [
-      { positionType: "lead_car", pevoId: pevo1.pevoId },
-      { positionType: "chase_car", pevoId: pevo2.pevoId },
-      { positionType: "custom", customName: "Bucket Truck", pevoId: pevo1.pevoId },
-      { positionType: "steerman" },
-    ],
-  });
-  expect(rc.status).toBe(201);
-  rcId = rc.body.id;
+  const client = await t.createClient(adminA, { name: "Lone Star Heavy Haul" });
+  rcId = (
+    await t.createRateConfirmation(adminA, {
+      clientId: client.id,
+      jobNumber: "RC-20250610-001",
+      positions: [
+        { positionType: "lead_car", pevoId: pevo1.pevoId },
+        { positionType: "chase_car", pevoId: pevo2.pevoId },
+        { positionType: "custom", customName: "Bucket Truck", pevoId: pevo1.pevoId },
+        { positionType: "steerman" },
+      ],
+    })
+  ).id;
 
   const p1 = { pevoId: pevo1.pevoId };
   d.today = await dispatch(adminA, {
@@ -109,7 +85,7 @@ afterAll(() => t.close());
 
 describe("GET /api/portal/dispatches", () => {
   test("a PEVO sees exactly their own dispatches, latest pickup first", async () => {
-    const res = await as(pevo1.cookie)("GET", "/api/portal/dispatches");
+    const res = await t.as(pevo1)("GET", "/api/portal/dispatches");
     expect(res.status).toBe(200);
     expect(res.body.map((x: Body) => x.id)).toEqual([
       d.in7Days,
@@ -139,10 +115,10 @@ describe("GET /api/portal/dispatches", () => {
   });
 
   test("another PEVO of the company and a PEVO of another company see only theirs", async () => {
-    const two = await as(pevo2.cookie)("GET", "/api/portal/dispatches");
+    const two = await t.as(pevo2)("GET", "/api/portal/dispatches");
     expect(two.status).toBe(200);
     expect(two.body.map((x: Body) => x.id)).toEqual([pevo2Dispatch, pevo2Completed]);
-    const b = await as(pevoB.cookie)("GET", "/api/portal/dispatches");
+    const b = await t.as(pevoB)("GET", "/api/portal/dispatches");
     expect(b.body.map((x: Body) => x.id)).toEqual([companyBDispatch]);
     for (const list of [two.body, b.body]) {
       expect(list.map((x: Body) => x.id)).not.toContain(unassigned);
@@ -151,7 +127,7 @@ describe("GET /api/portal/dispatches", () => {
 
   test("a PEVO with no dispatches gets an empty list", async () => {
     const idle = await t.createPevoUser(adminA.companyId);
-    const res = await as(idle.cookie)("GET", "/api/portal/dispatches");
+    const res = await t.as(idle)("GET", "/api/portal/dispatches");
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -159,7 +135,7 @@ describe("GET /api/portal/dispatches", () => {
 
 describe("GET /api/portal/dispatches/:id", () => {
   test("shows what the PEVO needs on the road, with their position from the rate confirmation", async () => {
-    const res = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${d.today}`);
+    const res = await t.as(pevo1)("GET", `/api/portal/dispatches/${d.today}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: d.today,
@@ -177,21 +153,21 @@ describe("GET /api/portal/dispatches/:id", () => {
       clientName: "Lone Star Heavy Haul",
       position: "Lead Car, Bucket Truck",
     });
-    const two = await as(pevo2.cookie)("GET", `/api/portal/dispatches/${pevo2Dispatch}`);
+    const two = await t.as(pevo2)("GET", `/api/portal/dispatches/${pevo2Dispatch}`);
     expect(two.status).toBe(200);
     expect(two.body.position).toBe("Chase Car");
-    const noRc = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${d.in6Days}`);
+    const noRc = await t.as(pevo1)("GET", `/api/portal/dispatches/${d.in6Days}`);
     expect(noRc.body).toMatchObject({ position: null, jobNumber: null, status: "dispatched" });
   });
 
   test("another PEVO's dispatch, another company's, an unassigned one or an unknown id: 404", async () => {
     for (const id of [pevo2Dispatch, companyBDispatch, unassigned, MISSING_ID, "not-a-uuid"]) {
-      const res = await as(pevo1.cookie)("GET", `/api/portal/dispatches/${id}`);
+      const res = await t.as(pevo1)("GET", `/api/portal/dispatches/${id}`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: "Dispatch not found" });
     }
-    expect((await as(pevoB.cookie)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
-    expect((await as(pevo2.cookie)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
+    expect((await t.as(pevoB)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
+    expect((await t.as(pevo2)("GET", `/api/portal/dispatches/${d.today}`)).status).toBe(404);
   });
 
   test("a PEVO cannot change a dispatch, not even their own", async () => {
@@ -209,7 +185,7 @@ describe("GET /api/portal/dispatches/:id", () => {
       ["PUT", `/api/dispatches/${d.today}`, 403],
       ["DELETE", `/api/dispatches/${d.today}`, 403],
     ] as const) {
-      const res = await as(pevo1.cookie)(method, path, method === "PUT" ? body : undefined);
+      const res = await t.as(pevo1)(method, path, method === "PUT" ? body : undefined);
       expect(res.status, `${method} ${path}`).toBe(status);
     }
     expect(await t.db.select().from(dispatches).where(eq(dispatches.id, d.today))).toEqual(before);
@@ -218,7 +194,7 @@ describe("GET /api/portal/dispatches/:id", () => {
 
 describe("GET /api/portal/dashboard", () => {
   test("counts the PEVO's own upcoming (next 7 days) and completed (last 30 days) jobs", async () => {
-    const res = await as(pevo1.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    const res = await t.as(pevo1)("GET", `/api/portal/dashboard?today=${TODAY}`);
     expect(res.status).toBe(200);
     // Upcoming: today 09:00, today 14:00, in 6 days, and the completed one tomorrow; not in 7 days, not canceled.
     // Completed: yesterday and 30 days ago; not 31 days ago, not in the future.
@@ -243,17 +219,17 @@ describe("GET /api/portal/dashboard", () => {
       expect(event.message).toMatch(/^Paula One dispatched/);
     }
 
-    const two = await as(pevo2.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    const two = await t.as(pevo2)("GET", `/api/portal/dashboard?today=${TODAY}`);
     expect(two.body.cards).toEqual({ upcomingJobs: 1, completedJobs: 1, profileStatus: "active" });
     expect(two.body.upcomingJobs.map((x: Body) => x.id)).toEqual([pevo2Dispatch]);
     for (const event of two.body.activity) expect(event.message).toMatch(/^Peter Two dispatched/);
 
-    const b = await as(pevoB.cookie)("GET", `/api/portal/dashboard?today=${TODAY}`);
+    const b = await t.as(pevoB)("GET", `/api/portal/dashboard?today=${TODAY}`);
     expect(b.body.cards).toEqual({ upcomingJobs: 1, completedJobs: 0, profileStatus: "active" });
   });
 
   test("the window moves with today", async () => {
-    const res = await as(pevo1.cookie)("GET", "/api/portal/dashboard?today=2025-06-11");
+    const res = await t.as(pevo1)("GET", "/api/portal/dashboard?today=2025-06-11");
     // Today 2025-06-11: the completed one today, in 6 and in 7 days are upcoming; yesterday's ones no longer.
     expect(res.body.cards.upcomingJobs).toBe(3);
     // Completed within 2025-05-12..2025-06-11: yesterday (06-09) and 06-11.
@@ -262,23 +238,23 @@ describe("GET /api/portal/dashboard", () => {
 
   test("Profile Status follows the PEVO's status", async () => {
     const pevo = await t.createPevoUser(adminA.companyId, { firstName: "Ida", lastName: "Idle" });
-    const on = await as(pevo.cookie)("GET", "/api/portal/dashboard");
+    const on = await t.as(pevo)("GET", "/api/portal/dashboard");
     expect(on.status).toBe(200);
     expect(on.body.cards).toEqual({ upcomingJobs: 0, completedJobs: 0, profileStatus: "active" });
     expect(on.body.upcomingJobs).toEqual([]);
     expect(on.body.activity).toEqual([]);
-    const off = await as(adminA.cookie)("PUT", `/api/pevos/${pevo.pevoId}`, {
+    const off = await t.as(adminA)("PUT", `/api/pevos/${pevo.pevoId}`, {
       firstName: "Ida",
       lastName: "Idle",
       status: "inactive",
     });
     expect(off.status).toBe(200);
-    const res = await as(pevo.cookie)("GET", "/api/portal/dashboard");
+    const res = await t.as(pevo)("GET", "/api/portal/dashboard");
     expect(res.body.cards.profileStatus).toBe("inactive");
   });
 
   test("refuses a bad today", async () => {
-    const res = await as(pevo1.cookie)("GET", "/api/portal/dashboard?today=2025-02-30");
+    const res = await t.as(pevo1)("GET", "/api/portal/dashboard?today=2025-02-30");
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("today must be a date (YYYY-MM-DD)");
   });
@@ -286,7 +262,7 @@ describe("GET /api/portal/dashboard", () => {
 
 describe("/api/portal/profile", () => {
   test("GET returns the PEVO's own row", async () => {
-    const res = await as(pevo1.cookie)("GET", "/api/portal/profile");
+    const res = await t.as(pevo1)("GET", "/api/portal/profile");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: pevo1.pevoId,
@@ -302,7 +278,7 @@ describe("/api/portal/profile", () => {
 
   test("PUT saves the profile; the office sees the same row (new phone)", async () => {
     const pevo = await t.createPevoUser(adminA.companyId, { firstName: "Rita", lastName: "Road" });
-    const res = await as(pevo.cookie)("PUT", "/api/portal/profile", {
+    const res = await t.as(pevo)("PUT", "/api/portal/profile", {
       firstName: "Rita",
       lastName: "Roadrunner",
       phone: "(555) 777-1234",
@@ -323,9 +299,9 @@ describe("/api/portal/profile", () => {
       certificationExpiry: "2027-03-05",
       status: "active",
     });
-    expect((await as(pevo.cookie)("GET", "/api/portal/profile")).body).toEqual(res.body);
+    expect((await t.as(pevo)("GET", "/api/portal/profile")).body).toEqual(res.body);
 
-    const office = await as(adminA.cookie)("GET", `/api/pevos/${pevo.pevoId}`);
+    const office = await t.as(adminA)("GET", `/api/pevos/${pevo.pevoId}`);
     expect(office.status).toBe(200);
     expect(office.body).toMatchObject({
       lastName: "Roadrunner",
@@ -335,10 +311,10 @@ describe("/api/portal/profile", () => {
       email: pevo.email,
       status: "active",
     });
-    const settings = await as(pevo.cookie)("GET", "/api/me/settings");
+    const settings = await t.as(pevo)("GET", "/api/me/settings");
     expect(settings.body.account.contactName).toBe("Rita Roadrunner");
 
-    const cleared = await as(pevo.cookie)("PUT", "/api/portal/profile", {
+    const cleared = await t.as(pevo)("PUT", "/api/portal/profile", {
       firstName: "Rita",
       lastName: "Roadrunner",
       phone: "",
@@ -370,7 +346,7 @@ describe("/api/portal/profile", () => {
     ],
   ])("PUT refuses %s with 400 and changes nothing", async (_, body, field, message) => {
     const [before] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
-    const res = await as(pevo2.cookie)("PUT", "/api/portal/profile", body);
+    const res = await t.as(pevo2)("PUT", "/api/portal/profile", body);
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
     const [after] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
@@ -380,7 +356,7 @@ describe("/api/portal/profile", () => {
   test("a PEVO cannot change another PEVO's profile (or their own) through the office API", async () => {
     const [before] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
     for (const id of [pevo2.pevoId, pevo1.pevoId]) {
-      const res = await as(pevo1.cookie)("PUT", `/api/pevos/${id}`, {
+      const res = await t.as(pevo1)("PUT", `/api/pevos/${id}`, {
         firstName: "Hacked",
         lastName: "Name",
         phone: "000",
@@ -389,7 +365,7 @@ describe("/api/portal/profile", () => {
     }
     const [after] = await t.db.select().from(pevos).where(eq(pevos.id, pevo2.pevoId));
     expect(after).toEqual(before);
-    expect((await as(pevo1.cookie)("GET", "/api/portal/profile")).body.firstName).toBe("Paula");
+    expect((await t.as(pevo1)("GET", "/api/portal/profile")).body.firstName).toBe("Paula");
   });
 });
 
@@ -404,7 +380,7 @@ describe("access control", () => {
 
   test("an admin gets 403 on every portal endpoint", async () => {
     for (const [method, path, body] of endpoints(d.today)) {
-      const res = await as(adminA.cookie)(method, path, body);
+      const res = await t.as(adminA)(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body).toEqual({ error: "You do not have access to this area" });
     }

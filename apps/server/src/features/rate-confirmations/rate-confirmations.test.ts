@@ -1,7 +1,13 @@
 import { customRates, positions, rateConfirmations, standardRates } from "@pevo/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import {
+  type JsonBody as Body,
+  createTestApp,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+} from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const NOT_FOUND = { error: "Rate confirmation not found" };
@@ -16,19 +22,17 @@ let clientB: string;
 let pevoA: string;
 let pevoB: string;
 
-const as = (admin: SignedUpAdmin) => (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie: admin.cookie, body });
-const asA = (method: string, path: string, body?: unknown) => as(adminA)(method, path, body);
+const asA = (method: string, path: string, body?: unknown) => t.as(adminA)(method, path, body);
 
 beforeAll(async () => {
   t = await createTestApp();
   adminA = await t.signUpAdmin({ companyName: "Alpha Escorts" });
   adminB = await t.signUpAdmin({ companyName: "Bravo Escorts" });
   pevoUser = await t.createPevoUser(adminA.companyId);
-  clientA = (await asA("POST", "/api/clients", { name: "Lone Star Heavy Haul" })).body.id;
-  clientB = (await as(adminB)("POST", "/api/clients", { name: "Bravo Client" })).body.id;
+  clientA = (await t.createClient(adminA, { name: "Lone Star Heavy Haul" })).id;
+  clientB = (await t.createClient(adminB, { name: "Bravo Client" })).id;
   pevoA = (await asA("POST", "/api/pevos", { firstName: "Lee", lastName: "Lead" })).body.id;
-  pevoB = (await as(adminB)("POST", "/api/pevos", { firstName: "Bo", lastName: "Bravo" })).body.id;
+  pevoB = (await t.as(adminB)("POST", "/api/pevos", { firstName: "Bo", lastName: "Bravo" })).body.id;
 });
 afterAll(() => t.close());
 
@@ -38,10 +42,7 @@ const nextJob = () => {
   return `JOB-${jobCounter}-${Math.random().toString(36).slice(2, 7)}`;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: a JSON body that tests mutate freely
-type Body = Record<string, any>;
-
-function validBody(overrides: Body = {}): Body {
+function validBody(overrides: Body = {}) {
   return {
     clientId: clientA,
     jobNumber: nextJob(),
@@ -68,11 +69,8 @@ function validBody(overrides: Body = {}): Body {
   };
 }
 
-async function createRc(overrides: Body = {}, admin = adminA) {
-  const res = await as(admin)("POST", "/api/rate-confirmations", validBody(overrides));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+const createRc = (overrides: Body = {}, admin = adminA) =>
+  t.createRateConfirmation(admin, validBody(overrides));
 
 async function tableCounts() {
   const [[rc], [std], [custom], [pos]] = await Promise.all([
@@ -417,7 +415,7 @@ describe("POST /api/rate-confirmations", () => {
     expect(dup.body).toEqual({ error: JOB_TAKEN, fields: { jobNumber: JOB_TAKEN } });
     expect(await tableCounts()).toEqual(before);
 
-    const other = await as(adminB)(
+    const other = await t.as(adminB)(
       "POST",
       "/api/rate-confirmations",
       validBody({
@@ -433,8 +431,8 @@ describe("POST /api/rate-confirmations", () => {
 describe("GET /api/rate-confirmations/next-job-number", () => {
   test("RC-YYYYMMDD-001, then the next free number of that day, per company", async () => {
     const fresh = await t.signUpAdmin();
-    const client = (await as(fresh)("POST", "/api/clients", { name: "Fresh Client" })).body.id;
-    const asFresh = as(fresh);
+    const client = (await t.createClient(fresh, { name: "Fresh Client" })).id;
+    const asFresh = t.as(fresh);
 
     const first = await asFresh("GET", "/api/rate-confirmations/next-job-number?date=2025-01-05");
     expect(first.status).toBe(200);
@@ -459,11 +457,11 @@ describe("GET /api/rate-confirmations/next-job-number", () => {
       jobNumber: "RC-20250106-001",
     });
     // Another company's numbers do not count.
-    expect((await as(adminB)("GET", "/api/rate-confirmations/next-job-number?date=2025-01-05")).body).toEqual(
-      {
-        jobNumber: "RC-20250105-001",
-      },
-    );
+    expect(
+      (await t.as(adminB)("GET", "/api/rate-confirmations/next-job-number?date=2025-01-05")).body,
+    ).toEqual({
+      jobNumber: "RC-20250105-001",
+    });
   });
 
   test("defaults to today and refuses a bad date", async () => {
@@ -478,7 +476,7 @@ describe("GET /api/rate-confirmations/next-job-number", () => {
 describe("GET /api/rate-confirmations", () => {
   test("lists the company's confirmations newest first with client name and positions count", async () => {
     const fresh = await t.signUpAdmin();
-    const client = (await as(fresh)("POST", "/api/clients", { name: "List Client" })).body.id;
+    const client = (await t.createClient(fresh, { name: "List Client" })).id;
     const one = await createRc({ clientId: client, positions: [{ positionType: "lead_car" }] }, fresh);
     const two = await createRc(
       {
@@ -491,7 +489,7 @@ describe("GET /api/rate-confirmations", () => {
       },
       fresh,
     );
-    const res = await as(fresh)("GET", "/api/rate-confirmations");
+    const res = await t.as(fresh)("GET", "/api/rate-confirmations");
     expect(res.status).toBe(200);
     expect(res.body.map((r: Body) => [r.id, r.positionsCount, r.clientName])).toEqual([
       [two.id, 3, "List Client"],
@@ -530,7 +528,7 @@ describe("GET /api/rate-confirmations", () => {
     expect(await search(`${tag}%`)).toEqual([]);
     expect(await search("no-such-thing-anywhere")).toEqual([]);
     // Company B finds only its own.
-    const b = await as(adminB)("GET", `/api/rate-confirmations?search=${tag}`);
+    const b = await t.as(adminB)("GET", `/api/rate-confirmations?search=${tag}`);
     expect(b.body.map((r: Body) => r.jobNumber)).toEqual([`SRCH-${tag}-B`]);
   });
 });
@@ -721,10 +719,10 @@ describe("access control", () => {
   test("another company's admin gets 404 on GET and PUT, and the confirmation is unchanged", async () => {
     const rc = await createRc();
     const before = await asA("GET", `/api/rate-confirmations/${rc.id}`);
-    const get = await as(adminB)("GET", `/api/rate-confirmations/${rc.id}`);
+    const get = await t.as(adminB)("GET", `/api/rate-confirmations/${rc.id}`);
     expect(get.status).toBe(404);
     expect(get.body).toEqual(NOT_FOUND);
-    const put = await as(adminB)(
+    const put = await t.as(adminB)(
       "PUT",
       `/api/rate-confirmations/${rc.id}`,
       validBody({
@@ -736,7 +734,7 @@ describe("access control", () => {
     expect(put.status).toBe(404);
     expect(put.body).toEqual(NOT_FOUND);
     expect((await asA("GET", `/api/rate-confirmations/${rc.id}`)).body).toEqual(before.body);
-    const list = await as(adminB)("GET", "/api/rate-confirmations");
+    const list = await t.as(adminB)("GET", "/api/rate-confirmations");
     expect(list.body.map((r: Body) => r.id)).not.toContain(rc.id);
   });
 });

@@ -1,7 +1,14 @@
 import { tripLogExpenses, tripLogs } from "@pevo/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import {
+  type JsonBody as Body,
+  createTestApp,
+  dispatchBody,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+} from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const NOT_FOUND = { error: "Trip log entry not found" };
@@ -18,51 +25,19 @@ let dispatch1b: string;
 let dispatch2: string;
 let dispatchB: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies
-type Body = Record<string, any>;
-
-const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
-  t.request(method, path, { cookie, body });
-
-async function dispatch(admin: SignedUpAdmin, body: Body) {
-  const res = await as(admin.cookie)("POST", "/api/dispatches", {
-    driverName: "Dale Trucker",
-    driverPhone: "(555) 123-4567",
-    pickupDate: "2025-06-10",
-    pickupTime: "09:00",
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
+/** A dispatch with the default driver and pickup (2025-06-10 09:00); its id. */
+const dispatch = async (admin: SignedUpAdmin, body: Body) => (await t.createDispatch(admin, body)).id;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminA = await t.signUpAdmin({ companyName: "Alpha Escorts" });
-  adminB = await t.signUpAdmin({ companyName: "Bravo Escorts" });
-  pevo1 = await t.createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One" });
-  pevo2 = await t.createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
-  pevoB = await t.createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo" });
-  const client = await as(adminA.cookie)("POST", "/api/clients", { name: "Trip Client" });
-  const rc = await as(adminA.cookie)("POST", "/api/rate-confirmations", {
-    clientId: client.body.id,
+  ({ adminA, adminB, pevo1, pevo2, pevoB } = await t.createTwoCompanies());
+  const client = await t.createClient(adminA, { name: "Trip Client" });
+  const rc = await t.createRateConfirmation(adminA, {
+    clientId: client.id,
     jobNumber: "RC-20250610-001",
-    originAddress: "Houston, TX 77001",
-    destinationAddress: "Denver, CO 80202",
-    startDate: "2025-06-10",
-    description: "Oversize transformer, 16 ft wide",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "250",
-      detentionRate: "65",
-      detentionThreshold: 2,
-    },
     positions: [{ positionType: "lead_car", pevoId: pevo1.pevoId }],
   });
-  expect(rc.status).toBe(201);
-  dispatch1 = await dispatch(adminA, { pevoId: pevo1.pevoId, rateConfirmationId: rc.body.id });
+  dispatch1 = await dispatch(adminA, { pevoId: pevo1.pevoId, rateConfirmationId: rc.id });
   dispatch1b = await dispatch(adminA, { pevoId: pevo1.pevoId, pickupDate: "2025-06-20" });
   dispatch2 = await dispatch(adminA, { pevoId: pevo2.pevoId });
   dispatchB = await dispatch(adminB, { pevoId: pevoB.pevoId });
@@ -89,7 +64,7 @@ function validTrip(overrides: Body = {}): Body {
 }
 
 async function createTrip(pevo: TestPevo, overrides: Body = {}) {
-  const res = await as(pevo.cookie)("POST", "/api/portal/trip-logs", validTrip(overrides));
+  const res = await t.as(pevo)("POST", "/api/portal/trip-logs", validTrip(overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -104,7 +79,7 @@ async function counts() {
 
 describe("POST /api/portal/trip-logs", () => {
   test("records a trip with its expenses, in the order sent, as exact amounts", async () => {
-    const res = await as(pevo1.cookie)("POST", "/api/portal/trip-logs", validTrip());
+    const res = await t.as(pevo1)("POST", "/api/portal/trip-logs", validTrip());
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       tripDate: "2025-06-10",
@@ -124,7 +99,7 @@ describe("POST /api/portal/trip-logs", () => {
       ["other", "0.00"],
     ]);
     for (const e of res.body.expenses) expect(e.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${res.body.id}`)).body).toEqual(res.body);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${res.body.id}`)).body).toEqual(res.body);
     const [row] = await t.db.select().from(tripLogs).where(eq(tripLogs.id, res.body.id));
     expect(row).toMatchObject({ companyId: adminA.companyId, pevoId: pevo1.pevoId });
   });
@@ -187,7 +162,7 @@ describe("POST /api/portal/trip-logs", () => {
     "refuses %s with 400 at the field, saving nothing",
     async (_, overrides, field, message) => {
       const before = await counts();
-      const res = await as(pevo1.cookie)("POST", "/api/portal/trip-logs", validTrip(overrides));
+      const res = await t.as(pevo1)("POST", "/api/portal/trip-logs", validTrip(overrides));
       expect(res.status).toBe(400);
       expect(res.body.fields[field]).toBe(message);
       expect(await counts()).toEqual(before);
@@ -197,7 +172,7 @@ describe("POST /api/portal/trip-logs", () => {
   test("a trip's dispatch must be one of theirs: another PEVO's, another company's or unknown is 400", async () => {
     const before = await counts();
     for (const dispatchId of [dispatch2, dispatchB, MISSING_ID]) {
-      const res = await as(pevo1.cookie)("POST", "/api/portal/trip-logs", validTrip({ dispatchId }));
+      const res = await t.as(pevo1)("POST", "/api/portal/trip-logs", validTrip({ dispatchId }));
       expect(res.status, dispatchId).toBe(400);
       expect(res.body).toEqual({ error: NOT_YOURS, fields: { dispatchId: NOT_YOURS } });
     }
@@ -214,7 +189,7 @@ describe("GET /api/portal/trip-logs", () => {
     const middle = await createTrip(pevo, { tripDate: "2025-05-10", dispatchId: mine });
     await createTrip(pevo2, { dispatchId: dispatch2 });
 
-    const res = await as(pevo.cookie)("GET", "/api/portal/trip-logs");
+    const res = await t.as(pevo)("GET", "/api/portal/trip-logs");
     expect(res.status).toBe(200);
     expect(res.body.map((x: Body) => x.id)).toEqual([newer.id, middle.id, older.id]);
     for (const trip of res.body) {
@@ -222,14 +197,14 @@ describe("GET /api/portal/trip-logs", () => {
       expect(trip.expenses.map((e: Body) => e.type)).toEqual(["tolls", "fuel", "lodging", "other"]);
     }
     const idle = await t.createPevoUser(adminA.companyId);
-    expect((await as(idle.cookie)("GET", "/api/portal/trip-logs")).body).toEqual([]);
+    expect((await t.as(idle)("GET", "/api/portal/trip-logs")).body).toEqual([]);
   });
 });
 
 describe("PUT /api/portal/trip-logs/:id", () => {
   test("updates the trip and replaces its expenses, keeping the new order", async () => {
     const trip = await createTrip(pevo1);
-    const res = await as(pevo1.cookie)(
+    const res = await t.as(pevo1)(
       "PUT",
       `/api/portal/trip-logs/${trip.id}`,
       validTrip({
@@ -262,7 +237,7 @@ describe("PUT /api/portal/trip-logs/:id", () => {
       ["other", "7.25"],
       ["fuel", "65.40"],
     ]);
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(res.body);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(res.body);
     expect(
       await t.db.select().from(tripLogExpenses).where(eq(tripLogExpenses.tripLogId, trip.id)),
     ).toHaveLength(2);
@@ -277,7 +252,7 @@ describe("PUT /api/portal/trip-logs/:id", () => {
       [{ dispatchId: dispatch2 }, "dispatchId", NOT_YOURS],
       [{ dispatchId: dispatchB }, "dispatchId", NOT_YOURS],
     ] as [Body, string, string][]) {
-      const res = await as(pevo1.cookie)(
+      const res = await t.as(pevo1)(
         "PUT",
         `/api/portal/trip-logs/${trip.id}`,
         validTrip({ ...overrides, notes: "changed" }),
@@ -285,21 +260,21 @@ describe("PUT /api/portal/trip-logs/:id", () => {
       expect(res.status).toBe(400);
       expect(res.body.fields[field]).toBe(message);
     }
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
   });
 });
 
 describe("DELETE /api/portal/trip-logs/:id", () => {
   test("deletes the trip and its expenses (204)", async () => {
     const trip = await createTrip(pevo1);
-    const res = await as(pevo1.cookie)("DELETE", `/api/portal/trip-logs/${trip.id}`);
+    const res = await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${trip.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBe("");
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${trip.id}`)).status).toBe(404);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).status).toBe(404);
     expect(await t.db.select().from(tripLogExpenses).where(eq(tripLogExpenses.tripLogId, trip.id))).toEqual(
       [],
     );
-    expect((await as(pevo1.cookie)("DELETE", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(NOT_FOUND);
+    expect((await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(NOT_FOUND);
   });
 });
 
@@ -307,30 +282,30 @@ describe("another PEVO's trip", () => {
   test("is 404 on GET, PUT and DELETE, for the same company and another one, and stays unchanged", async () => {
     const trip = await createTrip(pevo1, { notes: "Paula's own trip" });
     for (const other of [pevo2, pevoB]) {
-      const get = await as(other.cookie)("GET", `/api/portal/trip-logs/${trip.id}`);
+      const get = await t.as(other)("GET", `/api/portal/trip-logs/${trip.id}`);
       expect(get.status).toBe(404);
       expect(get.body).toEqual(NOT_FOUND);
-      const put = await as(other.cookie)(
+      const put = await t.as(other)(
         "PUT",
         `/api/portal/trip-logs/${trip.id}`,
         validTrip({ dispatchId: null, notes: "Overwritten", miles: 1 }),
       );
       expect(put.status).toBe(404);
       expect(put.body).toEqual(NOT_FOUND);
-      const del = await as(other.cookie)("DELETE", `/api/portal/trip-logs/${trip.id}`);
+      const del = await t.as(other)("DELETE", `/api/portal/trip-logs/${trip.id}`);
       expect(del.status).toBe(404);
       expect(del.body).toEqual(NOT_FOUND);
-      const list = await as(other.cookie)("GET", "/api/portal/trip-logs");
+      const list = await t.as(other)("GET", "/api/portal/trip-logs");
       expect(list.body.map((x: Body) => x.id)).not.toContain(trip.id);
     }
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
   });
 
   test("unknown and non-uuid ids are 404", async () => {
     for (const id of [MISSING_ID, "nope"]) {
-      expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${id}`)).body).toEqual(NOT_FOUND);
-      expect((await as(pevo1.cookie)("PUT", `/api/portal/trip-logs/${id}`, validTrip())).status).toBe(404);
-      expect((await as(pevo1.cookie)("DELETE", `/api/portal/trip-logs/${id}`)).status).toBe(404);
+      expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${id}`)).body).toEqual(NOT_FOUND);
+      expect((await t.as(pevo1)("PUT", `/api/portal/trip-logs/${id}`, validTrip())).status).toBe(404);
+      expect((await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${id}`)).status).toBe(404);
     }
   });
 });
@@ -343,7 +318,7 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     const second = await createTrip(pevo, { dispatchId: d, tripDate: "2025-06-11", miles: 50 });
     await createTrip(pevo, { dispatchId: null });
 
-    const res = await as(adminA.cookie)("GET", `/api/dispatches/${d}/trip-logs`);
+    const res = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs`);
     expect(res.status).toBe(200);
     expect(res.body.map((x: Body) => [x.id, x.miles, x.pevoName])).toEqual([
       [second.id, "50.00", "Olga Office"],
@@ -352,26 +327,20 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     expect(res.body[0].expenses.map((e: Body) => e.amount)).toEqual(["12.50", "80.00", "129.99", "0.00"]);
 
     // Reassigned, the dispatch keeps the trips its first PEVO logged (and says who logged them).
-    const moved = await as(adminA.cookie)("PUT", `/api/dispatches/${d}`, {
-      pevoId: pevo2.pevoId,
-      driverName: "Dale Trucker",
-      driverPhone: "(555) 123-4567",
-      pickupDate: "2025-06-10",
-      pickupTime: "09:00",
-    });
+    const moved = await t.as(adminA)("PUT", `/api/dispatches/${d}`, dispatchBody({ pevoId: pevo2.pevoId }));
     expect(moved.status).toBe(200);
-    const after = await as(adminA.cookie)("GET", `/api/dispatches/${d}/trip-logs`);
+    const after = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs`);
     expect(after.body.map((x: Body) => x.pevoName)).toEqual(["Olga Office", "Olga Office"]);
     // The PEVO still has their own trips, but can no longer log against the dispatch.
-    expect((await as(pevo.cookie)("GET", "/api/portal/trip-logs")).body).toHaveLength(3);
-    const again = await as(pevo.cookie)("POST", "/api/portal/trip-logs", validTrip({ dispatchId: d }));
+    expect((await t.as(pevo)("GET", "/api/portal/trip-logs")).body).toHaveLength(3);
+    const again = await t.as(pevo)("POST", "/api/portal/trip-logs", validTrip({ dispatchId: d }));
     expect(again.status).toBe(400);
     expect(again.body.fields.dispatchId).toBe(NOT_YOURS);
   });
 
   test("a dispatch without trips gives an empty list", async () => {
     const fresh = await dispatch(adminA, { pevoId: pevo2.pevoId });
-    const res = await as(adminA.cookie)("GET", `/api/dispatches/${fresh}/trip-logs`);
+    const res = await t.as(adminA)("GET", `/api/dispatches/${fresh}/trip-logs`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -379,14 +348,14 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
   test("another company's dispatch or an unknown id is 404; a PEVO gets 403", async () => {
     await createTrip(pevoB, { dispatchId: dispatchB, notes: "Company B trip" });
     for (const id of [dispatchB, MISSING_ID, "nope"]) {
-      const res = await as(adminA.cookie)("GET", `/api/dispatches/${id}/trip-logs`);
+      const res = await t.as(adminA)("GET", `/api/dispatches/${id}/trip-logs`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ error: "Dispatch not found" });
     }
-    expect((await as(adminB.cookie)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(404);
-    const own = await as(adminB.cookie)("GET", `/api/dispatches/${dispatchB}/trip-logs`);
+    expect((await t.as(adminB)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(404);
+    const own = await t.as(adminB)("GET", `/api/dispatches/${dispatchB}/trip-logs`);
     expect(own.body.map((x: Body) => x.notes)).toEqual(["Company B trip"]);
-    expect((await as(pevo1.cookie)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(403);
+    expect((await t.as(pevo1)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(403);
   });
 });
 
@@ -402,12 +371,12 @@ describe("access control", () => {
   test("an admin gets 403 and an anonymous caller 401 on every trip log endpoint", async () => {
     const trip = await createTrip(pevo1);
     for (const [method, path, body] of endpoints(trip.id)) {
-      const admin = await as(adminA.cookie)(method, path, body);
+      const admin = await t.as(adminA)(method, path, body);
       expect(admin.status, `admin ${method} ${path}`).toBe(403);
       const anonymous = await t.request(method, path, { body });
       expect(anonymous.status, `anonymous ${method} ${path}`).toBe(401);
     }
-    expect((await as(pevo1.cookie)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
     expect(await t.db.select().from(tripLogs).where(eq(tripLogs.notes, "Sneaky trip"))).toEqual([]);
   });
 });
