@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { cn } from "@/lib/utils";
+import { cn, inlineLinkClass } from "@/lib/utils";
 
 /**
  * The labelled form controls every form uses: a Field (label, error, hint) around one control
@@ -61,6 +61,10 @@ export function TextareaField({
 }
 
 export type SelectOption = { value: string; label: string };
+
+/** A select's options from a table of labels (statuses, position types, units), in its order. */
+export const optionsFrom = (labels: Record<string, string>): SelectOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Radix Select items cannot have an empty value: this one stands for the empty choice. */
 const NONE = "__none__";
@@ -156,6 +160,18 @@ export function DateField<T extends FieldValues, R extends FieldValues = T>({
         disabled={field.disabled || picker.disabled}
       />
     </Field>
+  );
+}
+
+/** A field's hint when its options could not be loaded. */
+export function RetryHint({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <>
+      {what} could not be loaded.{" "}
+      <button type="button" className={inlineLinkClass} onClick={onRetry}>
+        Retry
+      </button>
+    </>
   );
 }
 

@@ -1,37 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  DISPATCH_STATUS_LABELS,
-  DISPATCH_STATUSES,
-  EARLIEST_PICKUP_DATE,
-  type TDispatchData,
-  ZDispatch,
-} from "@pevo/shared";
+import { DISPATCH_STATUS_LABELS, EARLIEST_PICKUP_DATE, type TDispatchData, ZDispatch } from "@pevo/shared";
 import { useEffect, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
+import {
+  DateField,
+  FormActions,
+  InputField,
+  optionsFrom,
+  RetryHint,
+  SelectField,
+  TextareaField,
+} from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { inlineLinkClass } from "@/lib/utils";
 import { useActivePevoOptions, useRateConfirmationOptions } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
-const STATUS_OPTIONS = DISPATCH_STATUSES.map((status) => ({
-  value: status,
-  label: DISPATCH_STATUS_LABELS[status],
-}));
-
-const linkClass = "font-medium text-foreground underline underline-offset-4";
-
-function RetryHint({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <>
-      {what} could not be loaded.{" "}
-      <button type="button" className={linkClass} onClick={onRetry}>
-        Retry
-      </button>
-    </>
-  );
-}
+const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
 
 /**
  * The dispatch form (SPEC §2, §5), shared by the new, edit and details screens. Validation is the
@@ -123,7 +110,7 @@ export function DispatchForm({
                 noRateConfirmations ? (
                   <>
                     No rate confirmations yet.{" "}
-                    <Link to="/rate-confirmations/new" className={linkClass}>
+                    <Link to="/rate-confirmations/new" className={inlineLinkClass}>
                       Create one
                     </Link>
                   </>
@@ -150,7 +137,7 @@ export function DispatchForm({
                 noPevos ? (
                   <>
                     No active PEVOs.{" "}
-                    <Link to="/pevos/new" className={linkClass}>
+                    <Link to="/pevos/new" className={inlineLinkClass}>
                       Add a PEVO
                     </Link>
                   </>

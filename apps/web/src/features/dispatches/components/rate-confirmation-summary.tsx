@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
+import { inlineLinkClass } from "@/lib/utils";
 import { useRateConfirmationRecord } from "../api";
 
 /** What the summary shows; both a rate confirmation and a dispatch's rate confirmation part fit it. */
@@ -82,11 +83,7 @@ export function RateConfirmationSummary({
           {record.error instanceof ApiError && record.error.status === 404
             ? "Rate confirmation not found"
             : "Could not load the rate confirmation."}
-          <button
-            type="button"
-            className="font-medium text-foreground underline underline-offset-4"
-            onClick={() => void record.refetch()}
-          >
+          <button type="button" className={inlineLinkClass} onClick={() => void record.refetch()}>
             Retry
           </button>
         </p>

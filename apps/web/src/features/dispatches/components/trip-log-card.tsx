@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate, formatMoney } from "@/lib/format";
+import { inlineLinkClass } from "@/lib/utils";
 import { useDispatchTripLogs } from "../api";
 
 const expensesCents = (trip: TTripLog) => trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0);
@@ -38,11 +39,7 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
     body = (
       <p role="alert" className="text-sm text-destructive">
         Could not load the trip log.{" "}
-        <button
-          type="button"
-          className="font-medium text-foreground underline underline-offset-4"
-          onClick={() => void trips.refetch()}
-        >
+        <button type="button" className={inlineLinkClass} onClick={() => void trips.refetch()}>
           Retry
         </button>
       </p>

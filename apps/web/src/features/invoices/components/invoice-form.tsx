@@ -1,18 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  INVOICE_STATUS_LABELS,
-  INVOICE_STATUSES,
-  type TCompanySettings,
-  type TInvoiceData,
-  ZInvoice,
-} from "@pevo/shared";
+import { INVOICE_STATUS_LABELS, type TCompanySettings, type TInvoiceData, ZInvoice } from "@pevo/shared";
 import { useEffect, useMemo, useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
+import {
+  DateField,
+  FormActions,
+  InputField,
+  optionsFrom,
+  SelectField,
+  TextareaField,
+} from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
+import { inlineLinkClass } from "@/lib/utils";
 import { useActivePevos, useCustomerOptions, useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
   customerAddressOf,
@@ -28,11 +30,7 @@ import {
 import { InfoList } from "./info-list";
 import { LineItemsEditor } from "./line-items-editor";
 
-const STATUS_OPTIONS = INVOICE_STATUSES.map((status) => ({
-  value: status,
-  label: INVOICE_STATUS_LABELS[status],
-}));
-const linkClass = "font-medium text-foreground underline underline-offset-4";
+const STATUS_OPTIONS = optionsFrom(INVOICE_STATUS_LABELS);
 
 /**
  * The invoice form (SPEC §2, §5), for create and edit. Validation is the shared schema; `onSubmit`
@@ -168,7 +166,7 @@ export function InvoiceForm({
                   ) : dispatchOptions.isSuccess && dispatchOptions.data.length === 0 ? (
                     <>
                       No dispatches yet.{" "}
-                      <Link to="/dispatching/new" className={linkClass}>
+                      <Link to="/dispatching/new" className={inlineLinkClass}>
                         Create one
                       </Link>
                     </>

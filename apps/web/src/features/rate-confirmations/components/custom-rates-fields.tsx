@@ -1,7 +1,7 @@
 import { RATE_UNITS } from "@pevo/shared";
 import { Plus } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { InputField, SelectField } from "@/components/form-fields";
+import { InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
@@ -9,7 +9,7 @@ import { newCustomRate, type RcFormValues } from "../form-values";
 import { MoneyInput } from "./money-input";
 import { RemovableRow } from "./removable-row";
 
-const UNITS = Object.entries(RATE_UNITS).map(([value, label]) => ({ value, label }));
+const UNITS = optionsFrom(RATE_UNITS);
 
 /** Custom rates: any number of rows of name, amount and unit. */
 export function CustomRatesFields() {

@@ -1,13 +1,13 @@
 import { POSITION_TYPES } from "@pevo/shared";
 import { Plus } from "lucide-react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { InputField, SelectField } from "@/components/form-fields";
+import { InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { newPosition, type RcFormValues } from "../form-values";
 import { RemovableRow } from "./removable-row";
 
-const TYPES = Object.entries(POSITION_TYPES).map(([value, label]) => ({ value, label }));
+const TYPES = optionsFrom(POSITION_TYPES);
 
 export type PevoOption = { id: string; name: string };
 

@@ -4,9 +4,17 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
+import {
+  DateField,
+  FormActions,
+  InputField,
+  RetryHint,
+  SelectField,
+  TextareaField,
+} from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
+import { inlineLinkClass } from "@/lib/utils";
 import { useActivePevos, useClientOptions } from "../api";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
@@ -15,7 +23,6 @@ import { MoneyInput } from "./money-input";
 import { type PevoOption, PositionsFields } from "./positions-fields";
 
 const POSITIONS_REQUIRED = "At least one position is required";
-const linkClass = "font-medium text-foreground underline underline-offset-4";
 
 /**
  * The rate confirmation form (SPEC §2, §5), used to create and to edit. Validation is the shared
@@ -139,17 +146,12 @@ function JobDetailsFields() {
             noClients ? (
               <>
                 You have no clients yet.{" "}
-                <Link to="/clients" className={linkClass}>
+                <Link to="/clients" className={inlineLinkClass}>
                   Add a client
                 </Link>
               </>
             ) : clients.isError ? (
-              <>
-                Clients could not be loaded.{" "}
-                <button type="button" className={linkClass} onClick={() => void clients.refetch()}>
-                  Retry
-                </button>
-              </>
+              <RetryHint what="Clients" onRetry={() => void clients.refetch()} />
             ) : undefined
           }
         />
