@@ -2,11 +2,9 @@ import { type Database, mailOutbox } from "@pevo/db";
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
+import { escapeHtml } from "../../mail/templates";
 
-const linkify = (text: string) =>
-  text
-    .replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch] ?? ch)
-    .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** Development only: the emails the outbox kept, newest first. */
 export function devRoutes(db: Database) {
