@@ -1,5 +1,6 @@
 export * from "./constants";
 export * from "./invoice-math";
+export * from "./limits";
 export * from "./money";
 export * from "./schemas/auth";
 export * from "./schemas/client";

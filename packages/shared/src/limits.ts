@@ -1,0 +1,39 @@
+/**
+ * The bounds of every stored field, in one place: the shared zod schemas (API and forms) read them,
+ * and the database's length CHECKs are built from them as the last line of defence.
+ */
+export const TEXT_LIMITS = {
+  /** People's and companies' names, a PEVO's first / last name, contact person, driver company. */
+  name: 100,
+  email: 254,
+  phone: 30,
+  address: 300,
+  /** Notes, descriptions, additional terms. */
+  longText: 5000,
+  /** Job numbers, invoice numbers, licence / MC / DOT numbers, custom rate and position names. */
+  code: 50,
+  /** Short labels: custom rate names, custom position names, line item locations' short forms. */
+  label: 100,
+  /** A trip's start / end location, a line item's location. */
+  location: 300,
+  /** Activity event texts (message and the names it quotes). */
+  activity: 500,
+} as const;
+
+export const NUMBER_LIMITS = {
+  /** Any single money amount (a rate, a line charge, an expense). */
+  maxMoney: "1000000.00",
+  maxTripHours: 24,
+  maxTripMiles: 2000,
+  /** Mileage on one invoice line. */
+  maxLineMileage: 2000,
+} as const;
+
+export const DATE_LIMITS = {
+  /** Pickup, trip, start and issue dates: not before this day... */
+  earliest: "2000-01-01",
+  /** ...and at most this many years ahead of today. */
+  yearsAhead: 5,
+  /** Expiry dates (licence, certifications, insurance) at most this many years ahead. */
+  expiryYearsAhead: 20,
+} as const;
