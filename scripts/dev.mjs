@@ -1,13 +1,19 @@
 // npm run dev: the API server (restarts on change) and Vite's dev server with hot reload.
 // Open http://localhost:5173; it proxies /api and /dev to the API on PORT (default 3000).
 // Each child runs in its own process group (node --watch and Vite start children of their own):
-// Ctrl+C, SIGTERM (to this script or to `npm run dev`) or the end of this script stops both groups, and when one child ends, the other
-// is stopped too.
+// Ctrl+C, SIGTERM (to this script or to `npm run dev`) or the end of this script stops both groups,
+// and when one child ends, the other is stopped too.
 import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const port = process.env.PORT ?? "3000";
+const web = resolve(root, "apps/web");
+// Vite itself (not npx, which would be one more process in between), wherever npm installed it.
+const vitePackage = createRequire(resolve(web, "package.json")).resolve("vite/package.json");
+const viteBin = resolve(dirname(vitePackage), JSON.parse(readFileSync(vitePackage, "utf8")).bin.vite);
 const start = (name, args, cwd, env) => {
   // stdin ignored: a process in a background group that reads the terminal would be stopped (SIGTTIN).
   const child = spawn(process.execPath, args, {
@@ -24,7 +30,7 @@ const children = [
     ...process.env,
     PORT: port,
   }),
-  start("vite", [resolve(root, "apps/web/node_modules/vite/bin/vite.js")], resolve(root, "apps/web"), {
+  start("vite", [viteBin], web, {
     ...process.env,
     API_PORT: port,
   }),
