@@ -56,8 +56,8 @@ function stage(name, cmd, args, { env = {}, buffered = false } = {}) {
   });
 }
 
-/** Runs stages at the same time; resolves when all have ended. */
-const parallel = (...runs) => Promise.all(runs.map((run) => run({ buffered: true })));
+/** Runs stages at the same time, buffered; a group of one streams. Resolves when all have ended. */
+const parallel = (...runs) => Promise.all(runs.map((run) => run({ buffered: runs.length > 1 })));
 
 /** Adds a vitest JSON report's counts to the totals. */
 function countVitest(file) {
