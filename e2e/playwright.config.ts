@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node --import tsx apps/server/src/main.ts",
+    // The compiled server, as users run it (rebuilt first when apps/server/dist is missing or stale).
+    command: "node scripts/build-server.mjs --if-stale && node --enable-source-maps apps/server/dist/main.js",
     cwd: resolve(import.meta.dirname, ".."),
     url: `${baseURL}/api/demo-accounts`,
     reuseExistingServer: false,

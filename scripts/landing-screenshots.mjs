@@ -1,5 +1,5 @@
 // Makes the landing carousel's five slides (apps/web/public/landing/slide-N.png) from the real
-// product: builds nothing itself, so run `npm run build` first. Uses Debian's chromium.
+// product (the compiled server): builds nothing itself, so run `npm run build` first. Uses Debian's chromium.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const port = 3190;
 const base = `http://localhost:${port}`;
 const out = (n) => resolve(root, `apps/web/public/landing/slide-${n}.png`);
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+const server = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "pevo-shots-")) },
   stdio: "ignore",

@@ -1,28 +1,63 @@
-// npm test: type check, lint, unit + API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-// then browser e2e tests in headless Chromium against the real server. Ends with one summary line.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+// npm test: the gate. Type check ‖ lint ‖ migration-drift check, then the unit + API tests on PGlite ‖
+// on PostgreSQL (when TEST_DATABASE_URL is set), then the build and the browser e2e tests in headless
+// Chromium against the compiled server. Stages in a parallel group run at the same time; each one's
+// output is buffered and printed whole when it ends, with its name, status and duration.
+// Every stage runs even when an earlier one failed (except e2e, which needs the build).
+// The last line is the total from the vitest and Playwright JSON reports: `N passed, N failed`.
+// Exit code 1 when a stage failed or a test failed.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(import.meta.dirname, "..");
 const reports = resolve(root, ".reports");
 mkdirSync(reports, { recursive: true });
 
 let passed = 0;
 let failed = 0;
-const failures = [];
+const stages = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+// Buffered children write to a pipe: keep their colours when this gate prints to a terminal.
+const colour = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
 
-function step(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs one stage. `buffered`: its output is kept and printed whole when it ends (stages running at
+ * the same time); otherwise it goes straight to the terminal.
+ */
+function stage(name, cmd, args, { env = {}, buffered = false } = {}) {
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(
-    `--- ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+  if (!buffered) console.log(`\n=== ${name} ===`);
+  return new Promise((done) => {
+    const chunks = [];
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, ...(buffered ? colour : {}), ...env },
+      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
+    if (buffered) {
+      child.stdout.on("data", (chunk) => chunks.push(chunk));
+      child.stderr.on("data", (chunk) => chunks.push(chunk));
+    }
+    const finish = (ok, note = "") => {
+      const duration = Date.now() - started;
+      const status = ok ? "ok" : "FAILED";
+      if (buffered) {
+        console.log(`\n=== ${name} ===`);
+        const output = Buffer.concat(chunks).toString("utf8").trimEnd();
+        if (output) console.log(output);
+      }
+      if (note) console.log(note);
+      console.log(`--- ${name}: ${status} in ${seconds(duration)}`);
+      stages.push({ name, ok, duration });
+      done(ok);
+    };
+    child.on("error", (error) => finish(false, String(error)));
+    child.on("close", (code) => finish(code === 0));
+  });
 }
+
+/** Runs stages at the same time, buffered; a group of one streams. Resolves when all have ended. */
+const parallel = (...runs) => Promise.all(runs.map((run) => run({ buffered: runs.length > 1 })));
 
 /** Adds a vitest JSON report's counts to the totals. */
 function countVitest(file) {
@@ -40,41 +75,60 @@ function countPlaywright(file) {
   failed += stats?.unexpected ?? 0;
 }
 
+const gateStarted = Date.now();
 const npx = "npx";
-step("type check", "npm", ["run", "--silent", "typecheck"]);
-step("lint", npx, ["biome", "check", "."]);
-
 const pgliteReport = resolve(reports, "vitest-pglite.json");
-step(
-  "unit + API tests (PGlite)",
-  npx,
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`],
-  {
-    TEST_DATABASE_URL: "",
-  },
+const pgReport = resolve(reports, "vitest-postgres.json");
+const e2eReport = resolve(reports, "playwright.json");
+// A report left by an earlier run must not count in this one.
+for (const file of [pgliteReport, pgReport, e2eReport]) rmSync(file, { force: true });
+const vitest = (report) => [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
+
+// 1. Static checks: independent, each mostly one core.
+await parallel(
+  (o) => stage("type check", "npm", ["run", "--silent", "typecheck"], o),
+  (o) => stage("lint", npx, ["biome", "check", "."], o),
+  (o) => stage("migration drift", process.execPath, ["scripts/check-migrations.mjs"], o),
 );
-countVitest(pgliteReport);
 
+// 2. Unit + API tests. With 2 cores vitest runs one test file at a time (cores - 1 workers), so
+// the PGlite and PostgreSQL runs side by side keep both cores busy.
+const apiTests = [
+  (o) =>
+    stage("unit + API tests (PGlite)", npx, vitest(pgliteReport), { ...o, env: { TEST_DATABASE_URL: "" } }),
+];
 if (process.env.TEST_DATABASE_URL) {
-  const pgReport = resolve(reports, "vitest-postgres.json");
-  step("API tests (PostgreSQL)", npx, [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${pgReport}`,
-  ]);
-  countVitest(pgReport);
+  apiTests.push((o) => stage("API tests (PostgreSQL)", npx, vitest(pgReport), o));
 }
+await parallel(...apiTests);
+countVitest(pgliteReport);
+countVitest(pgReport);
 
-if (step("build web app", "npm", ["run", "--silent", "build"])) {
-  const e2eReport = resolve(reports, "playwright.json");
-  step("e2e (Playwright, headless Chromium)", npx, ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+// 3. What users get: the web app and the compiled server, then the browser tests against it.
+if (await stage("build (web app + server)", "npm", ["run", "--silent", "build"])) {
+  await stage(
+    "e2e (Playwright, headless Chromium)",
+    npx,
+    ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+    },
+  );
   countPlaywright(e2eReport);
 }
 
+console.log("\nStages:");
+for (const { name, ok, duration } of stages) {
+  console.log(`  ${ok ? "ok    " : "FAILED"}  ${seconds(duration).padStart(8)}  ${name}`);
+}
+console.log(`  total ${seconds(Date.now() - gateStarted)}`);
+const failures = stages.filter((s) => !s.ok).map((s) => s.name);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);

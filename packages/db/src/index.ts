@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -24,7 +24,11 @@ export type OpenedDatabase = {
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+// Found from the package's root (not import.meta.url), so it holds from source and from the server bundle.
+export const migrationsFolder = resolve(
+  dirname(createRequire(import.meta.url).resolve("@pevo/db")),
+  "../migrations",
+);
 
 export type OpenOptions =
   | { kind: "postgres"; url: string }
