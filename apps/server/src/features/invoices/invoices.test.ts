@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { activityEvents, dispatches, invoiceLineItems, invoices } from "@pevo/db";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,6 +9,7 @@ import {
   type TestApp,
   type TestPevo,
 } from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
 
 /** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
 const SETUP_TIMEOUT = 180_000;
@@ -134,47 +134,6 @@ async function setTaxRate(admin: SignedUpAdmin, taxRate: string) {
 async function rawGet(path: string, cookie: string) {
   const res = await t.app.request(`${APP_URL}${path}`, { headers: { Origin: APP_URL, Cookie: cookie } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** The text drawn in a PDF: every content stream (inflated when compressed), its hex/literal strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const shown: string[] = [];
-  const streamRe = /<<([\s\S]*?)>>\s*stream\r?\n/g;
-  for (let m = streamRe.exec(raw); m; m = streamRe.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let data = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(m[1])) {
-      try {
-        data = inflateSync(data);
-      } catch {
-        continue; // e.g. an embedded font
-      }
-    }
-    const content = data.toString("latin1");
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj/g)) {
-      const parts = op[1] ?? op[2];
-      let text = "";
-      for (const s of parts.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
-        text +=
-          s[1] !== undefined ? Buffer.from(s[1], "hex").toString("latin1") : s[2].replace(/\\(.)/g, "$1");
-      }
-      shown.push(text);
-    }
-  }
-  return shown.join("\n");
-}
-
-/** The document's Info Title (pdfkit writes it as an indirect string object). */
-function pdfTitle(pdf: Buffer): string | undefined {
-  const raw = pdf.toString("latin1");
-  const ref = /\/Title\s+(\d+)\s+0\s+R/.exec(raw);
-  const direct = /\/Title\s*\(((?:\\.|[^\\)])*)\)/.exec(raw);
-  if (direct) return direct[1];
-  if (!ref) return undefined;
-  const object = new RegExp(`(?:^|\\s)${ref[1]}\\s+0\\s+obj\\s*\\(((?:\\\\.|[^\\\\)])*)\\)`).exec(raw);
-  return object?.[1];
 }
 
 beforeAll(async () => {
@@ -1004,9 +963,8 @@ describe("GET /api/invoices/:id/pdf", () => {
     );
     expect(res.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(res.bytes.subarray(-6).toString("latin1")).toMatch(/%%EOF\s*$/);
-    expect(pdfTitle(res.bytes)).toBe(`Invoice ${created.invoiceNumber}`);
-
-    const text = pdfText(res.bytes);
+    const { text, title } = await readPdf(res.bytes);
+    expect(title).toBe(`Invoice ${created.invoiceNumber}`);
     expect(text).toContain(`Invoice # ${created.invoiceNumber}`);
     expect(text).toContain("Invoices Co A");
     expect(text).toContain(`Job # ${jobA.jobNumber}`);
@@ -1014,6 +972,25 @@ describe("GET /api/invoices/:id/pdf", () => {
     expect(text).toContain("$1,234.56");
     expect(text).toContain("$1,584.56"); // the total
     expect(text).toContain("Issue date: Mar 04, 2025");
+  });
+
+  test("prints any character a user can type with the embedded font; what it cannot draw is a clean box", async () => {
+    const created = await createInvoice(jobA, {
+      customerName: "Société Générale – Transports",
+      pevoName: "José Núñez",
+      lineItems: [
+        { date: "2025-03-01", location: "Dallas, TX → Amarillo, TX", mileage: "365", charge: "1000" },
+      ],
+      notes: "Tolls €12.50 — Straße Ωmega Жуков; emoji 😀 and 中 fall back",
+    });
+    const res = await rawGet(`/api/invoices/${created.id}/pdf`, adminA.cookie);
+    expect(res.status).toBe(200);
+    const { text } = await readPdf(res.bytes);
+    expect(text).toContain("Dallas, TX → Amarillo, TX");
+    expect(text).toContain("Société Générale – Transports");
+    expect(text).toContain("PEVO: José Núñez (Lead Car)");
+    expect(text).toContain("Tolls €12.50 — Straße Ωmega Жуков; emoji □ and □ fall back");
+    expect(text).not.toContain("!’"); // what Helvetica printed for '→'
   });
 
   test("an unknown or non-uuid id is 404", async () => {

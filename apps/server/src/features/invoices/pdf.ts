@@ -1,32 +1,25 @@
 import { companies } from "@pevo/db";
 import type { TInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
+import { createPdf, PDF_FONT } from "../../lib/pdf";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** A one-document invoice PDF with the company's letterhead (pdfkit's built-in fonts: no downloads). */
+/** A one-document invoice PDF with the company's letterhead. */
 export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoice): Promise<Buffer> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: 50,
-    info: { Title: `Invoice ${invoice.invoiceNumber}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+  const { doc, done } = createPdf({ info: { Title: `Invoice ${invoice.invoiceNumber}` } });
 
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
 
   doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
-  doc.fillColor("#111").font("Helvetica-Bold").fontSize(18).text(company.name, left, 30);
-  doc.font("Helvetica").fontSize(9).fillColor("#444");
+  doc.fillColor("#111").font(PDF_FONT.bold).fontSize(18).text(company.name, left, 30);
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
   const letterhead = [
     company.address,
     [company.phone, company.email].filter(Boolean).join("  ·  "),
@@ -36,30 +29,26 @@ export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoi
   ].filter(Boolean);
   for (const line of letterhead) doc.text(String(line));
 
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .fillColor("#111")
-    .text("INVOICE", left, 30, { width, align: "right" });
-  doc.font("Helvetica").fontSize(10).fillColor("#444");
+  doc.font(PDF_FONT.bold).fontSize(20).fillColor("#111").text("INVOICE", left, 30, { width, align: "right" });
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444");
   doc.text(`Invoice # ${invoice.invoiceNumber}`, { width, align: "right" });
   doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
   doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
   doc.text(`Status: ${invoice.status[0].toUpperCase()}${invoice.status.slice(1)}`, { width, align: "right" });
 
   let y = 140;
-  doc.font("Helvetica-Bold").fontSize(10).fillColor("#111").text("Bill To", left, y);
+  doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Bill To", left, y);
   doc
-    .font("Helvetica")
+    .font(PDF_FONT.regular)
     .fillColor("#333")
     .text(invoice.customerName ?? "-", left, y + 14, { width: width / 2 - 10 });
   if (invoice.customerAddress) doc.text(invoice.customerAddress, { width: width / 2 - 10 });
   const job = invoice.dispatch;
   doc
-    .font("Helvetica-Bold")
+    .font(PDF_FONT.bold)
     .fillColor("#111")
     .text("Job", left + width / 2, y);
-  doc.font("Helvetica").fillColor("#333");
+  doc.font(PDF_FONT.regular).fillColor("#333");
   const jobLines = [
     job?.jobNumber ? `Job # ${job.jobNumber}` : "No job reference",
     job ? `Driver: ${job.driverName}` : null,
@@ -79,10 +68,10 @@ export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoi
     { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" as const },
   ];
   doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
-  doc.font("Helvetica-Bold").fontSize(9).fillColor("#111");
+  doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
   for (const col of cols) doc.text(col.label, col.x, y + 2, { width: col.w, align: col.align });
   y += 22;
-  doc.font("Helvetica").fillColor("#222");
+  doc.font(PDF_FONT.regular).fillColor("#222");
   if (invoice.lineItems.length === 0) {
     doc.text("No line items found", left, y);
     y += 18;
@@ -115,7 +104,7 @@ export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoi
   for (const [label, value] of totals) {
     const bold = label === "Total";
     doc
-      .font(bold ? "Helvetica-Bold" : "Helvetica")
+      .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
       .fontSize(bold ? 12 : 10)
       .fillColor("#111");
     doc.text(label, left + 300, y, { width: 100, align: "right" });
@@ -125,18 +114,18 @@ export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoi
 
   if (invoice.notes) {
     doc
-      .font("Helvetica-Bold")
+      .font(PDF_FONT.bold)
       .fontSize(10)
       .text("Notes", left, y + 15);
     doc
-      .font("Helvetica")
+      .font(PDF_FONT.regular)
       .fontSize(9)
       .fillColor("#333")
       .text(invoice.notes, left, y + 29, { width });
   }
   if (company.invoiceFooter) {
     doc
-      .font("Helvetica")
+      .font(PDF_FONT.regular)
       .fontSize(8)
       .fillColor("#666")
       .text(company.invoiceFooter, left, doc.page.height - 70, {

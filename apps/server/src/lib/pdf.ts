@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import * as fontkit from "fontkit";
+import PDFDocument from "pdfkit";
+
+/**
+ * Every PDF the product makes prints with Inter (the web app's typeface), embedded from the
+ * @expo-google-fonts/inter package's TTF files. pdfkit's built-in Helvetica only knows WinAnsi, so it
+ * printed '→' as '!’' and had no Cyrillic or Greek at all; Inter covers Latin, Greek and Cyrillic.
+ */
+export const PDF_FONT = { regular: "Inter", bold: "Inter-Bold" } as const;
+
+const require = createRequire(import.meta.url);
+const fontFile = (path: string) => readFileSync(require.resolve(`@expo-google-fonts/inter/${path}`));
+const REGULAR = fontFile("400Regular/Inter_400Regular.ttf");
+const BOLD = fontFile("700Bold/Inter_700Bold.ttf");
+const coverage = fontkit.create(REGULAR) as fontkit.Font;
+
+/** Shown instead of a character Inter cannot draw (an emoji, a Chinese character): a clean box, not garbage. */
+export const MISSING_GLYPH = "□";
+
+/** Joiners and modifiers that only shape the character before them (emoji sequences, variation selectors). */
+const SHAPING = /[\u200d\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u;
+const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** The text with each grapheme the embedded font cannot draw replaced by MISSING_GLYPH. */
+export function printable(text: string): string {
+  let out = "";
+  for (const { segment } of segmenter.segment(text)) {
+    const drawable = [...segment].every(
+      (ch) =>
+        ch === "\n" ||
+        ch === "\r" ||
+        ch === "\t" ||
+        SHAPING.test(ch) ||
+        coverage.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0),
+    );
+    out += drawable ? segment : MISSING_GLYPH;
+  }
+  return out;
+}
+
+type TextMethod = (text: string | number, ...rest: unknown[]) => unknown;
+
+/**
+ * A letter-size pdfkit document with the embedded fonts registered and Inter selected; every string
+ * drawn or measured passes through `printable` first. `done` resolves to the whole file once
+ * `doc.end()` has been called.
+ */
+export function createPdf(options: PDFKit.PDFDocumentOptions = {}) {
+  const doc = new PDFDocument({ size: "LETTER", margin: 50, ...options });
+  doc.registerFont(PDF_FONT.regular, REGULAR);
+  doc.registerFont(PDF_FONT.bold, BOLD);
+  doc.font(PDF_FONT.regular);
+  // One place instead of a printable() around each of the many text calls of each document.
+  for (const name of ["text", "heightOfString", "widthOfString"] as const) {
+    const original = (doc[name] as TextMethod).bind(doc);
+    (doc as unknown as Record<string, TextMethod>)[name] = (text, ...rest) =>
+      original(printable(String(text)), ...rest);
+  }
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+  return { doc, done };
+}
