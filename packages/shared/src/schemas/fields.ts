@@ -170,6 +170,8 @@ type Def = {
   options?: z.ZodType[];
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
 };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -178,7 +180,8 @@ function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
   for (let depth = 0; current && depth < 20; depth++) {
     const def = defOf(current);
     if (def.innerType) current = def.innerType;
-    else if (def.type === "pipe") current = defOf(def.in as z.ZodType).type === "transform" ? def.out : def.in;
+    else if (def.type === "pipe")
+      current = defOf(def.in as z.ZodType).type === "transform" ? def.out : def.in;
     else return current;
   }
   return current;
@@ -190,8 +193,8 @@ function descend(schema: z.ZodType | undefined, segment: string): z.ZodType | un
   const def = defOf(inner);
   if (def.type === "object") return (inner as z.ZodObject).shape[segment] as z.ZodType | undefined;
   if (def.type === "array" && /^\d+$/.test(segment)) return def.element;
-  if (def.type === "union") {
-    for (const option of def.options ?? []) {
+  if (def.type === "union" || def.type === "intersection") {
+    for (const option of def.options ?? [def.left, def.right]) {
       const found = descend(option, segment);
       if (found) return found;
     }

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { BOUND_CASES, BOUNDS_FORMS, caseBody, caseTitle, emailOfLength, valueAt } from "./bounds.cases";
+import { maxLengthOf } from "./fields";
+
+/** The first message per field path, as the server reports them. */
+function firstMessages(issues: { path: PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join(".")] ??= issue.message;
+  return fields;
+}
+
+describe("every field's bounds on the shared schemas (bounds.cases.ts)", () => {
+  test("every form's valid body is valid", () => {
+    for (const [name, form] of Object.entries(BOUNDS_FORMS)) {
+      const result = form.schema.safeParse(form.valid());
+      expect(result.success, `${name}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
+  });
+
+  test.each(BOUND_CASES.map((c) => [caseTitle(c), c] as const))("%s", (_title, c) => {
+    const result = BOUNDS_FORMS[c.form].schema.safeParse(caseBody(c));
+    if (c.error) {
+      expect(result.success).toBe(false);
+      expect(firstMessages(result.error?.issues ?? [])[c.field]).toBe(c.error);
+    } else {
+      expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+      expect(valueAt(result.data, c.field)).toEqual(c.saved ?? c.value);
+    }
+  });
+
+  test("a text field's maxLength (for the input's attribute) is the schema's own bound", () => {
+    for (const c of BOUND_CASES) {
+      if (c.error?.endsWith(" characters") && typeof c.value === "string") {
+        expect(maxLengthOf(BOUNDS_FORMS[c.form].schema, c.field), `${c.form}.${c.field}`).toBe(
+          c.value.length - 1,
+        );
+      }
+    }
+  });
+
+  test("emailOfLength builds valid addresses of the asked length", () => {
+    for (const length of [254, 255]) expect(emailOfLength(length)).toHaveLength(length);
+  });
+});
