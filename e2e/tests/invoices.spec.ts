@@ -675,6 +675,18 @@ test.describe("Invoices", () => {
     expect(posts).toBe(0);
     await expect(page).toHaveURL(/\/invoices\/new\?/);
 
+    // Inputs carry the schema's maximum length; an invoice needs at least one line item.
+    await expect(number).toHaveAttribute("maxlength", "50");
+    await expect(line(page, 0, "location")).toHaveAttribute("maxlength", "300");
+    await page.getByRole("button", { name: "Remove line item 2" }).click();
+    await page.getByRole("button", { name: "Remove line item 1" }).click();
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(page.getByText("At least one line item is required", { exact: true })).toBeVisible();
+    expect(posts).toBe(0);
+    await page.getByRole("button", { name: "Add Line Item" }).click();
+    await page.getByRole("button", { name: "Add Line Item" }).click();
+    await line(page, 1, "location").fill("Tulsa, OK");
+
     // Fixed, but with a number another invoice already has: the server's field error.
     await line(page, 0, "location").fill("Amarillo, TX");
     await line(page, 0, "mileage").fill("0");

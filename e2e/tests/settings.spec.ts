@@ -95,7 +95,9 @@ test.describe("Settings", () => {
       address: "500 Commerce St\nFort Worth, TX 76102",
       phone: "(817) 555-0123",
       email: `office-${tag}@bluebonnet.test`,
+      // Typed with the prefix; stored as digits, printed as "MC 123456" (never "MC MC-123456").
       mcNumber: "MC-123456",
+      mcDigits: "123456",
       dotNumber: "7654321",
       footer: "Thank you for choosing Blue Bonnet Escorts.",
     };
@@ -122,7 +124,7 @@ test.describe("Settings", () => {
     await expect(field(page, "address")).toHaveValue(company.address);
     await expect(field(page, "phone")).toHaveValue(company.phone);
     await expect(field(page, "email")).toHaveValue(company.email);
-    await expect(field(page, "mcNumber")).toHaveValue(company.mcNumber);
+    await expect(field(page, "mcNumber")).toHaveValue(company.mcDigits);
     await expect(field(page, "dotNumber")).toHaveValue(company.dotNumber);
     await expect(field(page, "paymentTermsDays")).toHaveValue("15");
     await expect(field(page, "taxRate")).toHaveValue(/^10(\.00)?$/);
@@ -176,7 +178,7 @@ test.describe("Settings", () => {
     await expect(letterhead).toContainText("500 Commerce St");
     await expect(letterhead).toContainText("Fort Worth, TX 76102");
     await expect(letterhead).toContainText(`${company.phone} · ${company.email}`);
-    await expect(letterhead).toContainText(`MC ${company.mcNumber} · DOT ${company.dotNumber}`);
+    await expect(letterhead).toContainText(`MC ${company.mcDigits} · DOT ${company.dotNumber}`);
     await expect(invoice).toContainText("$75.00");
     await expect(invoice).toContainText("$825.01");
     await expect(invoice.locator("footer")).toHaveText(company.footer);
@@ -190,7 +192,8 @@ test.describe("Settings", () => {
     expect(pdf.text).toContain(company.name);
     expect(pdf.text).toContain("500 Commerce St");
     expect(pdf.text).toContain("Fort Worth, TX 76102");
-    expect(pdf.text).toContain(`MC ${company.mcNumber}`);
+    expect(pdf.text).toContain(`MC ${company.mcDigits}`);
+    expect(pdf.text).not.toContain("MC MC");
     expect(pdf.text).toContain(stored.invoiceNumber);
     expect(pdf.text).toContain("$75.00");
     expect(pdf.text).toContain("$825.01");

@@ -1,4 +1,5 @@
 export * from "./constants";
+export * from "./display";
 export * from "./invoice-math";
 export * from "./limits";
 export * from "./money";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUMBER_LIMITS } from "./limits";
 
 /** Exact money: decimal strings on the wire and in PostgreSQL, integer cents in arithmetic. */
 const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
@@ -19,9 +20,17 @@ export function fromCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** "1000000.00" → "1,000,000.00" (for messages). */
+export function groupedAmount(value: string): string {
+  const [whole, fraction] = fromCents(toCents(value)).split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+}
+
+export const MAX_MONEY_MESSAGE = `Amount must be at most ${groupedAmount(NUMBER_LIMITS.maxMoney)}`;
+
 /**
- * A required amount of 0 or more with at most two decimals, from a form string or a JSON number.
- * Output is the normalized decimal string ("7" → "7.00").
+ * A required amount of 0 or more with at most two decimals and at most NUMBER_LIMITS.maxMoney,
+ * from a form string or a JSON number. Output is the normalized decimal string ("7" → "7.00").
  */
 export const money = (requiredMessage: string) =>
   z
@@ -31,5 +40,8 @@ export const money = (requiredMessage: string) =>
     .refine((v) => v === "" || !v.startsWith("-"), { message: "Amount must be 0 or more" })
     .refine((v) => v === "" || v.startsWith("-") || DECIMAL.test(v), {
       message: "Enter an amount with up to 2 decimals",
+    })
+    .refine((v) => !DECIMAL.test(v) || toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), {
+      message: MAX_MONEY_MESSAGE,
     })
     .transform((v) => fromCents(toCents(v)));

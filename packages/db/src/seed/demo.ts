@@ -25,7 +25,7 @@ const DEMO_CLIENTS = [
   {
     name: "Lone Star Heavy Haul",
     contactPerson: "Maria Gonzales",
-    mcNumber: "MC-884213",
+    mcNumber: "884213",
     dotNumber: "2938471",
     email: "dispatch@lonestarheavy.test",
     phone: "(512) 555-0142",
@@ -34,7 +34,7 @@ const DEMO_CLIENTS = [
   {
     name: "Great Plains Transport",
     contactPerson: "Dale Nygaard",
-    mcNumber: "MC-551907",
+    mcNumber: "551907",
     dotNumber: "1846602",
     email: "ops@greatplains.test",
     phone: "(701) 555-0188",
@@ -44,7 +44,7 @@ const DEMO_CLIENTS = [
   {
     name: "Cascade Wind Logistics",
     contactPerson: "Priya Raman",
-    mcNumber: "MC-730056",
+    mcNumber: "730056",
     dotNumber: "3301928",
     email: "loads@cascadewind.test",
     phone: "(503) 555-0165",
@@ -74,7 +74,7 @@ export async function seedDemoCompany(db: Database) {
     .set({
       address: "1200 Commerce St, Dallas, TX 75202",
       phone: "(214) 555-0100",
-      mcNumber: "MC-100200",
+      mcNumber: "100200",
       dotNumber: "3000100",
     })
     .where(eq(companies.id, company.id));

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "../constants";
+import { TEXT_LIMITS } from "../limits";
+import { requiredEmail, requiredText, tooLongMessage } from "./fields";
+
+/** Passwords: the spec's minimum, and a sane maximum (Better Auth's own default maximum too). */
+export const MAX_PASSWORD_LENGTH = 128;
 
 // A missing field gets the same message as a wrong one, never zod's generic "expected string".
-const email = z
-  .string({ error: "Please enter a valid email" })
-  .trim()
-  .pipe(z.email({ message: "Please enter a valid email" }));
+const email = requiredEmail();
 const password = z
   .string({ error: "Password must be at least 6 characters" })
-  .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" });
-const minText = (message: string) => z.string({ error: message }).trim().min(2, { message });
+  .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" })
+  .max(MAX_PASSWORD_LENGTH, { message: tooLongMessage("Password", MAX_PASSWORD_LENGTH) });
+const minText = (message: string, label: string) => requiredText(message, label, TEXT_LIMITS.name, 2);
 
 export const ZLogin = z.object({ email, password });
 export type TLogin = z.infer<typeof ZLogin>;
@@ -17,8 +20,8 @@ export type TLogin = z.infer<typeof ZLogin>;
 export const ZSignupForm = z
   .object({
     email,
-    companyName: minText("Company name must be at least 2 characters"),
-    contactPerson: minText("Contact name must be at least 2 characters"),
+    companyName: minText("Company name must be at least 2 characters", "Company name"),
+    contactPerson: minText("Contact name must be at least 2 characters", "Contact name"),
     password,
     confirmPassword: password,
   })
@@ -32,8 +35,8 @@ export type TSignupForm = z.infer<typeof ZSignupForm>;
 export const ZSignup = z.object({
   email,
   password,
-  companyName: minText("Company name must be at least 2 characters"),
-  contactPerson: minText("Contact person name must be at least 2 characters"),
+  companyName: minText("Company name must be at least 2 characters", "Company name"),
+  contactPerson: minText("Contact person name must be at least 2 characters", "Contact person name"),
 });
 export type TSignup = z.infer<typeof ZSignup>;
 

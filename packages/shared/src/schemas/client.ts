@@ -1,19 +1,18 @@
 import { z } from "zod";
-import { optionalEmail, optionalText } from "./fields";
+import { TEXT_LIMITS } from "../limits";
+import { boundedText, dotNumber, mcNumber, optionalEmail, requiredText } from "./fields";
 
 export const ZClient = z.object({
-  name: z
-    .string({ error: "Company name is required" })
-    .trim()
-    .min(2, { message: "Company name is required" }),
-  contactPerson: optionalText,
-  mcNumber: optionalText,
-  dotNumber: optionalText,
+  name: requiredText("Company name is required", "Company name", TEXT_LIMITS.name, 2),
+  contactPerson: boundedText("Contact person", TEXT_LIMITS.name),
+  /** Digits only: "MC-100200" is stored as "100200" (the app prints the "MC" itself). */
+  mcNumber: mcNumber(),
+  dotNumber: dotNumber(),
   email: optionalEmail(),
-  phone: optionalText,
-  cellPhone: optionalText,
-  fax: optionalText,
-  address: optionalText,
+  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  cellPhone: boundedText("Cell phone", TEXT_LIMITS.phone),
+  fax: boundedText("Fax", TEXT_LIMITS.phone),
+  address: boundedText("Address", TEXT_LIMITS.address),
 });
 export type TClientInput = z.input<typeof ZClient>;
 export type TClientData = z.output<typeof ZClient>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DISPATCH_STATUSES, type DispatchStatus, type PositionType } from "../constants";
-import { isoDate, optionalText } from "./fields";
+import { TEXT_LIMITS } from "../limits";
+import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
 
 const optionalId = (message: string) =>
   z
@@ -8,29 +9,35 @@ const optionalId = (message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** SPEC §9: 'Earliest pickup date 1900-01-01' (the spec's bound wins over DATE_LIMITS.earliest). */
 export const EARLIEST_PICKUP_DATE = "1900-01-01";
+
+/** SPEC §9: a driver phone has at least 10 characters; junk like "abcdefghij" needs 10 digits too. */
+export const MIN_PHONE_DIGITS = 10;
 
 /** The dispatch form (SPEC §5). */
 export const ZDispatch = z.object({
   rateConfirmationId: optionalId("Choose a rate confirmation from the list"),
   pevoId: optionalId("Choose a PEVO from the list"),
-  driverName: z
-    .string({ error: "Driver name is required" })
-    .trim()
-    .min(1, { message: "Driver name is required" }),
+  driverName: requiredText("Driver name is required", "Driver name", TEXT_LIMITS.name),
   driverPhone: z
     .string({ error: "Valid phone number is required" })
     .trim()
-    .min(10, { message: "Valid phone number is required" }),
-  driverCompany: optionalText,
-  pickupDate: isoDate("Pickup date is required").refine((v) => v >= EARLIEST_PICKUP_DATE, {
-    message: "Pickup date is required",
+    .min(10, { message: "Valid phone number is required" })
+    .max(TEXT_LIMITS.phone, { message: tooLongMessage("Driver phone", TEXT_LIMITS.phone) })
+    .refine((v) => v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, {
+      message: "Valid phone number is required",
+    }),
+  driverCompany: boundedText("Driver company", TEXT_LIMITS.name),
+  pickupDate: dateInWindow("Pickup date is required", "Pickup date", {
+    earliest: EARLIEST_PICKUP_DATE,
+    earliestMessage: "Pickup date is required",
   }),
   pickupTime: z
     .string({ error: "Pickup time is required" })
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "Pickup time is required" }),
-  notes: optionalText,
+  notes: boundedText("Notes", TEXT_LIMITS.longText),
   status: z.enum(DISPATCH_STATUSES).default("pending"),
 });
 export type TDispatchInput = z.input<typeof ZDispatch>;

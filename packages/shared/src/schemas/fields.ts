@@ -1,24 +1,87 @@
 import { z } from "zod";
+import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
 
-/** Optional free text: trims, and stores an empty string as null. */
+/** The one wording of a too-long text: "Last name must be at most 100 characters". */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Optional free text (unbounded): trims, and stores an empty string as null. Prefer {@link boundedText}. */
 export const optionalText = z
   .string()
   .trim()
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** Accepts "", null, a missing key or a valid address (SPEC §5: 'may be empty or null'). */
-export const optionalEmail = (message = "Please enter a valid email") =>
+/** Optional free text of at most `max` characters: trims, and stores an empty string as null. */
+export const boundedText = (label: string, max: number) =>
   z
-    .union([z.literal(""), z.string().trim().pipe(z.email({ message }))])
+    .string()
+    .trim()
+    .max(max, { message: tooLongMessage(label, max) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Required text: `message` when missing or shorter than `min` (the spec's wording), and
+ * "{label} must be at most {max} characters" when longer than `max`.
+ */
+export const requiredText = (message: string, label: string, max: number, min = 1) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, { message })
+    .max(max, { message: tooLongMessage(label, max) });
+
+/** A required email address (trimmed, lower-cased), at most TEXT_LIMITS.email characters. */
+export const requiredEmail = (message = "Please enter a valid email", label = "Email") =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(TEXT_LIMITS.email, { message: tooLongMessage(label, TEXT_LIMITS.email) })
+    .pipe(z.email({ message }));
+
+/** Accepts "", null, a missing key or a valid address (SPEC §5: 'may be empty or null'). */
+export const optionalEmail = (message = "Please enter a valid email", label = "Email") =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(TEXT_LIMITS.email, { message: tooLongMessage(label, TEXT_LIMITS.email) })
+    .refine((v) => v === "" || z.email().safeParse(v).success, { message })
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null));
+
+/** Strips what people type around an MC number ("MC-100200", "MC 100200", "mc100200") to its digits. */
+export function mcDigits(value: string): string {
+  return value.trim().replace(/^MC[\s#:.-]*/i, "");
+}
+
+/** Optional MC number: digits, with an optional "MC" prefix that is dropped; stored as digits only. */
+export const mcNumber = (label = "MC number") =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.code, { message: tooLongMessage(label, TEXT_LIMITS.code) })
+    .transform(mcDigits)
+    .refine((v) => /^\d*$/.test(v), { message: `${label} must be digits, e.g. 100200 or MC-100200` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Optional USDOT number: digits only. */
+export const dotNumber = (label = "DOT number") =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.code, { message: tooLongMessage(label, TEXT_LIMITS.code) })
+    .refine((v) => /^\d*$/.test(v), { message: `${label} must be digits only` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date (not 2025-02-30) as YYYY-MM-DD: never a Date, so it cannot shift with a time zone. */
 export const isoDate = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message })
+    .regex(ISO_DATE, { message })
     .refine(
       (v) => {
         const date = new Date(`${v}T00:00:00Z`);
@@ -26,3 +89,127 @@ export const isoDate = (message: string) =>
       },
       { message },
     );
+
+/**
+ * Today's calendar date (UTC) as YYYY-MM-DD, read when called: the same on the server and in any
+ * browser whatever its time zone (a bound years away does not care about a day at the edge).
+ */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `date` (YYYY-MM-DD) plus whole years, as YYYY-MM-DD text (Feb 29 stays Feb 29: text compares fine). */
+export function addYearsIso(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4)}`;
+}
+
+/** The latest accepted day `yearsAhead` years from today, computed at validation time. */
+export const latestDate = (yearsAhead: number) => addYearsIso(todayIso(), yearsAhead);
+
+/** "Jan 01, 2000" for a message (SPEC §9 date style), from YYYY-MM-DD text without a Date. */
+export function messageDate(iso: string): string {
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${months[Number(iso.slice(5, 7)) - 1]} ${iso.slice(8, 10)}, ${iso.slice(0, 4)}`;
+}
+
+export const tooEarlyMessage = (label: string, earliest: string = DATE_LIMITS.earliest) =>
+  `${label} must be on or after ${messageDate(earliest)}`;
+export const tooLateMessage = (label: string, yearsAhead: number) =>
+  `${label} must be at most ${yearsAhead} years from today`;
+
+type DateWindow = {
+  /** The first accepted day (default DATE_LIMITS.earliest). */
+  earliest?: string;
+  /** Message for a day before `earliest` (default "{label} must be on or after Jan 01, 2000"). */
+  earliestMessage?: string;
+  /** Years ahead of today (default DATE_LIMITS.yearsAhead). */
+  yearsAhead?: number;
+};
+
+/**
+ * A required calendar date in a plausible window: from `earliest` to `yearsAhead` years from today
+ * (today read at validation time). `message` when missing or not a date.
+ */
+export const dateInWindow = (message: string, label: string, window: DateWindow = {}) => {
+  const earliest = window.earliest ?? DATE_LIMITS.earliest;
+  const yearsAhead = window.yearsAhead ?? DATE_LIMITS.yearsAhead;
+  return isoDate(message)
+    .refine((v) => v >= earliest, { message: window.earliestMessage ?? tooEarlyMessage(label, earliest) })
+    .refine((v) => v <= latestDate(yearsAhead), { message: tooLateMessage(label, yearsAhead) });
+};
+
+/** An optional calendar date ("" and null mean none) in a plausible window, see {@link dateInWindow}. */
+export const optionalDateInWindow = (message: string, label: string, window: DateWindow = {}) =>
+  z
+    .union([z.literal(""), dateInWindow(message, label, window)])
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An expiry date (certifications, licences): up to DATE_LIMITS.expiryYearsAhead years ahead. */
+export const optionalExpiryDate = (message: string, label: string) =>
+  optionalDateInWindow(message, label, { yearsAhead: DATE_LIMITS.expiryYearsAhead });
+
+/**
+ * The `maxLength` of a text field of a form schema, for the input's attribute: follows objects,
+ * arrays (numeric path segments), optional / nullable / default wrappers, pipes and unions.
+ */
+export function maxLengthOf(schema: z.ZodType, path: string): number | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (const segment of path.split(".")) {
+    current = descend(current, segment);
+    if (!current) return undefined;
+  }
+  return stringMax(current);
+}
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  for (let depth = 0; current && depth < 20; depth++) {
+    const def = defOf(current);
+    if (def.innerType) current = def.innerType;
+    else if (def.type === "pipe")
+      current = defOf(def.in as z.ZodType).type === "transform" ? def.out : def.in;
+    else return current;
+  }
+  return current;
+}
+
+function descend(schema: z.ZodType | undefined, segment: string): z.ZodType | undefined {
+  const inner = unwrapped(schema);
+  if (!inner) return undefined;
+  const def = defOf(inner);
+  if (def.type === "object") return (inner as z.ZodObject).shape[segment] as z.ZodType | undefined;
+  if (def.type === "array" && /^\d+$/.test(segment)) return def.element;
+  if (def.type === "union" || def.type === "intersection") {
+    for (const option of def.options ?? [def.left, def.right]) {
+      const found = descend(option, segment);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function stringMax(schema: z.ZodType | undefined): number | undefined {
+  const inner = unwrapped(schema);
+  if (!inner) return undefined;
+  const def = defOf(inner);
+  if (def.type === "string") return (inner as z.ZodString).maxLength ?? undefined;
+  if (def.type === "union") {
+    const maxima = (def.options ?? []).map(stringMax).filter((m): m is number => m !== undefined);
+    return maxima.length ? Math.max(...maxima) : undefined;
+  }
+  return undefined;
+}

@@ -1,45 +1,64 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../constants";
-import { isoDate, optionalText } from "./fields";
+import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
+import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import {
+  boundedText,
+  dateInWindow,
+  dotNumber,
+  mcNumber,
+  optionalEmail,
+  requiredEmail,
+  requiredText,
+} from "./fields";
 
-/** A non-negative decimal with up to two places; empty counts as 0 (SPEC §5 / §9). */
-const amount = (message: string) =>
+export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
+
+/**
+ * A non-negative decimal with up to two places; empty counts as 0 (SPEC §5 / §9); at most `max`
+ * (a decimal string) with `maxMessage`.
+ */
+const amount = (message: string, max: string, maxMessage: string) =>
   z
     .union([z.string(), z.number(), z.null()])
     // optional(), not z.undefined() in the union: zod 4 otherwise refuses a missing key ("expected nonoptional").
     .optional()
     .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
     .refine((v) => v === "" || /^\d{1,10}(\.\d{1,2})?$/.test(v), { message })
+    .refine((v) => !/^\d{1,10}(\.\d{1,2})?$/.test(v) || toCents(v) <= toCents(max), { message: maxMessage })
     .transform((v) => (v === "" ? "0.00" : Number(v).toFixed(2)));
 
 export const ZLineItem = z.object({
-  date: isoDate("Date is required"),
-  location: z.string({ error: "Location is required" }).trim().min(1, { message: "Location is required" }),
-  mileage: amount("Mileage must be a positive number"),
-  charge: amount("Charge must be a positive number"),
+  date: dateInWindow("Date is required", "Date"),
+  location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
+  mileage: amount(
+    "Mileage must be a positive number",
+    String(NUMBER_LIMITS.maxLineMileage),
+    `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
+  ),
+  charge: amount("Charge must be a positive number", NUMBER_LIMITS.maxMoney, MAX_MONEY_MESSAGE),
 });
 
 /** The invoice form. Subtotal, tax and total are accepted but ignored: the server computes them. */
 export const ZInvoice = z
   .object({
-    invoiceNumber: z
-      .string({ error: "Invoice number is required" })
-      .trim()
-      .min(1, { message: "Invoice number is required" }),
-    issueDate: isoDate("Issue date is required"),
-    dueDate: isoDate("Due date is required"),
+    invoiceNumber: requiredText("Invoice number is required", "Invoice number", TEXT_LIMITS.code),
+    issueDate: dateInWindow("Issue date is required", "Issue date"),
+    dueDate: dateInWindow("Due date is required", "Due date"),
     dispatchId: z.uuid({ error: "Dispatch ID is required" }),
     clientId: z
       .union([z.literal(""), z.uuid({ message: "Choose a customer from the list" })])
       .nullish()
       .transform((v) => (v ? v : null)),
     status: z.enum(INVOICE_STATUSES).default("draft"),
-    customerName: optionalText,
-    customerAddress: optionalText,
-    pevoName: optionalText,
-    pevoPosition: optionalText,
-    notes: optionalText,
-    lineItems: z.array(ZLineItem).default([]),
+    customerName: boundedText("Customer name", TEXT_LIMITS.name),
+    customerAddress: boundedText("Customer address", TEXT_LIMITS.address),
+    pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
+    pevoPosition: boundedText("PEVO position", TEXT_LIMITS.label),
+    notes: boundedText("Notes", TEXT_LIMITS.longText),
+    lineItems: z
+      .array(ZLineItem, { error: LINE_ITEMS_REQUIRED_MESSAGE })
+      .min(1, { message: LINE_ITEMS_REQUIRED_MESSAGE }),
     subtotal: z.unknown().optional(),
     tax: z.unknown().optional(),
     total: z.unknown().optional(),
@@ -87,24 +106,14 @@ export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineIt
 
 /** The company profile and invoice defaults (Settings). */
 export const ZCompanySettings = z.object({
-  name: z.string({ error: "Company name must be at least 2 characters" }).trim().min(2, {
-    message: "Company name must be at least 2 characters",
-  }),
-  contactPerson: optionalText,
-  address: optionalText,
-  phone: optionalText,
-  email: z
-    .union([
-      z.literal(""),
-      z
-        .string()
-        .trim()
-        .pipe(z.email({ message: "Please enter a valid email" })),
-    ])
-    .nullish()
-    .transform((v) => (v ? v.toLowerCase() : null)),
-  mcNumber: optionalText,
-  dotNumber: optionalText,
+  name: requiredText("Company name must be at least 2 characters", "Company name", TEXT_LIMITS.name, 2),
+  contactPerson: boundedText("Contact person", TEXT_LIMITS.name),
+  address: boundedText("Address", TEXT_LIMITS.address),
+  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  email: optionalEmail(),
+  /** Digits only: "MC-100200" is stored as "100200" (the app prints the "MC" itself). */
+  mcNumber: mcNumber(),
+  dotNumber: dotNumber(),
   paymentTermsDays: z.coerce
     .number({ error: "Payment terms must be a whole number of days" })
     .int({ message: "Payment terms must be a whole number of days" })
@@ -117,17 +126,12 @@ export const ZCompanySettings = z.object({
       message: "Tax rate must be between 0 and 100 with up to 2 decimals",
     })
     .transform((v) => Number(v).toFixed(2)),
-  invoiceFooter: optionalText,
+  invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText),
 });
 export type TCompanySettingsInput = z.input<typeof ZCompanySettings>;
 export type TCompanySettings = z.output<typeof ZCompanySettings>;
 
 export const ZInviteAdmin = z.object({
-  name: z.string({ error: "Name must be at least 2 characters" }).trim().min(2, {
-    message: "Name must be at least 2 characters",
-  }),
-  email: z
-    .string({ error: "Please enter a valid email" })
-    .trim()
-    .pipe(z.email({ message: "Please enter a valid email" })),
+  name: requiredText("Name must be at least 2 characters", "Name", TEXT_LIMITS.name, 2),
+  email: requiredEmail(),
 });

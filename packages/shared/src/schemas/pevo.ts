@@ -1,20 +1,18 @@
 import { z } from "zod";
 import { PEVO_STATUSES, US_STATES } from "../constants";
-import { isoDate, optionalEmail, optionalText } from "./fields";
+import { TEXT_LIMITS } from "../limits";
+import { boundedText, optionalEmail, optionalExpiryDate, requiredText } from "./fields";
 
-const name = (message: string) => z.string({ error: message }).trim().min(2, { message });
+const name = (message: string, label: string) => requiredText(message, label, TEXT_LIMITS.name, 2);
 
 /** The PEVO form (SPEC §5). Email is only used when adding (it creates the login account). */
 export const ZPevo = z.object({
-  firstName: name("First name must be at least 2 characters"),
-  lastName: name("Last name must be at least 2 characters"),
+  firstName: name("First name must be at least 2 characters", "First name"),
+  lastName: name("Last name must be at least 2 characters", "Last name"),
   email: optionalEmail(),
-  phone: optionalText,
-  licenseNumber: optionalText,
-  certificationExpiry: z
-    .union([z.literal(""), isoDate("Enter a valid date")])
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  licenseNumber: boundedText("License number", TEXT_LIMITS.code),
+  certificationExpiry: optionalExpiryDate("Enter a valid date", "Certification expiry"),
   states: z
     .array(z.enum(US_STATES, { error: "Choose states from the list" }))
     .default([])

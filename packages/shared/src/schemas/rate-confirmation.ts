@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { POSITION_TYPES, type PositionType, RATE_UNITS, type RateUnit } from "../constants";
+import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
-import { isoDate } from "./fields";
+import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
@@ -21,7 +22,7 @@ export const ZStandardRates = z.object({
 });
 
 export const ZCustomRate = z.object({
-  name: z.string({ error: "Rate name is required" }).trim().min(1, { message: "Rate name is required" }),
+  name: requiredText("Rate name is required", "Rate name", TEXT_LIMITS.label),
   amount: money("Rate amount is required"),
   unit: z.enum(rateUnits, { error: "Choose a unit" }),
 });
@@ -29,7 +30,11 @@ export const ZCustomRate = z.object({
 export const ZPosition = z
   .object({
     positionType: z.enum(positionTypes, { error: "Choose a position type" }),
-    customName: z.string().trim().nullish(),
+    customName: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.label, { message: tooLongMessage("Custom position name", TEXT_LIMITS.label) })
+      .nullish(),
     pevoId: z
       .union([z.literal(""), z.uuid({ message: "Choose a PEVO from the list" })])
       .nullish()
@@ -45,32 +50,23 @@ export const ZPosition = z
 export const ZRateConfirmation = z
   .object({
     clientId: z.uuid({ error: "Please select a client" }),
-    jobNumber: z
-      .string({ error: "Job number is required" })
-      .trim()
-      .min(1, { message: "Job number is required" }),
-    originAddress: z
-      .string({ error: "Origin address is required" })
-      .trim()
-      .min(5, { message: "Origin address is required" }),
-    destinationAddress: z
-      .string({ error: "Destination address is required" })
-      .trim()
-      .min(5, { message: "Destination address is required" }),
-    startDate: isoDate("Start date is required"),
-    endDate: z
-      .union([z.literal(""), isoDate("Enter a valid end date")])
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    description: z
-      .string({ error: "Please provide a detailed job description" })
-      .trim()
-      .min(10, { message: "Please provide a detailed job description" }),
-    additionalTerms: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    jobNumber: requiredText("Job number is required", "Job number", TEXT_LIMITS.code),
+    originAddress: requiredText("Origin address is required", "Origin address", TEXT_LIMITS.address, 5),
+    destinationAddress: requiredText(
+      "Destination address is required",
+      "Destination address",
+      TEXT_LIMITS.address,
+      5,
+    ),
+    startDate: dateInWindow("Start date is required", "Start date"),
+    endDate: optionalDateInWindow("Enter a valid end date", "End date"),
+    description: requiredText(
+      "Please provide a detailed job description",
+      "Description",
+      TEXT_LIMITS.longText,
+      10,
+    ),
+    additionalTerms: boundedText("Additional terms", TEXT_LIMITS.longText),
     standardRates: ZStandardRates,
     customRates: z.array(ZCustomRate).default([]),
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),

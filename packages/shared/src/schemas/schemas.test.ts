@@ -74,7 +74,7 @@ describe("ZSignup (account layer) and ZLogin", () => {
 });
 
 describe("ZClient", () => {
-  test("trims, turns empty strings into null and lower-cases the email", () => {
+  test("trims, turns empty strings into null, lower-cases the email and keeps an MC number's digits", () => {
     expect(
       ZClient.parse({
         name: "  Lone Star Heavy Haul ",
@@ -90,7 +90,7 @@ describe("ZClient", () => {
     ).toEqual({
       name: "Lone Star Heavy Haul",
       contactPerson: null,
-      mcNumber: "MC-1",
+      mcNumber: "1",
       dotNumber: null,
       email: "dispatch@lonestar.test",
       phone: null,

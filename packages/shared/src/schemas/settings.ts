@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isoDate, optionalText } from "./fields";
+import { TEXT_LIMITS } from "../limits";
+import { boundedText, optionalExpiryDate, requiredText } from "./fields";
 
 /** Per-user preferences (PEVO settings toggles; dark mode for everyone). */
 export const ZUserSettings = z.object({
@@ -13,20 +14,11 @@ export type TUserSettings = z.infer<typeof ZUserSettings>;
 
 /** The PEVO's own profile (My Profile). Email is the login and is changed by the office. */
 export const ZPevoProfile = z.object({
-  firstName: z
-    .string({ error: "First name must be at least 2 characters" })
-    .trim()
-    .min(2, { message: "First name must be at least 2 characters" }),
-  lastName: z
-    .string({ error: "Last name must be at least 2 characters" })
-    .trim()
-    .min(2, { message: "Last name must be at least 2 characters" }),
-  phone: optionalText,
-  licenseNumber: optionalText,
-  certificationExpiry: z
-    .union([z.literal(""), isoDate("Enter a valid date")])
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  firstName: requiredText("First name must be at least 2 characters", "First name", TEXT_LIMITS.name, 2),
+  lastName: requiredText("Last name must be at least 2 characters", "Last name", TEXT_LIMITS.name, 2),
+  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  licenseNumber: boundedText("License number", TEXT_LIMITS.code),
+  certificationExpiry: optionalExpiryDate("Enter a valid date", "Certification expiry"),
 });
 export type TPevoProfileInput = z.input<typeof ZPevoProfile>;
 export type TPevoProfile = z.output<typeof ZPevoProfile> & {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { EXPENSE_TYPES } from "../constants";
+import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { money } from "../money";
-import { isoDate, optionalText } from "./fields";
+import { boundedText, dateInWindow, requiredText } from "./fields";
 
-/** A non-negative quantity with up to two decimals (miles, hours). */
-const quantity = (label: string) =>
+/** A non-negative quantity with up to two decimals (miles, hours), at most `max` ("Hours must be at most 24"). */
+const quantity = (label: string, max: number) =>
   z
     .union([z.string(), z.number()], { error: `${label} is required` })
     .transform((v) => String(v).trim())
@@ -12,6 +13,9 @@ const quantity = (label: string) =>
     .refine((v) => v === "" || !v.startsWith("-"), { message: `${label} cannot be negative` })
     .refine((v) => v === "" || v.startsWith("-") || /^\d{1,8}(\.\d{1,2})?$/.test(v), {
       message: `${label} must be a number with up to 2 decimals`,
+    })
+    .refine((v) => !/^\d{1,8}(\.\d{1,2})?$/.test(v) || Number(v) <= max, {
+      message: `${label} must be at most ${max.toLocaleString("en-US")}`,
     })
     .transform((v) => Number(v).toFixed(2));
 
@@ -22,22 +26,16 @@ export const ZTripExpense = z.object({
 
 /** A PEVO's trip log entry (DECISIONS: Trip Log). */
 export const ZTripLog = z.object({
-  tripDate: isoDate("Trip date is required"),
+  tripDate: dateInWindow("Trip date is required", "Trip date"),
   dispatchId: z
     .union([z.literal(""), z.uuid({ message: "Choose one of your dispatches" })])
     .nullish()
     .transform((v) => (v ? v : null)),
-  startLocation: z
-    .string({ error: "Start location is required" })
-    .trim()
-    .min(1, { message: "Start location is required" }),
-  endLocation: z
-    .string({ error: "End location is required" })
-    .trim()
-    .min(1, { message: "End location is required" }),
-  miles: quantity("Miles"),
-  hours: quantity("Hours"),
-  notes: optionalText,
+  startLocation: requiredText("Start location is required", "Start location", TEXT_LIMITS.location),
+  endLocation: requiredText("End location is required", "End location", TEXT_LIMITS.location),
+  miles: quantity("Miles", NUMBER_LIMITS.maxTripMiles),
+  hours: quantity("Hours", NUMBER_LIMITS.maxTripHours),
+  notes: boundedText("Notes", TEXT_LIMITS.longText),
   expenses: z.array(ZTripExpense).default([]),
 });
 export type TTripLogInput = z.input<typeof ZTripLog>;

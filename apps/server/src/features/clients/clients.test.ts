@@ -77,7 +77,7 @@ describe("POST /api/clients", () => {
     expect(res.body).toMatchObject({
       name: "Lone Star Heavy Haul",
       contactPerson: "Maria Gonzales",
-      mcNumber: "MC-884213",
+      mcNumber: "884213",
       dotNumber: "2938471",
       email: "dispatch@lonestar.test",
       phone: "(512) 555-0142",

@@ -106,7 +106,7 @@ describe("PUT /api/company", () => {
       address: "1200 Commerce St, Dallas, TX 75202",
       phone: null,
       email: "office@company-a.test",
-      mcNumber: "MC-100200",
+      mcNumber: "100200",
       dotNumber: "3000100",
       paymentTermsDays: 45,
       taxRate: "8.25",

@@ -275,14 +275,16 @@ describe("POST /api/invoices", () => {
       "/api/invoices",
       invoiceBody(jobA, {
         lineItems: [
-          { date: "2025-03-01", location: "Big Job One", mileage: "0", charge: "9999999.99" },
+          // Each line at most 1,000,000.00 (NUMBER_LIMITS.maxMoney); the total may be more.
+          { date: "2025-03-01", location: "Big Job One", mileage: "0", charge: "1000000.00" },
           { date: "2025-03-02", location: "Big Job Two", mileage: "0", charge: "0.01" },
-          { date: "2025-03-03", location: "Big Job Three", mileage: "0", charge: "1234567.89" },
+          { date: "2025-03-03", location: "Big Job Three", mileage: "0", charge: "999999.99" },
+          { date: "2025-03-04", location: "Big Job Four", mileage: "0", charge: "234567.89" },
         ],
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ subtotal: "11234567.89", total: "11234567.89" });
+    expect(res.body).toMatchObject({ subtotal: "2234567.89", total: "2234567.89" });
   });
 
   test("an empty, null or missing charge counts as 0", async () => {
@@ -310,10 +312,21 @@ describe("POST /api/invoices", () => {
     expect(res.body).toMatchObject({ subtotal: "5.00", tax: "0.00", total: "5.00" });
   });
 
-  test("an invoice without line items totals 0.00", async () => {
-    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { lineItems: [] }));
-    expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ subtotal: "0.00", tax: "0.00", total: "0.00", lineItems: [] });
+  test("an invoice without line items is refused and nothing is saved", async () => {
+    const before = await t.db
+      .select({ n: count() })
+      .from(invoices)
+      .where(eq(invoices.companyId, adminA.companyId));
+    for (const lineItems of [[], undefined]) {
+      const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { lineItems }));
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ lineItems: "At least one line item is required" });
+    }
+    const after = await t.db
+      .select({ n: count() })
+      .from(invoices)
+      .where(eq(invoices.companyId, adminA.companyId));
+    expect(after).toEqual(before);
   });
 
   test("writes an invoice_generated activity event with the job, client and total", async () => {
@@ -710,16 +723,18 @@ describe("PUT /api/invoices/:id", () => {
     });
   });
 
-  test("an update with no lines removes them all", async () => {
+  test("an update with no lines is refused and keeps the invoice's lines", async () => {
     const created = await createInvoice(jobA);
+    const linesBefore = await lineRows(created.id);
     const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${created.id}`,
       invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, lineItems: [] }),
     );
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ lineItems: [], subtotal: "0.00", total: "0.00" });
-    expect(await lineRows(created.id)).toEqual([]);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ lineItems: "At least one line item is required" });
+    expect(await lineRows(created.id)).toEqual(linesBefore);
+    expect((await t.as(adminA)("GET", `/api/invoices/${created.id}`)).body).toEqual(created);
   });
 
   test("validates like create and changes nothing on bad input", async () => {
@@ -746,7 +761,7 @@ describe("PUT /api/invoices/:id", () => {
     const res = await t.as(adminA)(
       "PUT",
       `/api/invoices/${second.id}`,
-      invoiceBody(jobA, { invoiceNumber: first.invoiceNumber, lineItems: [] }),
+      invoiceBody(jobA, { invoiceNumber: first.invoiceNumber }),
     );
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: NUMBER_TAKEN, fields: { invoiceNumber: NUMBER_TAKEN } });
@@ -1010,7 +1025,7 @@ describe("tenancy and roles", () => {
       [
         "PUT",
         `/api/invoices/${created.id}`,
-        invoiceBody(jobB, { invoiceNumber: "HIJACKED", status: "paid", lineItems: [] }),
+        invoiceBody(jobB, { invoiceNumber: "HIJACKED", status: "paid" }),
       ],
       ["DELETE", `/api/invoices/${created.id}`, undefined],
     ];

@@ -1,5 +1,5 @@
 import { companies } from "@pevo/db";
-import type { TInvoice } from "@pevo/shared";
+import { formatDotNumber, formatMcNumber, type TInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
@@ -23,9 +23,7 @@ export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoi
   const letterhead = [
     company.address,
     [company.phone, company.email].filter(Boolean).join("  ·  "),
-    [company.mcNumber && `MC ${company.mcNumber}`, company.dotNumber && `DOT ${company.dotNumber}`]
-      .filter(Boolean)
-      .join("  ·  "),
+    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
   ].filter(Boolean);
   for (const line of letterhead) doc.text(String(line));
 

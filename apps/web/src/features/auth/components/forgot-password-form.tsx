@@ -4,6 +4,7 @@ import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -48,7 +49,13 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset your password">
+    <LimitedForm
+      schema={ZForgotPassword}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-label="Reset your password"
+    >
       <div className="grid gap-1">
         <h3 className="font-medium">Reset your password</h3>
         <p className="text-sm text-muted-foreground">
@@ -79,6 +86,6 @@ export function ForgotPasswordForm({ defaultEmail, onBack }: { defaultEmail: str
         <ArrowLeft />
         Back to login
       </Button>
-    </form>
+    </LimitedForm>
   );
 }

@@ -1,7 +1,8 @@
-import type { TLogin } from "@pevo/shared";
+import { type TLogin, ZLogin } from "@pevo/shared";
 import { ShieldCheck, Truck } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -30,7 +31,7 @@ export function LoginForm({
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      <LimitedForm schema={ZLogin} onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
         {failure ? <FormAlert>{failure}</FormAlert> : null}
         <Field label="Email" htmlFor="login-email" error={errors.email?.message}>
           <Input
@@ -72,7 +73,7 @@ export function LoginForm({
           {signIn.isPending ? <Spinner /> : null}
           Sign In
         </Button>
-      </form>
+      </LimitedForm>
       <DemoButtons form={form} />
     </div>
   );

@@ -1,6 +1,7 @@
-import type { TSignupForm } from "@pevo/shared";
+import { type TSignupForm, ZSignupForm } from "@pevo/shared";
 import type { UseFormReturn } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -61,7 +62,13 @@ export function SignupForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Create an account">
+    <LimitedForm
+      schema={ZSignupForm}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-label="Create an account"
+    >
       {FIELDS.map((field) => {
         const id = `signup-${field.name}`;
         const error = errors[field.name]?.message;
@@ -92,6 +99,6 @@ export function SignupForm({
         {signup.isPending ? <Spinner /> : null}
         Create Account
       </Button>
-    </form>
+    </LimitedForm>
   );
 }

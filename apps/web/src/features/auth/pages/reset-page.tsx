@@ -4,6 +4,7 @@ import { CircleX } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -68,7 +69,13 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <AuthShell title="Set your password" description="Choose a new password for your account.">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Set your password">
+      <LimitedForm
+        schema={ZResetPassword}
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4"
+        aria-label="Set your password"
+      >
         {reset.isError ? (
           <FormAlert>
             {resetErrorMessage(reset.error)}{" "}
@@ -114,7 +121,7 @@ function ResetForm({ token }: { token: string }) {
         <Button asChild variant="ghost" className="w-full">
           <Link to="/auth">Back to sign in</Link>
         </Button>
-      </form>
+      </LimitedForm>
     </AuthShell>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TClient, type TClientData, type TClientInput, ZClient } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import {
@@ -133,7 +134,7 @@ function ClientForm({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-6">
+    <LimitedForm schema={ZClient} noValidate onSubmit={onSubmit} className="grid gap-6">
       <fieldset disabled={save.isPending} className="grid min-w-0 gap-4 sm:grid-cols-2">
         {FIELDS.map(({ name, label, type, autoComplete, wide }) => {
           const common = {
@@ -160,6 +161,6 @@ function ClientForm({
           {editing ? "Update Client" : "Add Client"}
         </Button>
       </DialogFooter>
-    </form>
+    </LimitedForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { TClient } from "@pevo/shared";
+import { mcDigits, type TClient } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import {
@@ -22,7 +22,7 @@ const CAPTION = "List of all your client companies";
 function McDot({ client }: { client: TClient }) {
   return (
     <>
-      <span className="whitespace-nowrap">{dash(client.mcNumber)} /</span>{" "}
+      <span className="whitespace-nowrap">{dash(client.mcNumber && mcDigits(client.mcNumber))} /</span>{" "}
       <span className="whitespace-nowrap">{dash(client.dotNumber)}</span>
     </>
   );

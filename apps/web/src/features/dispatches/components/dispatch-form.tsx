@@ -3,6 +3,7 @@ import { DISPATCH_STATUS_LABELS, EARLIEST_PICKUP_DATE, type TDispatchData, ZDisp
 import { useEffect, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
+import { LimitedForm } from "@/components/field-limits";
 import {
   DateField,
   FormActions,
@@ -81,7 +82,8 @@ export function DispatchForm({
   const noPevos = activePevos.isSuccess && pevoOptions.length === 0;
 
   return (
-    <form
+    <LimitedForm
+      schema={ZDispatch}
       noValidate
       onSubmit={form.handleSubmit((data) => onSubmit(data, form))}
       className="grid gap-6"
@@ -211,6 +213,6 @@ export function DispatchForm({
         </CardContent>
       </Card>
       <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
-    </form>
+    </LimitedForm>
   );
 }

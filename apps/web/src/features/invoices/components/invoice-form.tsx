@@ -3,6 +3,7 @@ import { INVOICE_STATUS_LABELS, type TCompanySettings, type TInvoiceData, ZInvoi
 import { useEffect, useMemo, useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
+import { LimitedForm } from "@/components/field-limits";
 import {
   DateField,
   FormActions,
@@ -132,7 +133,8 @@ export function InvoiceForm({
   const loadingDispatch = Boolean(!fixedDispatch && dispatchId && dispatch.isFetching && !summary);
 
   return (
-    <form
+    <LimitedForm
+      schema={ZInvoice}
       noValidate
       onSubmit={form.handleSubmit((data) => onSubmit(data, form))}
       className="grid gap-6"
@@ -363,6 +365,6 @@ export function InvoiceForm({
       </fieldset>
 
       <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
-    </form>
+    </LimitedForm>
   );
 }

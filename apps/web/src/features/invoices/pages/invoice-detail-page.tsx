@@ -1,4 +1,4 @@
-import type { TCompanySettings, TInvoice } from "@pevo/shared";
+import { formatDotNumber, formatMcNumber, type TCompanySettings, type TInvoice } from "@pevo/shared";
 import { ArrowLeft, Download, Pencil, Printer, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -143,10 +143,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
   const dispatch = invoice.dispatch;
   const rates = dispatch?.standardRates;
   const contact = [company?.phone, company?.email].filter(Boolean).join(" · ");
-  const authority = [
-    company?.mcNumber ? `MC ${company.mcNumber}` : "",
-    company?.dotNumber ? `DOT ${company.dotNumber}` : "",
-  ]
+  const authority = [formatMcNumber(company?.mcNumber), formatDotNumber(company?.dotNumber)]
     .filter(Boolean)
     .join(" · ");
 

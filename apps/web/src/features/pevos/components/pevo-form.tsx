@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { DateField, FormActions, InputField } from "@/components/form-fields";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -86,7 +87,7 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-6">
+    <LimitedForm schema={ZPevo} noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-6">
       <Card>
         <CardContent>
           <fieldset disabled={busy} className="grid min-w-0 gap-5 sm:grid-cols-2">
@@ -196,6 +197,6 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
         submitLabel={adding ? "Add PEVO" : "Update PEVO"}
         onCancel={() => navigate("/pevos")}
       />
-    </form>
+    </LimitedForm>
   );
 }

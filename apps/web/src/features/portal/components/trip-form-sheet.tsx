@@ -12,6 +12,7 @@ import {
 import { Plus, Trash2 } from "lucide-react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { controlProps, Field } from "@/components/ui/field";
@@ -148,7 +149,7 @@ function TripForm({
   const missing = trip?.dispatchId && !options.some((d) => d.id === trip.dispatchId) ? trip : null;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+    <LimitedForm schema={ZTripLog} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
       <fieldset
         disabled={save.isPending}
         className="grid min-w-0 flex-1 content-start gap-4 overflow-y-auto px-4 py-4 sm:px-6"
@@ -348,6 +349,6 @@ function TripForm({
           {save.isPending ? "Saving..." : trip ? "Update Entry" : "Save Entry"}
         </Button>
       </div>
-    </form>
+    </LimitedForm>
   );
 }

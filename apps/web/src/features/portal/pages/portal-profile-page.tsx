@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { PageHeader } from "@/components/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -110,7 +111,7 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
         <CardDescription>Your office sees these details when it dispatches you.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-6">
+        <LimitedForm schema={ZPevoProfile} noValidate onSubmit={onSubmit} className="grid gap-6">
           <fieldset disabled={save.isPending} className="grid min-w-0 items-start gap-4 sm:grid-cols-2">
             <Field label="First Name" htmlFor="profile-firstName" error={errors.firstName?.message}>
               <Input
@@ -194,7 +195,7 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
               {save.isPending ? "Saving..." : "Save Changes"}
             </Button>
           </div>
-        </form>
+        </LimitedForm>
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import {
   DateField,
   FormActions,
@@ -90,7 +91,8 @@ export function RateConfirmationForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <LimitedForm
+        schema={ZRateConfirmation}
         ref={formRef}
         noValidate
         onSubmit={submit}
@@ -105,7 +107,7 @@ export function RateConfirmationForm({
         </fieldset>
         {notice}
         <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
-      </form>
+      </LimitedForm>
     </FormProvider>
   );
 }

@@ -3,6 +3,7 @@ import { ZResetPassword } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
+import { LimitedForm } from "@/components/field-limits";
 import { InputField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -49,7 +50,12 @@ export function AccountCard() {
         <CardDescription>Change your password. Your other sessions are signed out.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start">
+        <LimitedForm
+          schema={ZChangePassword}
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4 sm:grid-cols-3 sm:items-start"
+        >
           <InputField
             id="current-password"
             label="Current Password"
@@ -80,7 +86,7 @@ export function AccountCard() {
               Change Password
             </Button>
           </div>
-        </form>
+        </LimitedForm>
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { LimitedForm } from "@/components/field-limits";
 import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -55,7 +56,7 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
     />
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+    <LimitedForm schema={ZCompanySettings} onSubmit={onSubmit} noValidate className="grid gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Company profile</CardTitle>
@@ -102,6 +103,6 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
           Save Settings
         </Button>
       </div>
-    </form>
+    </LimitedForm>
   );
 }

@@ -3,6 +3,7 @@ import { ZInviteAdmin } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { LimitedForm } from "@/components/field-limits";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -64,7 +65,8 @@ export function TeamCard() {
             ))}
           </ul>
         )}
-        <form
+        <LimitedForm
+          schema={ZInviteAdmin}
           onSubmit={onSubmit}
           noValidate
           className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
@@ -84,7 +86,7 @@ export function TeamCard() {
             {invite.isPending ? <Spinner /> : null}
             Invite Admin
           </Button>
-        </form>
+        </LimitedForm>
       </CardContent>
     </Card>
   );
