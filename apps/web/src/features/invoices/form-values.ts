@@ -2,6 +2,7 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   defaultInvoiceNumber,
   type InvoiceStatus,
+  invoiceTotals,
   lineCharge,
   POSITION_TYPES,
   type TClient,
@@ -203,6 +204,14 @@ export function isSameTripLine(line: LineItemValues, trip: LineItemValues) {
     line.date === trip.date &&
     line.location.trim() === trip.location.trim() &&
     Number(line.mileage || 0) === Number(trip.mileage || 0)
+  );
+}
+
+/** The totals the form shows while editing: the server's own math, at the given rate (%). */
+export function previewTotals(lines: (Partial<LineItemValues> | undefined)[], taxRate: string) {
+  return invoiceTotals(
+    lines.map((line) => line?.charge),
+    taxRate,
   );
 }
 

@@ -42,6 +42,7 @@ export function InvoiceForm({
   prefilledDispatchId,
   fixedDispatch,
   company,
+  taxRate,
   submitLabel,
   pending,
   onSubmit,
@@ -56,6 +57,8 @@ export function InvoiceForm({
   /** Edit: the invoice's own dispatch summary (the dispatch does not change). */
   fixedDispatch?: DispatchSummary | null;
   company: TCompanySettings | undefined;
+  /** The rate (%) of the totals preview: the company's current one (create) or the invoice's own (edit). */
+  taxRate: string;
   submitLabel: string;
   pending: boolean;
   onSubmit: (data: TInvoiceData, form: InvoiceFormApi) => void;
@@ -339,12 +342,7 @@ export function InvoiceForm({
             <CardDescription>One line per day or leg: date, location, mileage and charge.</CardDescription>
           </CardHeader>
           <CardContent>
-            <LineItemsEditor
-              form={form}
-              dispatch={summary}
-              taxRate={company?.taxRate ?? "0"}
-              disabled={pending}
-            />
+            <LineItemsEditor form={form} dispatch={summary} taxRate={taxRate} disabled={pending} />
           </CardContent>
         </Card>
 

@@ -64,6 +64,7 @@ function EditInvoice({ invoice }: { invoice: TInvoice }) {
         prefilledDispatchId={invoice.dispatchId}
         fixedDispatch={dispatch}
         company={company.data}
+        taxRate={invoice.taxRate}
         submitLabel="Save Changes"
         pending={update.isPending}
         onCancel={() => navigate(detailsHref)}

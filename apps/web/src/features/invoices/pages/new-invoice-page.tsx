@@ -75,6 +75,7 @@ function NewInvoiceForm({
       chooseDispatch={!fromDispatch}
       prefilledDispatchId={fromDispatch?.id ?? null}
       company={company.data}
+      taxRate={company.data?.taxRate ?? "0"}
       submitLabel="Create Invoice"
       pending={create.isPending}
       onCancel={() => navigate("/invoices")}
