@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { useMe } from "./session";
+import { useMe } from "@/lib/session";
 
 function FullPageSpinner({ text }: { text: string }) {
   return (

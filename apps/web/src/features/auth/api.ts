@@ -1,7 +1,7 @@
 import type { TLogin, TMe } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { meKey } from "@/app/session";
+import { meKey } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */

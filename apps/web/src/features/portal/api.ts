@@ -9,8 +9,8 @@ import type {
   TTripLogData,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { mySettingsKey } from "@/app/my-settings";
-import { meKey } from "@/app/session";
+import { mySettingsKey } from "@/lib/my-settings";
+import { meKey } from "@/lib/session";
 import { api } from "@/lib/api";
 import { todayIso } from "@/lib/format";
 

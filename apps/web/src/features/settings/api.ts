@@ -1,4 +1,4 @@
-import type { TCompanySettings, TCompanySettingsInput, TUserSettings } from "@pevo/shared";
+import type { TCompanySettings, TCompanySettingsInput } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
@@ -8,10 +8,6 @@ export type TTeamMember = {
   email: string;
   emailVerified: boolean;
   createdAt: string;
-};
-export type TMySettings = {
-  account: { email: string; role: string; companyName: string; contactName: string };
-  settings: TUserSettings;
 };
 
 export const useCompany = () =>

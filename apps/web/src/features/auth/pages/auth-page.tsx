@@ -4,7 +4,7 @@ import { Info, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Navigate, useLocation, useSearchParams } from "react-router";
-import { homeFor, useMe } from "@/app/session";
+import { homeFor, useMe } from "@/lib/session";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AuthShell, FormNote, FullPageStatus } from "../components/auth-shell";
 import { ForgotPasswordForm } from "../components/forgot-password-form";

@@ -2,7 +2,7 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { useMe } from "@/app/session";
+import { useMe } from "@/lib/session";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { AuthShell } from "../components/auth-shell";

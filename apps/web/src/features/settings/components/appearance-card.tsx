@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { useMySettings, useSaveSetting } from "@/app/my-settings";
+import { useMySettings, useSaveSetting } from "@/lib/my-settings";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
