@@ -1,16 +1,7 @@
 import type { TClient, TClientData } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-
-/** The one query key of the clients resource. */
-export const clientsKey = ["clients"] as const;
-/** The dashboard shows client activity, so client writes refresh it too. */
-const dashboardKey = ["dashboard"] as const;
-
-/** The company's clients, ordered by name (server side). */
-export function useClients() {
-  return useQuery({ queryKey: clientsKey, queryFn: () => api<TClient[]>("/api/clients") });
-}
+import { queryKeys } from "@/lib/query-keys";
 
 /** Creates a client, or updates it when an id is given. */
 export function useSaveClient() {
@@ -22,8 +13,8 @@ export function useSaveClient() {
         : api<TClient>("/api/clients", { method: "POST", body: data }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientsKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]),
   });
 }
@@ -35,8 +26,8 @@ export function useDeleteClient() {
     mutationFn: (id: string) => api<void>(`/api/clients/${id}`, { method: "DELETE" }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientsKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
       ]),
   });
 }

@@ -13,7 +13,6 @@ import {
 } from "@pevo/shared";
 import { addDays, format } from "date-fns";
 import type { UseFormReturn } from "react-hook-form";
-import { ApiError } from "@/lib/api";
 import { parseDate, todayIso } from "@/lib/format";
 
 export type LineItemValues = { date: string; location: string; mileage: string; charge: string };
@@ -213,9 +212,4 @@ export function previewTotals(lines: (Partial<LineItemValues> | undefined)[], ta
     lines.map((line) => line?.charge),
     taxRate,
   );
-}
-
-/** The server's own message for a refused request (bad input, conflict, offline), else the fallback. */
-export function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
 }

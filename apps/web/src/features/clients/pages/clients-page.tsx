@@ -8,7 +8,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
-import { useClients, useDeleteClient } from "../api";
+import { useClients } from "@/lib/shared-queries";
+import { useDeleteClient } from "../api";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientList } from "../components/client-list";
 

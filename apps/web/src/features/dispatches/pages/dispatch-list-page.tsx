@@ -4,11 +4,11 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
+import { failureMessage } from "@/lib/errors";
 import { useDispatches } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchList } from "../components/dispatch-list";
 import { ErrorState, LoadingState } from "../components/states";
-import { failureMessage } from "../form-values";
 
 function NewDispatchButton() {
   return (

@@ -8,13 +8,14 @@ import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { useDispatch, useUpdateDispatch } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchForm } from "../components/dispatch-form";
 import { DispatchNotFound, ErrorState, LoadingState } from "../components/states";
 import { TripLogCard } from "../components/trip-log-card";
-import { failureMessage, toFormValues } from "../form-values";
+import { toFormValues } from "../form-values";
 
 type Mode = "edit" | "details";
 

@@ -14,8 +14,9 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useActivePevos, useCustomerOptions, useDispatchOptions, useInvoiceDispatch } from "../api";
+import { useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
   customerAddressOf,
   type DispatchSummary,
@@ -79,7 +80,7 @@ export function InvoiceForm({
 
   const dispatchId = useWatch({ control, name: "dispatchId" });
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
-  const customers = useCustomerOptions();
+  const customers = useClients();
   const activePevos = useActivePevos();
   const dispatchOptions = useDispatchOptions(chooseDispatch);
 

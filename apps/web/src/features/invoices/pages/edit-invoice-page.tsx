@@ -6,10 +6,12 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { ApiError, applyFieldErrors } from "@/lib/api";
-import { useCompany, useInvoice, useUpdateInvoice } from "../api";
+import { failureMessage } from "@/lib/errors";
+import { useCompany } from "@/lib/shared-queries";
+import { useInvoice, useUpdateInvoice } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
 import { InvoiceProblem, LoadingState } from "../components/states";
-import { failureMessage, invoiceValues, summaryOfInvoice } from "../form-values";
+import { invoiceValues, summaryOfInvoice } from "../form-values";
 import { isValidInvoice } from "../validate";
 
 /** /invoices/edit/{id} (SPEC §2): the create layout, prefilled from the stored invoice. */

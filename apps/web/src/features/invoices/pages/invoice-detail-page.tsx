@@ -9,13 +9,14 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
-import { invoicePdfHref, useCompany, useDeleteInvoice, useInvoice } from "../api";
+import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
 import { InvoicePrintStyles } from "../components/print-styles";
 import { InvoiceProblem, LoadingState } from "../components/states";
-import { failureMessage } from "../form-values";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */

@@ -6,13 +6,13 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { useRateConfirmation, useUpdateRateConfirmation } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
 import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
 import { BackToListButton, ErrorState, FeatureNotFound, LoadingState } from "../components/states";
 import { toFormValues } from "../form-values";
-import { failureMessage } from "../messages";
 
 const NOT_FOUND = "Rate confirmation not found";
 
