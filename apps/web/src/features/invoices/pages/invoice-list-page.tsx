@@ -2,13 +2,13 @@ import type { TInvoiceListItem } from "@pevo/shared";
 import { FileText, Plus } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useInvoices } from "../api";
-import { LoadingState } from "../components/states";
 import { validRows } from "../validate";
 
 const detailsHref = (invoice: TInvoiceListItem) => `/invoices/${encodeURIComponent(invoice.id)}`;
@@ -35,12 +35,7 @@ export default function InvoiceListPage() {
       {invoices.isPending ? (
         <LoadingState text="Loading invoices..." />
       ) : invoices.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 p-8 text-center">
-          <p className="text-destructive">Error loading invoices: {invoices.error.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void invoices.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <QueryErrorState message="Error loading invoices" query={invoices} />
       ) : rows.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
           <FileText aria-hidden className="size-8 text-muted-foreground" />

@@ -2,12 +2,12 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { useClients, useCompany } from "@/lib/shared-queries";
 import { useCreateInvoice, useInvoiceDispatch } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
-import { LoadingState } from "../components/states";
 import { type DispatchSummary, newInvoiceValues } from "../form-values";
 
 /** /invoices/new (SPEC §2), optionally ?dispatchId={id}: the invoice is prefilled from that dispatch. */
