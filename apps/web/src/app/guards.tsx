@@ -12,15 +12,6 @@ function FullPageSpinner({ text }: { text: string }) {
   );
 }
 
-/** The general guard: any signed-in user passes. */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { data: me, isPending } = useMe();
-  const location = useLocation();
-  if (isPending) return <FullPageSpinner text="Loading..." />;
-  if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
-  return children;
-}
-
 /** Admin area: signed-in admins only; a PEVO is sent to their portal. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
