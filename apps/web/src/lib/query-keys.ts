@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
 /**
  * Every query key of the web app, one per resource (ARCHITECTURE: "one query key per resource;
  * mutations invalidate it"). A record and its sub-resources sit under their resource's key, so
@@ -39,3 +41,7 @@ export const queryKeys = {
   portalProfile: ["portal", "profile"] as const,
   portalTripLogs: ["portal", "trip-logs"] as const,
 };
+
+/** Refreshes several resources at once, e.g. a resource and the dashboard that counts it. */
+export const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -1,7 +1,10 @@
 import type { TClient, TClientData } from "@pevo/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { invalidateAll, queryKeys } from "@/lib/query-keys";
+
+/** The dashboard shows client activity, so client writes refresh it too. */
+const refreshedKeys = [queryKeys.clients, queryKeys.dashboard];
 
 /** Creates a client, or updates it when an id is given. */
 export function useSaveClient() {
@@ -11,11 +14,7 @@ export function useSaveClient() {
       id
         ? api<TClient>(`/api/clients/${id}`, { method: "PUT", body: data })
         : api<TClient>("/api/clients", { method: "POST", body: data }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-      ]),
+    onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }
 
@@ -24,10 +23,6 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/clients/${id}`, { method: "DELETE" }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-      ]),
+    onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }

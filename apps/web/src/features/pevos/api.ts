@@ -1,7 +1,7 @@
 import type { TPevo, TPevoData } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** The company's PEVOs, newest first (server side). */
 export function usePevos() {
@@ -18,12 +18,8 @@ export function usePevo(id: string) {
 
 function useInvalidatePevos() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.pevos }),
-      // The dashboard counts active PEVOs.
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-    ]);
+  // The dashboard counts active PEVOs.
+  return () => invalidateAll(queryClient, [queryKeys.pevos, queryKeys.dashboard]);
 }
 
 /** Adds a PEVO (with an email: creates the login and sends the invitation), or updates it when an id is given. */

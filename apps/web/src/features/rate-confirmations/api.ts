@@ -1,7 +1,7 @@
 import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { queryKeys } from "@/lib/query-keys";
+import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** Dispatches and the dashboard show rate confirmation data, so writes refresh them too. */
 const refreshedKeys = [queryKeys.rateConfirmations, queryKeys.dashboard, queryKeys.dispatches];
@@ -40,7 +40,7 @@ export function useNextJobNumber(day: string, enabled = true) {
 
 function useInvalidateAll() {
   const queryClient = useQueryClient();
-  return () => Promise.all(refreshedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () => invalidateAll(queryClient, refreshedKeys);
 }
 
 export function useCreateRateConfirmation() {
