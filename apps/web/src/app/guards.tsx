@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "@/components/ui/spinner";
-import { useMe } from "./session";
+import { useMe } from "@/lib/session";
 
 function FullPageSpinner({ text }: { text: string }) {
   return (
@@ -10,15 +10,6 @@ function FullPageSpinner({ text }: { text: string }) {
       <p>{text}</p>
     </div>
   );
-}
-
-/** The general guard: any signed-in user passes. */
-export function RequireAuth({ children }: { children: ReactNode }) {
-  const { data: me, isPending } = useMe();
-  const location = useLocation();
-  if (isPending) return <FullPageSpinner text="Loading..." />;
-  if (!me) return <Navigate to="/auth" replace state={{ from: location.pathname + location.search }} />;
-  return children;
 }
 
 /** Admin area: signed-in admins only; a PEVO is sent to their portal. */

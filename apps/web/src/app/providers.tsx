@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
-import { ThemeProvider, useTheme } from "./theme";
+import { retryFailedQuery } from "@/lib/errors";
+import { ThemeProvider, useTheme } from "@/lib/theme";
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryFailedQuery } },
 });
 
 export function Providers({ children }: { children: ReactNode }) {

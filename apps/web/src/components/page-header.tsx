@@ -20,15 +20,3 @@ export function PageHeader({
     </div>
   );
 }
-
-/** A screen whose feature lands in a later release: its title and a plain notice. */
-export function ComingLater({ title }: { title: string }) {
-  return (
-    <div>
-      <PageHeader title={title} />
-      <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
-        This screen is being built and will be available in an upcoming release.
-      </div>
-    </div>
-  );
-}

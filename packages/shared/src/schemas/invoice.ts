@@ -91,6 +91,8 @@ export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineIt
   subtotal: string;
   tax: string;
   total: string;
+  /** The tax rate (%) stored with the invoice: an edit keeps it even when the company's rate changes. */
+  taxRate: string;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];
   dispatch: {

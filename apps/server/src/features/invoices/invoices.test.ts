@@ -666,6 +666,19 @@ describe("tax", () => {
     const untaxed = await createInvoice(job, { lineItems: lines("20.00") });
     expect(untaxed).toMatchObject({ tax: "0.00", total: "20.00" });
   });
+
+  test("GET returns the invoice's stored rate after the company's rate changes, with matching totals", async () => {
+    await setTaxRate(admin, "8.25");
+    const created = await createInvoice(job, { lineItems: lines("100.00", "0.01") });
+    expect(created).toMatchObject({ taxRate: "8.25", subtotal: "100.01", tax: "8.25", total: "108.26" });
+
+    await setTaxRate(admin, "10");
+    const res = await t.as(admin)("GET", `/api/invoices/${created.id}`);
+    expect(res.status).toBe(200);
+    // 100.01 × 8.25 % = 8.250825 → 8.25
+    expect(res.body).toMatchObject({ taxRate: "8.25", subtotal: "100.01", tax: "8.25", total: "108.26" });
+    await setTaxRate(admin, "0");
+  });
 });
 
 describe("PUT /api/invoices/:id", () => {

@@ -87,6 +87,7 @@ export async function getInvoice({ db, companyId }: Scope, id: string): Promise<
     subtotal: inv.subtotal,
     tax: inv.tax,
     total: inv.total,
+    taxRate: inv.taxRate,
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
     dispatch: {

@@ -1,6 +1,6 @@
+import { useSavedTheme } from "@/lib/my-settings";
+import { useMe } from "@/lib/session";
 import { RequireAdmin } from "../guards";
-import { useSavedTheme } from "../my-settings";
-import { useMe } from "../session";
 import { AppShell, UserFooter } from "./app-shell";
 import { emailInitials, fullName } from "./identity";
 import { adminNav } from "./nav-items";

@@ -1,6 +1,6 @@
+import { useSavedTheme } from "@/lib/my-settings";
+import { useMe } from "@/lib/session";
 import { RequirePevo } from "../guards";
-import { useSavedTheme } from "../my-settings";
-import { useMe } from "../session";
 import { AppShell, UserFooter } from "./app-shell";
 import { fullName, nameInitials } from "./identity";
 import { pevoNav } from "./nav-items";

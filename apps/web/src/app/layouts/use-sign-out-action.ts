@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useSignOut } from "../session";
+import { useSignOut } from "@/lib/session";
 
 /** Signs out, goes to /auth and says so; a failure is shown as a toast (SPEC §2, §8). */
 export function useSignOutAction() {

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { useMe } from "../session";
+import { useMe } from "@/lib/session";
 import { emailInitials } from "./identity";
 import { useSignOutAction } from "./use-sign-out-action";
 

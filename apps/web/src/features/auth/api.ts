@@ -1,8 +1,8 @@
 import type { TLogin, TMe } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { meKey } from "@/app/session";
 import { ApiError, api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */
 export const VERIFY_CALLBACK_PATH = "/auth/callback";
@@ -41,8 +41,8 @@ export function useSignIn() {
         // callbackURL: where the link of a re-sent verification email lands.
         body: { email: values.email, password: values.password, callbackURL: VERIFY_CALLBACK_PATH },
       });
-      await queryClient.invalidateQueries({ queryKey: meKey, refetchType: "all" });
-      const me = queryClient.getQueryData<TMe | null>(meKey);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: "all" });
+      const me = queryClient.getQueryData<TMe | null>(queryKeys.me);
       if (!me) throw new ApiError(0, "Your account could not be loaded. Please try again.");
       return me;
     },
@@ -74,7 +74,7 @@ export function useSignup() {
 /** The demo accounts' credentials, or null when the server has demo accounts switched off (404). */
 export function useDemoAccounts() {
   return useQuery({
-    queryKey: ["demo-accounts"],
+    queryKey: queryKeys.demoAccounts,
     queryFn: async () => {
       try {
         return await api<TDemoAccounts>("/api/demo-accounts");
@@ -84,7 +84,6 @@ export function useDemoAccounts() {
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
   });
 }
 
@@ -103,7 +102,7 @@ export function useResetPassword() {
     mutationFn: (body: { newPassword: string; token: string }) =>
       api("/api/auth/reset-password", { method: "POST", body }),
     // A reset signs out every session of the account: forget who was signed in here.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 export type TCalendarData = {
   dispatches: {
@@ -18,7 +19,7 @@ export type TCalendarData = {
 /** Everything the calendar shows between two YYYY-MM-DD dates (at most 62 days). */
 export function useCalendar(from: string, to: string) {
   return useQuery({
-    queryKey: ["calendar", from, to],
+    queryKey: queryKeys.calendar(from, to),
     queryFn: () => api<TCalendarData>(`/api/calendar?from=${from}&to=${to}`),
     placeholderData: (previous) => previous,
   });

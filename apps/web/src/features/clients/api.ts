@@ -1,16 +1,10 @@
 import type { TClient, TClientData } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
-/** The one query key of the clients resource. */
-export const clientsKey = ["clients"] as const;
 /** The dashboard shows client activity, so client writes refresh it too. */
-const dashboardKey = ["dashboard"] as const;
-
-/** The company's clients, ordered by name (server side). */
-export function useClients() {
-  return useQuery({ queryKey: clientsKey, queryFn: () => api<TClient[]>("/api/clients") });
-}
+const refreshedKeys = [queryKeys.clients, queryKeys.dashboard];
 
 /** Creates a client, or updates it when an id is given. */
 export function useSaveClient() {
@@ -20,11 +14,7 @@ export function useSaveClient() {
       id
         ? api<TClient>(`/api/clients/${id}`, { method: "PUT", body: data })
         : api<TClient>("/api/clients", { method: "POST", body: data }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientsKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey }),
-      ]),
+    onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }
 
@@ -33,10 +23,6 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/clients/${id}`, { method: "DELETE" }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientsKey }),
-        queryClient.invalidateQueries({ queryKey: dashboardKey }),
-      ]),
+    onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }

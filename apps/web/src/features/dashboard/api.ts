@@ -2,6 +2,7 @@ import type { ActivityStatus, ActivityType, DispatchStatus } from "@pevo/shared"
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { todayIso } from "@/lib/format";
+import { queryKeys } from "@/lib/query-keys";
 
 /** One of the next 7 days' dispatches (GET /api/dashboard). */
 export type TUpcomingJob = {
@@ -34,13 +35,10 @@ export type TDashboard = {
   activity: TActivity[];
 };
 
-/** The one query key of the admin dashboard; client, dispatch, invoice... writes invalidate it. */
-export const dashboardKey = ["dashboard"] as const;
-
 /** The admin dashboard, computed by the server for the browser's own "today". */
 export function useDashboard() {
   return useQuery({
-    queryKey: dashboardKey,
+    queryKey: queryKeys.dashboard,
     queryFn: () => api<TDashboard>(`/api/dashboard?today=${todayIso()}`),
   });
 }

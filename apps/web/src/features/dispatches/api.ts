@@ -7,39 +7,32 @@ import type {
   TTripLog,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
-
-/** The one query key of the dispatches resource; one dispatch and its trip log sit under it. */
-export const dispatchesKey = ["dispatches"] as const;
-const recordKey = (id: string) => [...dispatchesKey, id] as const;
-/** The dashboard counts and lists dispatches, so dispatch writes refresh it too. */
-const dashboardKey = ["dashboard"] as const;
+import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 const path = (id: string) => `/api/dispatches/${encodeURIComponent(id)}`;
-/** A missing record stays missing: do not retry a 404. */
-const retryUnless404 = (count: number, error: unknown) =>
-  count < 1 && !(error instanceof ApiError && error.status === 404);
 
 /** The company's dispatches, newest first (server side). */
 export function useDispatches() {
-  return useQuery({ queryKey: dispatchesKey, queryFn: () => api<TDispatchListItem[]>("/api/dispatches") });
+  return useQuery({
+    queryKey: queryKeys.dispatches,
+    queryFn: () => api<TDispatchListItem[]>("/api/dispatches"),
+  });
 }
 
 /** One dispatch with its PEVO name, invoice flag and rate confirmation summary. */
 export function useDispatch(id: string) {
   return useQuery({
-    queryKey: recordKey(id),
+    queryKey: queryKeys.dispatch(id),
     queryFn: () => api<TDispatch>(path(id)),
-    retry: retryUnless404,
   });
 }
 
 /** The trips PEVOs logged against one dispatch (newest trip first). */
 export function useDispatchTripLogs(id: string) {
   return useQuery({
-    queryKey: [...recordKey(id), "trip-logs"],
+    queryKey: queryKeys.dispatchTripLogs(id),
     queryFn: () => api<TTripLog[]>(`${path(id)}/trip-logs`),
-    retry: retryUnless404,
   });
 }
 
@@ -64,11 +57,12 @@ function useInvalidateDispatches() {
   return (options: { skip?: string } = {}) =>
     Promise.all([
       queryClient.invalidateQueries({
-        queryKey: dispatchesKey,
+        queryKey: queryKeys.dispatches,
         // A deleted dispatch is not fetched again (it would only answer 404).
         predicate: (query) => !options.skip || query.queryKey[1] !== options.skip,
       }),
-      queryClient.invalidateQueries({ queryKey: dashboardKey }),
+      // The dashboard counts and lists dispatches.
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
     ]);
 }
 
@@ -78,8 +72,8 @@ export function useCreateDispatch() {
   return useMutation({
     mutationFn: (data: TDispatchData) => api<TDispatch>("/api/dispatches", { method: "POST", body: data }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(recordKey(saved.id), saved);
-      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+      queryClient.setQueryData(queryKeys.dispatch(saved.id), saved);
+      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
         rows ? [toListItem(saved), ...rows.filter((r) => r.id !== saved.id)] : rows,
       );
       void invalidate();
@@ -93,8 +87,8 @@ export function useUpdateDispatch(id: string) {
   return useMutation({
     mutationFn: (data: TDispatchData) => api<TDispatch>(path(id), { method: "PUT", body: data }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(recordKey(id), saved);
-      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+      queryClient.setQueryData(queryKeys.dispatch(id), saved);
+      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
         rows?.map((r) => (r.id === id ? toListItem(saved) : r)),
       );
       void invalidate();
@@ -109,7 +103,7 @@ export function useDeleteDispatch() {
   return useMutation({
     mutationFn: (id: string) => api<void>(path(id), { method: "DELETE" }),
     onSuccess: (_, id) => {
-      queryClient.setQueryData<TDispatchListItem[]>(dispatchesKey, (rows) =>
+      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
         rows?.filter((r) => r.id !== id),
       );
       void invalidate({ skip: id });
@@ -120,7 +114,7 @@ export function useDeleteDispatch() {
 /** The rate confirmation picker: every rate confirmation of the company, newest first. */
 export function useRateConfirmationOptions() {
   return useQuery({
-    queryKey: ["rate-confirmations"],
+    queryKey: queryKeys.rateConfirmations,
     queryFn: () => api<TRateConfirmationListItem[]>("/api/rate-confirmations"),
   });
 }
@@ -128,19 +122,8 @@ export function useRateConfirmationOptions() {
 /** One rate confirmation (same key and shape as the rate confirmations screen), for the summary card. */
 export function useRateConfirmationRecord(id: string | null) {
   return useQuery({
-    queryKey: ["rate-confirmations", id ?? ""],
+    queryKey: queryKeys.rateConfirmation(id ?? ""),
     queryFn: () => api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id ?? "")}`),
     enabled: Boolean(id),
-    retry: retryUnless404,
-  });
-}
-
-export type TActivePevoOption = { id: string; firstName: string; lastName: string };
-
-/** The PEVO picker: active PEVOs, ordered by last name (server side). */
-export function useActivePevoOptions() {
-  return useQuery({
-    queryKey: ["pevos", "active"],
-    queryFn: () => api<TActivePevoOption[]>("/api/pevos/active"),
   });
 }

@@ -1,6 +1,5 @@
 import type { TDispatch, TDispatchData, TDispatchInput } from "@pevo/shared";
 import type { UseFormReturn } from "react-hook-form";
-import { ApiError } from "@/lib/api";
 import { todayIso } from "@/lib/format";
 
 /** What the form holds: the shared schema's input; the schema turns '' into null on submit. */
@@ -34,9 +33,4 @@ export function toFormValues(dispatch: TDispatch): DispatchFormValues {
     notes: dispatch.notes ?? "",
     status: dispatch.status,
   };
-}
-
-/** The server's own message for a refused request (bad input, conflict, offline), else the fallback. */
-export function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
 }

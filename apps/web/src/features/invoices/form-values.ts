@@ -2,6 +2,7 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   defaultInvoiceNumber,
   type InvoiceStatus,
+  invoiceTotals,
   lineCharge,
   POSITION_TYPES,
   type TClient,
@@ -12,7 +13,6 @@ import {
 } from "@pevo/shared";
 import { addDays, format } from "date-fns";
 import type { UseFormReturn } from "react-hook-form";
-import { ApiError } from "@/lib/api";
 import { parseDate, todayIso } from "@/lib/format";
 
 export type LineItemValues = { date: string; location: string; mileage: string; charge: string };
@@ -206,7 +206,10 @@ export function isSameTripLine(line: LineItemValues, trip: LineItemValues) {
   );
 }
 
-/** The server's own message for a refused request (bad input, conflict, offline), else the fallback. */
-export function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
+/** The totals the form shows while editing: the server's own math, at the given rate (%). */
+export function previewTotals(lines: (Partial<LineItemValues> | undefined)[], taxRate: string) {
+  return invoiceTotals(
+    lines.map((line) => line?.charge),
+    taxRate,
+  );
 }

@@ -1,33 +1,25 @@
 import type { TPevo, TPevoData } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, api } from "@/lib/api";
-
-/** The one query key of the PEVOs resource (one PEVO lives under it, so invalidating it refreshes all). */
-export const pevosKey = ["pevos"] as const;
-/** The dashboard counts active PEVOs, so PEVO writes refresh it too. */
-const dashboardKey = ["dashboard"] as const;
+import { api } from "@/lib/api";
+import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** The company's PEVOs, newest first (server side). */
 export function usePevos() {
-  return useQuery({ queryKey: pevosKey, queryFn: () => api<TPevo[]>("/api/pevos") });
+  return useQuery({ queryKey: queryKeys.pevos, queryFn: () => api<TPevo[]>("/api/pevos") });
 }
 
-/** One PEVO, for the edit form. A missing id answers 404 ('PEVO not found'): no point retrying that. */
+/** One PEVO, for the edit form; a missing id answers 404 ('PEVO not found'). */
 export function usePevo(id: string) {
   return useQuery({
-    queryKey: [...pevosKey, id],
+    queryKey: queryKeys.pevo(id),
     queryFn: () => api<TPevo>(`/api/pevos/${encodeURIComponent(id)}`),
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 }
 
 function useInvalidatePevos() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: pevosKey }),
-      queryClient.invalidateQueries({ queryKey: dashboardKey }),
-    ]);
+  // The dashboard counts active PEVOs.
+  return () => invalidateAll(queryClient, [queryKeys.pevos, queryKeys.dashboard]);
 }
 
 /** Adds a PEVO (with an email: creates the login and sends the invitation), or updates it when an id is given. */
@@ -42,13 +34,13 @@ export function useSavePevo() {
     onSuccess: (saved) => {
       // The list is not on screen while the form is, so it would only refetch once shown: put the saved
       // row in first, so going back to the list never flashes the old values.
-      queryClient.setQueryData<TPevo[]>(pevosKey, (list) => {
+      queryClient.setQueryData<TPevo[]>(queryKeys.pevos, (list) => {
         if (!list) return list;
         return list.some((p) => p.id === saved.id)
           ? list.map((p) => (p.id === saved.id ? saved : p))
           : [saved, ...list];
       });
-      queryClient.setQueryData([...pevosKey, saved.id], saved);
+      queryClient.setQueryData(queryKeys.pevo(saved.id), saved);
       return invalidate();
     },
   });

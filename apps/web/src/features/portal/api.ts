@@ -9,10 +9,9 @@ import type {
   TTripLogData,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { mySettingsKey } from "@/app/my-settings";
-import { meKey } from "@/app/session";
 import { api } from "@/lib/api";
 import { todayIso } from "@/lib/format";
+import { queryKeys } from "@/lib/query-keys";
 
 /** One of the PEVO's own dispatches (GET /api/portal/dispatches, dashboard upcoming jobs). */
 export type TPortalDispatch = {
@@ -50,21 +49,11 @@ export type TPortalDashboard = {
   activity: TPortalActivity[];
 };
 
-/** Every portal query lives under ['portal', ...]. */
-export const portalKeys = {
-  all: ["portal"] as const,
-  dashboard: ["portal", "dashboard"] as const,
-  dispatches: ["portal", "dispatches"] as const,
-  dispatch: (id: string) => ["portal", "dispatches", id] as const,
-  profile: ["portal", "profile"] as const,
-  tripLogs: ["portal", "trip-logs"] as const,
-};
-
 /** The PEVO dashboard, computed by the server for the browser's own "today". */
 export function usePortalDashboard() {
   const today = todayIso();
   return useQuery({
-    queryKey: [...portalKeys.dashboard, today],
+    queryKey: queryKeys.portalDashboard(today),
     queryFn: () => api<TPortalDashboard>(`/api/portal/dashboard?today=${today}`),
   });
 }
@@ -72,21 +61,23 @@ export function usePortalDashboard() {
 /** Every dispatch assigned to the PEVO, latest pickup first. */
 export function usePortalDispatches() {
   return useQuery({
-    queryKey: portalKeys.dispatches,
+    queryKey: queryKeys.portalDispatches,
     queryFn: () => api<TPortalDispatch[]>("/api/portal/dispatches"),
   });
 }
 
 export function usePortalDispatch(id: string) {
   return useQuery({
-    queryKey: portalKeys.dispatch(id),
+    queryKey: queryKeys.portalDispatch(id),
     queryFn: () => api<TPortalDispatchDetail>(`/api/portal/dispatches/${encodeURIComponent(id)}`),
-    retry: false,
   });
 }
 
 export function usePortalProfile() {
-  return useQuery({ queryKey: portalKeys.profile, queryFn: () => api<TPevoProfile>("/api/portal/profile") });
+  return useQuery({
+    queryKey: queryKeys.portalProfile,
+    queryFn: () => api<TPevoProfile>("/api/portal/profile"),
+  });
 }
 
 /** Saves My Profile; the name also shows in the sidebar and on Settings, so those refresh too. */
@@ -96,10 +87,10 @@ export function useSavePortalProfile() {
     mutationFn: (data: TPevoProfileInput) =>
       api<TPevoProfile>("/api/portal/profile", { method: "PUT", body: data }),
     onSuccess: (profile) => {
-      queryClient.setQueryData(portalKeys.profile, profile);
+      queryClient.setQueryData(queryKeys.portalProfile, profile);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: meKey }),
-        queryClient.invalidateQueries({ queryKey: mySettingsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mySettings }),
       ]);
     },
   });
@@ -107,7 +98,10 @@ export function useSavePortalProfile() {
 
 /** The PEVO's own trip log, newest trip first. */
 export function useTripLogs() {
-  return useQuery({ queryKey: portalKeys.tripLogs, queryFn: () => api<TTripLog[]>("/api/portal/trip-logs") });
+  return useQuery({
+    queryKey: queryKeys.portalTripLogs,
+    queryFn: () => api<TTripLog[]>("/api/portal/trip-logs"),
+  });
 }
 
 /** Creates a trip entry, or updates it when an id is given. */
@@ -118,7 +112,7 @@ export function useSaveTripLog() {
       id
         ? api<TTripLog>(`/api/portal/trip-logs/${id}`, { method: "PUT", body: data })
         : api<TTripLog>("/api/portal/trip-logs", { method: "POST", body: data }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.tripLogs }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
 }
 
@@ -126,6 +120,6 @@ export function useDeleteTripLog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/portal/trip-logs/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.tripLogs }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
 }

@@ -1,6 +1,7 @@
-import type { TCompanySettings, TCompanySettingsInput, TUserSettings } from "@pevo/shared";
+import type { TCompanySettings, TCompanySettingsInput } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 
 export type TTeamMember = {
   id: string;
@@ -9,13 +10,6 @@ export type TTeamMember = {
   emailVerified: boolean;
   createdAt: string;
 };
-export type TMySettings = {
-  account: { email: string; role: string; companyName: string; contactName: string };
-  settings: TUserSettings;
-};
-
-export const useCompany = () =>
-  useQuery({ queryKey: ["company"], queryFn: () => api<TCompanySettings>("/api/company") });
 
 export function useSaveCompany() {
   const queryClient = useQueryClient();
@@ -23,20 +17,20 @@ export function useSaveCompany() {
     mutationFn: (body: TCompanySettingsInput) =>
       api<TCompanySettings>("/api/company", { method: "PUT", body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(["company"], data);
-      queryClient.invalidateQueries({ queryKey: ["me"] });
+      queryClient.setQueryData(queryKeys.company, data);
+      queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }
 
 export const useTeam = () =>
-  useQuery({ queryKey: ["team"], queryFn: () => api<TTeamMember[]>("/api/company/team") });
+  useQuery({ queryKey: queryKeys.team, queryFn: () => api<TTeamMember[]>("/api/company/team") });
 
 export function useInviteAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; email: string }) => api("/api/company/team", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["team"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team }),
   });
 }
 

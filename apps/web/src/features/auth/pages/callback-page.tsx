@@ -2,9 +2,9 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { useMe } from "@/app/session";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useMe } from "@/lib/session";
 import { AuthShell } from "../components/auth-shell";
 
 /** How long the success text stays before going on to `/`. */

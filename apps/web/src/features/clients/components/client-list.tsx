@@ -1,5 +1,6 @@
 import { mcDigits, type TClient } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
+import { CardList, ListCard } from "@/components/list-card";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -72,32 +73,21 @@ export function ClientList({ clients, onEdit, onDelete }: { clients: TClient[] }
 function ClientCards({ clients, onEdit, onDelete }: { clients: TClient[] } & Handlers) {
   return (
     <section aria-label={CAPTION} className="grid gap-3">
-      <ul className="grid gap-3 @lg:grid-cols-2">
+      <CardList className="@lg:grid-cols-2">
         {clients.map((client) => (
-          <li key={client.id} className="rounded-lg border bg-card p-4 text-sm shadow-xs">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-medium break-words">{client.name}</p>
-                <p className="text-muted-foreground">{dash(client.contactPerson)}</p>
-              </div>
-              <ActiveBadge />
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">MC / DOT</dt>
-              <dd className="min-w-0 break-words">
-                <McDot client={client} />
-              </dd>
-              <dt className="text-muted-foreground">Contact</dt>
-              <dd className="min-w-0">
-                <ContactLines client={client} />
-              </dd>
-            </dl>
-            <div className="mt-3 border-t pt-2">
-              <ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />
-            </div>
-          </li>
+          <ListCard
+            key={client.id}
+            title={client.name}
+            subtitle={dash(client.contactPerson)}
+            aside={<ActiveBadge />}
+            facts={[
+              { label: "MC / DOT", value: <McDot client={client} /> },
+              { label: "Contact", value: <ContactLines client={client} /> },
+            ]}
+            actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />}
+          />
         ))}
-      </ul>
+      </CardList>
       <p className="text-center text-sm text-muted-foreground">{CAPTION}</p>
     </section>
   );

@@ -3,12 +3,13 @@ import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
-import { useClients, useDeleteClient } from "../api";
+import { useClients } from "@/lib/shared-queries";
+import { useDeleteClient } from "../api";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientList } from "../components/client-list";
 
@@ -50,18 +51,9 @@ export default function ClientsPage() {
 
   let body: ReactNode;
   if (clients.isPending) {
-    body = (
-      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
-        <Spinner />
-        <span>Loading clients...</span>
-      </div>
-    );
+    body = <LoadingState text="Loading clients..." />;
   } else if (clients.isError) {
-    body = (
-      <div role="alert" className="rounded-lg border border-destructive/30 p-8 text-center text-destructive">
-        Error loading clients
-      </div>
-    );
+    body = <QueryErrorState message="Error loading clients" query={clients} />;
   } else if (clients.data.length === 0) {
     body = (
       <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">

@@ -1,8 +1,6 @@
-import { RefreshCw } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { QueryErrorState } from "@/components/states";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
 import { SummaryCards } from "../components/summary-cards";
@@ -15,17 +13,7 @@ export default function DashboardPage() {
     <div>
       <PageHeader title="Dashboard" subtitle={formatLongToday()} />
       {dashboard.isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 p-10 text-center"
-        >
-          <p className="font-medium text-destructive">Error loading dashboard</p>
-          <p className="text-sm text-muted-foreground">{dashboard.error.message}</p>
-          <Button variant="outline" onClick={() => dashboard.refetch()} disabled={dashboard.isFetching}>
-            {dashboard.isFetching ? <Spinner /> : <RefreshCw />}
-            Retry
-          </Button>
-        </div>
+        <QueryErrorState message="Error loading dashboard" query={dashboard} />
       ) : (
         <div className="grid gap-6">
           <SummaryCards cards={dashboard.data?.cards} />

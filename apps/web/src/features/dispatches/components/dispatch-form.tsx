@@ -14,8 +14,9 @@ import {
   TextareaField,
 } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useActivePevos } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useActivePevoOptions, useRateConfirmationOptions } from "../api";
+import { useRateConfirmationOptions } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
@@ -49,7 +50,7 @@ export function DispatchForm({
   const { errors } = formState;
 
   const rateConfirmations = useRateConfirmationOptions();
-  const activePevos = useActivePevoOptions();
+  const activePevos = useActivePevos();
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
 
   // A preselected rate confirmation (?rcId=) that is not one of the company's is dropped.

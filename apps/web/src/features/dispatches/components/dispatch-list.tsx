@@ -1,5 +1,6 @@
 import type { TDispatchListItem } from "@pevo/shared";
 import { Link } from "react-router";
+import { CardList, ListCard } from "@/components/list-card";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
@@ -23,34 +24,26 @@ export function DispatchList({ dispatches, onDelete }: Props) {
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
-      <ul aria-label="Dispatches" className="grid gap-3">
+      <CardList label="Dispatches">
         {dispatches.map((d) => (
-          <li key={d.id} className="rounded-lg border bg-card p-4 text-sm shadow-xs">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Link to={detailsHref(d)} className="font-medium break-words hover:underline">
-                  {d.driverName}
-                </Link>
-                {d.jobNumber ? <p className="text-muted-foreground">{d.jobNumber}</p> : null}
-              </div>
+          <ListCard
+            key={d.id}
+            title={d.driverName}
+            titleHref={detailsHref(d)}
+            subtitle={d.jobNumber}
+            aside={
               <div className="flex shrink-0 items-center gap-1">
                 <DispatchStatusBadge status={d.status} />
                 <DispatchRowMenu dispatch={d} onDelete={onDelete} />
               </div>
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">PEVO</dt>
-              <dd className="min-w-0 break-words">
-                <PevoName dispatch={d} />
-              </dd>
-              <dt className="text-muted-foreground">Pickup</dt>
-              <dd>
-                {formatDate(d.pickupDate)} at {d.pickupTime}
-              </dd>
-            </dl>
-          </li>
+            }
+            facts={[
+              { label: "PEVO", value: <PevoName dispatch={d} /> },
+              { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
+            ]}
+          />
         ))}
-      </ul>
+      </CardList>
     );
   }
   return (

@@ -3,12 +3,12 @@ import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { failureMessage } from "@/lib/errors";
 import { useDispatches } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchList } from "../components/dispatch-list";
-import { ErrorState, LoadingState } from "../components/states";
-import { failureMessage } from "../form-values";
 
 function NewDispatchButton() {
   return (

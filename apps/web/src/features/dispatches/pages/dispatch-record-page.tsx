@@ -4,17 +4,18 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { useDispatch, useUpdateDispatch } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchForm } from "../components/dispatch-form";
-import { DispatchNotFound, ErrorState, LoadingState } from "../components/states";
 import { TripLogCard } from "../components/trip-log-card";
-import { failureMessage, toFormValues } from "../form-values";
+import { toFormValues } from "../form-values";
 
 type Mode = "edit" | "details";
 
@@ -25,7 +26,13 @@ function DispatchRecordPage({ mode }: { mode: Mode }) {
 
   if (record.isPending) return <LoadingState text="Loading dispatch data..." />;
   if (record.isError) {
-    if (record.error instanceof ApiError && record.error.status === 404) return <DispatchNotFound />;
+    if (record.error instanceof ApiError && record.error.status === 404)
+      return (
+        <ProblemState
+          message="Dispatch not found"
+          back={<BackButton to="/dispatching" label="Back to Dispatching" />}
+        />
+      );
     return (
       <ErrorState
         message={failureMessage(record.error, "Error loading dispatch")}

@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router";
-import { DispatchNotFound } from "../components/states";
+import { BackButton, ProblemState } from "@/components/states";
 import DispatchListPage from "./dispatch-list-page";
 import { DispatchDetailsPage, EditDispatchPage } from "./dispatch-record-page";
 import NewDispatchPage from "./new-dispatch-page";
@@ -12,7 +12,15 @@ export default function DispatchingPage() {
       <Route path="new" element={<NewDispatchPage />} />
       <Route path="edit/:id" element={<EditDispatchPage />} />
       <Route path=":id" element={<DispatchDetailsPage />} />
-      <Route path="*" element={<DispatchNotFound message="Page not found" />} />
+      <Route
+        path="*"
+        element={
+          <ProblemState
+            message="Page not found"
+            back={<BackButton to="/dispatching" label="Back to Dispatching" />}
+          />
+        }
+      />
     </Routes>
   );
 }

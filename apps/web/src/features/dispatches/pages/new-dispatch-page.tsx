@@ -3,9 +3,10 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { useCreateDispatch } from "../api";
 import { DispatchForm } from "../components/dispatch-form";
-import { failureMessage, newDispatchValues } from "../form-values";
+import { newDispatchValues } from "../form-values";
 
 /** /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front. */
 export default function NewDispatchPage() {

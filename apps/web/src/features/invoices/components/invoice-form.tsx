@@ -15,8 +15,9 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useActivePevos, useCustomerOptions, useDispatchOptions, useInvoiceDispatch } from "../api";
+import { useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
   customerAddressOf,
   type DispatchSummary,
@@ -43,6 +44,7 @@ export function InvoiceForm({
   prefilledDispatchId,
   fixedDispatch,
   company,
+  taxRate,
   submitLabel,
   pending,
   onSubmit,
@@ -57,6 +59,8 @@ export function InvoiceForm({
   /** Edit: the invoice's own dispatch summary (the dispatch does not change). */
   fixedDispatch?: DispatchSummary | null;
   company: TCompanySettings | undefined;
+  /** The rate (%) of the totals preview: the company's current one (create) or the invoice's own (edit). */
+  taxRate: string;
   submitLabel: string;
   pending: boolean;
   onSubmit: (data: TInvoiceData, form: InvoiceFormApi) => void;
@@ -77,7 +81,7 @@ export function InvoiceForm({
 
   const dispatchId = useWatch({ control, name: "dispatchId" });
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
-  const customers = useCustomerOptions();
+  const customers = useClients();
   const activePevos = useActivePevos();
   const dispatchOptions = useDispatchOptions(chooseDispatch);
 
@@ -341,12 +345,7 @@ export function InvoiceForm({
             <CardDescription>One line per day or leg: date, location, mileage and charge.</CardDescription>
           </CardHeader>
           <CardContent>
-            <LineItemsEditor
-              form={form}
-              dispatch={summary}
-              taxRate={company?.taxRate ?? "0"}
-              disabled={pending}
-            />
+            <LineItemsEditor form={form} dispatch={summary} taxRate={taxRate} disabled={pending} />
           </CardContent>
         </Card>
 

@@ -1,4 +1,3 @@
-import { invoiceTotals } from "@pevo/shared";
 import { Plus, Route, Trash2 } from "lucide-react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -18,6 +17,7 @@ import {
   isPlaceholderLine,
   isSameTripLine,
   type LineItemValues,
+  previewTotals,
   tripLogLines,
 } from "../form-values";
 
@@ -244,10 +244,7 @@ export function LineItemsEditor({
 /** Subtotal, Tax and Total, live from the line charges (exact cents; shared invoice math). */
 function InvoiceTotals({ form, taxRate }: { form: InvoiceForm; taxRate: string }) {
   const lines = useWatch({ control: form.control, name: "lineItems" }) ?? [];
-  const totals = invoiceTotals(
-    lines.map((line) => line?.charge),
-    taxRate,
-  );
+  const totals = previewTotals(lines, taxRate);
   const showRate = Number(taxRate) > 0;
   return (
     <dl

@@ -4,12 +4,14 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ApiError, applyFieldErrors } from "@/lib/api";
-import { useCompany, useInvoice, useUpdateInvoice } from "../api";
+import { failureMessage } from "@/lib/errors";
+import { useCompany } from "@/lib/shared-queries";
+import { useInvoice, useUpdateInvoice } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
-import { InvoiceProblem, LoadingState } from "../components/states";
-import { failureMessage, invoiceValues, summaryOfInvoice } from "../form-values";
+import { invoiceValues, summaryOfInvoice } from "../form-values";
 import { isValidInvoice } from "../validate";
 
 /** /invoices/edit/{id} (SPEC §2): the create layout, prefilled from the stored invoice. */
@@ -25,7 +27,7 @@ export default function EditInvoicePage() {
   const missing = (error instanceof ApiError && error.status === 404) || (!error && !isValidInvoice(stored));
   if (missing || error || !isValidInvoice(stored)) {
     return (
-      <InvoiceProblem
+      <ProblemState
         message={
           missing
             ? "Invoice data not found or invalid"
@@ -64,6 +66,7 @@ function EditInvoice({ invoice }: { invoice: TInvoice }) {
         prefilledDispatchId={invoice.dispatchId}
         fixedDispatch={dispatch}
         company={company.data}
+        taxRate={invoice.taxRate}
         submitLabel="Save Changes"
         pending={update.isPending}
         onCancel={() => navigate(detailsHref)}

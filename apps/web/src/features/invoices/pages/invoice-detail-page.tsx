@@ -4,18 +4,19 @@ import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
-import { invoicePdfHref, useCompany, useDeleteInvoice, useInvoice } from "../api";
+import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
 import { InvoicePrintStyles } from "../components/print-styles";
-import { InvoiceProblem, LoadingState } from "../components/states";
-import { failureMessage } from "../form-values";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
@@ -34,15 +35,22 @@ export default function InvoiceDetailPage() {
   if (error) {
     const notFound = error instanceof ApiError && error.status === 404;
     return (
-      <InvoiceProblem
+      <ProblemState
         message={
           notFound ? "Invoice not found" : (error instanceof Error && error.message) || "Invoice not found"
         }
         onRetry={notFound ? undefined : () => void invoice.refetch()}
+        back={<BackButton to="/invoices" label="Back to Invoices" />}
       />
     );
   }
-  if (!isValidInvoice(stored)) return <InvoiceProblem message="Invalid invoice data format" />;
+  if (!isValidInvoice(stored))
+    return (
+      <ProblemState
+        message="Invalid invoice data format"
+        back={<BackButton to="/invoices" label="Back to Invoices" />}
+      />
+    );
   return <InvoiceDetail invoice={stored} />;
 }
 

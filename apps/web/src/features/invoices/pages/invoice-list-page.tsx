@@ -1,14 +1,15 @@
 import type { TInvoiceListItem } from "@pevo/shared";
 import { FileText, Plus } from "lucide-react";
 import { Link, useNavigate } from "react-router";
+import { CardList, ListCard } from "@/components/list-card";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useInvoices } from "../api";
-import { LoadingState } from "../components/states";
 import { validRows } from "../validate";
 
 const detailsHref = (invoice: TInvoiceListItem) => `/invoices/${encodeURIComponent(invoice.id)}`;
@@ -35,12 +36,7 @@ export default function InvoiceListPage() {
       {invoices.isPending ? (
         <LoadingState text="Loading invoices..." />
       ) : invoices.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 p-8 text-center">
-          <p className="text-destructive">Error loading invoices: {invoices.error.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void invoices.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <QueryErrorState message="Error loading invoices" query={invoices} />
       ) : rows.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
           <FileText aria-hidden className="size-8 text-muted-foreground" />
@@ -62,34 +58,22 @@ function InvoiceList({ invoices }: { invoices: TInvoiceListItem[] }) {
 
   if (isMobile) {
     return (
-      <ul aria-label="Invoices" className="grid gap-3">
+      <CardList label="Invoices">
         {invoices.map((invoice) => (
-          <li key={invoice.id}>
-            <Link
-              to={detailsHref(invoice)}
-              className="block rounded-lg border bg-card p-4 text-sm shadow-xs transition-colors hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium break-words">{invoice.invoiceNumber}</p>
-                  <p className="text-muted-foreground">
-                    {invoice.jobNumber ? `Job #${invoice.jobNumber}` : "No job reference"}
-                  </p>
-                </div>
-                <InvoiceStatusBadge status={invoice.status} />
-              </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-                <dt className="text-muted-foreground">Issue Date</dt>
-                <dd>{formatDate(invoice.issueDate)}</dd>
-                <dt className="text-muted-foreground">Due Date</dt>
-                <dd>{formatDate(invoice.dueDate)}</dd>
-                <dt className="text-muted-foreground">Amount</dt>
-                <dd className="font-medium tabular-nums">{formatMoney(invoice.total)}</dd>
-              </dl>
-            </Link>
-          </li>
+          <ListCard
+            key={invoice.id}
+            href={detailsHref(invoice)}
+            title={invoice.invoiceNumber}
+            subtitle={invoice.jobNumber ? `Job #${invoice.jobNumber}` : "No job reference"}
+            aside={<InvoiceStatusBadge status={invoice.status} />}
+            facts={[
+              { label: "Issue Date", value: formatDate(invoice.issueDate) },
+              { label: "Due Date", value: formatDate(invoice.dueDate) },
+              { label: "Amount", value: formatMoney(invoice.total), className: "font-medium tabular-nums" },
+            ]}
+          />
         ))}
-      </ul>
+      </CardList>
     );
   }
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router";
-import { InvoiceProblem } from "../components/states";
+import { BackButton, ProblemState } from "@/components/states";
 import EditInvoicePage from "./edit-invoice-page";
 import InvoiceDetailPage from "./invoice-detail-page";
 import InvoiceListPage from "./invoice-list-page";
@@ -13,7 +13,15 @@ export default function InvoicesPage() {
       <Route path="new" element={<NewInvoicePage />} />
       <Route path="edit/:id" element={<EditInvoicePage />} />
       <Route path=":id" element={<InvoiceDetailPage />} />
-      <Route path="*" element={<InvoiceProblem message="Page not found" />} />
+      <Route
+        path="*"
+        element={
+          <ProblemState
+            message="Page not found"
+            back={<BackButton to="/invoices" label="Back to Invoices" />}
+          />
+        }
+      />
     </Routes>
   );
 }

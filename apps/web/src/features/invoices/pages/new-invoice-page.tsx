@@ -2,11 +2,13 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
-import { useCompany, useCreateInvoice, useCustomerOptions, useInvoiceDispatch } from "../api";
+import { failureMessage } from "@/lib/errors";
+import { useClients, useCompany } from "@/lib/shared-queries";
+import { useCreateInvoice, useInvoiceDispatch } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
-import { LoadingState } from "../components/states";
-import { type DispatchSummary, failureMessage, newInvoiceValues } from "../form-values";
+import { type DispatchSummary, newInvoiceValues } from "../form-values";
 
 /** /invoices/new (SPEC §2), optionally ?dispatchId={id}: the invoice is prefilled from that dispatch. */
 export default function NewInvoicePage() {
@@ -14,7 +16,7 @@ export default function NewInvoicePage() {
   const dispatchId = params.get("dispatchId") ?? "";
   const company = useCompany();
   const dispatch = useInvoiceDispatch(dispatchId || null);
-  const customers = useCustomerOptions();
+  const customers = useClients();
   const [summary, setSummary] = useState<DispatchSummary | null>(null);
 
   const loading = company.isPending || (dispatchId !== "" && (dispatch.isPending || customers.isPending));
@@ -60,7 +62,7 @@ function NewInvoiceForm({
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const company = useCompany();
-  const customers = useCustomerOptions();
+  const customers = useClients();
   const [defaultValues] = useState(() =>
     newInvoiceValues({
       paymentTermsDays: company.data?.paymentTermsDays,
@@ -75,6 +77,7 @@ function NewInvoiceForm({
       chooseDispatch={!fromDispatch}
       prefilledDispatchId={fromDispatch?.id ?? null}
       company={company.data}
+      taxRate={company.data?.taxRate ?? "0"}
       submitLabel="Create Invoice"
       pending={create.isPending}
       onCancel={() => navigate("/invoices")}

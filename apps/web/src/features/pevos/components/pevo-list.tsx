@@ -1,4 +1,5 @@
 import type { TPevo } from "@pevo/shared";
+import { CardList, ListCard } from "@/components/list-card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { PevoActions } from "./pevo-actions";
@@ -13,27 +14,20 @@ export function PevoList({ pevos, onDelete }: { pevos: TPevo[]; onDelete: (pevo:
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
-      <ul aria-label={LABEL} className="grid gap-3">
+      <CardList label={LABEL}>
         {pevos.map((pevo) => (
-          <li key={pevo.id} className="rounded-lg border bg-card p-4 text-sm shadow-xs">
-            <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 font-medium break-words">{pevoName(pevo)}</p>
-              <PevoStatusBadge status={pevo.status} />
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">License</dt>
-              <dd className="min-w-0 break-words">{pevo.licenseNumber || "N/A"}</dd>
-              <dt className="text-muted-foreground">Expiry</dt>
-              <dd className="min-w-0">
-                <ExpiryValue expiry={pevo.certificationExpiry} />
-              </dd>
-            </dl>
-            <div className="mt-3 border-t pt-2">
-              <PevoActions pevo={pevo} onDelete={onDelete} />
-            </div>
-          </li>
+          <ListCard
+            key={pevo.id}
+            title={pevoName(pevo)}
+            aside={<PevoStatusBadge status={pevo.status} />}
+            facts={[
+              { label: "License", value: pevo.licenseNumber || "N/A" },
+              { label: "Expiry", value: <ExpiryValue expiry={pevo.certificationExpiry} /> },
+            ]}
+            actions={<PevoActions pevo={pevo} onDelete={onDelete} />}
+          />
         ))}
-      </ul>
+      </CardList>
     );
   }
   return (

@@ -1,9 +1,7 @@
-import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { LoadingState, QueryErrorState } from "@/components/states";
 import { ApiError } from "@/lib/api";
 import { usePevo } from "../api";
 import { PevoForm } from "../components/pevo-form";
@@ -26,28 +24,13 @@ export function PevoEditPage() {
 
   let body: ReactNode;
   if (pevo.isPending) {
-    body = (
-      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
-        <Spinner />
-        <span>Loading PEVO...</span>
-      </div>
-    );
+    body = <LoadingState text="Loading PEVO..." />;
   } else if (pevo.isError) {
     body =
       pevo.error instanceof ApiError && pevo.error.status === 404 ? (
         <PevoMissing title="PEVO not found" detail="This PEVO does not exist or has been deleted." />
       ) : (
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 p-10 text-center"
-        >
-          <p className="font-medium text-destructive">Error loading PEVO</p>
-          <p className="text-sm text-muted-foreground">{pevo.error.message}</p>
-          <Button variant="outline" onClick={() => pevo.refetch()} disabled={pevo.isFetching}>
-            {pevo.isFetching ? <Spinner /> : <RefreshCw />}
-            Retry
-          </Button>
-        </div>
+        <QueryErrorState message="Error loading PEVO" query={pevo} />
       );
   } else {
     // Keyed by id: the form starts from this PEVO and keeps what is typed while the query refreshes.

@@ -1,12 +1,12 @@
 import type { TPevo } from "@pevo/shared";
-import { Plus, RefreshCw, Users } from "lucide-react";
+import { Plus, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
 import { useDeletePevo, usePevos } from "../api";
@@ -40,26 +40,9 @@ export function PevoListPage() {
 
   let body: ReactNode;
   if (pevos.isPending) {
-    body = (
-      <div className="flex items-center justify-center gap-2 py-12 text-muted-foreground">
-        <Spinner />
-        <span>Loading PEVOs...</span>
-      </div>
-    );
+    body = <LoadingState text="Loading PEVOs..." />;
   } else if (pevos.isError) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-lg border border-destructive/30 p-10 text-center"
-      >
-        <p className="font-medium text-destructive">Error loading PEVOs</p>
-        <p className="text-sm text-muted-foreground">{pevos.error.message}</p>
-        <Button variant="outline" onClick={() => pevos.refetch()} disabled={pevos.isFetching}>
-          {pevos.isFetching ? <Spinner /> : <RefreshCw />}
-          Retry
-        </Button>
-      </div>
-    );
+    body = <QueryErrorState message="Error loading PEVOs" query={pevos} />;
   } else if (pevos.data.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { QueryErrorState } from "@/components/states";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,7 +9,6 @@ import { ApiError } from "@/lib/api";
 import { dash, formatDate } from "@/lib/format";
 import { type TPortalDispatchDetail, usePortalDispatch } from "../api";
 import { formatPhone, formatTime, shortRoute, tapTarget, telHref } from "../lib";
-import { LoadError } from "./states";
 
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
@@ -108,12 +108,7 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
             <p className="font-medium">Dispatch not found</p>
           </div>
         ) : (
-          <LoadError
-            title="Error loading dispatch"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => query.refetch()}
-          />
+          <QueryErrorState message="Error loading dispatch" query={query} retryClassName={tapTarget} />
         )}
       </div>
     );

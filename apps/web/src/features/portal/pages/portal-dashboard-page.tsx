@@ -2,13 +2,14 @@ import { CalendarClock, CheckCircle2, type LucideIcon, UserRoundCheck } from "lu
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
+import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLongToday } from "@/lib/format";
 import { type TPortalDashboard, usePortalDashboard } from "../api";
 import { DispatchList } from "../components/dispatch-list";
-import { EmptyState, ListSkeleton, LoadError } from "../components/states";
+import { tapTarget } from "../lib";
 
 function StatCard({
   title,
@@ -74,12 +75,7 @@ export default function PortalDashboardPage() {
     <div>
       <PageHeader title="Dashboard" subtitle={formatLongToday()} />
       {dashboard.isError ? (
-        <LoadError
-          title="Error loading dashboard"
-          error={dashboard.error}
-          retrying={dashboard.isFetching}
-          onRetry={() => dashboard.refetch()}
-        />
+        <QueryErrorState message="Error loading dashboard" query={dashboard} retryClassName={tapTarget} />
       ) : (
         <div className="grid gap-6">
           <StatCards cards={data?.cards} />

@@ -1,11 +1,12 @@
 import { ClipboardList } from "lucide-react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { usePortalDispatches } from "../api";
 import { DispatchDetails } from "../components/dispatch-details";
 import { DispatchList } from "../components/dispatch-list";
-import { EmptyState, ListSkeleton, LoadError } from "../components/states";
+import { tapTarget } from "../lib";
 
 /** /pevo/dispatches: every dispatch assigned to the PEVO; ?id={id} shows one dispatch's details. */
 export default function PortalDispatchesPage() {
@@ -40,11 +41,10 @@ function DispatchesList() {
         </CardHeader>
         <CardContent className="px-3 sm:px-5">
           {dispatches.isError ? (
-            <LoadError
-              title="Error loading dispatches"
-              error={dispatches.error}
-              retrying={dispatches.isFetching}
-              onRetry={() => dispatches.refetch()}
+            <QueryErrorState
+              message="Error loading dispatches"
+              query={dispatches}
+              retryClassName={tapTarget}
             />
           ) : !dispatches.data ? (
             <ListSkeleton label="Loading dispatches" />

@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { PageHeader } from "@/components/page-header";
+import { QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,7 +16,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { usePortalProfile, useSavePortalProfile } from "../api";
-import { LoadError } from "../components/states";
 import { tapTarget } from "../lib";
 
 /** What the schema hands to submit. */
@@ -44,12 +44,7 @@ export default function PortalProfilePage() {
     <div>
       <PageHeader title="My Profile" subtitle="Your contact details and certification" />
       {profile.isError ? (
-        <LoadError
-          title="Error loading profile"
-          error={profile.error}
-          retrying={profile.isFetching}
-          onRetry={() => profile.refetch()}
-        />
+        <QueryErrorState message="Error loading profile" query={profile} retryClassName={tapTarget} />
       ) : profile.data ? (
         <ProfileForm key={profile.data.id} profile={profile.data} />
       ) : (

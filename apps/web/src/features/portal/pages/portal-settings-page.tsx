@@ -2,17 +2,17 @@ import type { TUserSettings } from "@pevo/shared";
 import { UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type TMySettings, useMySettings, useSaveSetting } from "@/app/my-settings";
-import { useTheme } from "@/app/theme";
 import { PageHeader } from "@/components/page-header";
+import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { type TMySettings, useMySettings, useSaveSetting } from "@/lib/my-settings";
+import { useTheme } from "@/lib/theme";
 import { cn } from "@/lib/utils";
-import { LoadError } from "../components/states";
 import { tapTarget } from "../lib";
 
 const ROLE_LABELS: Record<string, string> = { pevo: "PEVO", admin: "Admin" };
@@ -152,12 +152,7 @@ export default function PortalSettingsPage() {
     <div>
       <PageHeader title="Settings" subtitle="Your account and preferences" />
       {query.isError ? (
-        <LoadError
-          title="Error loading settings"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => query.refetch()}
-        />
+        <QueryErrorState message="Error loading settings" query={query} retryClassName={tapTarget} />
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <AccountCard account={query.data?.account} />

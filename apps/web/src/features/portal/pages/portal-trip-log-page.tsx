@@ -3,6 +3,7 @@ import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -10,7 +11,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { formatDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useDeleteTripLog, useTripLogs } from "../api";
-import { EmptyState, ListSkeleton, LoadError } from "../components/states";
 import { EXPENSE_LABELS, TripFormSheet } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
 
@@ -106,14 +106,7 @@ export default function PortalTripLogPage() {
 
   let body: ReactNode;
   if (trips.isError) {
-    body = (
-      <LoadError
-        title="Error loading trip logs"
-        error={trips.error}
-        retrying={trips.isFetching}
-        onRetry={() => trips.refetch()}
-      />
-    );
+    body = <QueryErrorState message="Error loading trip logs" query={trips} retryClassName={tapTarget} />;
   } else if (!trips.data) {
     body = <ListSkeleton label="Loading trip logs" rows={3} />;
   } else if (trips.data.length === 0) {

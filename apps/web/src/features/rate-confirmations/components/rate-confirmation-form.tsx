@@ -15,8 +15,8 @@ import {
 } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
+import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useActivePevos, useClientOptions } from "../api";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
 import { focusFirstInvalid } from "./field-ids";
@@ -115,7 +115,7 @@ export function RateConfirmationForm({
 function JobDetailsFields() {
   const { control, register, formState, setValue, getValues } = useFormContext<RcFormValues>();
   const { errors } = formState;
-  const clients = useClientOptions();
+  const clients = useClients();
   const startDate = useWatch({ control, name: "startDate" });
 
   // A preselected client (?clientId=) that is not one of the company's clients is dropped.

@@ -1,6 +1,7 @@
 import type { TRateConfirmationListItem } from "@pevo/shared";
 import { Eye, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { CardList, ListCard } from "@/components/list-card";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
@@ -33,32 +34,23 @@ export function RateConfirmationList({ items }: { items: TRateConfirmationListIt
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
-      <ul className="grid gap-3" aria-label="Rate confirmations">
+      <CardList label="Rate confirmations">
         {items.map((rc) => (
-          <li key={rc.id} className="rounded-lg border bg-card p-4 text-sm shadow-xs">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <Link to={detailsHref(rc.id)} className="font-medium break-all hover:underline">
-                  {rc.jobNumber}
-                </Link>
-                <p className="text-muted-foreground break-words">{rc.clientName}</p>
-              </div>
-              <span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>
-            </div>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-              <dt className="text-muted-foreground">Origin</dt>
-              <dd className="min-w-0 break-words">{rc.originAddress}</dd>
-              <dt className="text-muted-foreground">Destination</dt>
-              <dd className="min-w-0 break-words">{rc.destinationAddress}</dd>
-              <dt className="text-muted-foreground">Positions</dt>
-              <dd>{rc.positionsCount}</dd>
-            </dl>
-            <div className="mt-3 border-t pt-3">
-              <Actions rc={rc} />
-            </div>
-          </li>
+          <ListCard
+            key={rc.id}
+            title={rc.jobNumber}
+            titleHref={detailsHref(rc.id)}
+            subtitle={rc.clientName}
+            aside={<span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>}
+            facts={[
+              { label: "Origin", value: rc.originAddress },
+              { label: "Destination", value: rc.destinationAddress },
+              { label: "Positions", value: rc.positionsCount },
+            ]}
+            actions={<Actions rc={rc} />}
+          />
         ))}
-      </ul>
+      </CardList>
     );
   }
   return (

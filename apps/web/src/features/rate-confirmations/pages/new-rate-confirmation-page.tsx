@@ -3,12 +3,12 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
 import { useCreateRateConfirmation, useNextJobNumber } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
 import { emptyFormValues } from "../form-values";
-import { failureMessage } from "../messages";
 
 /** /rate-confirmations/new (?clientId= preselects the client). */
 export default function NewRateConfirmationPage() {

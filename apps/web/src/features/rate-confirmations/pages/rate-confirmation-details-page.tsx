@@ -4,15 +4,15 @@ import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
+import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
 import { useRateConfirmation, useUpdateRateConfirmation } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
 import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
-import { BackToListButton, ErrorState, FeatureNotFound, LoadingState } from "../components/states";
 import { toFormValues } from "../form-values";
-import { failureMessage } from "../messages";
 
 const NOT_FOUND = "Rate confirmation not found";
 
@@ -26,7 +26,12 @@ export default function RateConfirmationDetailsPage() {
   if (record.isPending) return <LoadingState text="Loading rate confirmation..." />;
   if (record.isError) {
     if (record.error instanceof ApiError && record.error.status === 404) {
-      return <FeatureNotFound message={NOT_FOUND} />;
+      return (
+        <ProblemState
+          message={NOT_FOUND}
+          back={<BackButton to="/rate-confirmations" label="Back to List" />}
+        />
+      );
     }
     return (
       <div className="grid gap-4">
@@ -35,7 +40,7 @@ export default function RateConfirmationDetailsPage() {
           onRetry={() => void record.refetch()}
         />
         <div className="flex justify-center">
-          <BackToListButton />
+          <BackButton to="/rate-confirmations" label="Back to List" />
         </div>
       </div>
     );
@@ -66,7 +71,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
                 Create Dispatch
               </Link>
             </Button>
-            <BackToListButton />
+            <BackButton to="/rate-confirmations" label="Back to List" />
           </>
         }
       />

@@ -2,12 +2,12 @@ import { Plus, Search } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useRateConfirmations } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
-import { ErrorState, LoadingState } from "../components/states";
 import { useDebouncedValue } from "../use-debounced-value";
 
 function NewButton() {

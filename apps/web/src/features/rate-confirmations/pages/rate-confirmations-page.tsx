@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router";
-import { FeatureNotFound } from "../components/states";
+import { BackButton, ProblemState } from "@/components/states";
 import NewRateConfirmationPage from "./new-rate-confirmation-page";
 import RateConfirmationDetailsPage from "./rate-confirmation-details-page";
 import RateConfirmationsListPage from "./rate-confirmations-list-page";
@@ -11,7 +11,15 @@ export default function RateConfirmationsPage() {
       <Route index element={<RateConfirmationsListPage />} />
       <Route path="new" element={<NewRateConfirmationPage />} />
       <Route path=":id" element={<RateConfirmationDetailsPage />} />
-      <Route path="*" element={<FeatureNotFound message="Page not found" />} />
+      <Route
+        path="*"
+        element={
+          <ProblemState
+            message="Page not found"
+            back={<BackButton to="/rate-confirmations" label="Back to List" />}
+          />
+        }
+      />
     </Routes>
   );
 }

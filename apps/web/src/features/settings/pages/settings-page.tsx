@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useCompany } from "../api";
+import { useCompany } from "@/lib/shared-queries";
 import { AccountCard } from "../components/account-card";
 import { AppearanceCard } from "../components/appearance-card";
 import { CompanyForm } from "../components/company-form";

@@ -2,6 +2,7 @@ import type { TUserSettings } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
 import { useTheme } from "./theme";
 
 /** GET /api/me/settings: the signed-in user's saved preferences and read-only account facts. */
@@ -10,16 +11,14 @@ export type TMySettings = {
   settings: TUserSettings;
 };
 
-export const mySettingsKey = ["me", "settings"] as const;
-
 export const useMySettings = () =>
   useQuery({
-    queryKey: mySettingsKey,
+    queryKey: queryKeys.mySettings,
     queryFn: () => api<TMySettings>("/api/me/settings"),
     staleTime: 5 * 60_000,
   });
 
-const saveKey = [...mySettingsKey, "save"] as const;
+const saveKey = [...queryKeys.mySettings, "save"] as const;
 
 /**
  * Saves one toggle at once: the switch moves immediately (optimistic), the whole settings object is
@@ -30,7 +29,7 @@ export function useSaveSetting() {
   return useMutation({
     mutationKey: saveKey,
     mutationFn: async ({ key, value }: { key: keyof TUserSettings; value: boolean }) => {
-      const current = queryClient.getQueryData<TMySettings>(mySettingsKey);
+      const current = queryClient.getQueryData<TMySettings>(queryKeys.mySettings);
       if (!current) throw new Error("Settings are not loaded yet");
       return api<TMySettings>("/api/me/settings", {
         method: "PUT",
@@ -38,9 +37,9 @@ export function useSaveSetting() {
       });
     },
     onMutate: async ({ key, value }) => {
-      await queryClient.cancelQueries({ queryKey: mySettingsKey, exact: true });
-      const previous = queryClient.getQueryData<TMySettings>(mySettingsKey)?.settings[key];
-      queryClient.setQueryData<TMySettings>(mySettingsKey, (old) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.mySettings, exact: true });
+      const previous = queryClient.getQueryData<TMySettings>(queryKeys.mySettings)?.settings[key];
+      queryClient.setQueryData<TMySettings>(queryKeys.mySettings, (old) =>
         old ? { ...old, settings: { ...old.settings, [key]: value } } : old,
       );
       return { previous };
@@ -48,14 +47,14 @@ export function useSaveSetting() {
     onError: (_error, { key }, context) => {
       if (context?.previous === undefined) return;
       const previous = context.previous;
-      queryClient.setQueryData<TMySettings>(mySettingsKey, (old) =>
+      queryClient.setQueryData<TMySettings>(queryKeys.mySettings, (old) =>
         old ? { ...old, settings: { ...old.settings, [key]: previous } } : old,
       );
     },
     onSettled: () => {
       // Refetch once the last of a quick series of toggles has settled.
       if (queryClient.isMutating({ mutationKey: saveKey }) <= 1) {
-        return queryClient.invalidateQueries({ queryKey: mySettingsKey, exact: true });
+        return queryClient.invalidateQueries({ queryKey: queryKeys.mySettings, exact: true });
       }
     },
   });

@@ -1,13 +1,12 @@
 import type { TMe } from "@pevo/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
-
-export const meKey = ["me"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user with their profile, or null when signed out. */
 export function useMe() {
   return useQuery({
-    queryKey: meKey,
+    queryKey: queryKeys.me,
     queryFn: async () => {
       try {
         return await api<TMe>("/api/me");
@@ -17,7 +16,6 @@ export function useMe() {
       }
     },
     staleTime: 60_000,
-    retry: false,
   });
 }
 
@@ -32,7 +30,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     await api("/api/auth/sign-out", { method: "POST", body: {} });
-    queryClient.setQueryData(meKey, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meKey[0] });
+    queryClient.setQueryData(queryKeys.me, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
   };
 }

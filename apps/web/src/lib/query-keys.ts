@@ -1,0 +1,47 @@
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+/**
+ * Every query key of the web app, one per resource (ARCHITECTURE: "one query key per resource;
+ * mutations invalidate it"). A record and its sub-resources sit under their resource's key, so
+ * invalidating the resource refreshes them all.
+ */
+export const queryKeys = {
+  /** The signed-in user; their settings sit under it. */
+  me: ["me"] as const,
+  mySettings: ["me", "settings"] as const,
+  demoAccounts: ["demo-accounts"] as const,
+
+  dashboard: ["dashboard"] as const,
+  calendar: (from: string, to: string) => ["calendar", from, to] as const,
+  company: ["company"] as const,
+  team: ["team"] as const,
+  clients: ["clients"] as const,
+
+  pevos: ["pevos"] as const,
+  pevo: (id: string) => ["pevos", id] as const,
+  activePevos: ["pevos", "active"] as const,
+
+  rateConfirmations: ["rate-confirmations"] as const,
+  rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
+  rateConfirmationSearch: (term: string) => ["rate-confirmations", "list", term] as const,
+  nextJobNumber: (day: string) => ["rate-confirmations", "next-job-number", day] as const,
+
+  dispatches: ["dispatches"] as const,
+  dispatch: (id: string) => ["dispatches", id] as const,
+  dispatchTripLogs: (id: string) => ["dispatches", id, "trip-logs"] as const,
+
+  invoices: ["invoices"] as const,
+  invoice: (id: string) => ["invoices", id] as const,
+
+  /** The PEVO portal: every portal query sits under ['portal']. */
+  portal: ["portal"] as const,
+  portalDashboard: (today: string) => ["portal", "dashboard", today] as const,
+  portalDispatches: ["portal", "dispatches"] as const,
+  portalDispatch: (id: string) => ["portal", "dispatches", id] as const,
+  portalProfile: ["portal", "profile"] as const,
+  portalTripLogs: ["portal", "trip-logs"] as const,
+};
+
+/** Refreshes several resources at once, e.g. a resource and the dashboard that counts it. */
+export const invalidateAll = (queryClient: QueryClient, keys: readonly QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
