@@ -15,7 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } from "@pevo/db";
-import { createUserWithAccount } from "@pevo/db/seed";
+import { createUserWithAccount } from "../src/lib/accounts";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
