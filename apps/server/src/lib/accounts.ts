@@ -11,6 +11,7 @@ export async function loginEmailTaken(db: Executor, email: string) {
   const rows = await db
     .select({ id: user.id })
     .from(user)
+    // unscoped: an email signs in to one account, whatever its company
     .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
     .limit(1);
   return rows.length > 0;

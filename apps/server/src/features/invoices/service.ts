@@ -12,7 +12,7 @@ import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem 
 import { asc, desc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
-import { type Scope, scoped } from "../../lib/tenant";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
@@ -127,10 +127,7 @@ async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) 
   }
   const taxRate =
     keptTaxRate ??
-    // the company row itself: its id is the scope's company
-    (
-      await db.select({ taxRate: companies.taxRate }).from(companies).where(eq(companies.id, scope.companyId))
-    )[0]?.taxRate ??
+    (await db.select({ taxRate: companies.taxRate }).from(companies).where(ownCompany(scope)))[0]?.taxRate ??
     "0";
   const totals = invoiceTotals(
     input.lineItems.map((l) => l.charge),
@@ -142,16 +139,14 @@ async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) 
 
 async function writeLines(tx: Executor, scope: Scope, invoiceId: string, input: TInvoiceData) {
   if (input.lineItems.length === 0) return;
-  await tx
-    .insert(invoiceLineItems)
-    .values(
-      input.lineItems.map((line, sortOrder) => ({
-        ...line,
-        companyId: scope.companyId,
-        invoiceId,
-        sortOrder,
-      })),
-    );
+  await tx.insert(invoiceLineItems).values(
+    input.lineItems.map((line, sortOrder) => ({
+      ...line,
+      companyId: scope.companyId,
+      invoiceId,
+      sortOrder,
+    })),
+  );
 }
 
 function duplicateNumber(error: unknown): never {
