@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -92,11 +92,17 @@ function migrationsUpTo(count: number): string {
   return folder;
 }
 
+/** Rows of a raw query (PGlite and node-postgres both answer { rows }). */
+async function query(db: Database, statement: SQL) {
+  return ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
 async function rowsOf(db: Database, table: string): Promise<Record<string, unknown>[]> {
-  const result = await db.execute(
+  const [result] = await query(
+    db,
     sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(table)} t`,
   );
-  const value = (result.rows[0] as { rows: unknown }).rows;
+  const value = result.rows;
   return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>[];
 }
 
@@ -130,10 +136,11 @@ describe("migration 0003_tenancy_enforced", () => {
 
     // The same rows in the schema before 0003 (json_populate_recordset ignores columns it lacks).
     await old.migrate(oldFolder);
-    const oldPositions = await old.db.execute(
+    const oldPositions = await query(
+      old.db,
       sql`select 1 from information_schema.columns where table_name = 'rate_confirmation_positions' and column_name = 'company_id'`,
     );
-    expect(oldPositions.rows).toHaveLength(0);
+    expect(oldPositions).toHaveLength(0);
     for (const table of TABLES) {
       const rows = JSON.stringify(seeded.get(table));
       await old.db.execute(
@@ -145,5 +152,5 @@ describe("migration 0003_tenancy_enforced", () => {
     for (const table of TABLES) {
       expect(await rowsOf(old.db, table), table).toEqual(seeded.get(table));
     }
-  });
+  }, 180_000); // two databases migrated from scratch: slow on a busy machine
 });
