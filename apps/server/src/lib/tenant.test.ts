@@ -20,7 +20,7 @@ import {
 import { TEXT_LIMITS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
 import { asCompanyId } from "../http/company-id";
 import { recordActivity } from "./activity";
 import { pgError } from "./domain-errors";
@@ -224,6 +224,20 @@ describe("length and amount CHECKs", () => {
           .values({ companyId: a.companyId, type: "payment_received", message: "x", amount: "-5" }),
       ),
     ).toBe(CHECK);
+  });
+
+  it("an amount over the bound is a 400 through the API, never a 500", async () => {
+    const admin = await t.signUpAdmin();
+    const client = await t.createClient(admin);
+    const res = await t.as(admin)(
+      "POST",
+      "/api/rate-confirmations",
+      rateConfirmationBody({
+        clientId: client.id,
+        customRates: [{ name: "Too much", amount: "1000000.01", unit: "per_job" }],
+      }),
+    );
+    expect(res.status).toBe(400);
   });
 
   it("recordActivity cuts long texts to the bound with an ellipsis, so an event is never refused", async () => {

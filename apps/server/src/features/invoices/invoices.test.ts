@@ -316,14 +316,15 @@ describe("POST /api/invoices", () => {
       "/api/invoices",
       invoiceBody(jobA, {
         lineItems: [
-          { date: "2025-03-01", location: "Big Job One", mileage: "0", charge: "9999999.99" },
+          // Each line at most NUMBER_LIMITS.maxMoney (the database's CHECK); the sum may exceed it.
+          { date: "2025-03-01", location: "Big Job One", mileage: "0", charge: "999999.99" },
           { date: "2025-03-02", location: "Big Job Two", mileage: "0", charge: "0.01" },
-          { date: "2025-03-03", location: "Big Job Three", mileage: "0", charge: "1234567.89" },
+          { date: "2025-03-03", location: "Big Job Three", mileage: "0", charge: "987654.32" },
         ],
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ subtotal: "11234567.89", total: "11234567.89" });
+    expect(res.body).toMatchObject({ subtotal: "1987654.32", total: "1987654.32" });
   });
 
   test("an empty, null or missing charge counts as 0", async () => {

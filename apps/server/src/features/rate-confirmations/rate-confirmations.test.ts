@@ -137,12 +137,12 @@ describe("POST /api/rate-confirmations", () => {
         mileageRate: "1.15",
         overnightRate: 19.99,
         noGoRate: "0",
-        detentionRate: 1234567.89,
+        detentionRate: 987654.32,
         detentionThreshold: 0,
       },
       customRates: [
         { name: "Permit fee", amount: 0.07, unit: "per_job" },
-        { name: "Extra day", amount: "1000000.1", unit: "daily" },
+        { name: "Extra day", amount: "999999.9", unit: "daily" },
       ],
     });
     expect(rc.standardRates).toEqual({
@@ -150,12 +150,12 @@ describe("POST /api/rate-confirmations", () => {
       mileageRate: "1.15",
       overnightRate: "19.99",
       noGoRate: "0.00",
-      detentionRate: "1234567.89",
+      detentionRate: "987654.32",
       detentionThreshold: 0,
     });
     expect(rc.customRates.map((r: Body) => [r.name, r.amount, r.unit])).toEqual([
       ["Permit fee", "0.07", "per_job"],
-      ["Extra day", "1000000.10", "daily"],
+      ["Extra day", "999999.90", "daily"],
     ]);
   });
 
