@@ -4,6 +4,7 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
+import { hashPassword } from "./lib/accounts";
 
 const config = readConfig();
 const database = await openDatabase(config.database).catch((error: Error) => {
@@ -12,7 +13,7 @@ const database = await openDatabase(config.database).catch((error: Error) => {
 });
 
 if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
-  await seedDemoCompany(database.db);
+  await seedDemoCompany(database.db, hashPassword);
   console.log("Seeded the demo company (Demo Escort Services).");
 }
 

@@ -15,12 +15,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } from "@pevo/db";
-import { createUserWithAccount } from "@pevo/db/seed";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
 import { createApp } from "../src/app";
 import type { Config } from "../src/env";
+import { asCompanyId } from "../src/http/company-id";
+import { createUserWithAccount } from "../src/lib/accounts";
+import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 
 export const APP_URL = "http://localhost:3000";
@@ -60,7 +62,7 @@ export type SignedUpAdmin = {
   companyName: string;
   contactPerson: string;
   userId: string;
-  companyId: string;
+  companyId: CompanyId;
   cookie: string;
 };
 
@@ -369,7 +371,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       companyName,
       contactPerson,
       userId: me.body.user.id,
-      companyId: me.body.company.id,
+      companyId: asCompanyId(me.body.company.id),
       cookie,
     };
   }

@@ -3,6 +3,16 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError, type z } from "zod";
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  pgError,
+} from "../lib/domain-errors";
+
+export { pgError };
 
 /** An error the client is meant to see, in the API's one JSON shape. */
 export class ApiError extends Error {
@@ -56,22 +66,19 @@ export function idParam(c: Context, name = "id", message = "Not found"): string 
   return value;
 }
 
-type PgError = { code?: string; constraint?: string; cause?: unknown };
-
-/** Finds the PostgreSQL error under Drizzle's wrapper. */
-export function pgError(error: unknown): PgError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as PgError;
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
-    current = e.cause;
-  }
-  return undefined;
+/** The HTTP status of each domain error (lib/domain-errors.ts). */
+function domainStatus(error: DomainError): ContentfulStatusCode {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof InvalidInputError) return 400;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof ForbiddenError) return 403;
+  return 400;
 }
 
 export function toErrorResponse(c: Context, error: unknown) {
-  if (error instanceof ApiError) {
-    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.status);
+  if (error instanceof ApiError || error instanceof DomainError) {
+    const status = error instanceof ApiError ? error.status : domainStatus(error);
+    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, status);
   }
   if (error instanceof HTTPException) {
     // Hono's own middleware (e.g. the CSRF check answers 403) throws these: keep the status, in our shape.

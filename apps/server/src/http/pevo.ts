@@ -1,6 +1,7 @@
 import { pevos } from "@pevo/db";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { scoped } from "../lib/tenant";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { scopeOf } from "./session";
@@ -10,11 +11,11 @@ import { scopeOf } from "./session";
  * office deleted loses access at once (even while a session cookie is cached).
  */
 export async function pevoIdOf(c: Context<AppEnv>): Promise<string> {
-  const { db, companyId, userId } = scopeOf(c);
-  const [row] = await db
+  const scope = scopeOf(c);
+  const [row] = await scope.db
     .select({ id: pevos.id })
     .from(pevos)
-    .where(and(eq(pevos.userId, userId), eq(pevos.companyId, companyId)));
+    .where(scoped(pevos, scope, eq(pevos.userId, scope.userId)));
   if (!row) throw new ApiError(401, "You must be logged in to perform this action");
   return row.id;
 }

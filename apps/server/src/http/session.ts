@@ -1,6 +1,7 @@
 import type { Role } from "@pevo/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import { asCompanyId } from "./company-id";
 import type { Actor, AppEnv, Deps, Scope } from "./context";
 import { ApiError } from "./errors";
 
@@ -12,7 +13,7 @@ export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> =>
     c.set(
       "actor",
       u && (u.role === "admin" || u.role === "pevo")
-        ? { userId: u.id, email: u.email, companyId: u.companyId, role: u.role }
+        ? { userId: u.id, email: u.email, companyId: asCompanyId(u.companyId), role: u.role }
         : null,
     );
     await next();

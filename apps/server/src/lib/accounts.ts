@@ -1,12 +1,35 @@
 import { type Executor, user } from "@pevo/db";
+import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/seed";
+import type { Role } from "@pevo/shared";
+import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
+
+export { hashPassword };
 
 /** Whether a login already uses this address (any company: an email signs in to one account). */
 export async function loginEmailTaken(db: Executor, email: string) {
   const rows = await db
     .select({ id: user.id })
     .from(user)
+    // unscoped: an email signs in to one account, whatever its company
     .where(eq(sql`lower(${user.email})`, email.toLowerCase()))
     .limit(1);
   return rows.length > 0;
+}
+
+export type NewUser = Omit<NewLogin, "passwordHash"> & { password: string; role: Role };
+
+/** A login (user + credential account + profile + settings). Run it inside a transaction. */
+export async function createUserWithAccount(tx: Executor, input: NewUser) {
+  const { password, ...rest } = input;
+  return insertLogin(tx, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+/** Signup: a company and its first admin, in one transaction. */
+export async function createCompanyWithAdmin(
+  db: Executor,
+  input: { companyName: string; contactPerson: string; email: string; password: string },
+) {
+  const { password, ...rest } = input;
+  return insertCompanyWithAdmin(db, { ...rest, passwordHash: await hashPassword(password) });
 }

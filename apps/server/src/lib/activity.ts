@@ -1,8 +1,8 @@
 import { activityEvents, type Executor } from "@pevo/db";
-import type { ActivityStatus, ActivityType } from "@pevo/shared";
+import { type ActivityStatus, type ActivityType, TEXT_LIMITS } from "@pevo/shared";
+import type { CompanyId } from "./tenant";
 
 export type NewActivity = {
-  companyId: string;
   actorId: string | null;
   type: ActivityType;
   message: string;
@@ -14,7 +14,26 @@ export type NewActivity = {
   amount?: string | null;
 };
 
-/** Recent Activity is written by the server, in the same transaction as the change it reports. */
-export async function recordActivity(db: Executor, event: NewActivity) {
-  await db.insert(activityEvents).values({ status: "success", ...event });
+const MAX = TEXT_LIMITS.activity;
+
+/** Cuts a text to the activity bound (the database's CHECK), ending with '…' when cut. */
+export function clip<T extends string | null | undefined>(text: T): T {
+  if (typeof text !== "string" || [...text].length <= MAX) return text;
+  return `${[...text].slice(0, MAX - 1).join("")}…` as T;
+}
+
+/**
+ * Recent Activity is written by the server, in the same transaction as the change it reports. Its
+ * texts quote user input, so they are cut to the bound: an event is never refused.
+ */
+export async function recordActivity(db: Executor, scope: { companyId: CompanyId }, event: NewActivity) {
+  await db.insert(activityEvents).values({
+    status: "success",
+    ...event,
+    companyId: scope.companyId,
+    message: clip(event.message),
+    client: clip(event.client),
+    job: clip(event.job),
+    pevo: clip(event.pevo),
+  });
 }

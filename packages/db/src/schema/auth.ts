@@ -1,6 +1,8 @@
+import { TEXT_LIMITS as L } from "@pevo/shared";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
+import { maxLength } from "./constraints";
 
 // Better Auth's tables, written from its documented fields (core + admin plugin) plus our company.
 export const user = pgTable(
@@ -24,6 +26,10 @@ export const user = pgTable(
   (t) => [
     check("user_role_check", sql`${t.role} in ('admin', 'pevo')`),
     index("user_company_idx").on(t.companyId),
+    // Tenant rows name their author / login with (company_id, user id): see business.ts.
+    unique("user_company_id_id_key").on(t.companyId, t.id),
+    maxLength("user", t.name, L.name),
+    maxLength("user", t.email, L.email),
   ],
 );
 
@@ -93,7 +99,13 @@ export const profiles = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
   },
-  (t) => [check("profiles_role_check", sql`${t.role} in ('admin', 'pevo')`)],
+  (t) => [
+    check("profiles_role_check", sql`${t.role} in ('admin', 'pevo')`),
+    maxLength("profiles", t.companyName, L.name),
+    maxLength("profiles", t.contactPerson, L.name),
+    maxLength("profiles", t.firstName, L.name),
+    maxLength("profiles", t.lastName, L.name),
+  ],
 );
 
 /** Per-user preferences (PEVO settings toggles, appearance). Defaults are SPEC §2's. */

@@ -1,10 +1,12 @@
+import { TEXT_LIMITS as L, NUMBER_LIMITS } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
-  check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
+  type PgColumn,
   pgTable,
   text,
   timestamp,
@@ -13,18 +15,65 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { companies } from "./companies";
+import { maxLength, nonNegative, range, setNull } from "./constraints";
+import {
+  activityStatus,
+  dispatchStatus,
+  expenseType,
+  invoiceStatus,
+  pevoStatus,
+  positionType,
+  rateUnit,
+  signatureStatus,
+} from "./enums";
+
+/*
+ * Tenancy the database enforces: every tenant row carries company_id, every parent has a unique
+ * (company_id, id), and every reference between tenant tables is composite, (company_id, x_id) →
+ * (company_id, id). A row of company A can therefore never point at a row of company B. Nullable
+ * references are MATCH SIMPLE (a null x_id is not checked); ON DELETE SET NULL names its column so
+ * that company_id stays.
+ */
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-const tenant = {
-  companyId: uuid("company_id")
+const companyId = () =>
+  uuid("company_id")
     .notNull()
-    .references(() => companies.id, { onDelete: "restrict" }),
-  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    .references(() => companies.id, { onDelete: "restrict" });
+const tenant = {
+  companyId: companyId(),
+  createdBy: text("created_by"),
 };
+
+type Tenant = { companyId: PgColumn; id: PgColumn };
+type Action = "cascade" | "restrict" | "set null";
+
+/** (company_id, column) → parent (company_id, id). */
+function ref(
+  name: string,
+  child: { companyId: PgColumn },
+  column: PgColumn,
+  parent: Tenant,
+  onDelete: Action,
+) {
+  return foreignKey({
+    name,
+    columns: [child.companyId, column],
+    foreignColumns: [parent.companyId, parent.id],
+  }).onDelete(onDelete === "set null" ? setNull(column.name) : onDelete);
+}
+
+/** The parent side: unique (company_id, id), and created_by a login of the same company. */
+function tenantKeys(table: string, t: Tenant & { createdBy?: PgColumn }) {
+  return [
+    unique(`${table}_company_id_id_key`).on(t.companyId, t.id),
+    ...(t.createdBy ? [ref(`${table}_created_by_fk`, t, t.createdBy, user, "set null")] : []),
+  ];
+}
 
 export const clients = pgTable(
   "clients",
@@ -42,7 +91,19 @@ export const clients = pgTable(
     address: text("address"),
     ...timestamps,
   },
-  (t) => [index("clients_company_name_idx").on(t.companyId, t.name)],
+  (t) => [
+    ...tenantKeys("clients", t),
+    index("clients_company_name_idx").on(t.companyId, t.name),
+    maxLength("clients", t.name, L.name),
+    maxLength("clients", t.contactPerson, L.name),
+    maxLength("clients", t.mcNumber, L.code),
+    maxLength("clients", t.dotNumber, L.code),
+    maxLength("clients", t.email, L.email),
+    maxLength("clients", t.phone, L.phone),
+    maxLength("clients", t.cellPhone, L.phone),
+    maxLength("clients", t.fax, L.phone),
+    maxLength("clients", t.address, L.address),
+  ],
 );
 
 /** One table for the admin roster and the portal profile (DECISIONS: One PEVO table). */
@@ -51,9 +112,7 @@ export const pevos = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ...tenant,
-    userId: text("user_id")
-      .unique()
-      .references(() => user.id, { onDelete: "set null" }),
+    userId: text("user_id").unique(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email"),
@@ -61,13 +120,19 @@ export const pevos = pgTable(
     licenseNumber: text("license_number"),
     certificationExpiry: date("certification_expiry"),
     states: text("states").array().notNull().default(sql`'{}'::text[]`),
-    status: text("status").notNull().default("active"),
+    status: pevoStatus("status").notNull().default("active"),
     ...timestamps,
   },
   (t) => [
-    check("pevos_status_check", sql`${t.status} in ('active', 'inactive')`),
+    ...tenantKeys("pevos", t),
+    ref("pevos_user_fk", t, t.userId, user, "set null"),
     index("pevos_company_created_idx").on(t.companyId, t.createdAt),
     index("pevos_company_last_name_idx").on(t.companyId, t.lastName),
+    maxLength("pevos", t.firstName, L.name),
+    maxLength("pevos", t.lastName, L.name),
+    maxLength("pevos", t.email, L.email),
+    maxLength("pevos", t.phone, L.phone),
+    maxLength("pevos", t.licenseNumber, L.code),
   ],
 );
 
@@ -76,9 +141,7 @@ export const rateConfirmations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ...tenant,
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: uuid("client_id").notNull(),
     jobNumber: text("job_number").notNull(),
     originAddress: text("origin_address").notNull(),
     destinationAddress: text("destination_address").notNull(),
@@ -86,7 +149,7 @@ export const rateConfirmations = pgTable(
     endDate: date("end_date"),
     description: text("description").notNull(),
     additionalTerms: text("additional_terms"),
-    signatureStatus: text("signature_status").notNull().default("not_sent"),
+    signatureStatus: signatureStatus("signature_status").notNull().default("not_sent"),
     signatureToken: text("signature_token").unique(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     signedAt: timestamp("signed_at", { withTimezone: true }),
@@ -96,43 +159,58 @@ export const rateConfirmations = pgTable(
     ...timestamps,
   },
   (t) => [
+    ...tenantKeys("rate_confirmations", t),
+    ref("rate_confirmations_client_fk", t, t.clientId, clients, "restrict"),
     unique("rate_confirmations_company_job_number_key").on(t.companyId, t.jobNumber),
-    check(
-      "rate_confirmations_signature_status_check",
-      sql`${t.signatureStatus} in ('not_sent', 'awaiting_signature', 'signed')`,
-    ),
     index("rate_confirmations_company_created_idx").on(t.companyId, t.createdAt),
     index("rate_confirmations_client_idx").on(t.clientId),
+    maxLength("rate_confirmations", t.jobNumber, L.code),
+    maxLength("rate_confirmations", t.originAddress, L.address),
+    maxLength("rate_confirmations", t.destinationAddress, L.address),
+    maxLength("rate_confirmations", t.description, L.longText),
+    maxLength("rate_confirmations", t.additionalTerms, L.longText),
+    maxLength("rate_confirmations", t.signerName, L.name),
   ],
 );
 
-export const standardRates = pgTable("rate_confirmation_standard_rates", {
-  rateConfirmationId: uuid("rate_confirmation_id")
-    .primaryKey()
-    .references(() => rateConfirmations.id, { onDelete: "cascade" }),
-  minimumDailyRate: money("minimum_daily_rate").notNull(),
-  mileageRate: money("mileage_rate").notNull(),
-  overnightRate: money("overnight_rate").notNull(),
-  noGoRate: money("no_go_rate").notNull(),
-  detentionRate: money("detention_rate").notNull(),
-  detentionThreshold: integer("detention_threshold").notNull().default(2),
-});
+export const standardRates = pgTable(
+  "rate_confirmation_standard_rates",
+  {
+    rateConfirmationId: uuid("rate_confirmation_id").primaryKey(),
+    companyId: companyId(),
+    minimumDailyRate: money("minimum_daily_rate").notNull(),
+    mileageRate: money("mileage_rate").notNull(),
+    overnightRate: money("overnight_rate").notNull(),
+    noGoRate: money("no_go_rate").notNull(),
+    detentionRate: money("detention_rate").notNull(),
+    detentionThreshold: integer("detention_threshold").notNull().default(2),
+  },
+  (t) => [
+    ref("standard_rates_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
+    range("standard_rates", t.minimumDailyRate),
+    range("standard_rates", t.mileageRate),
+    range("standard_rates", t.overnightRate),
+    range("standard_rates", t.noGoRate),
+    range("standard_rates", t.detentionRate),
+  ],
+);
 
 export const customRates = pgTable(
   "rate_confirmation_custom_rates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    rateConfirmationId: uuid("rate_confirmation_id")
-      .notNull()
-      .references(() => rateConfirmations.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    rateConfirmationId: uuid("rate_confirmation_id").notNull(),
     name: text("name").notNull(),
     amount: money("amount").notNull(),
-    unit: text("unit").notNull(),
+    unit: rateUnit("unit").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [
-    check("custom_rates_unit_check", sql`${t.unit} in ('hourly', 'daily', 'weekly', 'per_job', 'per_mile')`),
+    ref("custom_rates_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
     index("custom_rates_rc_idx").on(t.rateConfirmationId),
+    maxLength("custom_rates", t.name, L.label),
+    range("custom_rates", t.amount),
   ],
 );
 
@@ -140,21 +218,19 @@ export const positions = pgTable(
   "rate_confirmation_positions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    rateConfirmationId: uuid("rate_confirmation_id")
-      .notNull()
-      .references(() => rateConfirmations.id, { onDelete: "cascade" }),
-    positionType: text("position_type").notNull(),
+    companyId: companyId(),
+    rateConfirmationId: uuid("rate_confirmation_id").notNull(),
+    positionType: positionType("position_type").notNull(),
     customName: text("custom_name"),
-    pevoId: uuid("pevo_id").references(() => pevos.id, { onDelete: "restrict" }),
+    pevoId: uuid("pevo_id"),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [
-    check(
-      "positions_type_check",
-      sql`${t.positionType} in ('lead_car', 'chase_car', 'high_pole_car', 'steerman', 'route_survey', '3rd_car', 'custom')`,
-    ),
+    ref("positions_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
+    ref("positions_pevo_fk", t, t.pevoId, pevos, "restrict"),
     index("positions_rc_idx").on(t.rateConfirmationId),
     index("positions_pevo_idx").on(t.pevoId),
+    maxLength("positions", t.customName, L.label),
   ],
 );
 
@@ -163,37 +239,42 @@ export const dispatches = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ...tenant,
-    rateConfirmationId: uuid("rate_confirmation_id").references(() => rateConfirmations.id, {
-      onDelete: "restrict",
-    }),
-    pevoId: uuid("pevo_id").references(() => pevos.id, { onDelete: "restrict" }),
+    rateConfirmationId: uuid("rate_confirmation_id"),
+    pevoId: uuid("pevo_id"),
     driverName: text("driver_name").notNull(),
     driverPhone: text("driver_phone").notNull(),
     driverCompany: text("driver_company"),
     pickupDate: date("pickup_date").notNull(),
     pickupTime: text("pickup_time").notNull(),
     notes: text("notes"),
-    status: text("status").notNull().default("pending"),
+    status: dispatchStatus("status").notNull().default("pending"),
     ...timestamps,
   },
   (t) => [
-    check("dispatches_status_check", sql`${t.status} in ('pending', 'dispatched', 'completed', 'canceled')`),
+    ...tenantKeys("dispatches", t),
+    ref("dispatches_rc_fk", t, t.rateConfirmationId, rateConfirmations, "restrict"),
+    ref("dispatches_pevo_fk", t, t.pevoId, pevos, "restrict"),
     index("dispatches_company_created_idx").on(t.companyId, t.createdAt),
     index("dispatches_company_pickup_idx").on(t.companyId, t.pickupDate),
     index("dispatches_pevo_pickup_idx").on(t.pevoId, t.pickupDate),
     index("dispatches_rc_idx").on(t.rateConfirmationId),
+    maxLength("dispatches", t.driverName, L.name),
+    maxLength("dispatches", t.driverPhone, L.phone),
+    maxLength("dispatches", t.driverCompany, L.name),
+    maxLength("dispatches", t.notes, L.longText),
   ],
 );
+
+/** Snapshot columns copy names the server put together (e.g. "first last", a client's address). */
+const SNAPSHOT = L.activity;
 
 export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ...tenant,
-    dispatchId: uuid("dispatch_id")
-      .notNull()
-      .references(() => dispatches.id, { onDelete: "restrict" }),
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    dispatchId: uuid("dispatch_id").notNull(),
+    clientId: uuid("client_id"),
     invoiceNumber: text("invoice_number").notNull(),
     issueDate: date("issue_date").notNull(),
     dueDate: date("due_date").notNull(),
@@ -203,7 +284,7 @@ export const invoices = pgTable(
     tax: money("tax").notNull().default("0"),
     total: money("total").notNull().default("0"),
     notes: text("notes"),
-    status: text("status").notNull().default("draft"),
+    status: invoiceStatus("status").notNull().default("draft"),
     customerName: text("customer_name"),
     customerAddress: text("customer_address"),
     pevoName: text("pevo_name"),
@@ -211,10 +292,21 @@ export const invoices = pgTable(
     ...timestamps,
   },
   (t) => [
+    ...tenantKeys("invoices", t),
+    ref("invoices_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
+    ref("invoices_client_fk", t, t.clientId, clients, "set null"),
     unique("invoices_company_number_key").on(t.companyId, t.invoiceNumber),
-    check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
     index("invoices_company_created_idx").on(t.companyId, t.createdAt),
     index("invoices_dispatch_idx").on(t.dispatchId),
+    maxLength("invoices", t.invoiceNumber, L.code),
+    maxLength("invoices", t.notes, L.longText),
+    maxLength("invoices", t.customerName, SNAPSHOT),
+    maxLength("invoices", t.customerAddress, SNAPSHOT),
+    maxLength("invoices", t.pevoName, SNAPSHOT),
+    maxLength("invoices", t.pevoPosition, SNAPSHOT),
+    nonNegative("invoices", t.subtotal),
+    nonNegative("invoices", t.tax),
+    nonNegative("invoices", t.total),
   ],
 );
 
@@ -222,9 +314,8 @@ export const invoiceLineItems = pgTable(
   "invoice_line_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    companyId: companyId(),
+    invoiceId: uuid("invoice_id").notNull(),
     date: date("date").notNull(),
     location: text("location").notNull(),
     mileage: numeric("mileage", { precision: 12, scale: 2 }).notNull().default("0"),
@@ -232,8 +323,11 @@ export const invoiceLineItems = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [
-    check("line_items_amounts_check", sql`${t.mileage} >= 0 and ${t.charge} >= 0`),
+    ref("line_items_invoice_fk", t, t.invoiceId, invoices, "cascade"),
     index("line_items_invoice_idx").on(t.invoiceId),
+    maxLength("line_items", t.location, L.location),
+    range("line_items", t.mileage, NUMBER_LIMITS.maxLineMileage),
+    range("line_items", t.charge),
   ],
 );
 
@@ -241,13 +335,9 @@ export const tripLogs = pgTable(
   "trip_logs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "restrict" }),
-    pevoId: uuid("pevo_id")
-      .notNull()
-      .references(() => pevos.id, { onDelete: "restrict" }),
-    dispatchId: uuid("dispatch_id").references(() => dispatches.id, { onDelete: "restrict" }),
+    companyId: companyId(),
+    pevoId: uuid("pevo_id").notNull(),
+    dispatchId: uuid("dispatch_id"),
     tripDate: date("trip_date").notNull(),
     startLocation: text("start_location").notNull(),
     endLocation: text("end_location").notNull(),
@@ -257,9 +347,16 @@ export const tripLogs = pgTable(
     ...timestamps,
   },
   (t) => [
-    check("trip_logs_amounts_check", sql`${t.miles} >= 0 and ${t.hours} >= 0`),
+    ...tenantKeys("trip_logs", t),
+    ref("trip_logs_pevo_fk", t, t.pevoId, pevos, "restrict"),
+    ref("trip_logs_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
     index("trip_logs_pevo_date_idx").on(t.pevoId, t.tripDate),
     index("trip_logs_dispatch_idx").on(t.dispatchId),
+    maxLength("trip_logs", t.startLocation, L.location),
+    maxLength("trip_logs", t.endLocation, L.location),
+    maxLength("trip_logs", t.notes, L.longText),
+    range("trip_logs", t.miles, NUMBER_LIMITS.maxTripMiles),
+    range("trip_logs", t.hours, NUMBER_LIMITS.maxTripHours),
   ],
 );
 
@@ -267,17 +364,16 @@ export const tripLogExpenses = pgTable(
   "trip_log_expenses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    tripLogId: uuid("trip_log_id")
-      .notNull()
-      .references(() => tripLogs.id, { onDelete: "cascade" }),
-    type: text("type").notNull(),
+    companyId: companyId(),
+    tripLogId: uuid("trip_log_id").notNull(),
+    type: expenseType("type").notNull(),
     amount: money("amount").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [
-    check("trip_expenses_type_check", sql`${t.type} in ('fuel', 'lodging', 'tolls', 'other')`),
-    check("trip_expenses_amount_check", sql`${t.amount} >= 0`),
+    ref("trip_expenses_trip_fk", t, t.tripLogId, tripLogs, "cascade"),
     index("trip_expenses_trip_idx").on(t.tripLogId),
+    range("trip_expenses", t.amount),
   ],
 );
 
@@ -286,23 +382,28 @@ export const activityEvents = pgTable(
   "activity_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "restrict" }),
-    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    companyId: companyId(),
+    actorId: text("actor_id"),
     type: text("type").notNull(),
-    status: text("status").notNull().default("success"),
+    status: activityStatus("status").notNull().default("success"),
     client: text("client"),
     job: text("job"),
     pevo: text("pevo"),
-    pevoId: uuid("pevo_id").references(() => pevos.id, { onDelete: "set null" }),
+    pevoId: uuid("pevo_id"),
     amount: money("amount"),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("activity_status_check", sql`${t.status} in ('success', 'pending', 'error')`),
+    ref("activity_actor_fk", t, t.actorId, user, "set null"),
+    ref("activity_pevo_fk", t, t.pevoId, pevos, "set null"),
     index("activity_company_created_idx").on(t.companyId, t.createdAt),
+    maxLength("activity", t.type, L.activity),
+    maxLength("activity", t.message, L.activity),
+    maxLength("activity", t.client, L.activity),
+    maxLength("activity", t.job, L.activity),
+    maxLength("activity", t.pevo, L.activity),
+    nonNegative("activity", t.amount),
   ],
 );
 

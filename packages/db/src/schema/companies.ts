@@ -1,19 +1,34 @@
+import { TEXT_LIMITS as L } from "@pevo/shared";
 import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { maxLength } from "./constraints";
 
 /** The tenant. Its profile fields appear on invoices. */
-export const companies = pgTable("companies", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  contactPerson: text("contact_person"),
-  address: text("address"),
-  phone: text("phone"),
-  email: text("email"),
-  mcNumber: text("mc_number"),
-  dotNumber: text("dot_number"),
-  paymentTermsDays: integer("payment_terms_days").notNull().default(30),
-  taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
-  invoiceFooter: text("invoice_footer"),
-  isDemo: boolean("is_demo").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    contactPerson: text("contact_person"),
+    address: text("address"),
+    phone: text("phone"),
+    email: text("email"),
+    mcNumber: text("mc_number"),
+    dotNumber: text("dot_number"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    invoiceFooter: text("invoice_footer"),
+    isDemo: boolean("is_demo").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    maxLength("companies", t.name, L.name),
+    maxLength("companies", t.contactPerson, L.name),
+    maxLength("companies", t.address, L.address),
+    maxLength("companies", t.phone, L.phone),
+    maxLength("companies", t.email, L.email),
+    maxLength("companies", t.mcNumber, L.code),
+    maxLength("companies", t.dotNumber, L.code),
+    maxLength("companies", t.invoiceFooter, L.longText),
+  ],
+);

@@ -127,6 +127,7 @@ export async function seedDemoJobs(
       .returning({ id: rateConfirmations.id });
     const [minimumDailyRate, mileageRate] = job.rates;
     await tx.insert(standardRates).values({
+      companyId,
       rateConfirmationId: rc.id,
       minimumDailyRate,
       mileageRate,
@@ -138,12 +139,13 @@ export async function seedDemoJobs(
     const pevoIndex = "dispatch" in job ? job.dispatch.pevo : null;
     await tx.insert(positions).values([
       {
+        companyId,
         rateConfirmationId: rc.id,
         positionType: "lead_car",
         pevoId: pevoIndex === null ? null : ids.pevoIds[pevoIndex],
         sortOrder: 0,
       },
-      { rateConfirmationId: rc.id, positionType: "chase_car", sortOrder: 1 },
+      { companyId, rateConfirmationId: rc.id, positionType: "chase_car", sortOrder: 1 },
     ]);
     if (!("dispatch" in job)) continue;
     const d = job.dispatch;
@@ -191,7 +193,9 @@ export async function seedDemoJobs(
           notes: "No delays; one fuel stop.",
         })
         .returning({ id: tripLogs.id });
-      await tx.insert(tripLogExpenses).values({ tripLogId: trip.id, type: "fuel", amount: "96.40" });
+      await tx
+        .insert(tripLogExpenses)
+        .values({ companyId, tripLogId: trip.id, type: "fuel", amount: "96.40" });
     }
     if ("invoice" in job) {
       const charge = lineCharge(job.invoice.mileage, { minimumDailyRate, mileageRate });
@@ -215,6 +219,7 @@ export async function seedDemoJobs(
         })
         .returning({ id: invoices.id });
       await tx.insert(invoiceLineItems).values({
+        companyId,
         invoiceId: invoice.id,
         date: day(d.offset),
         location: job.origin,

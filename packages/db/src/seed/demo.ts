@@ -13,7 +13,10 @@ import {
   user,
 } from "../schema";
 import { day, seedDemoJobs } from "./demo-jobs";
-import { createClient, createCompanyWithAdmin, createUserWithAccount } from "./factories";
+import { createClient, insertCompanyWithAdmin, insertLogin } from "./factories";
+
+/** How the server hashes passwords (Better Auth's hashPassword): the seed makes real logins. */
+export type HashPassword = (password: string) => Promise<string>;
 
 export const DEMO_COMPANY_NAME = "Demo Escort Services";
 export const DEMO_ACCOUNTS = {
@@ -60,12 +63,12 @@ export async function hasAnyCompany(db: Database) {
 }
 
 /** The demo company of DECISIONS.md: real accounts with sample data. */
-export async function seedDemoCompany(db: Database) {
-  const { company, admin } = await createCompanyWithAdmin(db, {
+export async function seedDemoCompany(db: Database, hashPassword: HashPassword) {
+  const { company, admin } = await insertCompanyWithAdmin(db, {
     companyName: DEMO_COMPANY_NAME,
     contactPerson: "Jordan Avery",
     email: DEMO_ACCOUNTS.admin.email,
-    password: DEMO_ACCOUNTS.admin.password,
+    passwordHash: await hashPassword(DEMO_ACCOUNTS.admin.password),
     emailVerified: true,
     isDemo: true,
   });
@@ -79,11 +82,12 @@ export async function seedDemoCompany(db: Database) {
     })
     .where(eq(companies.id, company.id));
 
+  const pevoPasswordHash = await hashPassword(DEMO_ACCOUNTS.pevo.password);
   await db.transaction(async (tx) => {
-    const pevoUser = await createUserWithAccount(tx, {
+    const pevoUser = await insertLogin(tx, {
       companyId: company.id,
       email: DEMO_ACCOUNTS.pevo.email,
-      password: DEMO_ACCOUNTS.pevo.password,
+      passwordHash: pevoPasswordHash,
       role: "pevo",
       name: "Casey Whitfield",
       companyName: DEMO_COMPANY_NAME,
@@ -136,7 +140,7 @@ export async function seedDemoCompany(db: Database) {
 }
 
 /** Removes the demo company and everything it owns, then seeds it again (npm run db:reset-demo). */
-export async function resetDemoCompany(db: Database) {
+export async function resetDemoCompany(db: Database, hashPassword: HashPassword) {
   await db.transaction(async (tx) => {
     const demo = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isDemo, true));
     for (const { id } of demo) {
@@ -153,5 +157,5 @@ export async function resetDemoCompany(db: Database) {
       await tx.delete(companies).where(eq(companies.id, id));
     }
   });
-  return seedDemoCompany(db);
+  return seedDemoCompany(db, hashPassword);
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@pevo/shared";
-import { hashPassword } from "better-auth/crypto";
 import type { Executor } from "../index";
 import { account, clients, companies, profiles, user, userSettings } from "../schema";
 
-export type NewUser = {
+/** A login's fields; the password arrives hashed (the server hashes it: this package knows no auth library). */
+export type NewLogin = {
   companyId: string;
   email: string;
-  password: string;
+  passwordHash: string;
   role: Role;
   name: string;
   companyName: string;
@@ -18,7 +18,7 @@ export type NewUser = {
 };
 
 /** A login (user + credential account + profile + settings). Run it inside a transaction. */
-export async function createUserWithAccount(tx: Executor, input: NewUser) {
+export async function insertLogin(tx: Executor, input: NewLogin) {
   const id = randomUUID();
   const now = new Date();
   await tx.insert(user).values({
@@ -36,7 +36,7 @@ export async function createUserWithAccount(tx: Executor, input: NewUser) {
     accountId: id,
     providerId: "credential",
     userId: id,
-    password: await hashPassword(input.password),
+    password: input.passwordHash,
     createdAt: now,
     updatedAt: now,
   });
@@ -57,13 +57,13 @@ export type NewCompany = {
   companyName: string;
   contactPerson: string;
   email: string;
-  password: string;
+  passwordHash: string;
   emailVerified?: boolean;
   isDemo?: boolean;
 };
 
 /** Signup: a company and its first admin, in one transaction. */
-export async function createCompanyWithAdmin(db: Executor, input: NewCompany) {
+export async function insertCompanyWithAdmin(db: Executor, input: NewCompany) {
   return db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
@@ -74,10 +74,10 @@ export async function createCompanyWithAdmin(db: Executor, input: NewCompany) {
         isDemo: input.isDemo ?? false,
       })
       .returning();
-    const admin = await createUserWithAccount(tx, {
+    const admin = await insertLogin(tx, {
       companyId: company.id,
       email: input.email,
-      password: input.password,
+      passwordHash: input.passwordHash,
       role: "admin",
       name: input.contactPerson,
       companyName: input.companyName,

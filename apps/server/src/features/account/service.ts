@@ -1,9 +1,9 @@
 import { companies, type Database, profiles, user } from "@pevo/db";
-import { createCompanyWithAdmin, DEMO_ACCOUNTS } from "@pevo/db/seed";
+import { DEMO_ACCOUNTS } from "@pevo/db/seed";
 import type { TMe, TSignup } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { ApiError } from "../../http/errors";
-import { loginEmailTaken } from "../../lib/accounts";
+import { createCompanyWithAdmin, loginEmailTaken } from "../../lib/accounts";
+import { ConflictError } from "../../lib/domain-errors";
 
 const isDemoLogin = (email: string) => Object.values(DEMO_ACCOUNTS).some((a) => a.email === email);
 
@@ -13,14 +13,14 @@ export const DUPLICATE_EMAIL =
 /** Signup: the company and its first admin, together or not at all. */
 export async function signUp(db: Database, input: TSignup) {
   if (await loginEmailTaken(db, input.email)) {
-    throw new ApiError(409, DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+    throw new ConflictError(DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }
   try {
     return await createCompanyWithAdmin(db, input);
   } catch (error) {
     // Two signups racing for one address: the unique index decides.
     if (await loginEmailTaken(db, input.email))
-      throw new ApiError(409, DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
+      throw new ConflictError(DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
     throw error;
   }
 }
@@ -35,6 +35,7 @@ export async function getMe(db: Database, userId: string): Promise<TMe | null> {
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .innerJoin(companies, eq(companies.id, user.companyId))
+    // unscoped: the session's own login, before any company is known
     .where(eq(user.id, userId));
   if (!row) return null;
   const role = row.user.role === "pevo" ? "pevo" : "admin";

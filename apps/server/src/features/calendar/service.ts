@@ -1,9 +1,10 @@
 import { dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { and, asc, between, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { Scope } from "../../http/context";
+import { asc, between, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
+import { type Scope, scoped } from "../../lib/tenant";
 
 /** What the calendar shows between two dates: pickups, rate confirmation spans, certification expiries. */
-export async function getCalendar({ db, companyId }: Scope, from: string, to: string) {
+export async function getCalendar(scope: Scope, from: string, to: string) {
+  const { db } = scope;
   const [pickups, spans, expiries] = await Promise.all([
     db
       .select({
@@ -18,7 +19,7 @@ export async function getCalendar({ db, companyId }: Scope, from: string, to: st
       .from(dispatches)
       .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
       .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-      .where(and(eq(dispatches.companyId, companyId), between(dispatches.pickupDate, from, to)))
+      .where(scoped(dispatches, scope, between(dispatches.pickupDate, from, to)))
       .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime)),
     db
       .select({
@@ -29,8 +30,9 @@ export async function getCalendar({ db, companyId }: Scope, from: string, to: st
       })
       .from(rateConfirmations)
       .where(
-        and(
-          eq(rateConfirmations.companyId, companyId),
+        scoped(
+          rateConfirmations,
+          scope,
           lte(rateConfirmations.startDate, to),
           or(gte(rateConfirmations.endDate, from), gte(rateConfirmations.startDate, from)),
         ),
@@ -45,8 +47,9 @@ export async function getCalendar({ db, companyId }: Scope, from: string, to: st
       })
       .from(pevos)
       .where(
-        and(
-          eq(pevos.companyId, companyId),
+        scoped(
+          pevos,
+          scope,
           isNotNull(pevos.certificationExpiry),
           between(pevos.certificationExpiry, from, to),
         ),

@@ -1,9 +1,9 @@
 import { clients, rateConfirmations } from "@pevo/db";
 import type { TClientData } from "@pevo/shared";
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Scope } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 
 const columns = {
   id: clients.id,
@@ -24,32 +24,32 @@ export const CLIENT_NOT_FOUND = "Client not found";
 export const CLIENT_IN_USE =
   "This client has rate confirmations and cannot be deleted. Delete or reassign them first.";
 
-export function listClients({ db, companyId }: Scope) {
+export function listClients(scope: Scope) {
   // Case-insensitive, so the order does not depend on the database's collation (PGlite sorts "acme" after "Zeta").
-  return db
+  return scope.db
     .select(columns)
     .from(clients)
-    .where(eq(clients.companyId, companyId))
+    .where(scoped(clients, scope))
     .orderBy(asc(sql`lower(${clients.name})`), asc(clients.name), asc(clients.id));
 }
 
-export async function getClient({ db, companyId }: Scope, id: string) {
-  const [row] = await db
+export async function getClient(scope: Scope, id: string) {
+  const [row] = await scope.db
     .select(columns)
     .from(clients)
-    .where(and(eq(clients.id, id), eq(clients.companyId, companyId)));
-  if (!row) throw notFound(CLIENT_NOT_FOUND);
+    .where(scoped(clients, scope, eq(clients.id, id)));
+  if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
   return row;
 }
 
-export async function createClient({ db, companyId, userId }: Scope, input: TClientData) {
+export async function createClient(scope: Scope, input: TClientData) {
+  const { db, companyId, userId } = scope;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clients)
       .values({ ...input, companyId, createdBy: userId })
       .returning(columns);
-    await recordActivity(tx, {
-      companyId,
+    await recordActivity(tx, scope, {
       actorId: userId,
       type: "client_added",
       client: row.name,
@@ -59,27 +59,27 @@ export async function createClient({ db, companyId, userId }: Scope, input: TCli
   });
 }
 
-export async function updateClient({ db, companyId }: Scope, id: string, input: TClientData) {
-  const [row] = await db
+export async function updateClient(scope: Scope, id: string, input: TClientData) {
+  const [row] = await scope.db
     .update(clients)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(clients.id, id), eq(clients.companyId, companyId)))
+    .where(scoped(clients, scope, eq(clients.id, id)))
     .returning(columns);
-  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
   return row;
 }
 
-export async function deleteClient({ db, companyId }: Scope, id: string) {
-  await db.transaction(async (tx) => {
+export async function deleteClient(scope: Scope, id: string) {
+  await scope.db.transaction(async (tx) => {
     const [{ used }] = await tx
       .select({ used: count() })
       .from(rateConfirmations)
-      .where(and(eq(rateConfirmations.clientId, id), eq(rateConfirmations.companyId, companyId)));
-    if (used > 0) throw new ApiError(409, CLIENT_IN_USE);
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.clientId, id)));
+    if (used > 0) throw new ConflictError(CLIENT_IN_USE);
     const deleted = await tx
       .delete(clients)
-      .where(and(eq(clients.id, id), eq(clients.companyId, companyId)))
+      .where(scoped(clients, scope, eq(clients.id, id)))
       .returning({ id: clients.id });
-    if (deleted.length === 0) throw notFound(CLIENT_NOT_FOUND);
+    if (deleted.length === 0) throw new NotFoundError(CLIENT_NOT_FOUND);
   });
 }

@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { companies, profiles, user } from "@pevo/db";
-import { createUserWithAccount } from "@pevo/db/seed";
 import type { TCompanySettings } from "@pevo/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Scope } from "../../http/context";
-import { ApiError, pgError } from "../../http/errors";
-import { loginEmailTaken } from "../../lib/accounts";
+import { asc, eq, inArray } from "drizzle-orm";
+import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
+import { ConflictError, isUniqueViolation } from "../../lib/domain-errors";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 
-export async function getCompanySettings({ db, companyId }: Scope): Promise<TCompanySettings> {
-  const [row] = await db
+export async function getCompanySettings(scope: Scope): Promise<TCompanySettings> {
+  const [row] = await scope.db
     .select({
       name: companies.name,
       contactPerson: companies.contactPerson,
@@ -24,7 +23,7 @@ export async function getCompanySettings({ db, companyId }: Scope): Promise<TCom
       invoiceFooter: companies.invoiceFooter,
     })
     .from(companies)
-    .where(eq(companies.id, companyId));
+    .where(ownCompany(scope));
   return row;
 }
 
@@ -34,19 +33,16 @@ export async function updateCompanySettings(scope: Scope, input: TCompanySetting
     await tx
       .update(companies)
       .set({ ...input, updatedAt: new Date() })
-      .where(eq(companies.id, scope.companyId));
-    await tx
-      .update(profiles)
-      .set({ companyName: input.name })
-      .where(
-        sql`${profiles.id} in (select ${user.id} from ${user} where ${user.companyId} = ${scope.companyId})`,
-      );
+      .where(ownCompany(scope));
+    const logins = tx.select({ id: user.id }).from(user).where(scoped(user, scope));
+    // unscoped: profiles have no company_id; the logins of the company are the scoped subquery
+    await tx.update(profiles).set({ companyName: input.name }).where(inArray(profiles.id, logins));
   });
   return getCompanySettings(scope);
 }
 
-export function listTeam({ db, companyId }: Scope) {
-  return db
+export function listTeam(scope: Scope) {
+  return scope.db
     .select({
       id: user.id,
       name: user.name,
@@ -55,7 +51,7 @@ export function listTeam({ db, companyId }: Scope) {
       createdAt: user.createdAt,
     })
     .from(user)
-    .where(and(eq(user.companyId, companyId), eq(user.role, "admin")))
+    .where(scoped(user, scope, eq(user.role, "admin")))
     .orderBy(asc(user.createdAt));
 }
 
@@ -63,7 +59,7 @@ export function listTeam({ db, companyId }: Scope) {
 export async function createTeamAdmin(scope: Scope, input: { name: string; email: string }) {
   const { db, companyId } = scope;
   const email = input.email.toLowerCase();
-  if (await loginEmailTaken(db, email)) throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (await loginEmailTaken(db, email)) throw new ConflictError(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const company = await getCompanySettings(scope);
   return db
     .transaction((tx) =>
@@ -79,7 +75,7 @@ export async function createTeamAdmin(scope: Scope, input: { name: string; email
       }),
     )
     .catch((error: unknown) => {
-      if (pgError(error)?.code === "23505") throw new ApiError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, { email: EMAIL_TAKEN });
       throw error;
     });
 }

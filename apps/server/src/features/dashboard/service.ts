@@ -1,14 +1,16 @@
 import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { and, asc, count, desc, eq, gte, lt, ne } from "drizzle-orm";
-import type { Scope } from "../../http/context";
+import { asc, count, desc, eq, gte, lt, ne } from "drizzle-orm";
 import { addDaysIso } from "../../lib/dates";
+import { type Scope, scoped } from "../../lib/tenant";
 
 /** The admin dashboard, computed from the company's data (DECISIONS: Dashboards). */
-export async function getDashboard({ db, companyId }: Scope, today: string) {
+export async function getDashboard(scope: Scope, today: string) {
+  const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
   // A canceled job is not coming up.
-  const upcoming = and(
-    eq(dispatches.companyId, companyId),
+  const upcoming = scoped(
+    dispatches,
+    scope,
     gte(dispatches.pickupDate, today),
     lt(dispatches.pickupDate, weekEnd),
     ne(dispatches.status, "canceled"),
@@ -17,20 +19,15 @@ export async function getDashboard({ db, companyId }: Scope, today: string) {
     db
       .select({ n: count() })
       .from(dispatches)
-      .where(and(eq(dispatches.companyId, companyId), eq(dispatches.status, "dispatched"))),
+      .where(scoped(dispatches, scope, eq(dispatches.status, "dispatched"))),
     db
       .select({ n: count() })
       .from(pevos)
-      .where(and(eq(pevos.companyId, companyId), eq(pevos.status, "active"))),
+      .where(scoped(pevos, scope, eq(pevos.status, "active"))),
     db
       .select({ n: count() })
       .from(rateConfirmations)
-      .where(
-        and(
-          eq(rateConfirmations.companyId, companyId),
-          eq(rateConfirmations.signatureStatus, "awaiting_signature"),
-        ),
-      ),
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.signatureStatus, "awaiting_signature"))),
     db.select({ n: count() }).from(dispatches).where(upcoming),
     db
       .select({
@@ -64,7 +61,7 @@ export async function getDashboard({ db, companyId }: Scope, today: string) {
         createdAt: activityEvents.createdAt,
       })
       .from(activityEvents)
-      .where(eq(activityEvents.companyId, companyId))
+      .where(scoped(activityEvents, scope))
       .orderBy(desc(activityEvents.createdAt))
       .limit(10),
   ]);

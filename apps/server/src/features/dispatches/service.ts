@@ -12,11 +12,12 @@ import {
   userSettings,
 } from "@pevo/db";
 import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
-import { and, asc, count, desc, eq } from "drizzle-orm";
-import type { Deps, Scope } from "../../http/context";
-import { ApiError, notFound } from "../../http/errors";
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
@@ -25,8 +26,8 @@ export const DISPATCH_HAS_INVOICES =
 export const DISPATCH_HAS_TRIPS =
   "This dispatch has trip log entries from its PEVO and cannot be deleted. Set its status to canceled instead.";
 
-export async function listDispatches({ db, companyId }: Scope): Promise<TDispatchListItem[]> {
-  const rows = await db
+export async function listDispatches(scope: Scope): Promise<TDispatchListItem[]> {
+  const rows = await scope.db
     .select({
       id: dispatches.id,
       driverName: dispatches.driverName,
@@ -43,24 +44,24 @@ export async function listDispatches({ db, companyId }: Scope): Promise<TDispatc
     .from(dispatches)
     .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(eq(dispatches.companyId, companyId))
+    .where(scoped(dispatches, scope))
     .orderBy(desc(dispatches.createdAt));
   return rows.map(({ pevoFirst, pevoLast, ...r }) => ({
     ...r,
-    status: r.status as TDispatchListItem["status"],
     pevoName: pevoFirst ? `${pevoFirst} ${pevoLast}` : null,
     createdAt: r.createdAt.toISOString(),
   }));
 }
 
 /** The rate confirmation part of a dispatch: job, route, rates and positions. */
-export async function rateConfirmationSummary(db: Executor, id: string) {
+async function rateConfirmationSummary(scope: Scope, id: string) {
+  const { db } = scope;
   const [rc] = await db
     .select({ rc: rateConfirmations, clientName: clients.name, rates: standardRates })
     .from(rateConfirmations)
     .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
-    .where(eq(rateConfirmations.id, id));
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) return null;
   const pos = await db
     .select({
@@ -69,7 +70,7 @@ export async function rateConfirmationSummary(db: Executor, id: string) {
       pevoId: positions.pevoId,
     })
     .from(positions)
-    .where(eq(positions.rateConfirmationId, id))
+    .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
     .orderBy(asc(positions.sortOrder));
   const r = rc.rates;
   return {
@@ -91,20 +92,24 @@ export async function rateConfirmationSummary(db: Executor, id: string) {
           detentionThreshold: r.detentionThreshold,
         }
       : null,
-    positions: pos as NonNullable<TDispatch["rateConfirmation"]>["positions"],
+    positions: pos,
   };
 }
 
-export async function getDispatch({ db, companyId }: Scope, id: string): Promise<TDispatch> {
+export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> {
+  const { db } = scope;
   const [row] = await db
     .select({ d: dispatches, pevoFirst: pevos.firstName, pevoLast: pevos.lastName })
     .from(dispatches)
     .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-    .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
-  if (!row) throw notFound(DISPATCH_NOT_FOUND);
+    .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+  if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
   const [[invoiceCount], rateConfirmation] = await Promise.all([
-    db.select({ n: count() }).from(invoices).where(eq(invoices.dispatchId, id)),
-    row.d.rateConfirmationId ? rateConfirmationSummary(db, row.d.rateConfirmationId) : null,
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, id))),
+    row.d.rateConfirmationId ? rateConfirmationSummary(scope, row.d.rateConfirmationId) : null,
   ]);
   const d = row.d;
   return {
@@ -117,7 +122,7 @@ export async function getDispatch({ db, companyId }: Scope, id: string): Promise
     pickupDate: d.pickupDate,
     pickupTime: d.pickupTime,
     notes: d.notes,
-    status: d.status as TDispatch["status"],
+    status: d.status,
     pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
     createdAt: d.createdAt.toISOString(),
     hasInvoices: invoiceCount.n > 0,
@@ -126,32 +131,26 @@ export async function getDispatch({ db, companyId }: Scope, id: string): Promise
 }
 
 /** The rate confirmation and PEVO must be the company's own; the PEVO must be active when newly assigned. */
-async function checkReferences(
-  db: Executor,
-  companyId: string,
-  input: TDispatchData,
-  currentPevoId: string | null,
-) {
+async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
+  const { db } = scope;
   if (input.rateConfirmationId) {
     const [rc] = await db
       .select({ id: rateConfirmations.id })
       .from(rateConfirmations)
-      .where(
-        and(eq(rateConfirmations.id, input.rateConfirmationId), eq(rateConfirmations.companyId, companyId)),
-      );
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, input.rateConfirmationId)));
     if (!rc) {
       const message = "Choose a rate confirmation from the list";
-      throw new ApiError(400, message, { rateConfirmationId: message });
+      throw new InvalidInputError(message, { rateConfirmationId: message });
     }
   }
   if (input.pevoId) {
     const [pevo] = await db
       .select({ status: pevos.status })
       .from(pevos)
-      .where(and(eq(pevos.id, input.pevoId), eq(pevos.companyId, companyId)));
+      .where(scoped(pevos, scope, eq(pevos.id, input.pevoId)));
     if (!pevo || (pevo.status !== "active" && input.pevoId !== currentPevoId)) {
       const message = "Choose an active PEVO from the list";
-      throw new ApiError(400, message, { pevoId: message });
+      throw new InvalidInputError(message, { pevoId: message });
     }
   }
 }
@@ -182,19 +181,19 @@ async function recordAssignment(
     .from(pevos)
     .leftJoin(user, eq(user.id, pevos.userId))
     .leftJoin(userSettings, eq(userSettings.userId, pevos.userId))
-    .where(eq(pevos.id, dispatch.pevoId));
+    .where(scoped(pevos, scope, eq(pevos.id, dispatch.pevoId)));
+  if (!pevo) return null;
   const rc = dispatch.rateConfirmationId
     ? (
         await tx
           .select({ jobNumber: rateConfirmations.jobNumber, client: clients.name })
           .from(rateConfirmations)
           .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-          .where(eq(rateConfirmations.id, dispatch.rateConfirmationId))
+          .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, dispatch.rateConfirmationId)))
       )[0]
     : undefined;
   const name = `${pevo.firstName} ${pevo.lastName}`;
-  await recordActivity(tx, {
-    companyId: scope.companyId,
+  await recordActivity(tx, scope, {
     actorId: scope.userId,
     type: "pevo_dispatched",
     pevo: name,
@@ -230,7 +229,7 @@ export async function createDispatch(
   input: TDispatchData,
 ) {
   const { db, companyId, userId } = scope;
-  await checkReferences(db, companyId, input, null);
+  await checkReferences(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dispatches)
@@ -248,35 +247,41 @@ export async function updateDispatch(
   id: string,
   input: TDispatchData,
 ) {
-  const { db, companyId } = scope;
+  const { db } = scope;
   const [current] = await db
     .select({ pevoId: dispatches.pevoId })
     .from(dispatches)
-    .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
-  if (!current) throw notFound(DISPATCH_NOT_FOUND);
-  await checkReferences(db, companyId, input, current.pevoId);
+    .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+  if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
+  await checkReferences(scope, input, current.pevoId);
   const assignment = await db.transaction(async (tx) => {
     await tx
       .update(dispatches)
       .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
+      .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
   });
   await notify(deps, assignment);
   return getDispatch(scope, id);
 }
 
-export async function deleteDispatch({ db, companyId }: Scope, id: string) {
-  await db.transaction(async (tx) => {
+export async function deleteDispatch(scope: Scope, id: string) {
+  await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: dispatches.id })
       .from(dispatches)
-      .where(and(eq(dispatches.id, id), eq(dispatches.companyId, companyId)));
-    if (!row) throw notFound(DISPATCH_NOT_FOUND);
-    const [used] = await tx.select({ n: count() }).from(invoices).where(eq(invoices.dispatchId, id));
-    if (used.n > 0) throw new ApiError(409, DISPATCH_HAS_INVOICES);
-    const [trips] = await tx.select({ n: count() }).from(tripLogs).where(eq(tripLogs.dispatchId, id));
-    if (trips.n > 0) throw new ApiError(409, DISPATCH_HAS_TRIPS);
-    await tx.delete(dispatches).where(eq(dispatches.id, id));
+      .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+    if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
+    const [used] = await tx
+      .select({ n: count() })
+      .from(invoices)
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, id)));
+    if (used.n > 0) throw new ConflictError(DISPATCH_HAS_INVOICES);
+    const [trips] = await tx
+      .select({ n: count() })
+      .from(tripLogs)
+      .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, id)));
+    if (trips.n > 0) throw new ConflictError(DISPATCH_HAS_TRIPS);
+    await tx.delete(dispatches).where(scoped(dispatches, scope, eq(dispatches.id, id)));
   });
 }

@@ -9,17 +9,17 @@ import {
   standardRates,
 } from "@pevo/db";
 import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem } from "@pevo/shared";
-import { and, asc, desc, eq } from "drizzle-orm";
-import type { Scope } from "../../http/context";
-import { ApiError, notFound, pgError } from "../../http/errors";
+import { asc, desc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
 const DISPATCH_REQUIRED = "Dispatch ID is required";
 
-export async function listInvoices({ db, companyId }: Scope): Promise<TInvoiceListItem[]> {
-  const rows = await db
+export async function listInvoices(scope: Scope): Promise<TInvoiceListItem[]> {
+  return scope.db
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
@@ -33,12 +33,12 @@ export async function listInvoices({ db, companyId }: Scope): Promise<TInvoiceLi
     .from(invoices)
     .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(eq(invoices.companyId, companyId))
+    .where(scoped(invoices, scope))
     .orderBy(desc(invoices.createdAt));
-  return rows.map((r) => ({ ...r, status: r.status as TInvoiceListItem["status"] }));
 }
 
-export async function getInvoice({ db, companyId }: Scope, id: string): Promise<TInvoice> {
+export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {
+  const { db } = scope;
   const [row] = await db
     .select({
       invoice: invoices,
@@ -57,8 +57,8 @@ export async function getInvoice({ db, companyId }: Scope, id: string): Promise<
     .innerJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
-    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-  if (!row) throw notFound(INVOICE_NOT_FOUND);
+    .where(scoped(invoices, scope, eq(invoices.id, id)));
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
   const items = await db
     .select({
       id: invoiceLineItems.id,
@@ -68,7 +68,7 @@ export async function getInvoice({ db, companyId }: Scope, id: string): Promise<
       charge: invoiceLineItems.charge,
     })
     .from(invoiceLineItems)
-    .where(eq(invoiceLineItems.invoiceId, id))
+    .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)))
     .orderBy(asc(invoiceLineItems.sortOrder));
   const inv = row.invoice;
   return {
@@ -78,7 +78,7 @@ export async function getInvoice({ db, companyId }: Scope, id: string): Promise<
     dueDate: inv.dueDate,
     dispatchId: inv.dispatchId,
     clientId: inv.clientId,
-    status: inv.status as TInvoice["status"],
+    status: inv.status,
     customerName: inv.customerName,
     customerAddress: inv.customerAddress,
     pevoName: inv.pevoName,
@@ -107,28 +107,28 @@ export async function getInvoice({ db, companyId }: Scope, id: string): Promise<
  * The dispatch and customer must be the company's own; the totals come from the lines and the tax
  * rate: the company's current one for a new invoice, the invoice's own when it is edited.
  */
-async function prepare(db: Executor, companyId: string, input: TInvoiceData, keptTaxRate?: string) {
+async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) {
+  const { db } = scope;
   const [dispatch] = await db
     .select({ id: dispatches.id, jobNumber: rateConfirmations.jobNumber, client: clients.name })
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
-    .where(and(eq(dispatches.id, input.dispatchId), eq(dispatches.companyId, companyId)));
-  if (!dispatch) throw new ApiError(400, DISPATCH_REQUIRED, { dispatchId: DISPATCH_REQUIRED });
+    .where(scoped(dispatches, scope, eq(dispatches.id, input.dispatchId)));
+  if (!dispatch) throw new InvalidInputError(DISPATCH_REQUIRED, { dispatchId: DISPATCH_REQUIRED });
   if (input.clientId) {
     const [client] = await db
       .select({ id: clients.id })
       .from(clients)
-      .where(and(eq(clients.id, input.clientId), eq(clients.companyId, companyId)));
+      .where(scoped(clients, scope, eq(clients.id, input.clientId)));
     if (!client) {
       const message = "Choose a customer from the list";
-      throw new ApiError(400, message, { clientId: message });
+      throw new InvalidInputError(message, { clientId: message });
     }
   }
   const taxRate =
     keptTaxRate ??
-    (await db.select({ taxRate: companies.taxRate }).from(companies).where(eq(companies.id, companyId)))[0]
-      ?.taxRate ??
+    (await db.select({ taxRate: companies.taxRate }).from(companies).where(ownCompany(scope)))[0]?.taxRate ??
     "0";
   const totals = invoiceTotals(
     input.lineItems.map((l) => l.charge),
@@ -138,16 +138,21 @@ async function prepare(db: Executor, companyId: string, input: TInvoiceData, kep
   return { dispatch, values: { ...fields, ...totals, taxRate } };
 }
 
-async function writeLines(tx: Executor, invoiceId: string, input: TInvoiceData) {
+async function writeLines(tx: Executor, scope: Scope, invoiceId: string, input: TInvoiceData) {
   if (input.lineItems.length === 0) return;
-  await tx
-    .insert(invoiceLineItems)
-    .values(input.lineItems.map((line, sortOrder) => ({ ...line, invoiceId, sortOrder })));
+  await tx.insert(invoiceLineItems).values(
+    input.lineItems.map((line, sortOrder) => ({
+      ...line,
+      companyId: scope.companyId,
+      invoiceId,
+      sortOrder,
+    })),
+  );
 }
 
 function duplicateNumber(error: unknown): never {
-  if (pgError(error)?.code === "23505") {
-    throw new ApiError(409, INVOICE_NUMBER_TAKEN, { invoiceNumber: INVOICE_NUMBER_TAKEN });
+  if (isUniqueViolation(error)) {
+    throw new ConflictError(INVOICE_NUMBER_TAKEN, { invoiceNumber: INVOICE_NUMBER_TAKEN });
   }
   throw error;
 }
@@ -155,16 +160,15 @@ function duplicateNumber(error: unknown): never {
 /** Invoice and line items in one transaction; the server's totals, never the client's. */
 export async function createInvoice(scope: Scope, input: TInvoiceData) {
   const { db, companyId, userId } = scope;
-  const { dispatch, values } = await prepare(db, companyId, input);
+  const { dispatch, values } = await prepare(scope, input);
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(invoices)
         .values({ ...values, companyId, createdBy: userId })
         .returning({ id: invoices.id });
-      await writeLines(tx, row.id, input);
-      await recordActivity(tx, {
-        companyId,
+      await writeLines(tx, scope, row.id, input);
+      await recordActivity(tx, scope, {
         actorId: userId,
         type: "invoice_generated",
         job: dispatch.jobNumber,
@@ -180,24 +184,25 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
 
 /** Update, delete the old lines and insert the new ones: one transaction. */
 export async function updateInvoice(scope: Scope, id: string, input: TInvoiceData) {
-  const { db, companyId, userId } = scope;
+  const { db, userId } = scope;
   const [before] = await db
     .select({ status: invoices.status, taxRate: invoices.taxRate })
     .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-  if (!before) throw notFound(INVOICE_NOT_FOUND);
-  const { dispatch, values } = await prepare(db, companyId, input, before.taxRate);
+    .where(scoped(invoices, scope, eq(invoices.id, id)));
+  if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const { dispatch, values } = await prepare(scope, input, before.taxRate);
   await db
     .transaction(async (tx) => {
       await tx
         .update(invoices)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)));
-      await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
-      await writeLines(tx, id, input);
+        .where(scoped(invoices, scope, eq(invoices.id, id)));
+      await tx
+        .delete(invoiceLineItems)
+        .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)));
+      await writeLines(tx, scope, id, input);
       if (values.status === "paid" && before.status !== "paid") {
-        await recordActivity(tx, {
-          companyId,
+        await recordActivity(tx, scope, {
           actorId: userId,
           type: "payment_received",
           job: dispatch.jobNumber,
@@ -211,10 +216,10 @@ export async function updateInvoice(scope: Scope, id: string, input: TInvoiceDat
   return getInvoice(scope, id);
 }
 
-export async function deleteInvoice({ db, companyId }: Scope, id: string) {
-  const deleted = await db
+export async function deleteInvoice(scope: Scope, id: string) {
+  const deleted = await scope.db
     .delete(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+    .where(scoped(invoices, scope, eq(invoices.id, id)))
     .returning({ id: invoices.id });
-  if (deleted.length === 0) throw notFound(INVOICE_NOT_FOUND);
+  if (deleted.length === 0) throw new NotFoundError(INVOICE_NOT_FOUND);
 }

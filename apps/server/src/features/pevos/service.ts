@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
-import { createUserWithAccount } from "@pevo/db/seed";
 import type { TPevoData } from "@pevo/shared";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { Scope } from "../../http/context";
-import { ApiError, notFound, pgError } from "../../http/errors";
-import { loginEmailTaken } from "../../lib/accounts";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
+import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
 export const PEVO_EMAIL_TAKEN = "An account with this email already exists";
@@ -29,25 +28,25 @@ const columns = {
   updatedAt: pevos.updatedAt,
 };
 
-export function listPevos({ db, companyId }: Scope) {
-  return db.select(columns).from(pevos).where(eq(pevos.companyId, companyId)).orderBy(desc(pevos.createdAt));
+export function listPevos(scope: Scope) {
+  return scope.db.select(columns).from(pevos).where(scoped(pevos, scope)).orderBy(desc(pevos.createdAt));
 }
 
 /** The pickers' list: active PEVOs by last name. */
-export function listActivePevos({ db, companyId }: Scope) {
-  return db
+export function listActivePevos(scope: Scope) {
+  return scope.db
     .select({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName, status: pevos.status })
     .from(pevos)
-    .where(and(eq(pevos.companyId, companyId), eq(pevos.status, "active")))
+    .where(scoped(pevos, scope, eq(pevos.status, "active")))
     .orderBy(asc(pevos.lastName), asc(pevos.firstName));
 }
 
-export async function getPevo({ db, companyId }: Scope, id: string) {
-  const [row] = await db
+export async function getPevo(scope: Scope, id: string) {
+  const [row] = await scope.db
     .select(columns)
     .from(pevos)
-    .where(and(eq(pevos.id, id), eq(pevos.companyId, companyId)));
-  if (!row) throw notFound(PEVO_NOT_FOUND);
+    .where(scoped(pevos, scope, eq(pevos.id, id)));
+  if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
   return row;
 }
 
@@ -59,12 +58,12 @@ export async function createPevo(scope: Scope, input: TPevoData) {
   const { db, companyId, userId } = scope;
   const { email, ...fields } = input;
   if (email && (await loginEmailTaken(db, email))) {
-    throw new ApiError(409, PEVO_EMAIL_TAKEN, { email: PEVO_EMAIL_TAKEN });
+    throw new ConflictError(PEVO_EMAIL_TAKEN, { email: PEVO_EMAIL_TAKEN });
   }
   const emailConflict = (error: unknown): never => {
     // Two adds racing for one address: the unique index on the login decides.
-    if (email && pgError(error)?.code === "23505")
-      throw new ApiError(409, PEVO_EMAIL_TAKEN, { email: PEVO_EMAIL_TAKEN });
+    if (email && isUniqueViolation(error))
+      throw new ConflictError(PEVO_EMAIL_TAKEN, { email: PEVO_EMAIL_TAKEN });
     throw error;
   };
   return db
@@ -74,6 +73,7 @@ export async function createPevo(scope: Scope, input: TPevoData) {
         const [company] = await tx
           .select({ name: profiles.companyName })
           .from(profiles)
+          // unscoped: the caller's own profile (a user, not tenant data)
           .where(eq(profiles.id, userId));
         const name = `${fields.firstName} ${fields.lastName}`;
         const login = await createUserWithAccount(tx, {
@@ -101,15 +101,14 @@ export async function createPevo(scope: Scope, input: TPevoData) {
 
 /** Email is not editable here: it belongs to the login account. */
 export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
-  const { db, companyId } = scope;
   const { email: _ignored, ...fields } = input;
-  await db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .update(pevos)
       .set({ ...fields, updatedAt: new Date() })
-      .where(and(eq(pevos.id, id), eq(pevos.companyId, companyId)))
+      .where(scoped(pevos, scope, eq(pevos.id, id)))
       .returning({ userId: pevos.userId });
-    if (!row) throw notFound(PEVO_NOT_FOUND);
+    if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
     if (row.userId) {
       await tx
         .update(profiles)
@@ -118,6 +117,7 @@ export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
           lastName: fields.lastName,
           contactPerson: `${fields.firstName} ${fields.lastName}`,
         })
+        // unscoped: the login of the PEVO row found above (same company: pevos_user_fk)
         .where(eq(profiles.id, row.userId));
     }
   });
@@ -125,21 +125,30 @@ export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
 }
 
 /** Refused while the PEVO is assigned anywhere; removes the login account (and its sessions) too. */
-export async function deletePevo({ db, companyId }: Scope, id: string) {
-  await db.transaction(async (tx) => {
+export async function deletePevo(scope: Scope, id: string) {
+  await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ userId: pevos.userId })
       .from(pevos)
-      .where(and(eq(pevos.id, id), eq(pevos.companyId, companyId)));
-    if (!row) throw notFound(PEVO_NOT_FOUND);
+      .where(scoped(pevos, scope, eq(pevos.id, id)));
+    if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
     const [[inDispatches], [inPositions]] = await Promise.all([
-      tx.select({ n: count() }).from(dispatches).where(eq(dispatches.pevoId, id)),
-      tx.select({ n: count() }).from(positions).where(eq(positions.pevoId, id)),
+      tx
+        .select({ n: count() })
+        .from(dispatches)
+        .where(scoped(dispatches, scope, eq(dispatches.pevoId, id))),
+      tx
+        .select({ n: count() })
+        .from(positions)
+        .where(scoped(positions, scope, eq(positions.pevoId, id))),
     ]);
-    if (inDispatches.n > 0 || inPositions.n > 0) throw new ApiError(409, PEVO_IN_USE);
-    const [trips] = await tx.select({ n: count() }).from(tripLogs).where(eq(tripLogs.pevoId, id));
-    if (trips.n > 0) throw new ApiError(409, PEVO_HAS_TRIPS);
-    await tx.delete(pevos).where(eq(pevos.id, id));
-    if (row.userId) await tx.delete(user).where(eq(user.id, row.userId));
+    if (inDispatches.n > 0 || inPositions.n > 0) throw new ConflictError(PEVO_IN_USE);
+    const [trips] = await tx
+      .select({ n: count() })
+      .from(tripLogs)
+      .where(scoped(tripLogs, scope, eq(tripLogs.pevoId, id)));
+    if (trips.n > 0) throw new ConflictError(PEVO_HAS_TRIPS);
+    await tx.delete(pevos).where(scoped(pevos, scope, eq(pevos.id, id)));
+    if (row.userId) await tx.delete(user).where(scoped(user, scope, eq(user.id, row.userId)));
   });
 }

@@ -1,11 +1,11 @@
 import { activityEvents, clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
 import type { TPevoProfile } from "@pevo/shared";
-import { POSITION_TYPES, type PositionType, type ZPevoProfile } from "@pevo/shared";
-import { and, asc, count, desc, eq, gte, lt, lte, ne } from "drizzle-orm";
+import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
+import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Scope } from "../../http/context";
-import { notFound } from "../../http/errors";
 import { addDaysIso } from "../../lib/dates";
+import { NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 
 export const PORTAL_DISPATCH_NOT_FOUND = "Dispatch not found";
 
@@ -20,21 +20,23 @@ const portalDispatchColumns = {
   destinationAddress: rateConfirmations.destinationAddress,
 };
 
-const own = (companyId: string, pevoId: string) =>
-  and(eq(dispatches.companyId, companyId), eq(dispatches.pevoId, pevoId));
+/** The company's dispatches assigned to this PEVO (and the further conditions). */
+const ownDispatches = (scope: Scope, pevoId: string, ...conditions: SQL[]) =>
+  scoped(dispatches, scope, eq(dispatches.pevoId, pevoId), ...conditions);
 
 /** My Dispatches: everything assigned to this PEVO, latest pickup first. */
-export function listPortalDispatches({ db, companyId }: Scope, pevoId: string) {
-  return db
+export function listPortalDispatches(scope: Scope, pevoId: string) {
+  return scope.db
     .select(portalDispatchColumns)
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(own(companyId, pevoId))
+    .where(ownDispatches(scope, pevoId))
     .orderBy(desc(dispatches.pickupDate), desc(dispatches.pickupTime));
 }
 
 /** What a PEVO needs on the road; only their own dispatch (another's is 404). */
-export async function getPortalDispatch({ db, companyId }: Scope, pevoId: string, id: string) {
+export async function getPortalDispatch(scope: Scope, pevoId: string, id: string) {
+  const { db } = scope;
   const [row] = await db
     .select({
       ...portalDispatchColumns,
@@ -48,20 +50,25 @@ export async function getPortalDispatch({ db, companyId }: Scope, pevoId: string
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
-    .where(and(own(companyId, pevoId), eq(dispatches.id, id)));
-  if (!row) throw notFound(PORTAL_DISPATCH_NOT_FOUND);
+    .where(ownDispatches(scope, pevoId, eq(dispatches.id, id)));
+  if (!row) throw new NotFoundError(PORTAL_DISPATCH_NOT_FOUND);
   const { rateConfirmationId, ...dispatch } = row;
   const mine = rateConfirmationId
     ? await db
         .select({ positionType: positions.positionType, customName: positions.customName })
         .from(positions)
-        .where(and(eq(positions.rateConfirmationId, rateConfirmationId), eq(positions.pevoId, pevoId)))
+        .where(
+          scoped(
+            positions,
+            scope,
+            eq(positions.rateConfirmationId, rateConfirmationId),
+            eq(positions.pevoId, pevoId),
+          ),
+        )
     : [];
   const position =
     mine
-      .map((p) =>
-        p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType as PositionType],
-      )
+      .map((p) => (p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType]))
       .filter(Boolean)
       .join(", ") || null;
   return { ...dispatch, position };
@@ -69,7 +76,7 @@ export async function getPortalDispatch({ db, companyId }: Scope, pevoId: string
 
 /** The PEVO dashboard (DECISIONS: Dashboards): their own figures only. */
 export async function getPortalDashboard(scope: Scope, pevoId: string, today: string) {
-  const { db, companyId } = scope;
+  const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
   const monthAgo = addDaysIso(today, -30);
   const [[upcoming], [completed], [pevo], upcomingJobs, activity] = await Promise.all([
@@ -77,8 +84,9 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
       .select({ n: count() })
       .from(dispatches)
       .where(
-        and(
-          own(companyId, pevoId),
+        ownDispatches(
+          scope,
+          pevoId,
           gte(dispatches.pickupDate, today),
           lt(dispatches.pickupDate, weekEnd),
           ne(dispatches.status, "canceled"),
@@ -88,20 +96,24 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
       .select({ n: count() })
       .from(dispatches)
       .where(
-        and(
-          own(companyId, pevoId),
+        ownDispatches(
+          scope,
+          pevoId,
           eq(dispatches.status, "completed"),
           gte(dispatches.pickupDate, monthAgo),
           lte(dispatches.pickupDate, today),
         ),
       ),
-    db.select({ status: pevos.status }).from(pevos).where(eq(pevos.id, pevoId)),
+    db
+      .select({ status: pevos.status })
+      .from(pevos)
+      .where(scoped(pevos, scope, eq(pevos.id, pevoId))),
     db
       .select(portalDispatchColumns)
       .from(dispatches)
       .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
       .where(
-        and(own(companyId, pevoId), gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")),
+        ownDispatches(scope, pevoId, gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")),
       )
       .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
       .limit(10),
@@ -114,7 +126,7 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
         createdAt: activityEvents.createdAt,
       })
       .from(activityEvents)
-      .where(and(eq(activityEvents.companyId, companyId), eq(activityEvents.pevoId, pevoId)))
+      .where(scoped(activityEvents, scope, eq(activityEvents.pevoId, pevoId)))
       .orderBy(desc(activityEvents.createdAt))
       .limit(10),
   ]);
@@ -129,8 +141,8 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
   };
 }
 
-export async function getPortalProfile({ db, companyId }: Scope, pevoId: string): Promise<TPevoProfile> {
-  const [row] = await db
+export async function getPortalProfile(scope: Scope, pevoId: string): Promise<TPevoProfile> {
+  const [row] = await scope.db
     .select({
       id: pevos.id,
       firstName: pevos.firstName,
@@ -142,9 +154,9 @@ export async function getPortalProfile({ db, companyId }: Scope, pevoId: string)
       status: pevos.status,
     })
     .from(pevos)
-    .where(and(eq(pevos.id, pevoId), eq(pevos.companyId, companyId)));
-  if (!row) throw notFound("Profile not found");
-  return { ...row, status: row.status === "active" ? "active" : "inactive" };
+    .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
+  if (!row) throw new NotFoundError("Profile not found");
+  return row;
 }
 
 /** The PEVO edits their own row: the same one the office sees. */
@@ -153,12 +165,12 @@ export async function updatePortalProfile(
   pevoId: string,
   input: z.output<typeof ZPevoProfile>,
 ): Promise<TPevoProfile> {
-  const { db, companyId, userId } = scope;
+  const { db, userId } = scope;
   await db.transaction(async (tx) => {
     await tx
       .update(pevos)
       .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(pevos.id, pevoId), eq(pevos.companyId, companyId)));
+      .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
     await tx
       .update(profiles)
       .set({
@@ -166,6 +178,7 @@ export async function updatePortalProfile(
         lastName: input.lastName,
         contactPerson: `${input.firstName} ${input.lastName}`,
       })
+      // unscoped: the caller's own profile (a user, not tenant data)
       .where(eq(profiles.id, userId));
   });
   return getPortalProfile(scope, pevoId);

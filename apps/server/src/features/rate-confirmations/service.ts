@@ -8,20 +8,20 @@ import {
   standardRates,
 } from "@pevo/db";
 import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
-import { and, asc, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
-import type { Scope } from "../../http/context";
-import { ApiError, notFound, pgError } from "../../http/errors";
+import { asc, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";
 export const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
 
 export async function listRateConfirmations(
-  { db, companyId }: Scope,
+  scope: Scope,
   search?: string,
 ): Promise<TRateConfirmationListItem[]> {
   const term = search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const rows = await db
+  const rows = await scope.db
     .select({
       id: rateConfirmations.id,
       jobNumber: rateConfirmations.jobNumber,
@@ -38,8 +38,9 @@ export async function listRateConfirmations(
     .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .leftJoin(positions, eq(positions.rateConfirmationId, rateConfirmations.id))
     .where(
-      and(
-        eq(rateConfirmations.companyId, companyId),
+      scoped(
+        rateConfirmations,
+        scope,
         pattern
           ? or(
               ilike(rateConfirmations.jobNumber, pattern),
@@ -55,25 +56,26 @@ export async function listRateConfirmations(
 }
 
 /** RC-YYYYMMDD-###: the next number of that day not used by the company. */
-export async function nextJobNumber({ db, companyId }: Scope, isoDay: string) {
+export async function nextJobNumber(scope: Scope, isoDay: string) {
   const prefix = `RC-${isoDay.replaceAll("-", "")}-`;
-  const rows = await db
+  const rows = await scope.db
     .select({ jobNumber: rateConfirmations.jobNumber })
     .from(rateConfirmations)
-    .where(and(eq(rateConfirmations.companyId, companyId), like(rateConfirmations.jobNumber, `${prefix}%`)));
+    .where(scoped(rateConfirmations, scope, like(rateConfirmations.jobNumber, `${prefix}%`)));
   const used = rows.map((r) => Number(r.jobNumber.slice(prefix.length))).filter(Number.isInteger);
   const next = used.length ? Math.max(...used) + 1 : 1;
   return `${prefix}${String(next).padStart(3, "0")}`;
 }
 
-export async function getRateConfirmation({ db, companyId }: Scope, id: string): Promise<TRateConfirmation> {
+export async function getRateConfirmation(scope: Scope, id: string): Promise<TRateConfirmation> {
+  const { db } = scope;
   const [rc] = await db
     .select({ rc: rateConfirmations, clientName: clients.name, rates: standardRates })
     .from(rateConfirmations)
     .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
-    .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)));
-  if (!rc) throw notFound(RC_NOT_FOUND);
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+  if (!rc) throw new NotFoundError(RC_NOT_FOUND);
   const [custom, pos] = await Promise.all([
     db
       .select({
@@ -83,7 +85,7 @@ export async function getRateConfirmation({ db, companyId }: Scope, id: string):
         unit: customRates.unit,
       })
       .from(customRates)
-      .where(eq(customRates.rateConfirmationId, id))
+      .where(scoped(customRates, scope, eq(customRates.rateConfirmationId, id)))
       .orderBy(asc(customRates.sortOrder)),
     db
       .select({
@@ -96,7 +98,7 @@ export async function getRateConfirmation({ db, companyId }: Scope, id: string):
       })
       .from(positions)
       .leftJoin(pevos, eq(pevos.id, positions.pevoId))
-      .where(eq(positions.rateConfirmationId, id))
+      .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
       .orderBy(asc(positions.sortOrder)),
   ]);
   const { rates } = rc;
@@ -121,25 +123,22 @@ export async function getRateConfirmation({ db, companyId }: Scope, id: string):
       detentionRate: rates?.detentionRate ?? "0.00",
       detentionThreshold: rates?.detentionThreshold ?? 2,
     },
-    customRates: custom.map((r) => ({
-      ...r,
-      unit: r.unit as TRateConfirmation["customRates"][number]["unit"],
-    })),
+    customRates: custom,
     positions: pos.map(({ firstName, lastName, ...p }) => ({
       ...p,
-      positionType: p.positionType as TRateConfirmation["positions"][number]["positionType"],
       pevoName: firstName ? `${firstName} ${lastName}` : null,
     })),
   };
 }
 
 /** The client and every assigned PEVO must be the company's own: a foreign id is a field error. */
-async function checkReferences(db: Executor, companyId: string, input: TRateConfirmationData) {
+async function checkReferences(scope: Scope, input: TRateConfirmationData) {
+  const { db } = scope;
   const [client] = await db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.id, input.clientId), eq(clients.companyId, companyId)));
-  if (!client) throw new ApiError(400, "Please select a client", { clientId: "Please select a client" });
+    .where(scoped(clients, scope, eq(clients.id, input.clientId)));
+  if (!client) throw new InvalidInputError("Please select a client", { clientId: "Please select a client" });
   const pevoIds = [
     ...new Set(input.positions.map((p) => p.pevoId).filter((id): id is string => Boolean(id))),
   ];
@@ -147,30 +146,28 @@ async function checkReferences(db: Executor, companyId: string, input: TRateConf
   const found = await db
     .select({ id: pevos.id })
     .from(pevos)
-    .where(and(inArray(pevos.id, pevoIds), eq(pevos.companyId, companyId)));
+    .where(scoped(pevos, scope, inArray(pevos.id, pevoIds)));
   const known = new Set(found.map((p) => p.id));
   const fields: Record<string, string> = {};
   input.positions.forEach((p, i) => {
     if (p.pevoId && !known.has(p.pevoId)) fields[`positions.${i}.pevoId`] = "Choose a PEVO from the list";
   });
-  if (Object.keys(fields).length) throw new ApiError(400, "Choose a PEVO from the list", fields);
+  if (Object.keys(fields).length) throw new InvalidInputError("Choose a PEVO from the list", fields);
 }
 
-async function writeChildren(tx: Executor, id: string, input: TRateConfirmationData) {
-  await tx.insert(standardRates).values({ rateConfirmationId: id, ...input.standardRates });
+async function writeChildren(tx: Executor, scope: Scope, id: string, input: TRateConfirmationData) {
+  const parent = { companyId: scope.companyId, rateConfirmationId: id };
+  await tx.insert(standardRates).values({ ...parent, ...input.standardRates });
   if (input.customRates.length) {
     await tx
       .insert(customRates)
-      .values(input.customRates.map((r, sortOrder) => ({ ...r, rateConfirmationId: id, sortOrder })));
+      .values(input.customRates.map((r, sortOrder) => ({ ...r, ...parent, sortOrder })));
   }
-  await tx
-    .insert(positions)
-    .values(input.positions.map((p, sortOrder) => ({ ...p, rateConfirmationId: id, sortOrder })));
+  await tx.insert(positions).values(input.positions.map((p, sortOrder) => ({ ...p, ...parent, sortOrder })));
 }
 
 function duplicateJobNumber(error: unknown): never {
-  if (pgError(error)?.code === "23505")
-    throw new ApiError(409, JOB_NUMBER_TAKEN, { jobNumber: JOB_NUMBER_TAKEN });
+  if (isUniqueViolation(error)) throw new ConflictError(JOB_NUMBER_TAKEN, { jobNumber: JOB_NUMBER_TAKEN });
   throw error;
 }
 
@@ -188,14 +185,14 @@ const header = (input: TRateConfirmationData) => ({
 /** Confirmation, standard rates, custom rates and positions: one transaction, all or nothing. */
 export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
   const { db, companyId, userId } = scope;
-  await checkReferences(db, companyId, input);
+  await checkReferences(scope, input);
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(rateConfirmations)
         .values({ ...header(input), companyId, createdBy: userId })
         .returning({ id: rateConfirmations.id });
-      await writeChildren(tx, row.id, input);
+      await writeChildren(tx, scope, row.id, input);
       return row.id;
     })
     .catch(duplicateJobNumber);
@@ -204,13 +201,13 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
 
 /** A real update in one transaction; a change after signing needs a new signature. */
 export async function updateRateConfirmation(scope: Scope, id: string, input: TRateConfirmationData) {
-  const { db, companyId } = scope;
+  const { db } = scope;
   const [existing] = await db
     .select({ id: rateConfirmations.id })
     .from(rateConfirmations)
-    .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)));
-  if (!existing) throw notFound(RC_NOT_FOUND);
-  await checkReferences(db, companyId, input);
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+  if (!existing) throw new NotFoundError(RC_NOT_FOUND);
+  await checkReferences(scope, input);
   await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -226,13 +223,15 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
           signedHash: null,
           sentAt: null,
         })
-        .where(and(eq(rateConfirmations.id, id), eq(rateConfirmations.companyId, companyId)))
+        .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)))
         .returning({ id: rateConfirmations.id });
-      if (!row) throw notFound(RC_NOT_FOUND);
-      await tx.delete(standardRates).where(eq(standardRates.rateConfirmationId, id));
-      await tx.delete(customRates).where(eq(customRates.rateConfirmationId, id));
-      await tx.delete(positions).where(eq(positions.rateConfirmationId, id));
-      await writeChildren(tx, id, input);
+      if (!row) throw new NotFoundError(RC_NOT_FOUND);
+      await tx
+        .delete(standardRates)
+        .where(scoped(standardRates, scope, eq(standardRates.rateConfirmationId, id)));
+      await tx.delete(customRates).where(scoped(customRates, scope, eq(customRates.rateConfirmationId, id)));
+      await tx.delete(positions).where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
+      await writeChildren(tx, scope, id, input);
     })
     .catch(duplicateJobNumber);
   return getRateConfirmation(scope, id);

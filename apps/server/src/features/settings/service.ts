@@ -1,7 +1,7 @@
 import { companies, profiles, user, userSettings } from "@pevo/db";
 import type { TUserSettings } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import type { Scope } from "../../http/context";
+import type { Scope } from "../../lib/tenant";
 
 const settingsColumns = {
   emailNotifications: userSettings.emailNotifications,
@@ -23,8 +23,13 @@ export async function getMySettings({ db, userId }: Scope) {
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .innerJoin(companies, eq(companies.id, user.companyId))
+    // unscoped: the caller's own login and preferences (per user, not tenant data)
     .where(eq(user.id, userId));
-  let [settings] = await db.select(settingsColumns).from(userSettings).where(eq(userSettings.userId, userId));
+  let [settings] = await db
+    .select(settingsColumns)
+    .from(userSettings)
+    // unscoped: the caller's own preferences
+    .where(eq(userSettings.userId, userId));
   if (!settings) {
     [settings] = await db
       .insert(userSettings)

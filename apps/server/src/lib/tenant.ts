@@ -1,0 +1,35 @@
+import { companies, type Database } from "@pevo/db";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+declare const companyIdBrand: unique symbol;
+/**
+ * A company id that came from a signed-in session (or a test fixture): services take only this,
+ * never a plain string. Made by `asCompanyId` in http/company-id.ts, which services do not import.
+ */
+export type CompanyId = string & { readonly [companyIdBrand]: "CompanyId" };
+
+/** What every service function gets: the database and the caller's company (never optional). */
+export type Scope = { db: Database; companyId: CompanyId; userId: string };
+
+/** Any tenant table: it has a company_id column. */
+type TenantTable = { companyId: PgColumn };
+
+/**
+ * The company filter of every tenant query: `table.company_id = scope.companyId AND ...conditions`.
+ *
+ *   db.select().from(pevos).where(scoped(pevos, scope, eq(pevos.id, id)))
+ *
+ * Joins between tenant tables may match on the id alone: the composite (company_id, x_id)
+ * references guarantee that a row only points at rows of its own company.
+ */
+export function scoped(
+  table: TenantTable,
+  scope: { companyId: CompanyId },
+  ...conditions: (SQL | undefined)[]
+) {
+  return and(eq(table.companyId, scope.companyId), ...conditions) as SQL;
+}
+
+/** The caller's own company row: `companies.id = scope.companyId`. */
+export const ownCompany = (scope: { companyId: CompanyId }) => eq(companies.id, scope.companyId);

@@ -1,0 +1,25 @@
+import {
+  ACTIVITY_STATUSES,
+  DISPATCH_STATUSES,
+  EXPENSE_TYPES,
+  INVOICE_STATUSES,
+  PEVO_STATUSES,
+  POSITION_TYPES,
+  type PositionType,
+  RATE_UNITS,
+  type RateUnit,
+  SIGNATURE_STATUSES,
+} from "@pevo/shared";
+import { pgEnum } from "drizzle-orm/pg-core";
+
+/** The shared constants as PostgreSQL enums: one list, and typed columns (no casts in the services). */
+const keys = <K extends string>(record: Record<K, string>) => Object.keys(record) as [K, ...K[]];
+
+export const pevoStatus = pgEnum("pevo_status", PEVO_STATUSES);
+export const dispatchStatus = pgEnum("dispatch_status", DISPATCH_STATUSES);
+export const invoiceStatus = pgEnum("invoice_status", INVOICE_STATUSES);
+export const signatureStatus = pgEnum("signature_status", SIGNATURE_STATUSES);
+export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_TYPES));
+export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));
+export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
+export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
