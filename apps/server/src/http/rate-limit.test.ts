@@ -34,17 +34,16 @@ function expectRefused(res: Awaited<ReturnType<typeof signIn>>) {
   expect(Number(res.retryAfter)).toBeGreaterThan(0);
 }
 
-/** Behind one trusted proxy (TRUST_PROXY=1), and straight on the socket (TRUST_PROXY unset). */
+/** The app behind one trusted proxy (TRUST_PROXY=1); more instances are made on its database. */
 let proxied: TestApp;
-let direct: TestApp;
 beforeAll(async () => {
   proxied = await createTestApp({ authRateLimit: LIMIT, config: { trustProxy: 1 } });
-  direct = await createTestApp({ authRateLimit: LIMIT });
 });
-afterAll(async () => {
-  await proxied?.close();
-  await direct?.close();
-});
+afterAll(() => proxied?.close());
+
+/** Another app instance on the same database, e.g. with another TRUST_PROXY. */
+const instance = (config: Partial<TestApp["config"]> = {}) =>
+  createApp({ db: proxied.db, config: { ...proxied.config, ...config }, mailer: quietMailer });
 
 describe("the client address", () => {
   test("behind one trusted proxy, two addresses of X-Forwarded-For count separately", async () => {
@@ -66,9 +65,8 @@ describe("the client address", () => {
   });
 
   test("with TRUST_PROXY unset, X-Forwarded-For is ignored: every request is the socket's address", async () => {
-    expect(direct.config.trustProxy ?? 0).toBe(0);
-    // An instance of that configuration on the other database: `direct`'s own requests do not count here.
-    const app = createApp({ db: proxied.db, config: direct.config, mailer: quietMailer });
+    // The only requests of this file without a trusted proxy: they all count as one address.
+    const app = instance({ trustProxy: undefined });
     expect((await signIn(app, { forwardedFor: address() })).status).toBe(401);
     expect((await signIn(app, { forwardedFor: address() })).status).toBe(401);
     expectRefused(await signIn(app, { forwardedFor: address() }));
@@ -88,15 +86,16 @@ describe("the client address", () => {
 
 describe("counts in the database", () => {
   test("two app instances on one database share one budget", async () => {
-    const second = createApp({ db: direct.db, config: direct.config, mailer: quietMailer });
-    expect((await signIn(direct.app)).status).toBe(401);
-    expect((await signIn(second)).status).toBe(401);
-    expectRefused(await signIn(direct.app));
-    expectRefused(await signIn(second));
+    const [first, second] = [instance(), instance()];
+    const client = address();
+    expect((await signIn(first, { forwardedFor: client })).status).toBe(401);
+    expect((await signIn(second, { forwardedFor: client })).status).toBe(401);
+    expectRefused(await signIn(first, { forwardedFor: client }));
+    expectRefused(await signIn(second, { forwardedFor: client }));
   });
 
   test("a window starts over once it has expired, and expired rows are deleted", async () => {
-    const db = direct.db;
+    const db = proxied.db;
     const store = new DatabaseStore(db, { prefix: `test:${randomBytes(4).toString("hex")}:` });
     store.init({ windowMs: 60_000 });
     const stale = `${store.prefix}stale`;
