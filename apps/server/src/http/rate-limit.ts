@@ -3,6 +3,7 @@
  * windows, its counts kept where every app instance sees them (the database's `rate_limits` table,
  * or Redis when REDIS_URL is set).
  */
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Database, rateLimits } from "@pevo/db";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
@@ -237,7 +238,11 @@ export function limitPerAccount(options: { limit: number; store: Store }): Middl
     standardHeaders: false,
     requestPropertyName: "rateLimitPerAccount",
     skip: async (c) => notAPost(c) || (await emailOf(c)) === null,
-    keyGenerator: async (c) => `account:${c.req.path}:${await emailOf(c)}`,
+    // Hashed: the counters (a table, or Redis) hold no email address.
+    keyGenerator: async (c) =>
+      `account:${c.req.path}:${createHash("sha256")
+        .update(String(await emailOf(c)))
+        .digest("base64url")}`,
     handler: (c) => refuse(c, "rateLimitPerAccount"),
   });
 }
