@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { secureHeaders } from "hono/secure-headers";
+import type { Store as RateLimitStore } from "hono-rate-limiter";
 import { createAuth } from "./auth";
 import type { Config } from "./env";
 import { accountRoutes } from "./features/account/routes";
@@ -24,7 +25,7 @@ import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
-import { rateLimit } from "./http/rate-limit";
+import { createRateLimitStore, limitPerAccount, limitPerAddress } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
 import { createMailer, type Mailer } from "./mail/mailer";
 
@@ -48,7 +49,13 @@ function sameHost(origin: string, host: string | undefined): boolean {
 
 export const webDist = resolve(import.meta.dirname, "../../web/dist");
 
-export function createApp(opts: { db: Database; config: Config; mailer?: Mailer }) {
+export function createApp(opts: {
+  db: Database;
+  config: Config;
+  mailer?: Mailer;
+  /** Where rate limit counts live (default: Redis when REDIS_URL is set, else the database). */
+  rateLimitStore?: RateLimitStore;
+}) {
   const { db, config } = opts;
   const mailer = opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ db, config, mailer });
@@ -64,15 +71,21 @@ export function createApp(opts: { db: Database; config: Config; mailer?: Mailer 
       origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
     }),
   );
-  const limiter = rateLimit(config.authRateLimit);
+  const store = opts.rateLimitStore ?? createRateLimitStore(db, config.redisUrl).store;
+  const perAddress = limitPerAddress({
+    limit: config.authRateLimit,
+    trustProxy: config.trustProxy ?? 0,
+    store,
+  });
   for (const path of [
     "/auth/sign-in/*",
     "/auth/request-password-reset",
     "/auth/send-verification-email",
     "/signup",
   ]) {
-    api.use(path, limiter);
+    api.use(path, perAddress);
   }
+  api.use("/auth/sign-in/*", limitPerAccount({ limit: config.authRateLimit, store }));
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =

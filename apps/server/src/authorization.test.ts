@@ -1,23 +1,54 @@
 /**
- * The authorization table: every /api route, and the status each kind of caller gets.
+ * The authorization table: every /api route, the status each kind of caller gets, and what each
+ * caller must never see or change.
  *
  * ADDING AN ENDPOINT? Add one row to ROUTES below:
  *   - `route` is the method and path exactly as Hono registers it (e.g. "GET /api/clients/:id");
  *     the "every route is in the table" test prints the missing ones in that form.
  *   - `path` builds the URL to call from the fixtures (ids of company A's records); leave it out when
  *     the route has no parameters. It is called once per caller, so a DELETE row can make a fresh
- *     record each time (see `newClientA`). Add a fixture below when your feature has a new record type.
+ *     record each time (see `newClientA`). Add a fixture below when your feature has a new record type,
+ *     and register its id with `hide(...)` so that no foreign caller's response may contain it.
  *   - `body` builds a VALID request body from the fixtures and the caller, so that the status shows
  *     the access rule, not validation.
- *   - `expect`: anonymous (no session), adminA (admin of the company that owns the records),
- *     adminB (admin of another company, calling with A's ids: must be 404 for A's records), and
- *     pevoA (a PEVO user of company A: admin routes are 403, /api/portal/* is theirs).
+ *   - `expect`: the status per caller: anonymous (no credentials), adminA (admin of the company that
+ *     owns the records), adminB (admin of another company, calling with A's ids: 404 for A's records),
+ *     pevoA (a PEVO user of company A: admin routes are 403, /api/portal/* is theirs) and pevoA2
+ *     (pevoA's coworker in company A: pevoA's dispatch and trip log are 404 to him).
+ *   - `target` (required for every route that is not a GET): the rows of company A the route could
+ *     change, e.g. `(f, path) => byId(clients, clients.id, lastId(path))`. They are read from the
+ *     database before and after each call of a caller not in `mayChange` (default: adminA) and must
+ *     be exactly equal afterwards.
+ *
+ * Every response of every caller (lists, details, errors) is searched for the ids that caller may not
+ * see (`hidden`: company A's ids for adminB and anonymous, the coworker's records for each PEVO, the
+ * office's records for PEVOs, company B's ids for company A): a list route is covered by its row.
+ *
+ * ADDING A KIND OF CALLER (an API key, a public token link)? Add it to `Caller` and `CALLERS`, give
+ * it its credentials (a cookie or headers) in beforeAll, say which ids it may not see (`hide`), and
+ * the compiler asks for its status in every row.
  *
  * Better Auth's endpoints (/api/auth/*) are a whitelist in app.ts; AUTH_OPEN below lists them and the
  * last test checks that exactly those answer and every other Better Auth endpoint is a 404.
  */
-import { clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
-import { eq } from "drizzle-orm";
+import {
+  clients,
+  companies,
+  dispatches,
+  invoiceLineItems,
+  invoices,
+  pevos,
+  positions,
+  profiles,
+  rateConfirmations,
+  standardRates,
+  tripLogExpenses,
+  tripLogs,
+  user,
+  userSettings,
+} from "@pevo/db";
+import { eq, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createTestApp,
@@ -30,11 +61,16 @@ import {
 } from "../test/harness";
 import { createAuth } from "./auth";
 
-type Caller = "anonymous" | "adminA" | "adminB" | "pevoA";
+type Caller = "anonymous" | "adminA" | "adminB" | "pevoA" | "pevoA2";
+const CALLERS: Caller[] = ["anonymous", "pevoA", "pevoA2", "adminB", "adminA"];
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** How a caller proves who it is: a session cookie today; an API key or a token would be headers. */
+type Credentials = { cookie?: string; headers?: Record<string, string> };
 
 /** Records of company A (made in beforeAll), and makers of fresh ones for rows that delete. */
 type Fixtures = {
+  companyA: string;
   clientA: string;
   /** A client of company B, for adminB's bodies that must be valid in B's own company. */
   clientB: string;
@@ -42,27 +78,56 @@ type Fixtures = {
   /** A PEVO of company A without a login. */
   pevoRowA: string;
   newPevoRowA: () => Promise<string>;
-  /** The `pevos` row of the PEVO user pevoA. */
+  /** The `pevos` row of the PEVO user pevoA, and of his coworker pevoA2. */
   pevoUserRowA: string;
+  pevoUserRowA2: string;
+  /** The user ids of adminA, pevoA and pevoA2. */
+  adminUserA: string;
+  pevoUserA: string;
+  pevoUserA2: string;
   rateConfirmationA: string;
   /** A dispatch of company A assigned to pevoA. */
   dispatchA: string;
   newDispatchA: () => Promise<string>;
+  /** A dispatch of company A assigned to pevoA2. */
+  dispatchA2: string;
   /** A dispatch of company B without references, for adminB's bodies. */
   dispatchB: string;
   invoiceA: string;
   newInvoiceA: () => Promise<string>;
-  /** A trip log entry of pevoA. */
+  /** A trip log entry of pevoA, and one of pevoA2. */
   tripLogA: string;
   newTripLogA: () => Promise<string>;
+  tripLogA2: string;
 };
+
+/** Rows of one table that a call must leave alone. */
+type Target = { table: PgTable; where: SQL | undefined };
 
 type Row = {
   route: `${Method} /api/${string}`;
   path?: (f: Fixtures) => string | Promise<string>;
   body?: (f: Fixtures, caller: Caller) => unknown;
   expect: Record<Caller, number>;
+  /** What the route may change in company A: snapshot before and after every other caller's call. */
+  target?: (f: Fixtures, path: string) => Target | Target[];
+  /** The callers whose call may change `target` (default: adminA). */
+  mayChange?: Caller[];
 };
+
+/** The rows of `table` where `column` is `value`. */
+const rowsWhere = (table: PgTable, column: PgColumn, value: string): Target => ({
+  table,
+  where: eq(column, value),
+});
+
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** The last id in a path, e.g. the fresh record a DELETE row made. */
+function lastId(path: string): string {
+  const id = path.match(UUIDS)?.at(-1);
+  if (!id) throw new Error(`no id in ${path}`);
+  return id;
+}
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -82,9 +147,10 @@ const dispatchBody = (f: Fixtures) =>
     pickupDate: "2025-03-12",
   });
 
-const tripLogBody = (f: Fixtures) => ({
+/** A trip on the caller's own dispatch (pevoA2's on his), so that only the id decides the status. */
+const tripLogBody = (f: Fixtures, caller?: Caller) => ({
   tripDate: "2025-03-12",
-  dispatchId: f.dispatchA,
+  dispatchId: caller === "pevoA2" ? f.dispatchA2 : f.dispatchA,
   startLocation: "Dallas, TX",
   endLocation: "Amarillo, TX",
   miles: "365.5",
@@ -100,6 +166,28 @@ const invoiceBody = (f: Fixtures) => ({
   lineItems: [{ date: "2025-03-12", location: "Dallas, TX", mileage: "100", charge: "350.00" }],
 });
 
+/** A rate confirmation with its rates and positions. */
+const rateConfirmationRows = (id: string) => [
+  rowsWhere(rateConfirmations, rateConfirmations.id, id),
+  rowsWhere(standardRates, standardRates.rateConfirmationId, id),
+  rowsWhere(positions, positions.rateConfirmationId, id),
+];
+const invoiceRows = (id: string) => [
+  rowsWhere(invoices, invoices.id, id),
+  rowsWhere(invoiceLineItems, invoiceLineItems.invoiceId, id),
+];
+const tripLogRows = (id: string) => [
+  rowsWhere(tripLogs, tripLogs.id, id),
+  rowsWhere(tripLogExpenses, tripLogExpenses.tripLogId, id),
+];
+
+const OFFICE = { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403, pevoA2: 403 };
+const PORTAL = { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200, pevoA2: 200 };
+/** Company A's record by id: adminB gets 404. */
+const A_ONLY = { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403, pevoA2: 403 };
+/** pevoA's record by id: his coworker gets 404. */
+const PEVO_A_ONLY = { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200, pevoA2: 404 };
+
 const ROUTES: Row[] = [
   // account
   {
@@ -110,13 +198,19 @@ const ROUTES: Row[] = [
       companyName: "Table Company",
       contactPerson: "Table Person",
     }),
-    expect: { anonymous: 201, adminA: 201, adminB: 201, pevoA: 201 },
+    expect: { anonymous: 201, adminA: 201, adminB: 201, pevoA: 201, pevoA2: 201 },
+    // A signup makes a new company: nobody's signup may add a user to company A.
+    target: (f) => rowsWhere(user, user.companyId, f.companyA),
+    mayChange: [],
   },
-  { route: "GET /api/me", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 200 } },
-  { route: "GET /api/demo-accounts", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200 } },
+  { route: "GET /api/me", expect: { ...OFFICE, pevoA: 200, pevoA2: 200 } },
+  {
+    route: "GET /api/demo-accounts",
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
 
   // settings (every signed-in user's own)
-  { route: "GET /api/me/settings", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 200 } },
+  { route: "GET /api/me/settings", expect: { ...OFFICE, pevoA: 200, pevoA2: 200 } },
   {
     route: "PUT /api/me/settings",
     body: () => ({
@@ -126,220 +220,221 @@ const ROUTES: Row[] = [
       darkMode: false,
       locationServices: false,
     }),
-    expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 200 },
+    expect: { ...OFFICE, pevoA: 200, pevoA2: 200 },
+    target: (f) => rowsWhere(userSettings, userSettings.userId, f.adminUserA),
   },
 
   // clients
-  { route: "GET /api/clients", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/clients", expect: OFFICE },
   {
     route: "POST /api/clients",
     body: () => ({ name: "Table Client" }),
-    expect: { anonymous: 401, adminA: 201, adminB: 201, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 201 },
+    target: (f) => rowsWhere(clients, clients.companyId, f.companyA),
   },
-  {
-    route: "GET /api/clients/:id",
-    path: (f) => `/api/clients/${f.clientA}`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
-  },
+  { route: "GET /api/clients/:id", path: (f) => `/api/clients/${f.clientA}`, expect: A_ONLY },
   {
     route: "PUT /api/clients/:id",
     path: (f) => `/api/clients/${f.clientA}`,
-    body: () => ({ name: "Table Client A" }),
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    body: (_, caller) => ({ name: `Table Client ${caller}` }),
+    expect: A_ONLY,
+    target: (f) => rowsWhere(clients, clients.id, f.clientA),
   },
   {
     route: "DELETE /api/clients/:id",
     path: async (f) => `/api/clients/${await f.newClientA()}`,
-    expect: { anonymous: 401, adminA: 204, adminB: 404, pevoA: 403 },
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(clients, clients.id, lastId(path)),
   },
 
   // dashboard
-  { route: "GET /api/dashboard", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/dashboard", expect: OFFICE },
 
   // PEVOs
-  { route: "GET /api/pevos", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
-  { route: "GET /api/pevos/active", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/pevos", expect: OFFICE },
+  { route: "GET /api/pevos/active", expect: OFFICE },
   {
     route: "POST /api/pevos",
     body: () => ({ firstName: "Table", lastName: "Pevo", email: uniqueEmail("table-pevo"), states: ["TX"] }),
-    expect: { anonymous: 401, adminA: 201, adminB: 201, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 201 },
+    target: (f) => rowsWhere(pevos, pevos.companyId, f.companyA),
   },
-  {
-    route: "GET /api/pevos/:id",
-    path: (f) => `/api/pevos/${f.pevoRowA}`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
-  },
+  { route: "GET /api/pevos/:id", path: (f) => `/api/pevos/${f.pevoRowA}`, expect: A_ONLY },
   {
     route: "PUT /api/pevos/:id",
     path: (f) => `/api/pevos/${f.pevoRowA}`,
-    body: () => ({ firstName: "Roster", lastName: "Pevo", status: "active" }),
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    body: (_, caller) => ({ firstName: "Roster", lastName: `Pevo ${caller}`, status: "active" }),
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevos, pevos.id, f.pevoRowA),
   },
   {
     route: "DELETE /api/pevos/:id",
     path: async (f) => `/api/pevos/${await f.newPevoRowA()}`,
-    expect: { anonymous: 401, adminA: 204, adminB: 404, pevoA: 403 },
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(pevos, pevos.id, lastId(path)),
   },
 
   // rate confirmations: adminB's POST names company A's client and PEVO, a field error (400) that
   // does not tell whether they exist; adminB's PUT is valid in B (B's client) but the id is A's: 404.
-  { route: "GET /api/rate-confirmations", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/rate-confirmations", expect: OFFICE },
   {
     route: "GET /api/rate-confirmations/next-job-number",
     path: () => "/api/rate-confirmations/next-job-number?date=2025-03-10",
-    expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 },
+    expect: OFFICE,
   },
   {
     route: "POST /api/rate-confirmations",
     body: rateConfirmationBody,
-    expect: { anonymous: 401, adminA: 201, adminB: 400, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 400 },
+    target: (f) => rowsWhere(rateConfirmations, rateConfirmations.companyId, f.companyA),
   },
   {
     route: "GET /api/rate-confirmations/:id",
     path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    expect: A_ONLY,
   },
   {
     route: "PUT /api/rate-confirmations/:id",
     path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}`,
     body: (f, caller) => ({
       ...rateConfirmationBody(f),
-      jobNumber: "RC-TABLE-A",
+      jobNumber: `RC-TABLE-${caller}`,
       ...(caller === "adminB" ? { clientId: f.clientB, positions: [{ positionType: "lead_car" }] } : {}),
     }),
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    expect: A_ONLY,
+    target: (f) => rateConfirmationRows(f.rateConfirmationA),
   },
 
   // dispatches: adminB's POST names company A's rate confirmation and PEVO: a field error (400);
   // adminB's PUT body is valid in B (no references) but the id is A's: 404.
-  { route: "GET /api/dispatches", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/dispatches", expect: OFFICE },
   {
     route: "POST /api/dispatches",
     body: dispatchBody,
-    expect: { anonymous: 401, adminA: 201, adminB: 400, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 400 },
+    target: (f) => rowsWhere(dispatches, dispatches.companyId, f.companyA),
   },
-  {
-    route: "GET /api/dispatches/:id",
-    path: (f) => `/api/dispatches/${f.dispatchA}`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
-  },
+  { route: "GET /api/dispatches/:id", path: (f) => `/api/dispatches/${f.dispatchA}`, expect: A_ONLY },
   {
     route: "PUT /api/dispatches/:id",
     path: (f) => `/api/dispatches/${f.dispatchA}`,
     body: (f, caller) => ({
       ...dispatchBody(f),
+      driverName: `Table Driver ${caller}`,
       ...(caller === "adminB" ? { rateConfirmationId: null, pevoId: null } : {}),
     }),
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    expect: A_ONLY,
+    target: (f) => rowsWhere(dispatches, dispatches.id, f.dispatchA),
   },
   {
     route: "DELETE /api/dispatches/:id",
     path: async (f) => `/api/dispatches/${await f.newDispatchA()}`,
-    expect: { anonymous: 401, adminA: 204, adminB: 404, pevoA: 403 },
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(dispatches, dispatches.id, lastId(path)),
   },
   {
     route: "GET /api/dispatches/:dispatchId/trip-logs",
     path: (f) => `/api/dispatches/${f.dispatchA}/trip-logs`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    expect: A_ONLY,
   },
 
   // invoices: adminB's POST names company A's dispatch (400); its PUT uses B's own dispatch (404)
-  { route: "GET /api/invoices", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/invoices", expect: OFFICE },
   {
     route: "POST /api/invoices",
     body: invoiceBody,
-    expect: { anonymous: 401, adminA: 201, adminB: 400, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 400 },
+    target: (f) => rowsWhere(invoices, invoices.companyId, f.companyA),
   },
-  {
-    route: "GET /api/invoices/:id",
-    path: (f) => `/api/invoices/${f.invoiceA}`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
-  },
-  {
-    route: "GET /api/invoices/:id/pdf",
-    path: (f) => `/api/invoices/${f.invoiceA}/pdf`,
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
-  },
+  { route: "GET /api/invoices/:id", path: (f) => `/api/invoices/${f.invoiceA}`, expect: A_ONLY },
+  { route: "GET /api/invoices/:id/pdf", path: (f) => `/api/invoices/${f.invoiceA}/pdf`, expect: A_ONLY },
   {
     route: "PUT /api/invoices/:id",
     path: (f) => `/api/invoices/${f.invoiceA}`,
     body: (f, caller) => ({
       ...invoiceBody(f),
-      invoiceNumber: "INV-TABLE-A",
+      invoiceNumber: `INV-TABLE-${caller}`,
       ...(caller === "adminB" ? { dispatchId: f.dispatchB } : {}),
     }),
-    expect: { anonymous: 401, adminA: 200, adminB: 404, pevoA: 403 },
+    expect: A_ONLY,
+    target: (f) => invoiceRows(f.invoiceA),
   },
   {
     route: "DELETE /api/invoices/:id",
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}`,
-    expect: { anonymous: 401, adminA: 204, adminB: 404, pevoA: 403 },
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => invoiceRows(lastId(path)),
   },
 
   // company settings and team (each admin's own company)
-  { route: "GET /api/company", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/company", expect: OFFICE },
   {
     route: "PUT /api/company",
-    body: (_, caller) => ({
-      name: caller === "adminB" ? "Table Company B" : "Table Company A",
-      paymentTermsDays: 30,
-      taxRate: "0",
-    }),
-    expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 },
+    body: (_, caller) => ({ name: `Table Company ${caller}`, paymentTermsDays: 30, taxRate: "0" }),
+    expect: OFFICE,
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
   },
-  { route: "GET /api/company/team", expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 } },
+  { route: "GET /api/company/team", expect: OFFICE },
   {
     route: "POST /api/company/team",
     body: () => ({ name: "Second Admin", email: uniqueEmail("team") }),
-    expect: { anonymous: 401, adminA: 201, adminB: 201, pevoA: 403 },
+    expect: { ...OFFICE, adminA: 201, adminB: 201 },
+    target: (f) => rowsWhere(user, user.companyId, f.companyA),
   },
 
   // calendar
-  {
-    route: "GET /api/calendar",
-    path: () => "/api/calendar?from=2025-03-01&to=2025-03-31",
-    expect: { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403 },
-  },
+  { route: "GET /api/calendar", path: () => "/api/calendar?from=2025-03-01&to=2025-03-31", expect: OFFICE },
 
-  // PEVO portal: the PEVO user's own things; admins are 403
+  // PEVO portal: the PEVO user's own things; admins are 403, the coworker's records 404
   {
     route: "GET /api/portal/dashboard",
     path: () => "/api/portal/dashboard?today=2025-03-10",
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 },
+    expect: PORTAL,
   },
-  { route: "GET /api/portal/dispatches", expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 } },
+  { route: "GET /api/portal/dispatches", expect: PORTAL },
   {
     route: "GET /api/portal/dispatches/:id",
     path: (f) => `/api/portal/dispatches/${f.dispatchA}`,
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 },
+    expect: PEVO_A_ONLY,
   },
-  { route: "GET /api/portal/profile", expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 } },
+  { route: "GET /api/portal/profile", expect: PORTAL },
   {
     route: "PUT /api/portal/profile",
-    body: () => ({ firstName: "Portal", lastName: "User", phone: "5125550111" }),
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 },
+    body: (_, caller) => ({ firstName: "Portal", lastName: `User ${caller}`, phone: "5125550111" }),
+    expect: PORTAL,
+    target: (f) => [
+      rowsWhere(pevos, pevos.id, f.pevoUserRowA),
+      rowsWhere(profiles, profiles.id, f.pevoUserA),
+    ],
+    mayChange: ["pevoA"],
   },
-  { route: "GET /api/portal/trip-logs", expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 } },
+  { route: "GET /api/portal/trip-logs", expect: PORTAL },
   {
     route: "POST /api/portal/trip-logs",
     body: tripLogBody,
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 201 },
+    expect: { ...PORTAL, pevoA: 201, pevoA2: 201 },
+    target: (f) => rowsWhere(tripLogs, tripLogs.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
   },
   {
     route: "GET /api/portal/trip-logs/:id",
     path: (f) => `/api/portal/trip-logs/${f.tripLogA}`,
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 },
+    expect: PEVO_A_ONLY,
   },
   {
     route: "PUT /api/portal/trip-logs/:id",
     path: (f) => `/api/portal/trip-logs/${f.tripLogA}`,
-    body: tripLogBody,
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200 },
+    body: (f, caller) => ({ ...tripLogBody(f, caller), notes: `Table ${caller}` }),
+    expect: PEVO_A_ONLY,
+    target: (f) => tripLogRows(f.tripLogA),
+    mayChange: ["pevoA"],
   },
   {
     route: "DELETE /api/portal/trip-logs/:id",
     path: async (f) => `/api/portal/trip-logs/${await f.newTripLogA()}`,
-    expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 204 },
+    expect: { ...PEVO_A_ONLY, pevoA: 204 },
+    target: (_, path) => tripLogRows(lastId(path)),
+    mayChange: ["pevoA"],
   },
 ];
 
@@ -356,18 +451,61 @@ const AUTH_OPEN = [
   "GET /api/auth/reset-password/:token",
 ];
 
-const CALLERS: Caller[] = ["anonymous", "pevoA", "adminB", "adminA"];
-
 let t: TestApp;
-let cookies: Record<Caller, string | undefined>;
+let credentials: Record<Caller, Credentials>;
 let fixtures: Fixtures;
+/** Ids each caller may not see in any response. */
+const hidden: Record<Caller, Set<string>> = {
+  anonymous: new Set(),
+  adminA: new Set(),
+  adminB: new Set(),
+  pevoA: new Set(),
+  pevoA2: new Set(),
+};
+/** Whose record an id is, which decides who may not see it. */
+type Owner = "companyA" | "office" | "pevoA" | "pevoA2" | "companyB";
+const HIDDEN_FROM: Record<Owner, Caller[]> = {
+  /** Company A's identity (its id, its users): only company A's users may see them. */
+  companyA: ["anonymous", "adminB"],
+  /** The office's records (clients, rate confirmations, invoices, roster PEVOs): not for PEVOs. */
+  office: ["anonymous", "adminB", "pevoA", "pevoA2"],
+  pevoA: ["anonymous", "adminB", "pevoA2"],
+  pevoA2: ["anonymous", "adminB", "pevoA"],
+  companyB: ["anonymous", "adminA", "pevoA", "pevoA2"],
+};
+function hide(owner: Owner, id: string): string {
+  for (const caller of HIDDEN_FROM[owner]) hidden[caller].add(id);
+  return id;
+}
+
+async function call(caller: Caller, method: string, path: string, body: unknown) {
+  const { cookie, headers } = credentials[caller];
+  return t.request(method, path, { cookie, headers, body });
+}
+
+/** The rows of the targets, in a stable order. */
+async function snapshot(targets: Target[]) {
+  const result: unknown[][] = [];
+  for (const { table, where } of targets) {
+    const rows: unknown[] = await t.db.select().from(table).where(where);
+    result.push(rows.map((r) => JSON.stringify(r)).sort());
+  }
+  return result;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   const adminA: SignedUpAdmin = await t.signUpAdmin({ companyName: "Table Company A" });
   const adminB: SignedUpAdmin = await t.signUpAdmin({ companyName: "Table Company B" });
-  const pevoA: TestPevo = await t.createPevoUser(adminA.companyId);
-  cookies = { anonymous: undefined, adminA: adminA.cookie, adminB: adminB.cookie, pevoA: pevoA.cookie };
+  const pevoA: TestPevo = await t.createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "A" });
+  const pevoA2: TestPevo = await t.createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "A2" });
+  credentials = {
+    anonymous: {},
+    adminA: { cookie: adminA.cookie },
+    adminB: { cookie: adminB.cookie },
+    pevoA: { cookie: pevoA.cookie },
+    pevoA2: { cookie: pevoA2.cookie },
+  };
 
   /** Creates a record through the API (so it is complete) and returns its id. */
   const create = async (cookie: string, path: string, body: unknown): Promise<string> => {
@@ -381,43 +519,68 @@ beforeAll(async () => {
       .insert(clients)
       .values({ companyId: adminA.companyId, name: "Table Client A" })
       .returning({ id: clients.id });
-    return row.id;
+    return hide("office", row.id);
   };
   const newPevoRowA = async () => {
     const [row] = await t.db
       .insert(pevos)
       .values({ companyId: adminA.companyId, firstName: "Roster", lastName: "Pevo" })
       .returning({ id: pevos.id });
-    return row.id;
+    return hide("office", row.id);
   };
   const [clientB] = await t.db
     .insert(clients)
     .values({ companyId: adminB.companyId, name: "Table Client B" })
     .returning({ id: clients.id });
+  hide("companyB", adminB.companyId);
+  hide("companyB", adminB.userId);
   const partial = {
+    companyA: hide("companyA", adminA.companyId),
+    adminUserA: hide("companyA", adminA.userId),
+    pevoUserA: hide("pevoA", pevoA.userId),
+    pevoUserA2: hide("pevoA2", pevoA2.userId),
     clientA: await newClientA(),
-    clientB: clientB.id,
+    clientB: hide("companyB", clientB.id),
     pevoRowA: await newPevoRowA(),
-    pevoUserRowA: pevoA.pevoId,
+    pevoUserRowA: hide("pevoA", pevoA.pevoId),
+    pevoUserRowA2: hide("pevoA2", pevoA2.pevoId),
   } as Fixtures;
-  partial.rateConfirmationA = await create(adminA.cookie, "/api/rate-confirmations", {
-    ...rateConfirmationBody(partial),
-    jobNumber: "RC-TABLE-A",
-  });
-  partial.newDispatchA = () => create(adminA.cookie, "/api/dispatches", dispatchBody(partial));
+  partial.rateConfirmationA = hide(
+    "office",
+    await create(adminA.cookie, "/api/rate-confirmations", {
+      ...rateConfirmationBody(partial),
+      jobNumber: "RC-TABLE-A",
+    }),
+  );
+  partial.newDispatchA = async () =>
+    hide("pevoA", await create(adminA.cookie, "/api/dispatches", dispatchBody(partial)));
   partial.dispatchA = await partial.newDispatchA();
-  partial.dispatchB = await create(adminB.cookie, "/api/dispatches", {
-    ...dispatchBody(partial),
-    rateConfirmationId: null,
-    pevoId: null,
-  });
-  partial.newInvoiceA = () => create(adminA.cookie, "/api/invoices", invoiceBody(partial));
-  partial.invoiceA = await create(adminA.cookie, "/api/invoices", {
-    ...invoiceBody(partial),
-    invoiceNumber: "INV-TABLE-A",
-  });
-  partial.newTripLogA = () => create(pevoA.cookie, "/api/portal/trip-logs", tripLogBody(partial));
+  partial.dispatchA2 = hide(
+    "pevoA2",
+    await create(adminA.cookie, "/api/dispatches", {
+      ...dispatchBody(partial),
+      pevoId: pevoA2.pevoId,
+      driverName: "Coworker Driver",
+    }),
+  );
+  partial.dispatchB = hide(
+    "companyB",
+    await create(adminB.cookie, "/api/dispatches", {
+      ...dispatchBody(partial),
+      rateConfirmationId: null,
+      pevoId: null,
+    }),
+  );
+  partial.newInvoiceA = async () =>
+    hide("office", await create(adminA.cookie, "/api/invoices", invoiceBody(partial)));
+  partial.invoiceA = await partial.newInvoiceA();
+  partial.newTripLogA = async () =>
+    hide("pevoA", await create(pevoA.cookie, "/api/portal/trip-logs", tripLogBody(partial, "pevoA")));
   partial.tripLogA = await partial.newTripLogA();
+  partial.tripLogA2 = hide(
+    "pevoA2",
+    await create(pevoA2.cookie, "/api/portal/trip-logs", tripLogBody(partial, "pevoA2")),
+  );
   fixtures = { ...partial, newClientA, newPevoRowA };
 });
 afterAll(() => t?.close());
@@ -443,44 +606,38 @@ describe("the table covers the app", () => {
     const routes = ROUTES.map((r) => r.route);
     expect(routes.filter((r, i) => routes.indexOf(r) !== i)).toEqual([]);
   });
+
+  test("every row that writes names the records of company A it must leave alone (`target`)", () => {
+    expect(ROUTES.filter((r) => !r.route.startsWith("GET ") && !r.target).map((r) => r.route)).toEqual([]);
+  });
+
+  test("the fixtures give every caller something it may not see", () => {
+    for (const caller of CALLERS) expect(hidden[caller].size, caller).toBeGreaterThan(0);
+  });
 });
 
 describe.each(ROUTES)("$route", (row) => {
   const [method, pattern] = row.route.split(" ");
   test.each(CALLERS)("%s", async (caller) => {
     const path = row.path ? await row.path(fixtures) : pattern;
-    const res = await t.request(method, path, {
-      cookie: cookies[caller],
-      body: row.body?.(fixtures, caller),
-    });
-    expect(res.status, `${caller}: ${method} ${path} → ${JSON.stringify(res.body)}`).toBe(row.expect[caller]);
+    const guarded = row.target && !(row.mayChange ?? ["adminA"]).includes(caller);
+    const targets = guarded && row.target ? [row.target(fixtures, path)].flat() : [];
+    const before = await snapshot(targets);
+
+    const res = await call(caller, method, path, row.body?.(fixtures, caller));
+    const what = `${caller}: ${method} ${path}`;
+    expect(res.status, `${what} → ${JSON.stringify(res.body)}`).toBe(row.expect[caller]);
     if (res.status >= 400) {
       // Refusals use the API's one error shape.
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
       expect(typeof res.body.error).toBe("string");
     }
-  });
-});
-
-describe("after every caller ran every route", () => {
-  test("company A's records were not changed by company B's calls", async () => {
-    const [rc] = await t.db
-      .select()
-      .from(rateConfirmations)
-      .where(eq(rateConfirmations.id, fixtures.rateConfirmationA));
-    expect(rc).toMatchObject({ clientId: fixtures.clientA, jobNumber: "RC-TABLE-A" });
-    const [dispatch] = await t.db.select().from(dispatches).where(eq(dispatches.id, fixtures.dispatchA));
-    expect(dispatch).toMatchObject({
-      rateConfirmationId: fixtures.rateConfirmationA,
-      pevoId: fixtures.pevoUserRowA,
-      driverName: "Table Driver",
-    });
-    const [pevo] = await t.db.select().from(pevos).where(eq(pevos.id, fixtures.pevoRowA));
-    expect(pevo).toMatchObject({ firstName: "Roster", lastName: "Pevo" });
-    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.id, fixtures.invoiceA));
-    expect(invoice).toMatchObject({ dispatchId: fixtures.dispatchA, invoiceNumber: "INV-TABLE-A" });
-    const [client] = await t.db.select().from(clients).where(eq(clients.id, fixtures.clientA));
-    expect(client.name).toBe("Table Client A");
+    // Nothing the caller may not see, anywhere in the response (a list, a detail, an error).
+    const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+    const leaked = [...hidden[caller]].filter((id) => text.includes(id));
+    expect(leaked, `${what} answered ids it must not see`).toEqual([]);
+    // Company A's records are exactly as they were before a caller who may not change them.
+    expect(await snapshot(targets), `${what} changed records of company A`).toEqual(before);
   });
 });
 

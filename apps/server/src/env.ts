@@ -17,6 +17,11 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default("PEVO Back Office <no-reply@localhost>"),
   DEMO_ENABLED: flag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
 });
 
 export type Config = {
@@ -28,8 +33,16 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   demoEnabled: boolean;
-  /** Sign-in, sign-up and reset requests per minute from one address. */
+  /** Sign-in, sign-up and reset requests per minute from one address (and sign-ins per account). */
   authRateLimit: number;
+  /**
+   * Reverse proxies in front of the app whose X-Forwarded-For entries are believed: 0 = the socket's
+   * address (X-Forwarded-For ignored); N = the Nth address from the right of X-Forwarded-For.
+   * Optional for configurations built in code (tests): absent = 0.
+   */
+  trustProxy?: number;
+  /** Rate limit counters in Redis when set; otherwise in the database. */
+  redisUrl?: string;
 };
 
 const DEV_SECRET = "development-only-secret-change-me-in-production-0123456789";
@@ -59,5 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demoEnabled: e.DEMO_ENABLED ?? !production,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -1,8 +1,21 @@
+/**
+ * Rate limits of the sign-in, signup and reset endpoints: hono-rate-limiter with fixed one-minute
+ * windows, its counts kept where every app instance sees them (the database's `rate_limits` table,
+ * or Redis when REDIS_URL is set).
+ */
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Database, rateLimits } from "@pevo/db";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { type ClientRateLimitInfo, RedisStore, rateLimiter, type Store } from "hono-rate-limiter";
+import { createClient } from "redis";
 import { ApiError } from "./errors";
 
-function clientAddress(c: Context): string {
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
@@ -10,24 +23,226 @@ function clientAddress(c: Context): string {
   }
 }
 
-/** Fixed one-minute windows per client address and path: enough to slow password guessing. */
-export function rateLimit(maxPerMinute: number): MiddlewareHandler {
-  const hits = new Map<string, { count: number; resetAt: number }>();
-  return async (c, next) => {
-    if (c.req.method !== "POST") return next();
+/**
+ * The client's address. With no trusted proxy (0) it is the socket's peer and X-Forwarded-For is
+ * ignored (anyone can send one). Behind N trusted proxies, each of which appends the address it
+ * saw, it is the Nth entry from the right of X-Forwarded-For: the entries left of it were written
+ * by the client and are not believed. A shorter header than N entries was written by trusted
+ * proxies only, so its leftmost entry is the client.
+ */
+export function clientAddress(c: Context, trustProxy = 0): string {
+  if (trustProxy <= 0) return socketAddress(c);
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (forwarded.length === 0) return socketAddress(c);
+  return forwarded[Math.max(forwarded.length - trustProxy, 0)];
+}
+
+/**
+ * Counts in the `rate_limits` table, one row per key and window: one atomic upsert per request, so
+ * two app instances on the same database share one budget. Expired rows are deleted at most once
+ * a window per instance.
+ */
+export class DatabaseStore implements Store {
+  readonly localKeys = false;
+  readonly prefix: string;
+  private windowMs = RATE_LIMIT_WINDOW_MS;
+  private nextSweep = 0;
+
+  constructor(
+    private readonly db: Database,
+    options: { prefix?: string } = {},
+  ) {
+    this.prefix = options.prefix ?? "";
+  }
+
+  init(options: { windowMs: number }) {
+    this.windowMs = options.windowMs;
+  }
+
+  private live(key: string) {
+    return and(eq(rateLimits.key, this.prefix + key), gt(rateLimits.resetAt, sql`now()`));
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const [row] = await this.db.select().from(rateLimits).where(this.live(key));
+    return row ? { totalHits: row.count, resetTime: row.resetAt } : undefined;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    await this.sweep();
+    const expired = sql`${rateLimits.resetAt} <= now()`;
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({
+        key: this.prefix + key,
+        count: 1,
+        resetAt: sql`now() + ${this.windowMs}::integer * interval '1 millisecond'`,
+      })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    return { totalHits: row.count, resetTime: row.resetAt };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(this.live(key));
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(eq(rateLimits.key, this.prefix + key));
+  }
+
+  /** Deletes the expired windows of every key, at most once a window. */
+  private async sweep() {
     const now = Date.now();
-    const key = `${clientAddress(c)} ${c.req.path}`;
-    let entry = hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (hits.size > 10_000) hits.clear();
-      entry = { count: 0, resetAt: now + 60_000 };
-      hits.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > maxPerMinute) {
-      c.header("Retry-After", String(Math.ceil((entry.resetAt - now) / 1000)));
-      throw new ApiError(429, "Too many attempts. Please wait a minute and try again.");
-    }
-    return next();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + this.windowMs;
+    await this.db.delete(rateLimits).where(lte(rateLimits.resetAt, sql`now()`));
+  }
+}
+
+export type RateLimitStore = { store: Store; close: () => Promise<void> };
+
+/**
+ * hono-rate-limiter's RedisStore on a node-redis client. The client connects at once and queues
+ * commands meanwhile; when Redis is unreachable a limited request fails (500) rather than going
+ * unlimited, and the client keeps reconnecting.
+ */
+export function redisRateLimitStore(url: string, options: { prefix?: string } = {}): RateLimitStore {
+  const client = createClient({ url });
+  let lastError = "";
+  client.on("error", (error: Error) => {
+    if (error.message !== lastError) console.error(`Redis (rate limits): ${error.message}`);
+    lastError = error.message;
+  });
+  const connected = client.connect().then(
+    () => {
+      lastError = "";
+    },
+    (error: Error) => {
+      throw new Error(`Cannot connect to Redis (REDIS_URL): ${error.message}`);
+    },
+  );
+  const store = new RedisStore({
+    prefix: options.prefix ?? "pevo:rl:",
+    client: {
+      scriptLoad: async (script) => {
+        await connected;
+        return client.scriptLoad(script);
+      },
+      evalsha: async <TArgs extends unknown[], TData = unknown>(
+        sha1: string,
+        keys: string[],
+        args: TArgs,
+      ) => {
+        await connected;
+        return (await client.evalSha(sha1, { keys, arguments: args.map(String) })) as TData;
+      },
+      decr: async (key) => {
+        await connected;
+        return client.decr(key);
+      },
+      del: async (key) => {
+        await connected;
+        return client.del(key);
+      },
+    },
+  });
+  // The store loads its scripts at once; a failure there is retried (and reported) per request.
+  for (const loading of [store.incrementScriptSha, store.getScriptSha, store.decrementScriptSha]) {
+    loading.catch(() => {});
+  }
+  return {
+    store,
+    close: async () => {
+      if (client.isOpen) await client.close();
+    },
   };
+}
+
+/** Where the counts live: Redis when REDIS_URL is set, otherwise the database. */
+export function createRateLimitStore(db: Database, redisUrl: string | undefined): RateLimitStore {
+  if (redisUrl) return redisRateLimitStore(redisUrl);
+  return { store: new DatabaseStore(db), close: async () => {} };
+}
+
+type LimiterEnv = { Variables: Record<string, ClientRateLimitInfo | undefined> };
+
+/** 429 in the API's error shape, with Retry-After in seconds (from the count the limiter put on `c`). */
+function refuse(c: Context, infoName: string): never {
+  const info = (c as unknown as Context<LimiterEnv>).get(infoName);
+  const resetAt = info?.resetTime?.getTime() ?? Date.now() + RATE_LIMIT_WINDOW_MS;
+  c.header("Retry-After", String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
+  throw new ApiError(429, TOO_MANY_ATTEMPTS);
+}
+
+/** Only POSTs are attempts; a GET (e.g. a reset link) is not counted. */
+const notAPost = (c: Context) => c.req.method !== "POST";
+
+/** Fixed one-minute windows per client address and path: enough to slow password guessing. */
+export function limitPerAddress(options: {
+  limit: number;
+  trustProxy: number;
+  store: Store;
+}): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit: options.limit,
+    store: options.store,
+    standardHeaders: false,
+    requestPropertyName: "rateLimitPerAddress",
+    skip: notAPost,
+    keyGenerator: (c) => `address:${clientAddress(c, options.trustProxy)}:${c.req.path}`,
+    handler: (c) => refuse(c, "rateLimitPerAddress"),
+  });
+}
+
+const emails = new WeakMap<Request, Promise<string | null>>();
+/** The `email` of a JSON body, lower-cased; read from a copy, so the auth handler still gets the body. */
+function emailOf(c: Context): Promise<string | null> {
+  let email = emails.get(c.req.raw);
+  if (!email) {
+    email = c.req.raw
+      .clone()
+      .json()
+      .then((body: unknown) => {
+        const value = (body as { email?: unknown } | null)?.email;
+        return typeof value === "string" && value.trim() ? value.trim().toLowerCase().slice(0, 320) : null;
+      })
+      .catch(() => null);
+    emails.set(c.req.raw, email);
+  }
+  return email;
+}
+
+/**
+ * Fixed one-minute windows per account (the email of the body) and path, whatever the address:
+ * guessing one account's password from many addresses is as slow as from one.
+ */
+export function limitPerAccount(options: { limit: number; store: Store }): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit: options.limit,
+    store: options.store,
+    standardHeaders: false,
+    requestPropertyName: "rateLimitPerAccount",
+    skip: async (c) => notAPost(c) || (await emailOf(c)) === null,
+    // Hashed: the counters (a table, or Redis) hold no email address.
+    keyGenerator: async (c) =>
+      `account:${c.req.path}:${createHash("sha256")
+        .update(String(await emailOf(c)))
+        .digest("base64url")}`,
+    handler: (c) => refuse(c, "rateLimitPerAccount"),
+  });
 }

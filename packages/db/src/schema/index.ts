@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./business";
 export * from "./companies";
 export * from "./enums";
+export * from "./rate-limits";
