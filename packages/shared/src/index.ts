@@ -1,5 +1,6 @@
 export * from "./api/account";
 export * from "./api/calendar";
+export * from "./api/clients";
 export * from "./api/company";
 export * from "./api/dashboard";
 export * from "./api/dispatches";
