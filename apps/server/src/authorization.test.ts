@@ -341,6 +341,11 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/portal/trip-logs/${await f.newTripLogA()}`,
     expect: { anonymous: 401, adminA: 403, adminB: 403, pevoA: 204 },
   },
+
+  // the API's documentation: public (it documents, it reveals no data)
+  { route: "GET /api/openapi.json", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200 } },
+  { route: "GET /api/docs", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200 } },
+  { route: "GET /api/docs/scalar.js", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200 } },
 ];
 
 /** The Better Auth endpoints app.ts lets through; every other one must answer 404. */
