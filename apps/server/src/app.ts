@@ -87,6 +87,7 @@ export function createApp(opts: { db: Database; config: Config; mailer?: Mailer 
   api.use(sessionMiddleware(deps));
   // Every /api route is declared with @hono/zod-openapi (see http/openapi.ts), so that the document
   // at /api/openapi.json is generated from the code; the chain keeps their types for AppType.
+  let document: ReturnType<typeof openApiDocument> | undefined;
   const routes = api
     .route("/", accountRoutes)
     .route("/clients", clientRoutes)
@@ -105,7 +106,6 @@ export function createApp(opts: { db: Database; config: Config; mailer?: Mailer 
       "/",
       docsRoutes(() => (document ??= openApiDocument(api))),
     );
-  let document: ReturnType<typeof openApiDocument> | undefined;
   api.all("/*", () => {
     throw new ApiError(404, "Not found");
   });

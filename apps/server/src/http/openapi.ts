@@ -87,7 +87,7 @@ export const json = <S extends z.ZodType>(schema: S, description: string) =>
 /** No content (a successful DELETE). */
 export const noContent = { 204: { description: "Done; no content" } } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** A path id: one that is not a UUID cannot exist, so it is a 404 with `notFoundMessage`. */
 export const uuidParam = (notFoundMessage: string) =>
