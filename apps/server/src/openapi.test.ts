@@ -107,6 +107,19 @@ describe("/api/openapi.json", () => {
     }
   });
 
+  test("every pattern in it is a regular expression a client can use as written", () => {
+    const patterns: string[] = [];
+    JSON.stringify(doc, (key, value) => {
+      if (key === "pattern" && typeof value === "string") patterns.push(value);
+      return value;
+    });
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) {
+      expect(() => new RegExp(pattern), pattern).not.toThrow();
+      expect(pattern, "a pattern is a source, without /…/flags").not.toMatch(/\/[a-z]*$/);
+    }
+  });
+
   test("routes that need a session say so; the public ones opt out", () => {
     const publicRoutes = operations()
       .filter(({ operation }) => Array.isArray(operation.security) && operation.security.length === 0)
