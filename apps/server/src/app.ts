@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Database } from "@pevo/db";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -17,6 +18,7 @@ import { companyRoutes } from "./features/company/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devRoutes } from "./features/dev/routes";
 import { dispatchRoutes } from "./features/dispatches/routes";
+import { docsRoutes } from "./features/docs/routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
@@ -25,6 +27,7 @@ import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
+import { openApiDocument } from "./http/openapi-document";
 import { createRateLimitStore, limitPerAccount, limitPerAddress } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -65,7 +68,7 @@ export function createApp(opts: {
   app.onError((error, c) => toErrorResponse(c, error));
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
 
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   api.use(
     csrf({
       origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
@@ -95,23 +98,32 @@ export function createApp(opts: {
     return auth.handler(c.req.raw);
   });
   api.use(sessionMiddleware(deps));
-  api.route("/", accountRoutes);
-  api.route("/clients", clientRoutes);
-  api.route("/dashboard", dashboardRoutes);
-  api.route("/pevos", pevoRoutes);
-  api.route("/rate-confirmations", rateConfirmationRoutes);
-  api.route("/dispatches", dispatchRoutes);
-  api.route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes);
-  api.route("/portal/trip-logs", portalTripLogRoutes);
-  api.route("/portal", portalRoutes);
-  api.route("/me/settings", mySettingsRoutes);
-  api.route("/invoices", invoiceRoutes);
-  api.route("/company", companyRoutes);
-  api.route("/calendar", calendarRoutes);
+  // Every /api route is declared with @hono/zod-openapi (see http/openapi.ts), so that the document
+  // at /api/openapi.json is generated from the code; the chain keeps their types for AppType.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  const routes = api
+    .route("/", accountRoutes)
+    .route("/clients", clientRoutes)
+    .route("/dashboard", dashboardRoutes)
+    .route("/pevos", pevoRoutes)
+    .route("/rate-confirmations", rateConfirmationRoutes)
+    .route("/dispatches", dispatchRoutes)
+    .route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes)
+    .route("/portal/trip-logs", portalTripLogRoutes)
+    .route("/portal", portalRoutes)
+    .route("/me/settings", mySettingsRoutes)
+    .route("/invoices", invoiceRoutes)
+    .route("/company", companyRoutes)
+    .route("/calendar", calendarRoutes)
+    .route(
+      "/",
+      docsRoutes(() => (document ??= openApiDocument(api))),
+    );
   api.all("/*", () => {
     throw new ApiError(404, "Not found");
   });
-  app.route("/api", api);
+  // The same object as `app`, typed with every /api route (AppType, for Hono's RPC client).
+  const served = app.route("/api", routes);
 
   if (!config.production && mailer.mode === "outbox") app.route("/dev", devRoutes(db));
 
@@ -127,5 +139,8 @@ export function createApp(opts: {
     // Read on each request: a rebuild while the server runs must not leave it pointing at deleted bundles.
     app.get("/*", async (c) => c.html(await readFile(resolve(webDist, "index.html"), "utf8")));
   }
-  return app;
+  return served;
 }
+
+/** The app's routes, for Hono's RPC client in the web app: `hc<AppType>("/")`. */
+export type AppType = ReturnType<typeof createApp>;

@@ -436,6 +436,17 @@ const ROUTES: Row[] = [
     target: (_, path) => tripLogRows(lastId(path)),
     mayChange: ["pevoA"],
   },
+
+  // the API's documentation: public (it documents, it reveals no data)
+  {
+    route: "GET /api/openapi.json",
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  { route: "GET /api/docs", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 } },
+  {
+    route: "GET /api/docs/scalar.js",
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
 ];
 
 /** The Better Auth endpoints app.ts lets through; every other one must answer 404. */

@@ -1,16 +1,14 @@
-import { isoDate } from "@pevo/shared";
-import { Hono } from "hono";
+import { isoDate, ZCalendarResponse } from "@pevo/shared";
 import { z } from "zod";
-import type { AppEnv } from "../../http/context";
-import { ApiError } from "../../http/errors";
+import { createRoute, createRouter, errors, json } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { addDaysIso } from "../../lib/dates";
 import { getCalendar } from "./service";
 
 const ZRange = z
   .object({
-    from: isoDate("from must be a date (YYYY-MM-DD)"),
-    to: isoDate("to must be a date (YYYY-MM-DD)"),
+    from: isoDate("from must be a date (YYYY-MM-DD)").meta({ format: "date", description: "First day" }),
+    to: isoDate("to must be a date (YYYY-MM-DD)").meta({ format: "date", description: "Last day" }),
   })
   .refine((r) => r.from <= r.to && r.to <= addDaysIso(r.from, 62), {
     message: "Choose a range of at most 62 days, from before to",
@@ -19,8 +17,20 @@ const ZRange = z
     when: (payload) => payload.issues.length === 0,
   });
 
-export const calendarRoutes = new Hono<AppEnv>().use(requireAdmin).get("/", async (c) => {
-  const range = ZRange.safeParse({ from: c.req.query("from"), to: c.req.query("to") });
-  if (!range.success) throw new ApiError(400, range.error.issues[0].message);
-  return c.json(await getCalendar(scopeOf(c), range.data.from, range.data.to));
-});
+const router = createRouter();
+router.use(requireAdmin);
+
+export const calendarRoutes = router.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["Calendar"],
+    summary: "Pickups, rate confirmation spans and certification expiries between two days (at most 62)",
+    request: { query: ZRange },
+    responses: { 200: json(ZCalendarResponse, "The calendar's entries"), ...errors(400, 401, 403) },
+  }),
+  async (c) => {
+    const { from, to } = c.req.valid("query");
+    return c.json(await getCalendar(scopeOf(c), from, to), 200);
+  },
+);

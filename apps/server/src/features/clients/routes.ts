@@ -1,7 +1,15 @@
-import { ZClient } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { idParam, parseBody } from "../../http/errors";
+import { ZClient, ZClientResponse } from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import {
   CLIENT_NOT_FOUND,
@@ -12,20 +20,68 @@ import {
   updateClient,
 } from "./service";
 
-export const clientRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await listClients(scopeOf(c))))
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZClient);
-    return c.json(await createClient(scopeOf(c), input), 201);
-  })
-  .get("/:id", async (c) => c.json(await getClient(scopeOf(c), idParam(c, "id", CLIENT_NOT_FOUND))))
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", CLIENT_NOT_FOUND);
-    const input = await parseBody(c, ZClient);
-    return c.json(await updateClient(scopeOf(c), id, input));
-  })
-  .delete("/:id", async (c) => {
-    await deleteClient(scopeOf(c), idParam(c, "id", CLIENT_NOT_FOUND));
-    return c.body(null, 204);
-  });
+const tags = ["Clients"];
+const params = idParams(CLIENT_NOT_FOUND);
+const Client = named("Client", ZClientResponse);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+export const clientRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "List the company's clients",
+      responses: { 200: json(z.array(Client), "The clients, by name"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listClients(scopeOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Add a client",
+      request: { body: jsonBody(ZClient) },
+      responses: { 201: json(Client, "The new client"), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await createClient(scopeOf(c), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "A client",
+      request: { params },
+      responses: { 200: json(Client, "The client"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update a client",
+      request: { params, body: jsonBody(ZClient) },
+      responses: { 200: json(Client, "The updated client"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => c.json(await updateClient(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete a client without rate confirmations",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      await deleteClient(scopeOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

@@ -1,26 +1,69 @@
-import { ZCompanySettings, ZInviteAdmin } from "@pevo/shared";
-import { Hono } from "hono";
+import {
+  ZCompanySettings,
+  ZCompanySettingsResponse,
+  ZInviteAdmin,
+  ZTeamAdminCreatedResponse,
+  ZTeamMemberResponse,
+} from "@pevo/shared";
+import { z } from "zod";
 import { INVITE_REDIRECT } from "../../auth";
-import type { AppEnv } from "../../http/context";
-import { parseBody } from "../../http/errors";
+import { createRoute, createRouter, errors, json, jsonBody } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { createTeamAdmin, getCompanySettings, listTeam, updateCompanySettings } from "./service";
 
+const tags = ["Company"];
+
+const router = createRouter();
+router.use(requireAdmin);
+
 /** /api/company: the company profile, invoice defaults and team (admins only). */
-export const companyRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await getCompanySettings(scopeOf(c))))
-  .put("/", async (c) => {
-    const input = await parseBody(c, ZCompanySettings);
-    return c.json(await updateCompanySettings(scopeOf(c), input));
-  })
-  .get("/team", async (c) => c.json(await listTeam(scopeOf(c))))
-  .post("/team", async (c) => {
-    const input = await parseBody(c, ZInviteAdmin);
-    const created = await createTeamAdmin(scopeOf(c), input);
-    await c.get("deps").auth.api.requestPasswordReset({
-      body: { email: created.email, redirectTo: INVITE_REDIRECT },
-      headers: c.req.raw.headers,
-    });
-    return c.json(created, 201);
-  });
+export const companyRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "The company profile and invoice defaults",
+      responses: { 200: json(ZCompanySettingsResponse, "The company settings"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await getCompanySettings(scopeOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/",
+      tags,
+      summary: "Update the company profile and invoice defaults",
+      request: { body: jsonBody(ZCompanySettings) },
+      responses: { 200: json(ZCompanySettingsResponse, "The updated settings"), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await updateCompanySettings(scopeOf(c), c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/team",
+      tags,
+      summary: "The company's admins",
+      responses: { 200: json(z.array(ZTeamMemberResponse), "The admins, oldest first"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listTeam(scopeOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/team",
+      tags,
+      summary: "Add an admin; they get an invitation to set a password",
+      request: { body: jsonBody(ZInviteAdmin) },
+      responses: { 201: json(ZTeamAdminCreatedResponse, "The new admin"), ...errors(400, 401, 403, 409) },
+    }),
+    async (c) => {
+      const created = await createTeamAdmin(scopeOf(c), c.req.valid("json"));
+      await c.get("deps").auth.api.requestPasswordReset({
+        body: { email: created.email, redirectTo: INVITE_REDIRECT },
+        headers: c.req.raw.headers,
+      });
+      return c.json(created, 201);
+    },
+  );

@@ -1,7 +1,15 @@
-import { ZDispatch } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { idParam, parseBody } from "../../http/errors";
+import { ZDispatch, ZDispatchListItem, ZDispatchResponse } from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import {
   createDispatch,
@@ -12,20 +20,73 @@ import {
   updateDispatch,
 } from "./service";
 
-export const dispatchRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await listDispatches(scopeOf(c))))
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZDispatch);
-    return c.json(await createDispatch(scopeOf(c), c.get("deps"), input), 201);
-  })
-  .get("/:id", async (c) => c.json(await getDispatch(scopeOf(c), idParam(c, "id", DISPATCH_NOT_FOUND))))
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", DISPATCH_NOT_FOUND);
-    const input = await parseBody(c, ZDispatch);
-    return c.json(await updateDispatch(scopeOf(c), c.get("deps"), id, input));
-  })
-  .delete("/:id", async (c) => {
-    await deleteDispatch(scopeOf(c), idParam(c, "id", DISPATCH_NOT_FOUND));
-    return c.body(null, 204);
-  });
+const tags = ["Dispatches"];
+const params = idParams(DISPATCH_NOT_FOUND);
+const Dispatch = named("Dispatch", ZDispatchResponse);
+const DispatchListItem = named("DispatchListItem", ZDispatchListItem);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+export const dispatchRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "List the company's dispatches",
+      responses: { 200: json(z.array(DispatchListItem), "The dispatches"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listDispatches(scopeOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Create a dispatch (the assigned PEVO gets a dispatch alert)",
+      request: { body: jsonBody(ZDispatch) },
+      responses: { 201: json(Dispatch, "The new dispatch"), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await createDispatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "A dispatch with its rate confirmation",
+      request: { params },
+      responses: { 200: json(Dispatch, "The dispatch"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getDispatch(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update a dispatch",
+      request: { params, body: jsonBody(ZDispatch) },
+      responses: { 200: json(Dispatch, "The updated dispatch"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await updateDispatch(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete a dispatch without invoices or trip logs",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      await deleteDispatch(scopeOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

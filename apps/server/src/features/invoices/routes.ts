@@ -1,7 +1,15 @@
-import { ZInvoice } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { idParam, parseBody } from "../../http/errors";
+import { ZInvoice, ZInvoiceListItem, ZInvoiceResponse } from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { renderInvoicePdf } from "./pdf";
 import {
@@ -13,30 +21,95 @@ import {
   updateInvoice,
 } from "./service";
 
-export const invoiceRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await listInvoices(scopeOf(c))))
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZInvoice);
-    return c.json(await createInvoice(scopeOf(c), input), 201);
-  })
-  .get("/:id", async (c) => c.json(await getInvoice(scopeOf(c), idParam(c, "id", INVOICE_NOT_FOUND))))
-  .get("/:id/pdf", async (c) => {
-    const scope = scopeOf(c);
-    const invoice = await getInvoice(scope, idParam(c, "id", INVOICE_NOT_FOUND));
-    const pdf = await renderInvoicePdf(scope, invoice);
-    const filename = `invoice-${invoice.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
-    return c.body(new Uint8Array(pdf), 200, {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-    });
-  })
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", INVOICE_NOT_FOUND);
-    const input = await parseBody(c, ZInvoice);
-    return c.json(await updateInvoice(scopeOf(c), id, input));
-  })
-  .delete("/:id", async (c) => {
-    await deleteInvoice(scopeOf(c), idParam(c, "id", INVOICE_NOT_FOUND));
-    return c.body(null, 204);
-  });
+const tags = ["Invoices"];
+const params = idParams(INVOICE_NOT_FOUND);
+const Invoice = named("Invoice", ZInvoiceResponse);
+const InvoiceListItem = named("InvoiceListItem", ZInvoiceListItem);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+export const invoiceRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "List the company's invoices",
+      responses: { 200: json(z.array(InvoiceListItem), "The invoices"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listInvoices(scopeOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Create an invoice (the server computes subtotal, tax and total)",
+      request: { body: jsonBody(ZInvoice) },
+      responses: { 201: json(Invoice, "The new invoice"), ...errors(400, 401, 403, 409) },
+    }),
+    async (c) => c.json(await createInvoice(scopeOf(c), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "An invoice with its line items",
+      request: { params },
+      responses: { 200: json(Invoice, "The invoice"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getInvoice(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/pdf",
+      tags,
+      summary: "The invoice as a PDF (a download)",
+      request: { params },
+      responses: {
+        200: {
+          description: "The PDF, as an attachment named invoice-<number>.pdf",
+          content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
+        },
+        ...errors(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const invoice = await getInvoice(scope, c.req.valid("param").id);
+      const pdf = await renderInvoicePdf(scope, invoice);
+      const filename = `invoice-${invoice.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
+      return c.body(new Uint8Array(pdf), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update an invoice and replace its line items",
+      request: { params, body: jsonBody(ZInvoice) },
+      responses: { 200: json(Invoice, "The updated invoice"), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => c.json(await updateInvoice(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete an invoice",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      await deleteInvoice(scopeOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

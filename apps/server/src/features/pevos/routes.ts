@@ -1,8 +1,16 @@
-import { ZPevo } from "@pevo/shared";
-import { Hono } from "hono";
+import { type TPevo, ZActivePevoResponse, ZPevo, ZPevoCreatedResponse, ZPevoResponse } from "@pevo/shared";
+import { z } from "zod";
 import { INVITE_REDIRECT } from "../../auth";
-import type { AppEnv } from "../../http/context";
-import { idParam, parseBody } from "../../http/errors";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import {
   createPevo,
@@ -14,37 +22,105 @@ import {
   updatePevo,
 } from "./service";
 
-export const pevoRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await listPevos(scopeOf(c))))
-  .get("/active", async (c) => c.json(await listActivePevos(scopeOf(c))))
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZPevo);
-    const scope = scopeOf(c);
-    const created = await createPevo(scope, input);
-    let invitationSent = false;
-    if (created.invite && created.email) {
-      // The invitation is a password-set link: the same mechanism as "Forgot password?". The PEVO is
-      // saved either way; a mail failure is reported, not turned into a failed save.
-      try {
-        await c.get("deps").auth.api.requestPasswordReset({
-          body: { email: created.email, redirectTo: INVITE_REDIRECT },
-          headers: c.req.raw.headers,
-        });
-        invitationSent = true;
-      } catch (error) {
-        console.error("Could not send the PEVO invitation", error);
+const tags = ["PEVOs"];
+const params = idParams(PEVO_NOT_FOUND);
+const Pevo = named("Pevo", ZPevoResponse);
+
+/**
+ * The roster's `status` and `states` are text columns (CHECK-constrained, written only through ZPevo):
+ * the service's rows say `string`, the API documents their values. (Typing the service's results as
+ * TPevo would make this unnecessary.)
+ */
+const asPevo = <T extends { status: string; states?: string[] }>(row: T) =>
+  row as T & Pick<TPevo, "status"> & (T extends { states: string[] } ? Pick<TPevo, "states"> : unknown);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+export const pevoRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "List the company's PEVOs",
+      responses: { 200: json(z.array(Pevo), "The PEVOs, newest first"), ...errors(401, 403) },
+    }),
+    async (c) => c.json((await listPevos(scopeOf(c))).map(asPevo), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/active",
+      tags,
+      summary: "The active PEVOs, by last name (for pickers)",
+      responses: { 200: json(z.array(ZActivePevoResponse), "The active PEVOs"), ...errors(401, 403) },
+    }),
+    async (c) => c.json((await listActivePevos(scopeOf(c))).map(asPevo), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Add a PEVO; with an email, a portal login and an invitation to set a password",
+      request: { body: jsonBody(ZPevo) },
+      responses: { 201: json(ZPevoCreatedResponse, "The new PEVO"), ...errors(400, 401, 403, 409) },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const created = await createPevo(scope, c.req.valid("json"));
+      let invitationSent = false;
+      if (created.invite && created.email) {
+        // The invitation is a password-set link: the same mechanism as "Forgot password?". The PEVO is
+        // saved either way; a mail failure is reported, not turned into a failed save.
+        try {
+          await c.get("deps").auth.api.requestPasswordReset({
+            body: { email: created.email, redirectTo: INVITE_REDIRECT },
+            headers: c.req.raw.headers,
+          });
+          invitationSent = true;
+        } catch (error) {
+          console.error("Could not send the PEVO invitation", error);
+        }
       }
-    }
-    return c.json({ ...(await getPevo(scope, created.id)), invitationSent }, 201);
-  })
-  .get("/:id", async (c) => c.json(await getPevo(scopeOf(c), idParam(c, "id", PEVO_NOT_FOUND))))
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", PEVO_NOT_FOUND);
-    const input = await parseBody(c, ZPevo);
-    return c.json(await updatePevo(scopeOf(c), id, input));
-  })
-  .delete("/:id", async (c) => {
-    await deletePevo(scopeOf(c), idParam(c, "id", PEVO_NOT_FOUND));
-    return c.body(null, 204);
-  });
+      return c.json({ ...asPevo(await getPevo(scope, created.id)), invitationSent }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "A PEVO",
+      request: { params },
+      responses: { 200: json(Pevo, "The PEVO"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(asPevo(await getPevo(scopeOf(c), c.req.valid("param").id)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update a PEVO (the email is changed only through the login)",
+      request: { params, body: jsonBody(ZPevo) },
+      responses: { 200: json(Pevo, "The updated PEVO"), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(asPevo(await updatePevo(scopeOf(c), c.req.valid("param").id, c.req.valid("json"))), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete a PEVO without assignments or trip logs",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      await deletePevo(scopeOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

@@ -1,7 +1,21 @@
-import { ZPevoProfile } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { dayQuery, idParam, parseBody } from "../../http/errors";
+import {
+  ZPevoProfile,
+  ZPevoProfileResponse,
+  ZPortalDashboardResponse,
+  ZPortalDispatchListItem,
+  ZPortalDispatchResponse,
+} from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  dayQueryParam,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+} from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
 import { requirePevo, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
@@ -14,21 +28,72 @@ import {
   updatePortalProfile,
 } from "./service";
 
+const tags = ["Portal"];
+const PevoProfile = named("PevoProfile", ZPevoProfileResponse);
+const PortalDispatchListItem = named("PortalDispatchListItem", ZPortalDispatchListItem);
+
+const router = createRouter();
+router.use(requirePevo);
+
 /** /api/portal/*: PEVO users only, and only their own things. */
-export const portalRoutes = new Hono<AppEnv>()
-  .use(requirePevo)
-  .get("/dashboard", async (c) => {
-    const today = dayQuery(c, "today", todayIso());
-    return c.json(await getPortalDashboard(scopeOf(c), await pevoIdOf(c), today));
-  })
-  .get("/dispatches", async (c) => c.json(await listPortalDispatches(scopeOf(c), await pevoIdOf(c))))
-  .get("/dispatches/:id", async (c) =>
-    c.json(
-      await getPortalDispatch(scopeOf(c), await pevoIdOf(c), idParam(c, "id", PORTAL_DISPATCH_NOT_FOUND)),
-    ),
+export const portalRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dashboard",
+      tags,
+      summary: "My dashboard",
+      request: {
+        query: z.object({
+          today: dayQueryParam("today").describe("The caller's today; the server's by default"),
+        }),
+      },
+      responses: { 200: json(ZPortalDashboardResponse, "My figures"), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const today = c.req.valid("query").today ?? todayIso();
+      return c.json(await getPortalDashboard(scopeOf(c), await pevoIdOf(c), today), 200);
+    },
   )
-  .get("/profile", async (c) => c.json(await getPortalProfile(scopeOf(c), await pevoIdOf(c))))
-  .put("/profile", async (c) => {
-    const input = await parseBody(c, ZPevoProfile);
-    return c.json(await updatePortalProfile(scopeOf(c), await pevoIdOf(c), input));
-  });
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dispatches",
+      tags,
+      summary: "My dispatches, latest pickup first",
+      responses: { 200: json(z.array(PortalDispatchListItem), "My dispatches"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listPortalDispatches(scopeOf(c), await pevoIdOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dispatches/{id}",
+      tags,
+      summary: "One of my dispatches",
+      request: { params: idParams(PORTAL_DISPATCH_NOT_FOUND) },
+      responses: { 200: json(ZPortalDispatchResponse, "The dispatch"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getPortalDispatch(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/profile",
+      tags,
+      summary: "My profile",
+      responses: { 200: json(PevoProfile, "My profile"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await getPortalProfile(scopeOf(c), await pevoIdOf(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/profile",
+      tags,
+      summary: "Update my profile (the email is changed by the office)",
+      request: { body: jsonBody(ZPevoProfile) },
+      responses: { 200: json(PevoProfile, "My updated profile"), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await updatePortalProfile(scopeOf(c), await pevoIdOf(c), c.req.valid("json")), 200),
+  );

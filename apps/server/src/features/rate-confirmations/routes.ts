@@ -1,7 +1,20 @@
-import { ZRateConfirmation } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { dayQuery, idParam, parseBody } from "../../http/errors";
+import {
+  ZNextJobNumberResponse,
+  ZRateConfirmation,
+  ZRateConfirmationListItem,
+  ZRateConfirmationResponse,
+} from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  dayQueryParam,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
 import {
@@ -13,19 +26,85 @@ import {
   updateRateConfirmation,
 } from "./service";
 
-export const rateConfirmationRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) => c.json(await listRateConfirmations(scopeOf(c), c.req.query("search"))))
-  .get("/next-job-number", async (c) => {
-    return c.json({ jobNumber: await nextJobNumber(scopeOf(c), dayQuery(c, "date", todayIso())) });
-  })
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZRateConfirmation);
-    return c.json(await createRateConfirmation(scopeOf(c), input), 201);
-  })
-  .get("/:id", async (c) => c.json(await getRateConfirmation(scopeOf(c), idParam(c, "id", RC_NOT_FOUND))))
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", RC_NOT_FOUND);
-    const input = await parseBody(c, ZRateConfirmation);
-    return c.json(await updateRateConfirmation(scopeOf(c), id, input));
-  });
+const tags = ["Rate confirmations"];
+const params = idParams(RC_NOT_FOUND);
+const RateConfirmation = named("RateConfirmation", ZRateConfirmationResponse);
+const RateConfirmationListItem = named("RateConfirmationListItem", ZRateConfirmationListItem);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+export const rateConfirmationRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "List the company's rate confirmations",
+      request: {
+        query: z.object({
+          search: z
+            .string()
+            .optional()
+            .describe("Part of the job number, origin or destination (case-insensitive)"),
+        }),
+      },
+      responses: {
+        200: json(z.array(RateConfirmationListItem), "The rate confirmations"),
+        ...errors(401, 403),
+      },
+    }),
+    async (c) => c.json(await listRateConfirmations(scopeOf(c), c.req.valid("query").search), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/next-job-number",
+      tags,
+      summary: "The next free job number of a day (RC-YYYYMMDD-###)",
+      request: { query: z.object({ date: dayQueryParam("date").describe("The day; today by default") }) },
+      responses: { 200: json(ZNextJobNumberResponse, "The job number"), ...errors(400, 401, 403) },
+    }),
+    async (c) =>
+      c.json({ jobNumber: await nextJobNumber(scopeOf(c), c.req.valid("query").date ?? todayIso()) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Create a rate confirmation with its rates and positions",
+      request: { body: jsonBody(ZRateConfirmation) },
+      responses: {
+        201: json(RateConfirmation, "The new rate confirmation"),
+        ...errors(400, 401, 403, 409),
+      },
+    }),
+    async (c) => c.json(await createRateConfirmation(scopeOf(c), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "A rate confirmation with its rates and positions",
+      request: { params },
+      responses: { 200: json(RateConfirmation, "The rate confirmation"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getRateConfirmation(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update a rate confirmation (a signed one needs a new signature)",
+      request: { params, body: jsonBody(ZRateConfirmation) },
+      responses: {
+        200: json(RateConfirmation, "The updated rate confirmation"),
+        ...errors(400, 401, 403, 404, 409),
+      },
+    }),
+    async (c) =>
+      c.json(await updateRateConfirmation(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  );

@@ -1,7 +1,16 @@
-import { ZTripLog } from "@pevo/shared";
-import { Hono } from "hono";
-import type { AppEnv } from "../../http/context";
-import { idParam, parseBody } from "../../http/errors";
+import { ZTripLog, ZTripLogResponse } from "@pevo/shared";
+import { z } from "zod";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+  uuidParam,
+} from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
 import {
@@ -14,30 +23,90 @@ import {
   updateTripLog,
 } from "./service";
 
+const TripLog = named("TripLog", ZTripLogResponse);
+
+const dispatchRouter = createRouter();
+dispatchRouter.use(requireAdmin);
+
 /** The office reads a dispatch's trip log (mounted under /api/dispatches/:dispatchId). */
-export const dispatchTripLogRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", async (c) =>
-    c.json(await listDispatchTripLogs(scopeOf(c), idParam(c, "dispatchId", "Dispatch not found"))),
-  );
+export const dispatchTripLogRoutes = dispatchRouter.openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["Dispatches"],
+    summary: "The trip log entries of a dispatch",
+    request: { params: z.object({ dispatchId: uuidParam("Dispatch not found") }) },
+    responses: { 200: json(z.array(TripLog), "The trip log entries"), ...errors(401, 403, 404) },
+  }),
+  async (c) => c.json(await listDispatchTripLogs(scopeOf(c), c.req.valid("param").dispatchId), 200),
+);
+
+const tags = ["Portal"];
+const params = idParams(TRIP_NOT_FOUND);
+
+const portalRouter = createRouter();
+portalRouter.use(requirePevo);
 
 /** A PEVO's own trip log (mounted at /api/portal/trip-logs). */
-export const portalTripLogRoutes = new Hono<AppEnv>()
-  .use(requirePevo)
-  .get("/", async (c) => c.json(await listPevoTripLogs(scopeOf(c), await pevoIdOf(c))))
-  .post("/", async (c) => {
-    const input = await parseBody(c, ZTripLog);
-    return c.json(await createTripLog(scopeOf(c), await pevoIdOf(c), input), 201);
-  })
-  .get("/:id", async (c) =>
-    c.json(await getPevoTripLog(scopeOf(c), await pevoIdOf(c), idParam(c, "id", TRIP_NOT_FOUND))),
+export const portalTripLogRoutes = portalRouter
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary: "My trip log",
+      responses: { 200: json(z.array(TripLog), "My trip log entries"), ...errors(401, 403) },
+    }),
+    async (c) => c.json(await listPevoTripLogs(scopeOf(c), await pevoIdOf(c)), 200),
   )
-  .put("/:id", async (c) => {
-    const id = idParam(c, "id", TRIP_NOT_FOUND);
-    const input = await parseBody(c, ZTripLog);
-    return c.json(await updateTripLog(scopeOf(c), await pevoIdOf(c), id, input));
-  })
-  .delete("/:id", async (c) => {
-    await deleteTripLog(scopeOf(c), await pevoIdOf(c), idParam(c, "id", TRIP_NOT_FOUND));
-    return c.body(null, 204);
-  });
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Log a trip",
+      request: { body: jsonBody(ZTripLog) },
+      responses: { 201: json(TripLog, "The new entry"), ...errors(400, 401, 403) },
+    }),
+    async (c) => c.json(await createTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "One of my trip log entries",
+      request: { params },
+      responses: { 200: json(TripLog, "The entry"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getPevoTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: "Update one of my trip log entries",
+      request: { params, body: jsonBody(ZTripLog) },
+      responses: { 200: json(TripLog, "The updated entry"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(
+        await updateTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete one of my trip log entries",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      await deleteTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

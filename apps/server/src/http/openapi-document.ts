@@ -1,0 +1,43 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Env } from "hono";
+import { SESSION } from "./openapi";
+
+const TAGS = [
+  {
+    name: "Account",
+    description: "Sign-up and the signed-in user (sign-in itself is Better Auth's, under /api/auth)",
+  },
+  { name: "Settings", description: "Every signed-in user's own preferences" },
+  { name: "Dashboard", description: "The admin dashboard" },
+  { name: "Clients", description: "The companies that order escorts (admins)" },
+  { name: "PEVOs", description: "The roster of pilot / escort vehicle operators (admins)" },
+  { name: "Rate confirmations", description: "Jobs agreed with a client: rates and positions (admins)" },
+  { name: "Dispatches", description: "Jobs dispatched to PEVOs (admins)" },
+  { name: "Invoices", description: "Invoices with line items; totals computed by the server (admins)" },
+  { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
+  { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
+  { name: "Portal", description: "A PEVO user's own dispatches, trip log and profile" },
+  { name: "Documentation", description: "This document and its reference page" },
+];
+
+/**
+ * The OpenAPI 3.1 document of the API router (mounted at /api): paths are given with their /api
+ * prefix, and every route needs the session cookie unless it says `security: []`.
+ */
+export function openApiDocument<E extends Env>(api: OpenAPIHono<E>) {
+  const document = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "PEVO back office API",
+      version: "1.0.0",
+      description:
+        "The API of the back office for companies that supply pilot / escort vehicle operators (PEVOs) to oversize moves. Every record belongs to the caller's company: another company's id answers 404. Errors have one shape: { error, fields? }.",
+    },
+    tags: TAGS,
+    security: [{ [SESSION]: [] }],
+  });
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => [`/api${path}`, item]),
+  );
+  return { ...document, paths };
+}

@@ -1,0 +1,134 @@
+/**
+ * How an /api route is declared: with @hono/zod-openapi, so /api/openapi.json is generated from the
+ * same zod schemas that validate the requests.
+ *
+ *   const getClientRoute = createRoute({
+ *     method: "get", path: "/{id}", tags: ["Clients"], summary: "A client",
+ *     request: { params: idParams(CLIENT_NOT_FOUND) },
+ *     responses: { 200: json(ZClientResponse, "The client"), ...errors(401, 403, 404) },
+ *   });
+ *   export const clientRoutes = createRouter();
+ *   clientRoutes.use(requireAdmin);
+ *   clientRoutes.openapi(getClientRoute, async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200));
+ *
+ * Validation keeps the API's messages: a bad JSON body is 400 { error: <first field message>, fields }
+ * ("The request body must be JSON" when it is not JSON, whatever its Content-Type); a path id that is
+ * not a UUID is a 404 with the resource's not-found message; a bad query parameter is 400 { error }.
+ */
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { isoDate, ZApiError } from "@pevo/shared";
+import type { Context, Handler, Next } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "./context";
+import { ApiError, fieldMessages, readJson } from "./errors";
+
+export { createRoute };
+
+/** The API error for a failed validation of one part of the request. */
+export function validationError(target: string, error: z.ZodError): ApiError {
+  if (target === "param") return new ApiError(404, error.issues[0]?.message ?? "Not found");
+  if (target === "query") return new ApiError(400, error.issues[0]?.message ?? "Invalid input");
+  const fields = fieldMessages(error);
+  return new ApiError(400, Object.values(fields)[0] ?? "Invalid input", fields);
+}
+
+/** Every router's validation hook: a failure is thrown as an ApiError (app.onError answers it). */
+export const defaultHook = (result: { success: boolean; target: string; error?: z.ZodError }) => {
+  if (!result.success && result.error) throw validationError(result.target, result.error);
+};
+
+const JSON_TYPE = "application/json";
+
+/**
+ * A feature router. Declare each route with `router.openapi(createRoute({...}), handler)`.
+ *
+ * A route's JSON body is declared in createRoute as usual (`request: { body: jsonBody(ZClient) }`: it is
+ * in the document, and `c.req.valid("json")` is typed), but it is read the way the API always read it:
+ * whatever the Content-Type (@hono/zod-openapi would answer 415 to text/plain, and its own message to
+ * malformed JSON), after the path parameters were checked, with our field messages.
+ */
+export function createRouter() {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook });
+  const register = router.openapi;
+  // The generic signature is kept for callers (typed c.req.valid, RPC types); inside, routes are plain data.
+  const registerRoute = register as unknown as (
+    route: RouteConfig,
+    handler: Handler,
+    hook?: unknown,
+  ) => unknown;
+  router.openapi = ((route: RouteConfig, handler: Handler, hook?: unknown) => {
+    const content = route.request?.body?.content?.[JSON_TYPE];
+    const schema = content && "schema" in content ? content.schema : undefined;
+    if (!(schema instanceof z.ZodType)) return registerRoute(route, handler, hook);
+    const { middleware: _middleware, hide, ...documented } = route;
+    if (!hide) router.openAPIRegistry.registerPath(documented);
+    return registerRoute(
+      { ...route, hide: true, request: { ...route.request, body: undefined } },
+      async (c: Context, next: Next) => {
+        const result = schema.safeParse(await readJson(c));
+        if (!result.success) throw validationError("json", result.error);
+        c.req.addValidatedData("json", result.data as object);
+        return handler(c, next);
+      },
+      hook,
+    );
+  }) as unknown as typeof register;
+  return router;
+}
+
+/** A required JSON request body validated by a shared input schema. */
+export const jsonBody = <S extends z.ZodType>(schema: S, description?: string) =>
+  ({ content: { [JSON_TYPE]: { schema } }, required: true, description }) as const;
+
+/** A JSON response. */
+export const json = <S extends z.ZodType>(schema: S, description: string) =>
+  ({ content: { [JSON_TYPE]: { schema } }, description }) as const;
+
+/** No content (a successful DELETE). */
+export const noContent = { 204: { description: "Done; no content" } } as const;
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A path id: one that is not a UUID cannot exist, so it is a 404 with `notFoundMessage`. */
+export const uuidParam = (notFoundMessage: string) =>
+  z.string().regex(UUID, { message: notFoundMessage }).meta({ format: "uuid" });
+
+/** The `{id}` path parameter of a resource. */
+export const idParams = (notFoundMessage: string) => z.object({ id: uuidParam(notFoundMessage) });
+
+/** An optional YYYY-MM-DD query parameter; a malformed one is 400 "<name> must be a date (YYYY-MM-DD)". */
+export const dayQueryParam = (name: string) =>
+  isoDate(`${name} must be a date (YYYY-MM-DD)`).optional().meta({ format: "date" });
+
+const ERROR_DESCRIPTIONS = {
+  400: "Invalid input: the first message, and one per invalid field",
+  401: "No session: sign in first",
+  403: "Signed in with a role that has no access here",
+  404: "Unknown id, or a record of another company",
+  409: "Conflicts with existing records",
+  429: "Too many attempts: wait a minute",
+} as const;
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/**
+ * `.openapi()`, which @hono/zod-openapi adds to zod: zod 4 copies methods onto a schema when it is
+ * built, so a shared schema built before that import has none of its own. Call it from the prototype.
+ */
+const openapi = (z.ZodType.prototype as unknown as { openapi: (this: z.ZodType, refId: string) => z.ZodType })
+  .openapi;
+
+/** A schema under its name in the document's components (shown as a model in the reference). */
+export const named = <S extends z.ZodType>(name: string, schema: S): S => openapi.call(schema, name) as S;
+
+const ApiErrorSchema = named("ApiError", ZApiError);
+
+/** The error responses a route can give, all in the API's one error shape. */
+export function errors<const S extends ErrorStatus[]>(...statuses: S) {
+  return Object.fromEntries(statuses.map((s) => [s, json(ApiErrorSchema, ERROR_DESCRIPTIONS[s])])) as {
+    [K in S[number]]: ReturnType<typeof json<typeof ZApiError>>;
+  };
+}
+
+/** The session cookie: the security scheme of every route that needs a signed-in user. */
+export const SESSION = "session";
+export const sessionSecurity = [{ [SESSION]: [] }];

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { TCompanySettings } from "../schemas/invoice";
+import type { Assert, Same } from "./check";
+import { ZDecimal, ZTimestamp } from "./common";
+
+/** GET / PUT /api/company: the company profile and invoice defaults. */
+export const ZCompanySettingsResponse = z.object({
+  name: z.string(),
+  contactPerson: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  mcNumber: z.string().nullable(),
+  dotNumber: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  taxRate: ZDecimal.describe('Percent, e.g. "8.25"'),
+  invoiceFooter: z.string().nullable(),
+});
+type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, TCompanySettings>>;
+
+/** GET /api/company/team: the company's admins. */
+export const ZTeamMemberResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: ZTimestamp,
+});
+export type TTeamMember = z.output<typeof ZTeamMemberResponse>;
+
+/** POST /api/company/team: the new admin (an invitation to set a password is sent). */
+export const ZTeamAdminCreatedResponse = z.object({ id: z.string(), email: z.string() });

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+
+/** GET /api/dashboard: the admin dashboard. */
+export const ZDashboardResponse = z.object({
+  cards: z.object({
+    activeJobs: z.number().int(),
+    pevos: z.number().int(),
+    pendingSignatures: z.number().int(),
+    upcomingJobs: z.number().int(),
+  }),
+  upcomingJobs: z.array(
+    z.object({
+      id: ZId,
+      jobNumber: z.string().nullable(),
+      client: z.string().nullable(),
+      date: ZDay,
+      status: z.string().describe("A dispatch status"),
+      origin: z.string().nullable(),
+      destination: z.string().nullable(),
+      pevo: z.string().nullable(),
+    }),
+  ),
+  activity: z.array(
+    z.object({
+      id: ZId,
+      type: z.string().describe("An activity type"),
+      status: z.string().describe("success, pending or error"),
+      message: z.string(),
+      client: z.string().nullable(),
+      job: z.string().nullable(),
+      pevo: z.string().nullable(),
+      amount: ZDecimal.nullable(),
+      createdAt: ZTimestamp,
+    }),
+  ),
+});
+export type TDashboardResponse = z.output<typeof ZDashboardResponse>;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { DISPATCH_STATUSES, POSITION_TYPES, type PositionType } from "../constants";
+import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
+import type { Assert, Same } from "./check";
+import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+
+const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
+
+export const ZDispatchListItem = z.object({
+  id: ZId,
+  driverName: z.string(),
+  pickupDate: ZDay,
+  pickupTime: z.string().describe("HH:MM"),
+  status: z.enum(DISPATCH_STATUSES),
+  pevoId: ZId.nullable(),
+  pevoName: z.string().nullable(),
+  rateConfirmationId: ZId.nullable(),
+  jobNumber: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+type _ListItem = Assert<Same<z.output<typeof ZDispatchListItem>, TDispatchListItem>>;
+
+export const ZDispatchResponse = z.object({
+  id: ZId,
+  rateConfirmationId: ZId.nullable(),
+  pevoId: ZId.nullable(),
+  pevoName: z.string().nullable(),
+  driverName: z.string(),
+  driverPhone: z.string(),
+  driverCompany: z.string().nullable(),
+  pickupDate: ZDay,
+  pickupTime: z.string().describe("HH:MM"),
+  notes: z.string().nullable(),
+  status: z.enum(DISPATCH_STATUSES),
+  createdAt: ZTimestamp,
+  hasInvoices: z.boolean(),
+  rateConfirmation: z
+    .object({
+      id: ZId,
+      jobNumber: z.string(),
+      clientId: ZId,
+      clientName: z.string(),
+      originAddress: z.string(),
+      destinationAddress: z.string(),
+      startDate: ZDay,
+      description: z.string(),
+      standardRates: z
+        .object({
+          minimumDailyRate: ZDecimal,
+          mileageRate: ZDecimal,
+          overnightRate: ZDecimal,
+          noGoRate: ZDecimal,
+          detentionRate: ZDecimal,
+          detentionThreshold: z.number().int(),
+        })
+        .nullable(),
+      positions: z.array(
+        z.object({
+          positionType: z.enum(positionTypes),
+          customName: z.string().nullable(),
+          pevoId: ZId.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+type _Dispatch = Assert<Same<z.output<typeof ZDispatchResponse>, TDispatch>>;

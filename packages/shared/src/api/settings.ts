@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { PEVO_STATUSES } from "../constants";
+import type { TPevoProfile } from "../schemas/settings";
+import type { Assert, Same } from "./check";
+import { ZDay, ZId } from "./common";
+
+/** GET / PUT /api/me/settings: the caller's preferences and the read-only facts the screen shows. */
+export const ZMySettingsResponse = z.object({
+  account: z.object({
+    email: z.string(),
+    role: z.string().describe("admin or pevo"),
+    companyName: z.string(),
+    contactName: z.string(),
+  }),
+  settings: z.object({
+    emailNotifications: z.boolean(),
+    dispatchAlerts: z.boolean(),
+    pickupReminders: z.boolean(),
+    darkMode: z.boolean(),
+    locationServices: z.boolean(),
+  }),
+});
+export type TMySettings = z.output<typeof ZMySettingsResponse>;
+
+/** GET / PUT /api/portal/profile: the PEVO's own profile. */
+export const ZPevoProfileResponse = z.object({
+  id: ZId,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  certificationExpiry: ZDay.nullable(),
+  status: z.enum(PEVO_STATUSES),
+});
+type _PevoProfile = Assert<Same<z.output<typeof ZPevoProfileResponse>, TPevoProfile>>;
