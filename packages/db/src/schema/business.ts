@@ -1,4 +1,4 @@
-import { TEXT_LIMITS as L, NUMBER_LIMITS } from "@pevo/shared";
+import { TEXT_LIMITS as L, NUMBER_LIMITS, type UsState } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   date,
@@ -119,7 +119,7 @@ export const pevos = pgTable(
     phone: text("phone"),
     licenseNumber: text("license_number"),
     certificationExpiry: date("certification_expiry"),
-    states: text("states").array().notNull().default(sql`'{}'::text[]`),
+    states: text("states").array().$type<UsState[]>().notNull().default(sql`'{}'::text[]`),
     status: pevoStatus("status").notNull().default("active"),
     ...timestamps,
   },

@@ -4,13 +4,6 @@ import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
 /** The one wording of a too-long text: "Last name must be at most 100 characters". */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-/** Optional free text (unbounded): trims, and stores an empty string as null. Prefer {@link boundedText}. */
-export const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null));
-
 /** Optional free text of at most `max` characters: trims, and stores an empty string as null. */
 export const boundedText = (label: string, max: number) =>
   z

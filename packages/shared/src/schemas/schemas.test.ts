@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ZLogin, ZSignup, ZSignupForm } from "./auth";
 import { ZClient } from "./client";
-import { isoDate, optionalEmail, optionalText } from "./fields";
+import { boundedText, isoDate, optionalEmail } from "./fields";
 
 /** The first message per field, as the server reports them. */
 function firstMessages(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -129,11 +129,14 @@ describe("ZClient", () => {
 });
 
 describe("field helpers", () => {
-  test("optionalText", () => {
-    expect(optionalText.parse("  x ")).toBe("x");
-    expect(optionalText.parse("")).toBeNull();
-    expect(optionalText.parse(null)).toBeNull();
-    expect(optionalText.parse(undefined)).toBeNull();
+  test("boundedText", () => {
+    const schema = boundedText("Notes", 3);
+    expect(schema.parse("  x ")).toBe("x");
+    expect(schema.parse("")).toBeNull();
+    expect(schema.parse(null)).toBeNull();
+    expect(schema.parse(undefined)).toBeNull();
+    expect(schema.parse(" abc ")).toBe("abc");
+    expect(schema.safeParse("abcd").error?.issues[0].message).toBe("Notes must be at most 3 characters");
   });
 
   test("optionalEmail", () => {
