@@ -102,7 +102,8 @@ export const profiles = pgTable(
   (t) => [
     check("profiles_role_check", sql`${t.role} in ('admin', 'pevo')`),
     maxLength("profiles", t.companyName, L.name),
-    maxLength("profiles", t.contactPerson, L.name),
+    // A PEVO's contact person is their "first last" name: two names and a space.
+    maxLength("profiles", t.contactPerson, 2 * L.name + 1),
     maxLength("profiles", t.firstName, L.name),
     maxLength("profiles", t.lastName, L.name),
   ],

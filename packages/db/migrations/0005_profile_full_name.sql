@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" DROP CONSTRAINT "profiles_contact_person_length";--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_contact_person_length" CHECK (char_length("profiles"."contact_person") <= 201);
