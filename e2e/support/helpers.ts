@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { inflateSync } from "node:zlib";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 export const DEMO_ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
@@ -277,63 +276,5 @@ export async function chooseOption(page: Page, trigger: Locator, option: string)
   await expect(trigger).toHaveText(option);
 }
 
-const decodePdfString = (token: string) => {
-  if (token.startsWith("<")) {
-    const hex = token.slice(1, -1).replace(/\s+/g, "");
-    let out = "";
-    for (let i = 0; i + 1 < hex.length; i += 2)
-      out += String.fromCharCode(Number.parseInt(hex.slice(i, i + 2), 16));
-    return out;
-  }
-  return token
-    .slice(1, -1)
-    .replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, e: string) =>
-      /^[0-7]/.test(e)
-        ? String.fromCharCode(Number.parseInt(e, 8))
-        : (({ n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" } as Record<string, string>)[e] ?? e),
-    );
-};
-
-/**
- * What a PDF says: the text its content streams draw (Tj / TJ strings, hex or literal, inflated when
- * the stream is Flate-compressed; one line per text operator) and its raw bytes as Latin-1 (for the
- * Info dictionary). Enough for the PDFs pdfkit writes with its built-in fonts.
- */
-export function readPdf(pdf: Buffer) {
-  const raw = pdf.toString("latin1");
-  const lines: string[] = [];
-  const streamStart = /(<<(?:(?!<<)[\s\S])*?>>)\s*stream\r?\n/g;
-  for (let match = streamStart.exec(raw); match; match = streamStart.exec(raw)) {
-    const dict = match[1];
-    const start = match.index + match[0].length;
-    const length = Number(dict.match(/\/Length (\d+)(?! \d+ R)/)?.[1] ?? Number.NaN);
-    const end = Number.isFinite(length) ? start + length : raw.indexOf("endstream", start);
-    let body = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(dict)) {
-      try {
-        body = inflateSync(body);
-      } catch {
-        continue; // not a content stream we can read (e.g. an image)
-      }
-    }
-    const content = body.toString("latin1");
-    const operators = /(\[(?:[^\]\\]|\\.)*\])\s*TJ|(<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\))\s*Tj/g;
-    for (let op = operators.exec(content); op; op = operators.exec(content)) {
-      const strings = op[1] ? (op[1].match(/<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\)/g) ?? []) : [op[2]];
-      lines.push(strings.map(decodePdfString).join(""));
-    }
-    streamStart.lastIndex = Math.max(end, streamStart.lastIndex);
-  }
-  // The Info dictionary (Title, Subject, ...), its values direct or indirect objects.
-  const objectBody = (n: string) =>
-    raw.match(new RegExp(`(?:^|\\s)${n} 0 obj\\s*([\\s\\S]*?)\\s*endobj`))?.[1] ?? "";
-  const info: Record<string, string> = {};
-  const infoRef = raw.match(/\/Info (\d+) 0 R/)?.[1];
-  const entries = /\/(\w+)\s*(?:(\d+) 0 R|(<[0-9A-Fa-f\s]*>|\((?:[^()\\]|\\.)*\)))/g;
-  const infoDict = infoRef ? objectBody(infoRef) : "";
-  for (let entry = entries.exec(infoDict); entry; entry = entries.exec(infoDict)) {
-    const value = entry[3] ?? objectBody(entry[2]);
-    if (/^[<(]/.test(value)) info[entry[1]] = decodePdfString(value);
-  }
-  return { raw, text: lines.join("\n"), info };
-}
+/** What a PDF says (its text as a viewer would copy it, and its title): the API tests' reader. */
+export { readPdf } from "../../apps/server/test/pdf-text";

@@ -491,8 +491,8 @@ test.describe("Invoices", () => {
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.subarray(-8).toString("latin1")).toContain("%%EOF");
-    const pdf = readPdf(bytes);
-    expect(pdf.info.Title).toBe(`Invoice ${invoiceNumber}`);
+    const pdf = await readPdf(bytes);
+    expect(pdf.title).toBe(`Invoice ${invoiceNumber}`);
     expect(pdf.text).toContain(`Invoice # ${invoiceNumber}`);
     expect(pdf.text).toContain("$1,665.00");
     expect(pdf.text).toContain(`Job # ${rc.jobNumber}`);
@@ -501,7 +501,7 @@ test.describe("Invoices", () => {
     const viaApi = await page.request.get(`/api/invoices/${created.id}/pdf`);
     expect(viaApi.status()).toBe(200);
     expect(viaApi.headers()["content-type"]).toBe("application/pdf");
-    expect(readPdf(await viaApi.body()).text).toContain(invoiceNumber);
+    expect((await readPdf(await viaApi.body())).text).toContain(invoiceNumber);
 
     // Delete Invoice asks first; Cancel keeps it.
     await page.getByRole("button", { name: "Delete Invoice" }).click();

@@ -188,7 +188,7 @@ test.describe("Settings", () => {
     expect(response.status()).toBe(200);
     const bytes = await response.body();
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const pdf = readPdf(bytes);
+    const pdf = await readPdf(bytes);
     expect(pdf.text).toContain(company.name);
     expect(pdf.text).toContain("500 Commerce St");
     expect(pdf.text).toContain("Fort Worth, TX 76102");
