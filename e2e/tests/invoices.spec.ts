@@ -385,7 +385,9 @@ test.describe("Invoices", () => {
     const saved = await getInvoice(page.request, id);
     expect(saved.invoiceNumber).toMatch(/^INV-\d{4}-\d{4,}$/);
     expect(saved.invoiceNumber).toBe(`INV-${year}-0002`);
-    await expect(page.getByRole("heading", { level: 1, name: `Invoice #${saved.invoiceNumber}` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Invoice #${saved.invoiceNumber}` }),
+    ).toBeVisible();
     const dispatchAfter = await (await page.request.get(`/api/dispatches/${job.dispatch.id}`)).json();
     expect(dispatchAfter.invoices.map((i: { id: string }) => i.id)).toEqual([existing.id, id]);
   });

@@ -660,7 +660,10 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
     expect(res.status).toBe(409);
     expect(res.body.fields).toEqual({ dispatchId: refusal([existing.invoiceNumber]) });
     expect((await invoiceRow(moving.id)).dispatchId).toBe(other.dispatchId);
-    const allowed = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, { ...body, allowAdditional: true });
+    const allowed = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, {
+      ...body,
+      allowAdditional: true,
+    });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect((await invoiceRow(moving.id)).dispatchId).toBe(billed.dispatchId);
   });
