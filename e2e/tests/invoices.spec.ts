@@ -730,7 +730,9 @@ test.describe("Invoices", () => {
       timeout: 30_000,
     });
     const number = page.locator("#invoice-invoiceNumber");
-    await expect(number).toHaveValue(/^INV-\d+$/);
+    await expect(number).toHaveValue(/^INV-\d{4}-\d{4,}$/);
+    // The dispatch already has the "taken" invoice: this one is a deliberate supplementary invoice.
+    await page.getByRole("checkbox", { name: "Create a supplementary invoice anyway" }).check();
 
     // Client-side: required number, line location, mileage and charge not negative.
     await number.fill("");
