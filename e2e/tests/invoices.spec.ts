@@ -202,8 +202,8 @@ test.describe("Invoices", () => {
     await expect(info(rateInfo, "Minimum Daily Rate")).toHaveText("$450.00");
     await expect(info(rateInfo, "Mileage Rate")).toHaveText("$1.85 per mile");
 
-    // Defaults: INV-… number, issued today, due 30 days later, draft.
-    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(/^INV-\d+$/);
+    // Defaults: the company's next INV-YYYY-NNNN number (its first), issued today, due 30 days later, draft.
+    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(`INV-${today.slice(0, 4)}-0001`);
     const invoiceNumber = await page.locator("#invoice-invoiceNumber").inputValue();
     await expect(page.locator("#invoice-issueDate")).toHaveText(usDate(today));
     await expect(page.locator("#invoice-dueDate")).toHaveText(usDate(addDaysIso(today, 30)));
@@ -316,6 +316,80 @@ test.describe("Invoices", () => {
     ).toBeVisible({
       timeout: 30_000,
     });
+  });
+
+  test("double billing: an invoiced dispatch shows its invoices; Create Invoice warns, refuses without the checkbox and saves a supplementary invoice with it", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await signInFreshAdmin(page, request, "inv-twice");
+    const { today } = await browserDays(page);
+    const year = today.slice(0, 4);
+    const job = await createJob(page.request, { pickupDate: addDaysIso(today, 1) });
+    const existing = await apiCreate<StoredInvoice>(page.request, "/api/invoices", {
+      invoiceNumber: `INV-${year}-0001`,
+      issueDate: today,
+      dueDate: addDaysIso(today, 30),
+      dispatchId: job.dispatch.id,
+      lineItems: [{ date: today, location: "Amarillo, TX 79101", mileage: "0", charge: "450.00" }],
+    });
+    const existingHref = `/invoices/${existing.id}`;
+
+    // The row menu and the details page link to the dispatch's invoice.
+    await page.goto("/dispatching");
+    await expect(page.getByRole("heading", { level: 1, name: "Dispatching" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole("button", { name: `Open menu for ${job.dispatch.driverName}` }).click();
+    await expect(page.getByRole("menuitem", { name: existing.invoiceNumber })).toHaveAttribute(
+      "href",
+      existingHref,
+    );
+    await page.keyboard.press("Escape");
+    await page.goto(`/dispatching/${job.dispatch.id}`);
+    const invoicesCard = card(page, "Invoices");
+    await expect(invoicesCard.getByRole("link", { name: existing.invoiceNumber })).toHaveAttribute(
+      "href",
+      existingHref,
+      { timeout: 30_000 },
+    );
+
+    // Create Invoice warns and links to the existing invoice.
+    await page.getByRole("link", { name: "Create Invoice" }).click();
+    const warning = page.getByRole("region", { name: "This dispatch already has an invoice:" });
+    await expect(warning).toBeVisible({ timeout: 30_000 });
+    await expect(warning.getByRole("link", { name: existing.invoiceNumber })).toHaveAttribute(
+      "href",
+      existingHref,
+    );
+    const supplementary = page.getByRole("checkbox", { name: "Create a supplementary invoice anyway" });
+    await expect(supplementary).not.toBeChecked();
+    // The next number of the company's year, after the existing one.
+    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(`INV-${year}-0002`);
+    await screenshotBothWidths(page, "invoice-double-billing-warning");
+
+    // Save without the checkbox: the server's refusal, nothing saved.
+    const refusal = `This dispatch already has invoice ${existing.invoiceNumber}.`;
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(warning.getByRole("alert")).toContainText(refusal, { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/invoices/new\\?dispatchId=${job.dispatch.id}$`));
+    await screenshotBothWidths(page, "invoice-double-billing-refused");
+    const before = await (await page.request.get("/api/invoices")).json();
+    expect(before).toHaveLength(1);
+
+    // With the checkbox: a supplementary invoice, numbered INV-YYYY-NNNN.
+    await supplementary.check();
+    await page.getByRole("button", { name: "Create Invoice" }).click();
+    const id = await invoiceIdOf(page);
+    const saved = await getInvoice(page.request, id);
+    expect(saved.invoiceNumber).toMatch(/^INV-\d{4}-\d{4,}$/);
+    expect(saved.invoiceNumber).toBe(`INV-${year}-0002`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Invoice #${saved.invoiceNumber}` }),
+    ).toBeVisible();
+    const dispatchAfter = await (await page.request.get(`/api/dispatches/${job.dispatch.id}`)).json();
+    expect(dispatchAfter.invoices.map((i: { id: string }) => i.id)).toEqual([existing.id, id]);
   });
 
   test("journey 2: the list and detail view, Edit and save, the printed page without navigation, the PDF download, Delete with confirmation", async ({
@@ -656,7 +730,9 @@ test.describe("Invoices", () => {
       timeout: 30_000,
     });
     const number = page.locator("#invoice-invoiceNumber");
-    await expect(number).toHaveValue(/^INV-\d+$/);
+    await expect(number).toHaveValue(/^INV-\d{4}-\d{4,}$/);
+    // The dispatch already has the "taken" invoice: this one is a deliberate supplementary invoice.
+    await page.getByRole("checkbox", { name: "Create a supplementary invoice anyway" }).check();
 
     // Client-side: required number, line location, mileage and charge not negative.
     await number.fill("");

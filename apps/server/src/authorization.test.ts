@@ -164,6 +164,8 @@ const invoiceBody = (f: Fixtures) => ({
   dueDate: "2025-04-11",
   dispatchId: f.dispatchA,
   lineItems: [{ date: "2025-03-12", location: "Dallas, TX", mileage: "100", charge: "350.00" }],
+  // dispatchA already has invoiceA: the table's invoices are deliberate supplementary ones.
+  allowAdditional: true,
 });
 
 /** A rate confirmation with its rates and positions. */
@@ -340,6 +342,11 @@ const ROUTES: Row[] = [
 
   // invoices: adminB's POST names company A's dispatch (400); its PUT uses B's own dispatch (404)
   { route: "GET /api/invoices", expect: OFFICE },
+  {
+    route: "GET /api/invoices/next-number",
+    path: () => "/api/invoices/next-number?date=2025-03-10",
+    expect: OFFICE,
+  },
   {
     route: "POST /api/invoices",
     body: invoiceBody,

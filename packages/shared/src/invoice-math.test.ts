@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultInvoiceNumber, invoiceTotals, lineCharge, mileageChargeCents } from "./invoice-math";
+import { invoiceTotals, lineCharge, mileageChargeCents } from "./invoice-math";
 import { fromCents, toCents } from "./money";
 
 describe("money", () => {
@@ -53,11 +53,5 @@ describe("invoiceTotals", () => {
       tax: "0.00",
       total: "1190.00",
     });
-  });
-});
-
-describe("defaultInvoiceNumber", () => {
-  it("is INV- and the timestamp digits from the seventh on", () => {
-    expect(defaultInvoiceNumber(1732291234567)).toBe("INV-1234567");
   });
 });

@@ -27,8 +27,3 @@ export function invoiceTotals(charges: (string | null | undefined)[], taxRatePer
   const tax = Number((BigInt(subtotal) * rateHundredths + 5000n) / 10000n);
   return { subtotal: fromCents(subtotal), tax: fromCents(tax), total: fromCents(subtotal + tax) };
 }
-
-/** SPEC §9: INV- and the current timestamp's digits from the seventh onward. */
-export function defaultInvoiceNumber(now = Date.now()): string {
-  return `INV-${String(now).slice(6)}`;
-}

@@ -142,7 +142,13 @@ const ENDPOINTS: Partial<Record<BoundsForm, Endpoint>> = {
   invoice: {
     method: "POST",
     path: "/api/invoices",
-    body: () => ({ ...BOUNDS_FORMS.invoice.valid(), dispatchId, invoiceNumber: uniqueJobNumber("INV") }),
+    // Every case bills the same dispatch: deliberate supplementary invoices.
+    body: () => ({
+      ...BOUNDS_FORMS.invoice.valid(),
+      dispatchId,
+      invoiceNumber: uniqueJobNumber("INV"),
+      allowAdditional: true,
+    }),
     snapshot: () => rows(invoices),
     read: (res) => get(`/api/invoices/${res.id}`),
   },

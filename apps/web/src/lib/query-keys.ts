@@ -32,6 +32,7 @@ export const queryKeys = {
 
   invoices: ["invoices"] as const,
   invoice: (id: string) => ["invoices", id] as const,
+  nextInvoiceNumber: (day: string) => ["invoices", "next-number", day] as const,
 
   /** The PEVO portal: every portal query sits under ['portal']. */
   portal: ["portal"] as const,

@@ -109,6 +109,8 @@ export async function seedDemoJobs(
 ) {
   const { companyId, adminId } = ids;
   const stamp = day(0).replaceAll("-", "");
+  /** Invoice numbers follow the app's rule: INV-<year of the issue date>-<sequence of that year>. */
+  const invoicesPerYear = new Map<string, number>();
   for (const [index, job] of JOBS.entries()) {
     const jobNumber = `RC-${stamp}-${String(index + 1).padStart(3, "0")}`;
     const [rc] = await tx
@@ -200,7 +202,11 @@ export async function seedDemoJobs(
     if ("invoice" in job) {
       const charge = lineCharge(job.invoice.mileage, { minimumDailyRate, mileageRate });
       const totals = invoiceTotals([charge]);
-      const invoiceNumber = `INV-${stamp}${index + 1}`;
+      const issueDate = day(d.offset + 1);
+      const year = issueDate.slice(0, 4);
+      const sequence = (invoicesPerYear.get(year) ?? 0) + 1;
+      invoicesPerYear.set(year, sequence);
+      const invoiceNumber = `INV-${year}-${String(sequence).padStart(4, "0")}`;
       const [invoice] = await tx
         .insert(invoices)
         .values({
@@ -209,7 +215,7 @@ export async function seedDemoJobs(
           dispatchId: dispatch.id,
           clientId: ids.clientIds[job.client],
           invoiceNumber,
-          issueDate: day(d.offset + 1),
+          issueDate,
           dueDate: day(d.offset + 31),
           status: job.invoice.status,
           customerName: ids.clientNames[job.client],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPATCH_STATUSES, POSITION_TYPES, type PositionType } from "../constants";
+import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType } from "../constants";
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -17,6 +17,7 @@ export const ZDispatchListItem = z.object({
   rateConfirmationId: ZId.nullable(),
   jobNumber: z.string().nullable(),
   createdAt: ZTimestamp,
+  invoices: z.array(z.object({ id: ZId, invoiceNumber: z.string() })).describe("The dispatch's invoices"),
 });
 type _ListItem = Assert<Same<z.output<typeof ZDispatchListItem>, TDispatchListItem>>;
 
@@ -34,6 +35,11 @@ export const ZDispatchResponse = z.object({
   status: z.enum(DISPATCH_STATUSES),
   createdAt: ZTimestamp,
   hasInvoices: z.boolean(),
+  invoices: z
+    .array(
+      z.object({ id: ZId, invoiceNumber: z.string(), status: z.enum(INVOICE_STATUSES), total: ZDecimal }),
+    )
+    .describe("The dispatch's invoices, oldest first"),
   rateConfirmation: z
     .object({
       id: ZId,

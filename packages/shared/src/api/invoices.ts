@@ -51,3 +51,7 @@ export const ZInvoiceResponse = z.object({
     .nullable(),
 });
 type _Invoice = Assert<Same<z.output<typeof ZInvoiceResponse>, TInvoice>>;
+
+export const ZNextInvoiceNumberResponse = z.object({
+  invoiceNumber: z.string().describe("INV-YYYY-NNNN: the next free number of the company in that year"),
+});

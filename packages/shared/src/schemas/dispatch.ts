@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPATCH_STATUSES, type DispatchStatus, type PositionType } from "../constants";
+import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
 
@@ -54,6 +54,8 @@ export type TDispatchListItem = {
   rateConfirmationId: string | null;
   jobNumber: string | null;
   createdAt: string;
+  /** The dispatch's invoices (oldest first), for links in the row menu. */
+  invoices: { id: string; invoiceNumber: string }[];
 };
 
 export type TDispatch = TDispatchData & {
@@ -61,6 +63,8 @@ export type TDispatch = TDispatchData & {
   pevoName: string | null;
   createdAt: string;
   hasInvoices: boolean;
+  /** The dispatch's invoices, oldest first. */
+  invoices: { id: string; invoiceNumber: string; status: InvoiceStatus; total: string }[];
   rateConfirmation: {
     id: string;
     jobNumber: string;

@@ -59,6 +59,8 @@ export const ZInvoice = z
     lineItems: z
       .array(ZLineItem, { error: LINE_ITEMS_REQUIRED_MESSAGE })
       .min(1, { message: LINE_ITEMS_REQUIRED_MESSAGE }),
+    /** A deliberate supplementary invoice: lets a dispatch that already has one get another. */
+    allowAdditional: z.boolean().optional().default(false),
     subtotal: z.unknown().optional(),
     tax: z.unknown().optional(),
     total: z.unknown().optional(),
@@ -86,7 +88,7 @@ export type TInvoiceListItem = {
   customerName: string | null;
 };
 
-export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineItems"> & {
+export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional"> & {
   id: string;
   subtotal: string;
   tax: string;

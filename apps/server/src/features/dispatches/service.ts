@@ -46,10 +46,23 @@ export async function listDispatches(scope: Scope): Promise<TDispatchListItem[]>
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .where(scoped(dispatches, scope))
     .orderBy(desc(dispatches.createdAt));
+  // One query for all the rows' invoices (not one per dispatch).
+  const invoiceRows = rows.length
+    ? await scope.db
+        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, dispatchId: invoices.dispatchId })
+        .from(invoices)
+        .where(scoped(invoices, scope))
+        .orderBy(asc(invoices.createdAt))
+    : [];
+  const byDispatch = new Map<string, { id: string; invoiceNumber: string }[]>();
+  for (const { dispatchId, ...inv } of invoiceRows) {
+    byDispatch.set(dispatchId, [...(byDispatch.get(dispatchId) ?? []), inv]);
+  }
   return rows.map(({ pevoFirst, pevoLast, ...r }) => ({
     ...r,
     pevoName: pevoFirst ? `${pevoFirst} ${pevoLast}` : null,
     createdAt: r.createdAt.toISOString(),
+    invoices: byDispatch.get(r.id) ?? [],
   }));
 }
 
@@ -104,11 +117,17 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
     .where(scoped(dispatches, scope, eq(dispatches.id, id)));
   if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
-  const [[invoiceCount], rateConfirmation] = await Promise.all([
+  const [invoiceRows, rateConfirmation] = await Promise.all([
     db
-      .select({ n: count() })
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        status: invoices.status,
+        total: invoices.total,
+      })
       .from(invoices)
-      .where(scoped(invoices, scope, eq(invoices.dispatchId, id))),
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, id)))
+      .orderBy(asc(invoices.createdAt)),
     row.d.rateConfirmationId ? rateConfirmationSummary(scope, row.d.rateConfirmationId) : null,
   ]);
   const d = row.d;
@@ -125,7 +144,8 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     status: d.status,
     pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
     createdAt: d.createdAt.toISOString(),
-    hasInvoices: invoiceCount.n > 0,
+    hasInvoices: invoiceRows.length > 0,
+    invoices: invoiceRows,
     rateConfirmation,
   };
 }

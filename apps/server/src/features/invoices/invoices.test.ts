@@ -94,6 +94,8 @@ function invoiceBody(job: Job, overrides: Record<string, unknown> = {}) {
       { date: "2025-03-01", location: "Houston Yard, Houston, TX", mileage: "0", charge: "350.00" },
       { date: "2025-03-02", location: "Abilene, TX", mileage: "400", charge: "740.00" },
     ] as Line[],
+    // Most tests bill the same dispatch many times; the double billing tests below send false.
+    allowAdditional: true,
     ...overrides,
   };
 }
@@ -606,6 +608,146 @@ describe("POST /api/invoices", () => {
     const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { clientId: "" }));
     expect(res.status).toBe(201);
     expect(res.body.clientId).toBeNull();
+  });
+});
+
+describe("double billing: one invoice per dispatch unless allowAdditional", () => {
+  const refusal = (numbers: string[]) =>
+    `This dispatch already has ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. ` +
+    "Tick “Create a supplementary invoice anyway” to add another one.";
+
+  test("a second invoice for the same dispatch is 409 naming the existing one; nothing saved", async () => {
+    const job = await createJob(adminA);
+    const first = await createInvoice(job, { allowAdditional: false });
+    const before = await invoiceCount(adminA.companyId);
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(job, { allowAdditional: false }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: refusal([first.invoiceNumber]),
+      fields: { dispatchId: refusal([first.invoiceNumber]) },
+    });
+    // Without the flag at all: the same.
+    const { allowAdditional: _a, ...withoutFlag } = invoiceBody(job);
+    expect((await t.as(adminA)("POST", "/api/invoices", withoutFlag)).status).toBe(409);
+    expect(await invoiceCount(adminA.companyId)).toBe(before);
+  });
+
+  test("with allowAdditional: true the supplementary invoice is saved (201); a third names both", async () => {
+    const job = await createJob(adminA);
+    const first = await createInvoice(job, { allowAdditional: false });
+    const second = await createInvoice(job, { allowAdditional: true });
+    expect(second.dispatchId).toBe(job.dispatchId);
+    expect(second).not.toHaveProperty("allowAdditional");
+    const third = await t.as(adminA)("POST", "/api/invoices", invoiceBody(job, { allowAdditional: false }));
+    expect(third.status).toBe(409);
+    expect(third.body.error).toBe(refusal([first.invoiceNumber, second.invoiceNumber]));
+    // Editing the supplementary invoice on its own dispatch is not double billing.
+    const edit = await t.as(adminA)(
+      "PUT",
+      `/api/invoices/${second.id}`,
+      invoiceBody(job, { invoiceNumber: second.invoiceNumber, notes: "edited", allowAdditional: false }),
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+  });
+
+  test("an edit moving an invoice onto an invoiced dispatch is 409 (unless allowAdditional)", async () => {
+    const billed = await createJob(adminA);
+    const other = await createJob(adminA);
+    const existing = await createInvoice(billed, { allowAdditional: false });
+    const moving = await createInvoice(other, { allowAdditional: false });
+    const body = invoiceBody(billed, { invoiceNumber: moving.invoiceNumber, allowAdditional: false });
+    const res = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, body);
+    expect(res.status).toBe(409);
+    expect(res.body.fields).toEqual({ dispatchId: refusal([existing.invoiceNumber]) });
+    expect((await invoiceRow(moving.id)).dispatchId).toBe(other.dispatchId);
+    const allowed = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, {
+      ...body,
+      allowAdditional: true,
+    });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect((await invoiceRow(moving.id)).dispatchId).toBe(billed.dispatchId);
+  });
+
+  test("another company's dispatch is still refused as unknown (400), with or without the flag", async () => {
+    await createInvoice(jobB, { allowAdditional: true });
+    for (const allowAdditional of [false, true]) {
+      const res = await t.as(adminA)(
+        "POST",
+        "/api/invoices",
+        invoiceBody(jobA, { dispatchId: jobB.dispatchId, allowAdditional }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ dispatchId: "Dispatch ID is required" });
+    }
+  });
+
+  test("allowAdditional must be a boolean", async () => {
+    const res = await t.as(adminA)("POST", "/api/invoices", invoiceBody(jobA, { allowAdditional: "yes" }));
+    expect(res.status).toBe(400);
+  });
+
+  test("GET /api/dispatches/:id lists its invoices (the company's own), oldest first; the list too", async () => {
+    const job = await createJob(adminA);
+    const first = await createInvoice(job, { allowAdditional: false });
+    const second = await createInvoice(job, { allowAdditional: true, status: "sent" });
+    const res = await t.as(adminA)("GET", `/api/dispatches/${job.dispatchId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.hasInvoices).toBe(true);
+    expect(res.body.invoices).toEqual([
+      { id: first.id, invoiceNumber: first.invoiceNumber, status: "draft", total: first.total },
+      { id: second.id, invoiceNumber: second.invoiceNumber, status: "sent", total: second.total },
+    ]);
+    const list = await t.as(adminA)("GET", "/api/dispatches");
+    const row = list.body.find((d: { id: string }) => d.id === job.dispatchId);
+    expect(row.invoices).toEqual([
+      { id: first.id, invoiceNumber: first.invoiceNumber },
+      { id: second.id, invoiceNumber: second.invoiceNumber },
+    ]);
+    const fresh = await createJob(adminA);
+    expect((await t.as(adminA)("GET", `/api/dispatches/${fresh.dispatchId}`)).body.invoices).toEqual([]);
+    // Company B sees none of A's invoices on its own dispatch list, and not A's dispatch at all.
+    expect((await t.as(adminB)("GET", `/api/dispatches/${job.dispatchId}`)).status).toBe(404);
+    const listB = await t.as(adminB)("GET", "/api/dispatches");
+    const ids = new Set([first.id, second.id]);
+    for (const d of listB.body as { invoices: { id: string }[] }[]) {
+      for (const inv of d.invoices) expect(ids.has(inv.id)).toBe(false);
+    }
+  });
+});
+
+describe("GET /api/invoices/next-number", () => {
+  test("INV-<year>-0001 first; after the highest (gaps not filled); per company; per year; bad date 400", async () => {
+    const admin = await t.signUpAdmin({ companyName: "Numbers Co" });
+    const other = await t.signUpAdmin({ companyName: "Numbers Co Other" });
+    const job = await createJob(admin);
+    const otherJob = await createJob(other);
+    const next = async (who: SignedUpAdmin, date: string) => {
+      const res = await t.as(who)("GET", `/api/invoices/next-number?date=${date}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.invoiceNumber;
+    };
+    expect(await next(admin, "2030-05-06")).toBe("INV-2030-0001");
+    await createInvoice(job, { invoiceNumber: "INV-2030-0001" });
+    expect(await next(admin, "2030-12-31")).toBe("INV-2030-0002");
+    await createInvoice(job, { invoiceNumber: "INV-2030-0007" });
+    await createInvoice(job, { invoiceNumber: "INV-2030-draft" });
+    expect(await next(admin, "2030-01-01")).toBe("INV-2030-0008");
+    // Another year starts again; another company's numbers do not count.
+    expect(await next(admin, "2031-01-01")).toBe("INV-2031-0001");
+    await createInvoice(otherJob, { invoiceNumber: "INV-2031-0042" });
+    expect(await next(admin, "2031-01-01")).toBe("INV-2031-0001");
+    expect(await next(other, "2031-06-01")).toBe("INV-2031-0043");
+    expect(await next(other, "2030-06-01")).toBe("INV-2030-0001");
+    // Past 9999 the sequence just grows.
+    await createInvoice(job, { invoiceNumber: "INV-2032-9999" });
+    expect(await next(admin, "2032-02-02")).toBe("INV-2032-10000");
+    // Today by default.
+    const today = await t.as(admin)("GET", "/api/invoices/next-number");
+    expect(today.status).toBe(200);
+    expect(today.body.invoiceNumber).toMatch(/^INV-\d{4}-\d{4,}$/);
+    for (const bad of ["2030-13-01", "yesterday", "2030-1-5"]) {
+      expect((await t.as(admin)("GET", `/api/invoices/next-number?date=${bad}`)).status).toBe(400);
+    }
   });
 });
 

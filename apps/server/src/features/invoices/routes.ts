@@ -1,8 +1,9 @@
-import { ZInvoice, ZInvoiceListItem, ZInvoiceResponse } from "@pevo/shared";
+import { ZInvoice, ZInvoiceListItem, ZInvoiceResponse, ZNextInvoiceNumberResponse } from "@pevo/shared";
 import { z } from "zod";
 import {
   createRoute,
   createRouter,
+  dayQueryParam,
   errors,
   idParams,
   json,
@@ -11,6 +12,7 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
+import { todayIso } from "../../lib/dates";
 import { renderInvoicePdf } from "./pdf";
 import {
   createInvoice,
@@ -18,6 +20,7 @@ import {
   getInvoice,
   INVOICE_NOT_FOUND,
   listInvoices,
+  nextInvoiceNumber,
   updateInvoice,
 } from "./service";
 
@@ -42,10 +45,28 @@ export const invoiceRoutes = router
   )
   .openapi(
     createRoute({
+      method: "get",
+      path: "/next-number",
+      tags,
+      summary: "The next free invoice number of a year (INV-YYYY-NNNN)",
+      request: {
+        query: z.object({ date: dayQueryParam("date").describe("A day of the year; today by default") }),
+      },
+      responses: { 200: json(ZNextInvoiceNumberResponse, "The invoice number"), ...errors(400, 401, 403) },
+    }),
+    async (c) =>
+      c.json(
+        { invoiceNumber: await nextInvoiceNumber(scopeOf(c), c.req.valid("query").date ?? todayIso()) },
+        200,
+      ),
+  )
+  .openapi(
+    createRoute({
       method: "post",
       path: "/",
       tags,
-      summary: "Create an invoice (the server computes subtotal, tax and total)",
+      summary:
+        "Create an invoice (the server computes subtotal, tax and total; 409 when the dispatch already has one, unless allowAdditional)",
       request: { body: jsonBody(ZInvoice) },
       responses: { 201: json(Invoice, "The new invoice"), ...errors(400, 401, 403, 409) },
     }),

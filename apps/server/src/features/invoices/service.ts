@@ -9,7 +9,7 @@ import {
   standardRates,
 } from "@pevo/db";
 import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem } from "@pevo/shared";
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, like } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
@@ -17,6 +17,26 @@ import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
 const DISPATCH_REQUIRED = "Dispatch ID is required";
+
+/** The refusal of a second invoice for a dispatch (no void status yet: every invoice counts). */
+export const dispatchAlreadyInvoiced = (numbers: string[]) =>
+  `This dispatch already has ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. ` +
+  "Tick “Create a supplementary invoice anyway” to add another one.";
+
+/** INV-YYYY-NNNN: after the company's highest number of that year (gaps are not filled). */
+export async function nextInvoiceNumber(scope: Scope, isoDay: string) {
+  const prefix = `INV-${isoDay.slice(0, 4)}-`;
+  const rows = await scope.db
+    .select({ invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(scoped(invoices, scope, like(invoices.invoiceNumber, `${prefix}%`)));
+  const used = rows
+    .map((r) => r.invoiceNumber.slice(prefix.length))
+    .filter((rest) => /^\d{1,9}$/.test(rest))
+    .map(Number);
+  const next = used.length ? Math.max(...used) + 1 : 1;
+  return `${prefix}${String(next).padStart(4, "0")}`;
+}
 
 export async function listInvoices(scope: Scope): Promise<TInvoiceListItem[]> {
   return scope.db
@@ -107,7 +127,7 @@ export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {
  * The dispatch and customer must be the company's own; the totals come from the lines and the tax
  * rate: the company's current one for a new invoice, the invoice's own when it is edited.
  */
-async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) {
+async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: string; dispatchId: string }) {
   const { db } = scope;
   const [dispatch] = await db
     .select({ id: dispatches.id, jobNumber: rateConfirmations.jobNumber, client: clients.name })
@@ -116,6 +136,19 @@ async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) 
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .where(scoped(dispatches, scope, eq(dispatches.id, input.dispatchId)));
   if (!dispatch) throw new InvalidInputError(DISPATCH_REQUIRED, { dispatchId: DISPATCH_REQUIRED });
+  // A second invoice for a dispatch only on purpose; an edit that keeps its dispatch is not checked
+  // (a supplementary invoice stays editable).
+  if (!input.allowAdditional && kept?.dispatchId !== input.dispatchId) {
+    const others = await db
+      .select({ invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, input.dispatchId)))
+      .orderBy(asc(invoices.createdAt));
+    if (others.length > 0) {
+      const message = dispatchAlreadyInvoiced(others.map((o) => o.invoiceNumber));
+      throw new ConflictError(message, { dispatchId: message });
+    }
+  }
   if (input.clientId) {
     const [client] = await db
       .select({ id: clients.id })
@@ -127,14 +160,14 @@ async function prepare(scope: Scope, input: TInvoiceData, keptTaxRate?: string) 
     }
   }
   const taxRate =
-    keptTaxRate ??
+    kept?.taxRate ??
     (await db.select({ taxRate: companies.taxRate }).from(companies).where(ownCompany(scope)))[0]?.taxRate ??
     "0";
   const totals = invoiceTotals(
     input.lineItems.map((l) => l.charge),
     taxRate,
   );
-  const { lineItems: _lines, subtotal: _s, tax: _t, total: _total, ...fields } = input;
+  const { lineItems: _lines, subtotal: _s, tax: _t, total: _total, allowAdditional: _a, ...fields } = input;
   return { dispatch, values: { ...fields, ...totals, taxRate } };
 }
 
@@ -186,11 +219,11 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
 export async function updateInvoice(scope: Scope, id: string, input: TInvoiceData) {
   const { db, userId } = scope;
   const [before] = await db
-    .select({ status: invoices.status, taxRate: invoices.taxRate })
+    .select({ status: invoices.status, taxRate: invoices.taxRate, dispatchId: invoices.dispatchId })
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, id)));
   if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
-  const { dispatch, values } = await prepare(scope, input, before.taxRate);
+  const { dispatch, values } = await prepare(scope, input, before);
   await db
     .transaction(async (tx) => {
       await tx

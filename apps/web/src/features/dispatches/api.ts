@@ -49,6 +49,7 @@ function toListItem(d: TDispatch): TDispatchListItem {
     rateConfirmationId: d.rateConfirmationId,
     jobNumber: d.rateConfirmation?.jobNumber ?? null,
     createdAt: d.createdAt,
+    invoices: d.invoices.map(({ id, invoiceNumber }) => ({ id, invoiceNumber })),
   };
 }
 

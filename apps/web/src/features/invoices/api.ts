@@ -29,6 +29,18 @@ export function useInvoice(id: string) {
   });
 }
 
+/** The next free INV-YYYY-NNNN number of the company for the year of `day` (the create form's default). */
+export function useNextInvoiceNumber(day: string) {
+  return useQuery({
+    queryKey: queryKeys.nextInvoiceNumber(day),
+    queryFn: () =>
+      api<{ invoiceNumber: string }>(`/api/invoices/next-number?date=${encodeURIComponent(day)}`),
+    // Always ask again: another admin may have used the number meanwhile.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** The dispatch picker of the create form. */
 export function useDispatchOptions(enabled = true) {
   return useQuery({

@@ -78,6 +78,7 @@ const dispatch = (fields: Partial<TDispatch> = {}): TDispatch => ({
   status: "pending",
   createdAt: "2026-01-02T00:00:00.000Z",
   hasInvoices: false,
+  invoices: [],
   rateConfirmation: rateConfirmation(),
   ...fields,
 });
@@ -290,10 +291,10 @@ describe("dispatchPrefill", () => {
 describe("newInvoiceValues", () => {
   const now = new Date(2026, 0, 31, 9, 15); // local time: today is 2026-01-31
 
-  test("INV- number from the clock, issued today, due after the payment terms, draft, empty", () => {
+  test("the suggested number, issued today, due after the payment terms, draft, empty", () => {
     vi.useFakeTimers({ now });
-    expect(newInvoiceValues({ paymentTermsDays: 15 })).toEqual({
-      invoiceNumber: `INV-${String(now.getTime()).slice(6)}`,
+    expect(newInvoiceValues({ invoiceNumber: "INV-2026-0007", paymentTermsDays: 15 })).toEqual({
+      invoiceNumber: "INV-2026-0007",
       issueDate: "2026-01-31",
       dueDate: "2026-02-15",
       status: "draft",
@@ -305,6 +306,7 @@ describe("newInvoiceValues", () => {
       pevoPosition: "",
       notes: "",
       lineItems: [],
+      allowAdditional: false,
     });
   });
 
@@ -368,6 +370,7 @@ describe("invoiceValues", () => {
         { date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
         { date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },
       ],
+      allowAdditional: false,
     });
   });
 });

@@ -1,6 +1,5 @@
 import {
   DEFAULT_PAYMENT_TERMS_DAYS,
-  defaultInvoiceNumber,
   type InvoiceStatus,
   invoiceTotals,
   lineCharge,
@@ -31,6 +30,8 @@ export type InvoiceFormValues = {
   pevoPosition: string;
   notes: string;
   lineItems: LineItemValues[];
+  /** "Create a supplementary invoice anyway": the dispatch already has an invoice. */
+  allowAdditional: boolean;
 };
 export type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, TInvoiceData>;
 
@@ -124,19 +125,21 @@ export function dispatchPrefill(dispatch: TDispatch, clients: TClient[] | undefi
   } satisfies Partial<InvoiceFormValues>;
 }
 
-/** SPEC §9 defaults: INV-… number, issued today, due after the payment terms, draft. */
+/** SPEC §9 defaults: the next free INV-YYYY-NNNN number (from the server), issued today, due after the payment terms, draft. */
 export function newInvoiceValues({
+  invoiceNumber = "",
   paymentTermsDays,
   dispatch,
   clients,
 }: {
+  invoiceNumber?: string;
   paymentTermsDays?: number | null;
   dispatch?: TDispatch | null;
   clients?: TClient[];
 }): InvoiceFormValues {
   const issueDate = todayIso();
   return {
-    invoiceNumber: defaultInvoiceNumber(),
+    invoiceNumber,
     issueDate,
     dueDate: dueDateFor(issueDate, paymentTermsDays),
     status: "draft",
@@ -148,6 +151,7 @@ export function newInvoiceValues({
     pevoPosition: "",
     notes: "",
     lineItems: [],
+    allowAdditional: false,
     ...(dispatch ? dispatchPrefill(dispatch, clients) : {}),
   };
 }
@@ -171,6 +175,7 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
       mileage: line.mileage,
       charge: line.charge,
     })),
+    allowAdditional: false,
   };
 }
 

@@ -1,16 +1,17 @@
 import type { TDispatchListItem } from "@pevo/shared";
-import { Eye, FileText, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { Eye, FileText, MoreHorizontal, Pencil, Receipt, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-/** A dispatch's row menu: View, Edit, Create Invoice, Delete. */
+/** A dispatch's row menu: View, Edit, its invoices (links), Create Invoice, Delete. */
 export function DispatchRowMenu({
   dispatch,
   onDelete,
@@ -39,6 +40,23 @@ export function DispatchRowMenu({
             Edit
           </Link>
         </DropdownMenuItem>
+        {dispatch.invoices.length > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">
+              Invoices
+            </DropdownMenuLabel>
+            {dispatch.invoices.map((inv) => (
+              <DropdownMenuItem key={inv.id} asChild>
+                <Link to={`/invoices/${encodeURIComponent(inv.id)}`} className="max-w-64">
+                  <Receipt />
+                  <span className="truncate">{inv.invoiceNumber}</span>
+                </Link>
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuItem asChild>
           <Link to={`/invoices/new?dispatchId=${id}`}>
             <FileText />

@@ -5,12 +5,14 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
-import { DispatchStatusBadge } from "@/components/status-badge";
+import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatMoney } from "@/lib/format";
+import { inlineLinkClass } from "@/lib/utils";
 import { useDispatch, useUpdateDispatch } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchForm } from "../components/dispatch-form";
@@ -131,6 +133,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
             })
           }
         />
+        {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (
           <DeleteDispatchDialog
@@ -141,6 +144,31 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         ) : null}
       </div>
     </TooltipProvider>
+  );
+}
+
+/** The dispatch's invoices, as links (so nobody bills it twice by mistake). */
+function InvoicesCard({ invoices }: { invoices: TDispatch["invoices"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Invoices</CardTitle>
+        <CardDescription>This dispatch is already billed.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm">
+          {invoices.map((inv) => (
+            <li key={inv.id} className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+              <Link to={`/invoices/${encodeURIComponent(inv.id)}`} className={`${inlineLinkClass} break-all`}>
+                {inv.invoiceNumber}
+              </Link>
+              <InvoiceStatusBadge status={inv.status} />
+              <span className="tabular-nums text-muted-foreground">{formatMoney(inv.total)}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

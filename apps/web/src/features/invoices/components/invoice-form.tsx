@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { INVOICE_STATUS_LABELS, type TCompanySettings, type TInvoiceData, ZInvoice } from "@pevo/shared";
 import { useEffect, useMemo, useRef } from "react";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
 import {
@@ -13,6 +13,8 @@ import {
   TextareaField,
 } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useActivePevos, useClients } from "@/lib/shared-queries";
@@ -133,6 +135,11 @@ export function InvoiceForm({
       ? [pevoPosition, ...POSITION_LABELS]
       : POSITION_LABELS;
 
+  // Double billing: the picked dispatch's other invoices (create only; an edit keeps its dispatch).
+  const existingInvoices =
+    !fixedDispatch && dispatch.data && dispatch.data.id === dispatchId ? dispatch.data.invoices : [];
+  const allowAdditional = useWatch({ control, name: "allowAdditional" });
+
   const rates = summary?.standardRates ?? null;
   const loadingDispatch = Boolean(!fixedDispatch && dispatchId && dispatch.isFetching && !summary);
 
@@ -183,10 +190,65 @@ export function InvoiceForm({
                   )
                 }
               />
-            ) : errors.dispatchId?.message ? (
+            ) : errors.dispatchId?.message && existingInvoices.length === 0 ? (
               <p role="alert" className="text-sm text-destructive md:col-span-2">
                 {errors.dispatchId.message}
               </p>
+            ) : null}
+            {existingInvoices.length > 0 ? (
+              <div
+                role="region"
+                aria-labelledby="invoice-already-billed-title"
+                className="grid min-w-0 gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 md:col-span-2 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+              >
+                <p id="invoice-already-billed-title" className="font-medium">
+                  This dispatch already has {existingInvoices.length === 1 ? "an invoice" : "invoices"}:
+                </p>
+                <ul className="grid gap-1">
+                  {existingInvoices.map((inv) => (
+                    <li key={inv.id} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                      <Link
+                        to={`/invoices/${encodeURIComponent(inv.id)}`}
+                        className={`${inlineLinkClass} break-all`}
+                      >
+                        {inv.invoiceNumber}
+                      </Link>
+                      <span className="text-amber-900/80 dark:text-amber-100/80">
+                        {INVOICE_STATUS_LABELS[inv.status]} · {formatMoney(inv.total)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Controller
+                  control={control}
+                  name="allowAdditional"
+                  render={({ field }) => (
+                    <div className="flex items-start gap-3">
+                      <Checkbox
+                        id="invoice-allowAdditional"
+                        ref={field.ref}
+                        className="mt-0.5 bg-background"
+                        checked={field.value === true}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        onBlur={field.onBlur}
+                        aria-describedby="invoice-allowAdditional-hint"
+                      />
+                      <div className="grid gap-1">
+                        <Label htmlFor="invoice-allowAdditional">Create a supplementary invoice anyway</Label>
+                        <p id="invoice-allowAdditional-hint" className="text-xs">
+                          Only for a deliberate extra bill (e.g. added days). Otherwise open the invoice
+                          above.
+                        </p>
+                      </div>
+                    </div>
+                  )}
+                />
+                {errors.dispatchId?.message && !allowAdditional ? (
+                  <p role="alert" className="font-medium text-destructive">
+                    {errors.dispatchId.message}
+                  </p>
+                ) : null}
+              </div>
             ) : null}
             <InputField
               id="invoice-invoiceNumber"

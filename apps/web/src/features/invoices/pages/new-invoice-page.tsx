@@ -5,8 +5,9 @@ import { PageHeader } from "@/components/page-header";
 import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { todayIso } from "@/lib/format";
 import { useClients, useCompany } from "@/lib/shared-queries";
-import { useCreateInvoice, useInvoiceDispatch } from "../api";
+import { useCreateInvoice, useInvoiceDispatch, useNextInvoiceNumber } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
 import { type DispatchSummary, newInvoiceValues } from "../form-values";
 
@@ -17,9 +18,15 @@ export default function NewInvoicePage() {
   const company = useCompany();
   const dispatch = useInvoiceDispatch(dispatchId || null);
   const customers = useClients();
+  const [today] = useState(todayIso);
+  // The suggestion is only a default: when it cannot be loaded the user types a number.
+  const nextNumber = useNextInvoiceNumber(today);
   const [summary, setSummary] = useState<DispatchSummary | null>(null);
 
-  const loading = company.isPending || (dispatchId !== "" && (dispatch.isPending || customers.isPending));
+  const loading =
+    company.isPending ||
+    nextNumber.isPending ||
+    (dispatchId !== "" && (dispatch.isPending || customers.isPending));
   const dispatchFailed = dispatchId !== "" && dispatch.isError;
   const jobNumber = summary?.jobNumber ?? dispatch.data?.rateConfirmation?.jobNumber;
 
@@ -44,6 +51,7 @@ export default function NewInvoicePage() {
           <NewInvoiceForm
             key={dispatchId}
             fromDispatch={dispatchFailed ? null : (dispatch.data ?? null)}
+            invoiceNumber={nextNumber.data?.invoiceNumber ?? ""}
             onDispatchChange={setSummary}
           />
         </>
@@ -54,9 +62,11 @@ export default function NewInvoicePage() {
 
 function NewInvoiceForm({
   fromDispatch,
+  invoiceNumber,
   onDispatchChange,
 }: {
   fromDispatch: ReturnType<typeof useInvoiceDispatch>["data"] | null;
+  invoiceNumber: string;
   onDispatchChange: (summary: DispatchSummary | null) => void;
 }) {
   const navigate = useNavigate();
@@ -65,6 +75,7 @@ function NewInvoiceForm({
   const customers = useClients();
   const [defaultValues] = useState(() =>
     newInvoiceValues({
+      invoiceNumber,
       paymentTermsDays: company.data?.paymentTermsDays,
       dispatch: fromDispatch,
       clients: customers.data,
