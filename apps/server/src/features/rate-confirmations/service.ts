@@ -316,7 +316,9 @@ export async function deleteRateConfirmation(scope: Scope, id: string) {
         .from(dispatches)
         .where(scoped(dispatches, scope, eq(dispatches.rateConfirmationId, id)));
       if (used.n > 0) throw new ConflictError(RC_IN_USE);
-      await tx.delete(rateConfirmations).where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+      await tx
+        .delete(rateConfirmations)
+        .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
       await recordActivity(tx, scope, {
         actorId: scope.userId,
         type: "rate_deleted",
