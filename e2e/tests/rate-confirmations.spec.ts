@@ -420,7 +420,7 @@ test.describe("Rate confirmation actions", () => {
     await expect(row).toContainText("Canceled", { timeout: 30_000 });
 
     // Delete it: it is gone from the list.
-    await row.getByRole("link", { name: copyNumber }).click();
+    await row.getByRole("link", { name: copyNumber, exact: true }).click();
     await page.getByRole("button", { name: `More actions for ${copyNumber}` }).click();
     await page.getByRole("menuitem", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
