@@ -1,9 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
+  apiCreate,
   browserDays,
   pickDate,
   screenshotBothWidths,
   signInAsDemoAdmin,
+  signInFreshAdmin,
   toastWith,
   uniqueTag,
   usDate,
@@ -337,3 +339,98 @@ for (const timezoneId of ["Pacific/Auckland", "America/Los_Angeles"]) {
     });
   });
 }
+
+test.describe("Rate confirmation actions", () => {
+  test("duplicate, then cancel (banner, restore, cancel again), then delete, through the page's menu", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await signInFreshAdmin(page, request, "rc-actions");
+    const tag = uniqueTag();
+    const client = await apiCreate<{ id: string }>(page.request, "/api/clients", { name: `Actions ${tag}` });
+    const source = await apiCreate<{ id: string; jobNumber: string }>(
+      page.request,
+      "/api/rate-confirmations",
+      {
+        clientId: client.id,
+        jobNumber: `ACT-${tag.toUpperCase()}`,
+        originAddress: "Amarillo, TX 79101",
+        destinationAddress: "Tulsa, OK 74103",
+        startDate: "2025-06-10",
+        description: `Actions journey ${tag}`,
+        standardRates: {
+          minimumDailyRate: "450",
+          mileageRate: "1.85",
+          overnightRate: "125",
+          noGoRate: "300",
+          detentionRate: "45",
+          detentionThreshold: 2,
+        },
+        customRates: [{ name: "Bucket truck", amount: "75.5", unit: "daily" }],
+        positions: [{ positionType: "lead_car", pevoId: null }],
+      },
+    );
+
+    await page.goto(`/rate-confirmations/${source.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: source.jobNumber })).toBeVisible({
+      timeout: 30_000,
+    });
+    const more = page.getByRole("button", { name: `More actions for ${source.jobNumber}` });
+    await more.click();
+    await screenshotBothWidths(page, "rate-confirmation-actions-menu");
+    await page.keyboard.press("Escape");
+
+    // Duplicate (keyboard): a new draft with today's job number.
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Duplicate" }).click();
+    await expect(toastWith(page, "Duplicated as RC-")).toBeVisible({ timeout: 30_000 });
+    await expect(page).not.toHaveURL(new RegExp(source.id));
+    await expect(page.getByRole("heading", { level: 1, name: /^RC-\d{8}-\d{3}$/ })).toBeVisible();
+    const copyNumber = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await expect(field(page, "Description")).toHaveValue(`Actions journey ${tag}`);
+
+    // Cancel the copy: a confirmation, then the banner; the form is read-only.
+    await page.getByRole("button", { name: `More actions for ${copyNumber}` }).click();
+    await page.getByRole("menuitem", { name: "Cancel Rate Confirmation" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5); // a click outside does not dismiss it
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel Rate Confirmation" }).click();
+    await expect(toastWith(page, "Rate confirmation canceled")).toBeVisible();
+    const banner = page.getByRole("status").filter({ hasText: "Canceled" });
+    await expect(banner).toBeVisible();
+    await expect(field(page, "Description")).toBeDisabled();
+    await expect(page.getByRole("link", { name: "Create Dispatch" })).toHaveCount(0);
+    await screenshotBothWidths(page, "rate-confirmation-canceled");
+
+    await banner.getByRole("button", { name: "Restore" }).click();
+    await expect(toastWith(page, "Rate confirmation restored")).toBeVisible();
+    await expect(field(page, "Description")).toBeEnabled();
+    await page.getByRole("button", { name: `More actions for ${copyNumber}` }).click();
+    await page.getByRole("menuitem", { name: "Cancel Rate Confirmation" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Rate Confirmation" }).click();
+    await expect(banner).toBeVisible();
+
+    // The list shows it as Canceled.
+    await page.goto("/rate-confirmations");
+    const row = page.getByRole("table").locator("tbody tr").filter({ hasText: copyNumber });
+    await expect(row).toContainText("Canceled", { timeout: 30_000 });
+
+    // Delete it: it is gone from the list.
+    await row.getByRole("link", { name: copyNumber, exact: true }).click();
+    await page.getByRole("button", { name: `More actions for ${copyNumber}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toastWith(page, "Rate confirmation deleted")).toBeVisible();
+    await expect(page).toHaveURL(/\/rate-confirmations$/);
+    await expect(
+      page.getByRole("table").locator("tbody tr").filter({ hasText: source.jobNumber }),
+    ).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole("table").locator("tbody tr").filter({ hasText: copyNumber })).toHaveCount(0);
+  });
+});

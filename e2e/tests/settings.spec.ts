@@ -261,6 +261,50 @@ test.describe("Settings", () => {
     await context.close();
   });
 
+  test("team: remove a second admin; they are signed out at once; the last admin has no Remove", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const account = await signInFreshAdmin(page, request, "settings-remove");
+    const invitee = uniqueEmail("removed-admin");
+    await apiCreate(page.request, "/api/company/team", { name: "Rory Removed", email: invitee });
+    const context = await browser.newContext();
+    const second = await context.newPage();
+    await acceptInvitation(second, invitee, "removed-admin-1");
+    await signIn(second, invitee, "removed-admin-1");
+    await expect(second).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+
+    await openSettings(page, "Team");
+    const members = page.getByRole("list", { name: "Team members" });
+    await expect(members.getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
+    // Yourself: no Remove.
+    await expect(members.getByRole("listitem").filter({ hasText: account.email })).toContainText(
+      "Admin (you)",
+    );
+    await expect(
+      members
+        .getByRole("listitem")
+        .filter({ hasText: account.email })
+        .getByRole("button", { name: /Remove/ }),
+    ).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Remove Rory Removed" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("signed out at once");
+    await page.mouse.click(5, 5); // a click outside does not dismiss it
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(toastWith(page, "Rory Removed was removed from the team")).toBeVisible({ timeout: 30_000 });
+    await expect(members.getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+
+    // Their session ended: the API refuses them right away.
+    expect((await second.request.get("/api/company")).status()).toBe(401);
+    await context.close();
+  });
+
   test("journey 6: the admin invitation email is about the back office, not the PEVO portal", async ({
     page,
     request,

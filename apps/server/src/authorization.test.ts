@@ -41,6 +41,7 @@ import {
   positions,
   profiles,
   rateConfirmations,
+  session,
   standardRates,
   tripLogExpenses,
   tripLogs,
@@ -86,6 +87,10 @@ type Fixtures = {
   pevoUserA: string;
   pevoUserA2: string;
   rateConfirmationA: string;
+  /** A fresh rate confirmation of company A (for cancel, restore and delete). */
+  newRateConfirmationA: () => Promise<string>;
+  /** A fresh second admin of company A (for removal from the team). */
+  newAdminA: () => Promise<string>;
   /** A dispatch of company A assigned to pevoA. */
   dispatchA: string;
   newDispatchA: () => Promise<string>;
@@ -167,6 +172,11 @@ const invoiceBody = (f: Fixtures) => ({
   // dispatchA already has invoiceA: the table's invoices are deliberate supplementary ones.
   allowAdditional: true,
 });
+
+/** Cancels a rate confirmation directly, so a restore has something to restore. */
+async function setCanceled(id: string) {
+  await t.db.update(rateConfirmations).set({ canceledAt: new Date() }).where(eq(rateConfirmations.id, id));
+}
 
 /** A rate confirmation with its rates and positions. */
 const rateConfirmationRows = (id: string) => [
@@ -306,6 +316,37 @@ const ROUTES: Row[] = [
     expect: A_ONLY,
     target: (f) => rateConfirmationRows(f.rateConfirmationA),
   },
+  {
+    route: "POST /api/rate-confirmations/:id/cancel",
+    path: async (f) => `/api/rate-confirmations/${await f.newRateConfirmationA()}/cancel`,
+    expect: A_ONLY,
+    target: (_, path) => rateConfirmationRows(lastId(path)),
+  },
+  {
+    route: "POST /api/rate-confirmations/:id/restore",
+    path: async (f) => {
+      const id = await f.newRateConfirmationA();
+      await setCanceled(id);
+      return `/api/rate-confirmations/${id}/restore`;
+    },
+    expect: A_ONLY,
+    target: (_, path) => rateConfirmationRows(lastId(path)),
+  },
+  {
+    route: "POST /api/rate-confirmations/:id/duplicate",
+    path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}/duplicate`,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => [
+      rowsWhere(rateConfirmations, rateConfirmations.companyId, f.companyA),
+      ...rateConfirmationRows(f.rateConfirmationA),
+    ],
+  },
+  {
+    route: "DELETE /api/rate-confirmations/:id",
+    path: async (f) => `/api/rate-confirmations/${await f.newRateConfirmationA()}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rateConfirmationRows(lastId(path)),
+  },
 
   // dispatches: adminB's POST names company A's rate confirmation and PEVO: a field error (400);
   // adminB's PUT body is valid in B (no references) but the id is A's: 404.
@@ -387,6 +428,16 @@ const ROUTES: Row[] = [
     body: () => ({ name: "Second Admin", email: uniqueEmail("team") }),
     expect: { ...OFFICE, adminA: 201, adminB: 201 },
     target: (f) => rowsWhere(user, user.companyId, f.companyA),
+  },
+  {
+    // adminB names an admin of company A: 404, the same as an unknown id.
+    route: "DELETE /api/company/team/:userId",
+    path: async (f) => `/api/company/team/${await f.newAdminA()}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => [
+      rowsWhere(user, user.id, path.split("/").at(-1) ?? ""),
+      rowsWhere(session, session.userId, path.split("/").at(-1) ?? ""),
+    ],
   },
 
   // calendar
@@ -570,6 +621,22 @@ beforeAll(async () => {
       jobNumber: "RC-TABLE-A",
     }),
   );
+  partial.newRateConfirmationA = async () =>
+    hide(
+      "office",
+      await create(adminA.cookie, "/api/rate-confirmations", {
+        ...rateConfirmationBody(partial),
+        jobNumber: `RC-TABLE-FRESH-${next()}`,
+      }),
+    );
+  partial.newAdminA = async () =>
+    hide(
+      "companyA",
+      await create(adminA.cookie, "/api/company/team", {
+        name: "Removable Admin",
+        email: uniqueEmail("removable"),
+      }),
+    );
   partial.newDispatchA = async () =>
     hide("pevoA", await create(adminA.cookie, "/api/dispatches", dispatchBody(partial)));
   partial.dispatchA = await partial.newDispatchA();

@@ -109,6 +109,10 @@ export const ACTIVITY_TYPES = [
   "payment_received",
   "signature_requested",
   "client_added",
+  "rate_canceled",
+  "rate_restored",
+  "rate_deleted",
+  "rate_duplicated",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -8,7 +8,11 @@ import { ApiError } from "./errors";
 export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set("deps", deps);
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    // The database, not the 60 s cookie cache: a removed admin or PEVO is signed out at once.
+    const session = await deps.auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableCookieCache: true },
+    });
     const u = session?.user;
     c.set(
       "actor",

@@ -156,6 +156,8 @@ export const rateConfirmations = pgTable(
     signerName: text("signer_name"),
     signerIp: text("signer_ip"),
     signedHash: text("signed_hash"),
+    /** Canceled: kept for history, left out of the dispatch picker and the dashboard counts. */
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

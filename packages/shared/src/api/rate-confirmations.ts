@@ -17,6 +17,7 @@ export const ZRateConfirmationListItem = z.object({
   clientName: z.string(),
   positionsCount: z.number().int(),
   signatureStatus: z.string(),
+  canceledAt: ZTimestamp.nullable().describe("When it was canceled; null while active"),
   createdAt: ZTimestamp,
 });
 type _ListItem = Assert<Same<z.output<typeof ZRateConfirmationListItem>, TRateConfirmationListItem>>;
@@ -42,6 +43,7 @@ export const ZRateConfirmationResponse = z.object({
   description: z.string(),
   additionalTerms: z.string().nullable(),
   signatureStatus: z.string(),
+  canceledAt: ZTimestamp.nullable().describe("When it was canceled; null while active"),
   createdAt: ZTimestamp,
   standardRates: ZStandardRatesResponse,
   customRates: z.array(z.object({ id: ZId, name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),

@@ -93,6 +93,8 @@ export type TRateConfirmationListItem = {
   clientName: string;
   positionsCount: number;
   signatureStatus: string;
+  /** When it was canceled (kept for history); null while active. */
+  canceledAt: string | null;
   createdAt: string;
 };
 
@@ -100,6 +102,7 @@ export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "custo
   id: string;
   clientName: string;
   signatureStatus: string;
+  canceledAt: string | null;
   createdAt: string;
   customRates: (z.output<typeof ZCustomRate> & { id: string })[];
   positions: (z.output<typeof ZPosition> & { id: string; pevoName: string | null })[];

@@ -1,4 +1,4 @@
-import { companies, profiles, user } from "@pevo/db";
+import { account, companies, profiles, session, user } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -338,5 +338,89 @@ describe("roles", () => {
       });
     }
     expect(await t.db.select().from(user).where(eq(user.email, "sneaky@example.test"))).toEqual([]);
+  });
+});
+
+describe("DELETE /api/company/team/:userId", () => {
+  const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
+  const NOT_A_MEMBER = { error: "Team member not found" };
+
+  /** A fresh company with a second admin who accepted the invitation (signed in). */
+  async function companyWithTwoAdmins() {
+    const first = await t.signUpAdmin({ companyName: "Removal Escorts" });
+    const email = uniqueEmail("second-admin");
+    const added = await call(first, "POST", "/api/company/team", { name: "Sam Second", email });
+    expect(added.status).toBe(201);
+    const cookie = await acceptInvitation(email, "second-pass-1");
+    return { first, second: { id: added.body.id as string, email, cookie } };
+  }
+
+  test("removes an admin: their sessions end at once, they cannot sign in, their records stay", async () => {
+    const { first, second } = await companyWithTwoAdmins();
+    // Something the second admin made: created_by becomes null, the client stays.
+    const client = await t.createClient({ cookie: second.cookie }, { name: "Made By Second" });
+    expect((await t.request("GET", "/api/company", { cookie: second.cookie })).status).toBe(200);
+
+    const res = await call(first, "DELETE", `/api/company/team/${second.id}`);
+    expect(res.status).toBe(204);
+
+    // The full cookie (session token and the cached session data) is refused right away.
+    const after = await t.request("GET", "/api/company", { cookie: second.cookie });
+    expect(after.status).toBe(401);
+    expect(await t.db.select().from(session).where(eq(session.userId, second.id))).toEqual([]);
+    expect(await t.db.select().from(account).where(eq(account.userId, second.id))).toEqual([]);
+    expect(await t.db.select().from(user).where(eq(user.id, second.id))).toEqual([]);
+    const signIn = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email: second.email, password: "second-pass-1" },
+    });
+    expect(signIn.status).toBe(401);
+
+    const team = await call(first, "GET", "/api/company/team");
+    expect(team.body.map((m: { id: string }) => m.id)).not.toContain(second.id);
+    const kept = await call(first, "GET", `/api/clients/${client.id}`);
+    expect(kept.status).toBe(200);
+    // The first admin is still signed in.
+    expect((await call(first, "GET", "/api/company")).status).toBe(200);
+  });
+
+  test("the last admin cannot be removed (not even by themselves); yourself while another remains", async () => {
+    const { first, second } = await companyWithTwoAdmins();
+    const self = await t.request("DELETE", `/api/company/team/${second.id}`, { cookie: second.cookie });
+    expect(self.status).toBe(204);
+    expect((await t.request("GET", "/api/company", { cookie: second.cookie })).status).toBe(401);
+
+    const last = await call(first, "DELETE", `/api/company/team/${first.userId}`);
+    expect(last.status).toBe(409);
+    expect(last.body).toEqual({ error: LAST_ADMIN });
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.id, first.userId))).toHaveLength(1);
+    expect((await call(first, "GET", "/api/company")).status).toBe(200);
+  });
+
+  test("another company's admin, a PEVO user, an unknown id: 404, nothing removed", async () => {
+    const { first, second } = await companyWithTwoAdmins();
+    const pevo = await t.createPevoUser(first.companyId, { firstName: "Pat", lastName: "Portal" });
+    for (const id of [second.id, pevo.userId, "no-such-user"]) {
+      const res = await call(adminB, "DELETE", `/api/company/team/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual(NOT_A_MEMBER);
+    }
+    const pevoRes = await call(first, "DELETE", `/api/company/team/${pevo.userId}`);
+    expect(pevoRes.status).toBe(404);
+    expect(pevoRes.body).toEqual(NOT_A_MEMBER);
+    for (const id of [second.id, pevo.userId]) {
+      expect(await t.db.select({ id: user.id }).from(user).where(eq(user.id, id))).toHaveLength(1);
+    }
+    expect((await t.request("GET", "/api/company", { cookie: second.cookie })).status).toBe(200);
+    expect((await t.request("GET", "/api/me", { cookie: pevo.cookie })).status).toBe(200);
+  });
+
+  test("a PEVO may not remove anyone (403); signed out is 401", async () => {
+    const { second } = await companyWithTwoAdmins();
+    const pevo = await t.createPevoUser(adminA.companyId);
+    expect(
+      (await t.request("DELETE", `/api/company/team/${second.id}`, { cookie: pevo.cookie })).status,
+    ).toBe(403);
+    expect((await t.request("DELETE", `/api/company/team/${second.id}`)).status).toBe(401);
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.id, second.id))).toHaveLength(1);
   });
 });

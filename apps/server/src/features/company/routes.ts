@@ -7,9 +7,16 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import { INVITE_REDIRECT } from "../../auth";
-import { createRoute, createRouter, errors, json, jsonBody } from "../../http/openapi";
+import { createRoute, createRouter, errors, json, jsonBody, noContent } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { createTeamAdmin, getCompanySettings, listTeam, updateCompanySettings } from "./service";
+import {
+  createTeamAdmin,
+  getCompanySettings,
+  listTeam,
+  removeTeamMember,
+  TEAM_MEMBER_NOT_FOUND,
+  updateCompanySettings,
+} from "./service";
 
 const tags = ["Company"];
 
@@ -65,5 +72,26 @@ export const companyRoutes = router
         headers: c.req.raw.headers,
       });
       return c.json(created, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/team/{userId}",
+      tags,
+      summary: "Remove an admin: their login is deleted and their sessions end at once (not the last admin)",
+      request: {
+        params: z.object({
+          userId: z
+            .string()
+            .min(1, { message: TEAM_MEMBER_NOT_FOUND })
+            .max(100, { message: TEAM_MEMBER_NOT_FOUND }),
+        }),
+      },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      await removeTeamMember(scopeOf(c), c.req.valid("param").userId);
+      return c.body(null, 204);
     },
   );

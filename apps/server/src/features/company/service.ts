@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { companies, profiles, user } from "@pevo/db";
+import { companies, profiles, session, user } from "@pevo/db";
 import type { TCompanySettings } from "@pevo/shared";
 import { asc, eq, inArray } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
-import { ConflictError, isUniqueViolation } from "../../lib/domain-errors";
+import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
+export const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
 
 export async function getCompanySettings(scope: Scope): Promise<TCompanySettings> {
   const [row] = await scope.db
@@ -78,4 +80,26 @@ export async function createTeamAdmin(scope: Scope, input: { name: string; email
       if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN, { email: EMAIL_TAKEN });
       throw error;
     });
+}
+
+/**
+ * Removes an admin of the company: the login is deleted (its password and sessions go with it, so
+ * they are signed out at once and cannot sign in again; the email can be invited again). What they
+ * made stays: created_by and the activity's actor become null. Removing yourself is allowed while
+ * another admin remains; the last admin cannot be removed. The company's admin rows are locked,
+ * so two admins removing each other at once cannot leave the company without one.
+ */
+export async function removeTeamMember(scope: Scope, userId: string) {
+  await scope.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(scoped(user, scope, eq(user.role, "admin")))
+      .for("update");
+    if (!admins.some((a) => a.id === userId)) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
+    if (admins.length <= 1) throw new ConflictError(LAST_ADMIN);
+    // unscoped: sessions have no company_id; the user id was just checked to be an admin of the company
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(user).where(scoped(user, scope, eq(user.id, userId)));
+  });
 }

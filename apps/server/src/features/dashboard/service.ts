@@ -1,5 +1,5 @@
 import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { asc, count, desc, eq, gte, lt, ne } from "drizzle-orm";
+import { asc, count, desc, eq, gte, isNull, lt, ne } from "drizzle-orm";
 import { addDaysIso } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -27,7 +27,14 @@ export async function getDashboard(scope: Scope, today: string) {
     db
       .select({ n: count() })
       .from(rateConfirmations)
-      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.signatureStatus, "awaiting_signature"))),
+      .where(
+        scoped(
+          rateConfirmations,
+          scope,
+          eq(rateConfirmations.signatureStatus, "awaiting_signature"),
+          isNull(rateConfirmations.canceledAt),
+        ),
+      ),
     db.select({ n: count() }).from(dispatches).where(upcoming),
     db
       .select({

@@ -1,4 +1,4 @@
-import { customRates, positions, rateConfirmations, standardRates } from "@pevo/db";
+import { activityEvents, customRates, positions, rateConfirmations, standardRates } from "@pevo/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import {
@@ -736,5 +736,161 @@ describe("access control", () => {
     expect((await asA("GET", `/api/rate-confirmations/${rc.id}`)).body).toEqual(before.body);
     const list = await t.as(adminB)("GET", "/api/rate-confirmations");
     expect(list.body.map((r: Body) => r.id)).not.toContain(rc.id);
+  });
+});
+
+describe("cancel, restore, delete, duplicate", () => {
+  const IN_USE =
+    "This rate confirmation cannot be deleted: dispatches (and their invoices) refer to it. Cancel it instead.";
+  const today = () => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  };
+  const listed = async (path: string, admin = adminA) =>
+    ((await t.as(admin)("GET", path)).body as { id: string }[]).map((r) => r.id);
+  const pending = async (admin: SignedUpAdmin) =>
+    (await t.as(admin)("GET", `/api/dashboard?today=${today()}`)).body.cards.pendingSignatures as number;
+  const rowOf = async (id: string) =>
+    (await t.db.select().from(rateConfirmations).where(eq(rateConfirmations.id, id)))[0];
+  const childCounts = async (id: string) => {
+    const [[std], [custom], [pos]] = await Promise.all([
+      t.db.select({ n: count() }).from(standardRates).where(eq(standardRates.rateConfirmationId, id)),
+      t.db.select({ n: count() }).from(customRates).where(eq(customRates.rateConfirmationId, id)),
+      t.db.select({ n: count() }).from(positions).where(eq(positions.rateConfirmationId, id)),
+    ]);
+    return [std.n, custom.n, pos.n];
+  };
+  const activity = async (type: string) =>
+    t.db.select().from(activityEvents).where(eq(activityEvents.type, type));
+
+  test("cancel keeps it (list with includeCanceled, its page) but leaves it out of the picker and the counts; restore brings it back", async () => {
+    const fresh = await t.signUpAdmin({ companyName: "Cancel Escorts" });
+    const client = (await t.createClient(fresh, { name: "Cancel Client" })).id;
+    const rc = await t.createRateConfirmation(
+      fresh,
+      validBody({ clientId: client, positions: [{ positionType: "lead_car" }] }),
+    );
+    await t.db
+      .update(rateConfirmations)
+      .set({ signatureStatus: "awaiting_signature" })
+      .where(eq(rateConfirmations.id, rc.id));
+    expect(await pending(fresh)).toBe(1);
+
+    const res = await t.as(fresh)("POST", `/api/rate-confirmations/${rc.id}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.canceledAt).toEqual(expect.any(String));
+    expect(await listed("/api/rate-confirmations", fresh)).not.toContain(rc.id);
+    const all = (await t.as(fresh)("GET", "/api/rate-confirmations?includeCanceled=true")).body;
+    expect(all.find((r: { id: string }) => r.id === rc.id)?.canceledAt).toBe(res.body.canceledAt);
+    expect((await t.as(fresh)("GET", `/api/rate-confirmations/${rc.id}`)).body.canceledAt).toBe(
+      res.body.canceledAt,
+    );
+    expect(await pending(fresh)).toBe(0);
+    // Read-only while canceled.
+    const edit = await t.as(fresh)(
+      "PUT",
+      `/api/rate-confirmations/${rc.id}`,
+      validBody({ clientId: client }),
+    );
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe("This rate confirmation is canceled: restore it before editing it");
+    const events = await t.db
+      .select()
+      .from(activityEvents)
+      .where(eq(activityEvents.companyId, fresh.companyId));
+    expect(events.map((e) => e.type)).toContain("rate_canceled");
+
+    const restored = await t.as(fresh)("POST", `/api/rate-confirmations/${rc.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.canceledAt).toBeNull();
+    expect(await listed("/api/rate-confirmations", fresh)).toContain(rc.id);
+    expect(await pending(fresh)).toBe(1);
+    expect((await activity("rate_restored")).some((e) => e.companyId === fresh.companyId)).toBe(true);
+  });
+
+  test("delete is refused while a dispatch refers to it (nothing deleted); allowed otherwise, with its children", async () => {
+    const used = await createRc();
+    await t.createDispatch(adminA, { rateConfirmationId: used.id, pevoId: null });
+    const refused = await asA("DELETE", `/api/rate-confirmations/${used.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: IN_USE });
+    expect(await rowOf(used.id)).toBeDefined();
+    expect(await childCounts(used.id)).toEqual([1, 1, 2]);
+
+    const free = await createRc();
+    const res = await asA("DELETE", `/api/rate-confirmations/${free.id}`);
+    expect(res.status).toBe(204);
+    expect(await rowOf(free.id)).toBeUndefined();
+    expect(await childCounts(free.id)).toEqual([0, 0, 0]);
+    expect((await asA("GET", `/api/rate-confirmations/${free.id}`)).status).toBe(404);
+    expect((await activity("rate_deleted")).some((e) => e.job === free.jobNumber)).toBe(true);
+  });
+
+  test("duplicate: a new draft with today's next job number, the same rates and positions, no PEVO", async () => {
+    const source = await createRc();
+    await asA("POST", `/api/rate-confirmations/${source.id}/cancel`);
+    const expectedNumber = (await asA("GET", "/api/rate-confirmations/next-job-number")).body.jobNumber;
+    const res = await asA("POST", `/api/rate-confirmations/${source.id}/duplicate`);
+    expect(res.status).toBe(201);
+    const copy = res.body;
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.jobNumber).toBe(expectedNumber);
+    expect(copy).toMatchObject({
+      clientId: clientA,
+      originAddress: source.originAddress,
+      destinationAddress: source.destinationAddress,
+      description: source.description,
+      additionalTerms: source.additionalTerms,
+      startDate: today(),
+      endDate: null,
+      signatureStatus: "not_sent",
+      canceledAt: null,
+      standardRates: source.standardRates,
+    });
+    expect(copy.customRates.map(({ id: _id, ...r }: { id: string }) => r)).toEqual(
+      source.customRates.map(({ id: _id, ...r }: { id: string }) => r),
+    );
+    expect(copy.positions).toEqual([
+      {
+        id: expect.any(String),
+        positionType: "custom",
+        customName: "Bucket Truck",
+        pevoId: null,
+        pevoName: null,
+      },
+      { id: expect.any(String), positionType: "lead_car", customName: null, pevoId: null, pevoName: null },
+    ]);
+    // The source keeps its PEVO and stays canceled.
+    const after = (await asA("GET", `/api/rate-confirmations/${source.id}`)).body;
+    expect(after.positions[1].pevoId).toBe(pevoA);
+    expect(after.canceledAt).toEqual(expect.any(String));
+    // A second copy gets the next number.
+    const second = await asA("POST", `/api/rate-confirmations/${source.id}/duplicate`);
+    expect(second.body.jobNumber).not.toBe(copy.jobNumber);
+    expect((await activity("rate_duplicated")).some((e) => e.job === copy.jobNumber)).toBe(true);
+  });
+
+  test("another company's id is 404 and leaves it unchanged; a PEVO is 403", async () => {
+    const rc = await createRc();
+    const before = await rowOf(rc.id);
+    const counts = await tableCounts();
+    for (const [method, suffix] of [
+      ["POST", "/cancel"],
+      ["POST", "/restore"],
+      ["POST", "/duplicate"],
+      ["DELETE", ""],
+    ]) {
+      const res = await t.as(adminB)(method, `/api/rate-confirmations/${rc.id}${suffix}`);
+      expect(res.status, `${method} ${suffix}`).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+      const pevo = await t.request(method, `/api/rate-confirmations/${rc.id}${suffix}`, {
+        cookie: pevoUser.cookie,
+      });
+      expect(pevo.status, `${method} ${suffix}`).toBe(403);
+      const missing = await asA(method, `/api/rate-confirmations/${MISSING_ID}${suffix}`);
+      expect(missing.status).toBe(404);
+    }
+    expect(await rowOf(rc.id)).toEqual(before);
+    expect(await tableCounts()).toEqual(counts);
   });
 });

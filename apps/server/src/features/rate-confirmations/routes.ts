@@ -14,15 +14,19 @@ import {
   json,
   jsonBody,
   named,
+  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
 import {
   createRateConfirmation,
+  deleteRateConfirmation,
+  duplicateRateConfirmation,
   getRateConfirmation,
   listRateConfirmations,
   nextJobNumber,
   RC_NOT_FOUND,
+  setRateConfirmationCanceled,
   updateRateConfirmation,
 } from "./service";
 
@@ -47,6 +51,10 @@ export const rateConfirmationRoutes = router
             .string()
             .optional()
             .describe("Part of the job number, origin or destination (case-insensitive)"),
+          includeCanceled: z
+            .enum(["true", "false"], { message: "includeCanceled must be true or false" })
+            .optional()
+            .describe("Also list the canceled ones (left out by default, e.g. in the dispatch picker)"),
         }),
       },
       responses: {
@@ -54,7 +62,10 @@ export const rateConfirmationRoutes = router
         ...errors(401, 403),
       },
     }),
-    async (c) => c.json(await listRateConfirmations(scopeOf(c), c.req.valid("query").search), 200),
+    async (c) => {
+      const { search, includeCanceled } = c.req.valid("query");
+      return c.json(await listRateConfirmations(scopeOf(c), search, includeCanceled === "true"), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -107,4 +118,54 @@ export const rateConfirmationRoutes = router
     }),
     async (c) =>
       c.json(await updateRateConfirmation(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/cancel",
+      tags,
+      summary: "Cancel it: kept for history, left out of the dispatch picker and the counts",
+      request: { params },
+      responses: { 200: json(RateConfirmation, "The canceled rate confirmation"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await setRateConfirmationCanceled(scopeOf(c), c.req.valid("param").id, true), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/restore",
+      tags,
+      summary: "Restore a canceled rate confirmation",
+      request: { params },
+      responses: { 200: json(RateConfirmation, "The restored rate confirmation"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await setRateConfirmationCanceled(scopeOf(c), c.req.valid("param").id, false), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/duplicate",
+      tags,
+      summary: "A new draft copied from it, with today's next job number and no PEVO assigned",
+      request: { params },
+      responses: {
+        201: json(RateConfirmation, "The new rate confirmation"),
+        ...errors(401, 403, 404, 409),
+      },
+    }),
+    async (c) => c.json(await duplicateRateConfirmation(scopeOf(c), c.req.valid("param").id), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete it with its rates and positions; refused while dispatches refer to it",
+      request: { params },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => {
+      await deleteRateConfirmation(scopeOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
   );

@@ -1,6 +1,7 @@
 import {
   clients,
   customRates,
+  dispatches,
   type Executor,
   pevos,
   positions,
@@ -8,16 +9,29 @@ import {
   standardRates,
 } from "@pevo/db";
 import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
-import { asc, count, desc, eq, ilike, inArray, like, or } from "drizzle-orm";
-import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { asc, count, desc, eq, ilike, inArray, isNull, like, or } from "drizzle-orm";
+import { recordActivity } from "../../lib/activity";
+import { todayIso } from "../../lib/dates";
+import {
+  ConflictError,
+  InvalidInputError,
+  isUniqueViolation,
+  NotFoundError,
+  pgError,
+} from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";
 export const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
+export const RC_IN_USE =
+  "This rate confirmation cannot be deleted: dispatches (and their invoices) refer to it. Cancel it instead.";
+export const RC_CANCELED = "This rate confirmation is canceled: restore it before editing it";
 
+/** The list; canceled ones only with `includeCanceled` (the dispatch form's picker leaves them out). */
 export async function listRateConfirmations(
   scope: Scope,
   search?: string,
+  includeCanceled = false,
 ): Promise<TRateConfirmationListItem[]> {
   const term = search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
@@ -32,6 +46,7 @@ export async function listRateConfirmations(
       clientName: clients.name,
       positionsCount: count(positions.id),
       signatureStatus: rateConfirmations.signatureStatus,
+      canceledAt: rateConfirmations.canceledAt,
       createdAt: rateConfirmations.createdAt,
     })
     .from(rateConfirmations)
@@ -48,11 +63,16 @@ export async function listRateConfirmations(
               ilike(rateConfirmations.destinationAddress, pattern),
             )
           : undefined,
+        includeCanceled ? undefined : isNull(rateConfirmations.canceledAt),
       ),
     )
     .groupBy(rateConfirmations.id, clients.name)
     .orderBy(desc(rateConfirmations.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    canceledAt: r.canceledAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** RC-YYYYMMDD-###: the next number of that day not used by the company. */
@@ -114,6 +134,7 @@ export async function getRateConfirmation(scope: Scope, id: string): Promise<TRa
     description: rc.rc.description,
     additionalTerms: rc.rc.additionalTerms,
     signatureStatus: rc.rc.signatureStatus,
+    canceledAt: rc.rc.canceledAt?.toISOString() ?? null,
     createdAt: rc.rc.createdAt.toISOString(),
     standardRates: {
       minimumDailyRate: rates?.minimumDailyRate ?? "0.00",
@@ -203,10 +224,11 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
 export async function updateRateConfirmation(scope: Scope, id: string, input: TRateConfirmationData) {
   const { db } = scope;
   const [existing] = await db
-    .select({ id: rateConfirmations.id })
+    .select({ id: rateConfirmations.id, canceledAt: rateConfirmations.canceledAt })
     .from(rateConfirmations)
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!existing) throw new NotFoundError(RC_NOT_FOUND);
+  if (existing.canceledAt) throw new ConflictError(RC_CANCELED);
   await checkReferences(scope, input);
   await db
     .transaction(async (tx) => {
@@ -235,4 +257,122 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
     })
     .catch(duplicateJobNumber);
   return getRateConfirmation(scope, id);
+}
+
+/** The job number and client name of one of the company's rate confirmations, or 404. */
+async function findHeader(db: Executor, scope: Scope, id: string) {
+  const [row] = await db
+    .select({
+      jobNumber: rateConfirmations.jobNumber,
+      canceledAt: rateConfirmations.canceledAt,
+      clientName: clients.name,
+    })
+    .from(rateConfirmations)
+    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+  if (!row) throw new NotFoundError(RC_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Cancel (`canceled: true`) or restore it. A canceled one is kept for history (list, its page,
+ * its dispatches) but is read-only and left out of the dispatch picker and the dashboard counts.
+ */
+export async function setRateConfirmationCanceled(scope: Scope, id: string, canceled: boolean) {
+  await scope.db.transaction(async (tx) => {
+    const rc = await findHeader(tx, scope, id);
+    if (Boolean(rc.canceledAt) === canceled) return;
+    await tx
+      .update(rateConfirmations)
+      .set({ canceledAt: canceled ? new Date() : null, updatedAt: new Date() })
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+    await recordActivity(tx, scope, {
+      actorId: scope.userId,
+      type: canceled ? "rate_canceled" : "rate_restored",
+      status: canceled ? "error" : "success",
+      message: canceled
+        ? `Rate confirmation ${rc.jobNumber} canceled`
+        : `Rate confirmation ${rc.jobNumber} restored`,
+      client: rc.clientName,
+      job: rc.jobNumber,
+    });
+  });
+  return getRateConfirmation(scope, id);
+}
+
+/** The foreign key refusals that mean "something refers to it". */
+const isReferenced = (error: unknown) => pgError(error)?.code === "23503";
+
+/**
+ * Deletes it with its rates and positions (cascade), in one transaction; refused (409) while
+ * dispatches refer to it (invoices refer to dispatches, so they are covered too).
+ */
+export async function deleteRateConfirmation(scope: Scope, id: string) {
+  await scope.db
+    .transaction(async (tx) => {
+      const rc = await findHeader(tx, scope, id);
+      const [used] = await tx
+        .select({ n: count() })
+        .from(dispatches)
+        .where(scoped(dispatches, scope, eq(dispatches.rateConfirmationId, id)));
+      if (used.n > 0) throw new ConflictError(RC_IN_USE);
+      await tx
+        .delete(rateConfirmations)
+        .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+      await recordActivity(tx, scope, {
+        actorId: scope.userId,
+        type: "rate_deleted",
+        status: "error",
+        message: `Rate confirmation ${rc.jobNumber} deleted`,
+        client: rc.clientName,
+        job: rc.jobNumber,
+      });
+    })
+    .catch((error: unknown) => {
+      if (isReferenced(error)) throw new ConflictError(RC_IN_USE);
+      throw error;
+    });
+}
+
+/**
+ * A new draft copied from it: client, route, description, terms, rates, custom rates and positions
+ * (type and custom name; no PEVO, so nobody is booked twice), with today's next job number and
+ * start date today (no end date). A job number taken meanwhile is retried.
+ */
+export async function duplicateRateConfirmation(scope: Scope, id: string) {
+  const source = await getRateConfirmation(scope, id);
+  const today = todayIso();
+  const input: TRateConfirmationData = {
+    clientId: source.clientId,
+    jobNumber: "",
+    originAddress: source.originAddress,
+    destinationAddress: source.destinationAddress,
+    startDate: today,
+    endDate: null,
+    description: source.description,
+    additionalTerms: source.additionalTerms,
+    standardRates: source.standardRates,
+    customRates: source.customRates.map(({ name, amount, unit }) => ({ name, amount, unit })),
+    positions: source.positions.map(({ positionType, customName }) => ({
+      positionType,
+      customName,
+      pevoId: null,
+    })),
+  } as TRateConfirmationData;
+  for (let attempt = 0; ; attempt++) {
+    input.jobNumber = await nextJobNumber(scope, today);
+    try {
+      const copy = await createRateConfirmation(scope, input);
+      await recordActivity(scope.db, scope, {
+        actorId: scope.userId,
+        type: "rate_duplicated",
+        message: `Rate confirmation ${copy.jobNumber} duplicated from ${source.jobNumber}`,
+        client: source.clientName,
+        job: copy.jobNumber,
+      });
+      return copy;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 4) throw error;
+    }
+  }
 }

@@ -6,14 +6,17 @@ import { invalidateAll, queryKeys } from "@/lib/query-keys";
 /** Dispatches and the dashboard show rate confirmation data, so writes refresh them too. */
 const refreshedKeys = [queryKeys.rateConfirmations, queryKeys.dashboard, queryKeys.dispatches];
 
-/** The company's rate confirmations, newest first; `search` matches job number, origin or destination. */
+/** The company's rate confirmations (canceled ones included), newest first; `search` matches job number, origin or destination. */
 export function useRateConfirmations(search: string) {
   const term = search.trim();
   return useQuery({
     queryKey: queryKeys.rateConfirmationSearch(term),
     queryFn: () =>
       api<TRateConfirmationListItem[]>(
-        term ? `/api/rate-confirmations?search=${encodeURIComponent(term)}` : "/api/rate-confirmations",
+        // The list shows the canceled ones too (with a badge); the dispatch picker does not ask for them.
+        term
+          ? `/api/rate-confirmations?includeCanceled=true&search=${encodeURIComponent(term)}`
+          : "/api/rate-confirmations?includeCanceled=true",
       ),
     // Keep the rows on screen while the next search is on its way.
     placeholderData: keepPreviousData,
@@ -67,6 +70,52 @@ export function useUpdateRateConfirmation(id: string) {
       }),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
+      void invalidate();
+    },
+  });
+}
+
+/** Cancel (`true`) or restore (`false`): the answer is the record, kept on its page. */
+export function useSetCanceled(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (canceled: boolean) =>
+      api<TRateConfirmation>(
+        `/api/rate-confirmations/${encodeURIComponent(id)}/${canceled ? "cancel" : "restore"}`,
+        { method: "POST" },
+      ),
+    onSuccess: (record) => {
+      queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
+      void invalidate();
+    },
+  });
+}
+
+/** A new draft copied from it (today's next job number, no PEVO assigned). */
+export function useDuplicateRateConfirmation(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: () =>
+      api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id)}/duplicate`, {
+        method: "POST",
+      }),
+    onSuccess: (record) => {
+      queryClient.setQueryData(queryKeys.rateConfirmation(record.id), record);
+      void invalidate();
+    },
+  });
+}
+
+/** Deletes it (refused with a message while dispatches refer to it). */
+export function useDeleteRateConfirmation(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: () => api<void>(`/api/rate-confirmations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.rateConfirmation(id) });
       void invalidate();
     },
   });

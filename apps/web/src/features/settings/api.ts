@@ -34,6 +34,16 @@ export function useInviteAdmin() {
   });
 }
 
+/** Removes an admin of the company: their login is deleted and they are signed out at once. */
+export function useRemoveTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<void>(`/api/company/team/${encodeURIComponent(userId)}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team }),
+  });
+}
+
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>

@@ -2,6 +2,7 @@ import type { TRateConfirmationListItem } from "@pevo/shared";
 import { Eye, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { CardList, ListCard } from "@/components/list-card";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
@@ -19,13 +20,24 @@ function Actions({ rc }: { rc: TRateConfirmationListItem }) {
           View
         </Link>
       </Button>
-      <Button asChild variant="outline" size="sm">
-        <Link to={dispatchHref(rc.id)} aria-label={`Dispatch ${rc.jobNumber}`}>
-          <Truck />
-          Dispatch
-        </Link>
-      </Button>
+      {rc.canceledAt ? null : (
+        <Button asChild variant="outline" size="sm">
+          <Link to={dispatchHref(rc.id)} aria-label={`Dispatch ${rc.jobNumber}`}>
+            <Truck />
+            Dispatch
+          </Link>
+        </Button>
+      )}
     </div>
+  );
+}
+
+/** Kept for history: no new dispatches, left out of the counts. */
+function CanceledBadge() {
+  return (
+    <Badge variant="red" className="ml-2 align-middle">
+      Canceled
+    </Badge>
   );
 }
 
@@ -40,7 +52,16 @@ export function RateConfirmationList({ items }: { items: TRateConfirmationListIt
             key={rc.id}
             title={rc.jobNumber}
             titleHref={detailsHref(rc.id)}
-            subtitle={rc.clientName}
+            subtitle={
+              rc.canceledAt ? (
+                <>
+                  {rc.clientName}
+                  <CanceledBadge />
+                </>
+              ) : (
+                rc.clientName
+              )
+            }
             aside={<span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>}
             facts={[
               { label: "Origin", value: rc.originAddress },
@@ -73,6 +94,7 @@ export function RateConfirmationList({ items }: { items: TRateConfirmationListIt
                 <Link to={detailsHref(rc.id)} className="hover:underline">
                   {rc.jobNumber}
                 </Link>
+                {rc.canceledAt ? <CanceledBadge /> : null}
                 <div className="text-xs font-normal text-muted-foreground">{rc.clientName}</div>
               </TableCell>
               <TableCell className="max-w-64">

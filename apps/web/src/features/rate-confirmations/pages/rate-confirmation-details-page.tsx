@@ -1,14 +1,30 @@
 import type { TRateConfirmation } from "@pevo/shared";
-import { Truck } from "lucide-react";
+import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Spinner } from "@/components/ui/spinner";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { useRateConfirmation, useUpdateRateConfirmation } from "../api";
+import { formatDate, todayIso } from "@/lib/format";
+import {
+  useDeleteRateConfirmation,
+  useDuplicateRateConfirmation,
+  useRateConfirmation,
+  useSetCanceled,
+  useUpdateRateConfirmation,
+} from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
 import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
@@ -58,6 +74,8 @@ function Details({ rc }: { rc: TRateConfirmation }) {
     [rc.positions],
   );
 
+  const canceled = Boolean(rc.canceledAt);
+
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -65,44 +83,170 @@ function Details({ rc }: { rc: TRateConfirmation }) {
         subtitle={`Client: ${rc.clientName}`}
         actions={
           <>
-            <Button asChild>
-              <Link to={`/dispatching/new?rcId=${encodeURIComponent(rc.id)}`}>
-                <Truck />
-                Create Dispatch
-              </Link>
-            </Button>
+            {canceled ? null : (
+              <Button asChild>
+                <Link to={`/dispatching/new?rcId=${encodeURIComponent(rc.id)}`}>
+                  <Truck />
+                  Create Dispatch
+                </Link>
+              </Button>
+            )}
+            <RecordActions rc={rc} />
             <BackButton to="/rate-confirmations" label="Back to List" />
           </>
         }
       />
-      <RateConfirmationForm
-        defaultValues={defaultValues}
-        assignedPevos={assignedPevos}
-        submitLabel="Save Changes"
-        pending={update.isPending}
-        onCancel={() => navigate("/rate-confirmations")}
-        notice={
-          rc.signatureStatus !== "not_sent" ? (
-            <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
-              {rc.signatureStatus === "signed"
-                ? "This rate confirmation is signed. Saving changes will need a new signature from the client."
-                : "This rate confirmation is awaiting the client's signature. Saving changes will need it to be sent again."}
-            </p>
-          ) : null
+      {canceled ? <CanceledBanner rc={rc} /> : null}
+      <fieldset
+        disabled={canceled}
+        className="min-w-0"
+        aria-label={canceled ? "Canceled (read-only)" : undefined}
+      >
+        <RateConfirmationForm
+          defaultValues={defaultValues}
+          assignedPevos={assignedPevos}
+          submitLabel="Save Changes"
+          pending={update.isPending}
+          onCancel={() => navigate("/rate-confirmations")}
+          notice={
+            rc.signatureStatus !== "not_sent" ? (
+              <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
+                {rc.signatureStatus === "signed"
+                  ? "This rate confirmation is signed. Saving changes will need a new signature from the client."
+                  : "This rate confirmation is awaiting the client's signature. Saving changes will need it to be sent again."}
+              </p>
+            ) : null
+          }
+          onSubmit={(data, form) =>
+            update.mutate(data, {
+              onSuccess: (saved) => {
+                toast.success("Rate confirmation updated successfully");
+                form.reset(toFormValues(saved));
+              },
+              onError: (error) => {
+                if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
+                toast.error(failureMessage(error, "Failed to save rate confirmation"));
+              },
+            })
+          }
+        />
+      </fieldset>
+    </div>
+  );
+}
+
+/** A canceled one: kept for history, read-only, with Restore. */
+function CanceledBanner({ rc }: { rc: TRateConfirmation }) {
+  const setCanceled = useSetCanceled(rc.id);
+  return (
+    <div
+      role="status"
+      className="mb-4 flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200"
+    >
+      <p className="min-w-0">
+        <strong className="font-semibold">Canceled</strong>
+        {rc.canceledAt ? ` on ${formatDate(todayIso(new Date(rc.canceledAt)))}` : null}. It is kept for
+        history: it cannot be edited or dispatched and is left out of the dashboard counts.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0 self-start sm:self-auto"
+        disabled={setCanceled.isPending}
+        onClick={() =>
+          setCanceled.mutate(false, {
+            onSuccess: () => toast.success("Rate confirmation restored"),
+            onError: (error) => toast.error(failureMessage(error, "Failed to restore rate confirmation")),
+          })
         }
-        onSubmit={(data, form) =>
-          update.mutate(data, {
-            onSuccess: (saved) => {
-              toast.success("Rate confirmation updated successfully");
-              form.reset(toFormValues(saved));
+      >
+        {setCanceled.isPending ? <Spinner /> : <RotateCcw />}
+        Restore
+      </Button>
+    </div>
+  );
+}
+
+/** More actions: Duplicate, Cancel (or nothing when canceled: the banner restores), Delete. */
+function RecordActions({ rc }: { rc: TRateConfirmation }) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateRateConfirmation(rc.id);
+  const setCanceled = useSetCanceled(rc.id);
+  const remove = useDeleteRateConfirmation(rc.id);
+  const [confirm, setConfirm] = useState<"cancel" | "delete" | null>(null);
+
+  const onDuplicate = () =>
+    duplicate.mutate(undefined, {
+      onSuccess: (copy) => {
+        toast.success(`Duplicated as ${copy.jobNumber}`);
+        navigate(`/rate-confirmations/${copy.id}`);
+      },
+      onError: (error) => toast.error(failureMessage(error, "Failed to duplicate rate confirmation")),
+    });
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" aria-label={`More actions for ${rc.jobNumber}`}>
+            {duplicate.isPending ? <Spinner /> : <MoreHorizontal />}
+            More
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem disabled={duplicate.isPending} onSelect={onDuplicate}>
+            <Copy />
+            Duplicate
+          </DropdownMenuItem>
+          {rc.canceledAt ? null : (
+            <DropdownMenuItem onSelect={() => setConfirm("cancel")}>
+              <Ban />
+              Cancel Rate Confirmation
+            </DropdownMenuItem>
+          )}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirm("delete")}>
+            <Trash2 />
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirm === "cancel"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={`Cancel ${rc.jobNumber}?`}
+        description="It stays in the list and on its page for history, but it can no longer be edited or dispatched and is left out of the dashboard counts. Dispatches already made stay. You can restore it later."
+        confirmLabel="Cancel Rate Confirmation"
+        pending={setCanceled.isPending}
+        onConfirm={() =>
+          setCanceled.mutate(true, {
+            onSuccess: () => {
+              setConfirm(null);
+              toast.success("Rate confirmation canceled");
+            },
+            onError: (error) => toast.error(failureMessage(error, "Failed to cancel rate confirmation")),
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirm === "delete"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={`Delete ${rc.jobNumber}?`}
+        description="The rate confirmation, its rates and its positions are deleted for good. This is refused while dispatches refer to it: cancel it instead."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast.success("Rate confirmation deleted");
+              navigate("/rate-confirmations");
             },
             onError: (error) => {
-              if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
-              toast.error(failureMessage(error, "Failed to save rate confirmation"));
+              setConfirm(null);
+              toast.error(failureMessage(error, "Failed to delete rate confirmation"));
             },
           })
         }
       />
-    </div>
+    </>
   );
 }

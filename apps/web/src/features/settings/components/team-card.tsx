@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZInviteAdmin } from "@pevo/shared";
+import { UserMinus } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -7,11 +9,14 @@ import { LimitedForm } from "@/components/field-limits";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
-import { useInviteAdmin, useTeam } from "../api";
+import { failureMessage } from "@/lib/errors";
+import { useMe } from "@/lib/session";
+import { type TTeamMember, useInviteAdmin, useRemoveTeamMember, useTeam } from "../api";
 
 type Invite = z.infer<typeof ZInviteAdmin>;
 
@@ -19,6 +24,12 @@ type Invite = z.infer<typeof ZInviteAdmin>;
 export function TeamCard() {
   const team = useTeam();
   const invite = useInviteAdmin();
+  const me = useMe();
+  const remove = useRemoveTeamMember();
+  const [removing, setRemoving] = useState<TTeamMember | null>(null);
+  const myId = me.data?.user.id;
+  // The last admin cannot be removed; yourself is not offered here (another admin removes you).
+  const canRemove = (member: TTeamMember) => (team.data?.length ?? 0) > 1 && member.id !== myId;
   const form = useForm<Invite>({
     resolver: zodResolver(ZInviteAdmin),
     defaultValues: { name: "", email: "" },
@@ -60,11 +71,45 @@ export function TeamCard() {
                   <p className="font-medium">{member.name}</p>
                   <p className="truncate text-muted-foreground">{member.email}</p>
                 </div>
-                <Badge variant="gray">Admin</Badge>
+                <div className="flex shrink-0 items-center gap-2">
+                  <Badge variant="gray">{member.id === myId ? "Admin (you)" : "Admin"}</Badge>
+                  {canRemove(member) ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Remove ${member.name}`}
+                      onClick={() => setRemoving(member)}
+                    >
+                      <UserMinus />
+                      Remove
+                    </Button>
+                  ) : null}
+                </div>
               </li>
             ))}
           </ul>
         )}
+        <ConfirmDialog
+          open={removing !== null}
+          onOpenChange={(open) => !open && setRemoving(null)}
+          title={`Remove ${removing?.name ?? "this admin"}?`}
+          description={`${removing?.email ?? "They"} will be signed out at once and can no longer sign in. What they created stays. You can invite them again later.`}
+          confirmLabel="Remove"
+          pending={remove.isPending}
+          onConfirm={() => {
+            if (!removing) return;
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                toast.success(`${removing.name} was removed from the team`);
+                setRemoving(null);
+              },
+              onError: (error) => {
+                setRemoving(null);
+                toast.error(failureMessage(error, "Failed to remove the admin"));
+              },
+            });
+          }}
+        />
         <LimitedForm
           schema={ZInviteAdmin}
           onSubmit={onSubmit}

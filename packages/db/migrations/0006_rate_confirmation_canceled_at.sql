@@ -1,0 +1,1 @@
+ALTER TABLE "rate_confirmations" ADD COLUMN "canceled_at" timestamp with time zone;
