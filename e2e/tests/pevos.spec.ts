@@ -119,7 +119,7 @@ test.describe("PEVO roster", () => {
       const form = pevoPage.getByRole("form", { name: "Set your password" });
       await form.getByLabel("New Password").fill(password);
       await form.getByLabel("Confirm Password").fill(password);
-      await form.getByRole("button", { name: "Reset Password" }).click();
+      await form.getByRole("button", { name: "Set Password" }).click();
       await expect(pevoPage).toHaveURL(/\/auth$/, { timeout: 20_000 });
       await expect(toastWith(pevoPage, "Your password has been updated. Please sign in.")).toBeVisible();
 

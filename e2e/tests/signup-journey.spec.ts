@@ -269,5 +269,5 @@ test("signing in from the login form after verification works and a login needs 
   await page.goto("/auth");
   await submitSignIn(page, email, "unverified-1");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(toast(page, "Login successful!")).toBeVisible();
+  await expect(toast(page, "Successfully signed in")).toBeVisible();
 });
