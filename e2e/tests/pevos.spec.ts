@@ -300,7 +300,9 @@ test.describe("PEVO roster", () => {
     await page.getByRole("button", { name: "Add PEVO" }).click();
 
     const emailError = page.locator("#pevo-email-error");
-    await expect(emailError).toHaveText("An account with this email already exists", { timeout: 20_000 });
+    await expect(emailError).toHaveText("This email cannot be invited; ask the person to use another email", {
+      timeout: 20_000,
+    });
     await expect(emailInput(page)).toHaveAttribute("aria-invalid", "true");
     await expect(emailInput(page)).toBeFocused();
     await expect(page).toHaveURL(/\/pevos\/new$/);
