@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useBlocker } from "react-router";
 import {
   AlertDialog,
@@ -52,34 +52,50 @@ function useBeforeUnload(dirty: boolean) {
   }, [dirty]);
 }
 
+/** Each mounted guarded form: whether it holds unsaved input, and whether it is being saved. */
+const forms = new Map<symbol, { dirty: boolean; saving: boolean }>();
+const anyUnsaved = () => [...forms.values()].some((f) => f.dirty && !f.saving);
+
 /**
  * A form page with unsaved input: leaving it inside the app (a link, Back, Cancel) asks
- * 'Discard unsaved changes?', and a reload or closing the tab asks the browser's question.
- * Render `prompt`; call `allowLeave()` just before navigating away after a successful save.
+ * 'Discard unsaved changes?' (through the layout's one <UnsavedChangesPrompt />: a router supports
+ * one blocker), and a reload or closing the tab asks the browser's own question.
+ * Call `allowLeave()` when a valid form is submitted: the navigation that follows a successful save
+ * goes through; when the save ends without leaving (`pending` back to false, e.g. a server error),
+ * asking is armed again.
  */
-export function useUnsavedChangesGuard(isDirty: boolean) {
-  const saved = useRef(false);
-  const dirty = useRef(isDirty);
-  dirty.current = isDirty;
-  if (!isDirty) saved.current = false;
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty.current &&
-      !saved.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+export function useUnsavedChangesGuard(isDirty: boolean, pending = false) {
+  const [key] = useState(() => Symbol("form"));
+  const entry = forms.get(key) ?? { dirty: false, saving: false };
+  entry.dirty = isDirty;
+  forms.set(key, entry);
+  useEffect(() => () => void forms.delete(key), [key]);
+  useEffect(() => {
+    const current = forms.get(key);
+    if (!pending && current) current.saving = false;
+  }, [pending, key]);
   useBeforeUnload(isDirty);
   const allowLeave = useCallback(() => {
-    saved.current = true;
-  }, []);
-  const prompt = (
+    const current = forms.get(key);
+    if (current) current.saving = true;
+  }, [key]);
+  return { allowLeave };
+}
+
+/** Rendered once per layout: asks before an in-app navigation leaves a form with unsaved input. */
+export function UnsavedChangesPrompt() {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      anyUnsaved() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  return (
     <DiscardChangesDialog
       open={blocker.state === "blocked"}
       onKeep={() => blocker.reset?.()}
       onDiscard={() => blocker.proceed?.()}
     />
   );
-  return { prompt, allowLeave };
 }
 
 /**
