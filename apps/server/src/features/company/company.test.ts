@@ -251,7 +251,9 @@ describe("team", () => {
     // The invitation mail; the random password it was created with is not known to anyone.
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe("You're invited to PEVO Back Office");
+    // The invitation names the company.
+    expect(mails[0].subject).toBe("You're invited to Company A Escorts on PEVO Back Office");
+    expect(mails[0].text).toContain("administrator of Company A Escorts");
     expect(mails[0].text).toContain("Hello Terry Teammate");
     expect(mails[0].text).toContain("administrator");
     // Worded for an admin, not as a PEVO portal invitation.
