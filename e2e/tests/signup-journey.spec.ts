@@ -229,8 +229,12 @@ test("the client form requires a company name and a valid email", async ({ page,
   await expect(dialog.getByText("Please enter a valid email")).toBeVisible();
   await expect(dialog).toBeVisible();
 
-  // Cancel closes without saving.
+  // Cancel asks before discarding what was typed; Discard closes without saving.
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+    .getByRole("button", { name: "Discard" })
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(EMPTY_CLIENTS)).toBeVisible();
 
