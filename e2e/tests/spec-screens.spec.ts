@@ -169,7 +169,9 @@ test.describe("unsaved changes", () => {
     await expect(ask).toHaveCount(0);
   });
 
-  test("leaving a dirty form page asks; Keep editing stays; after a save it does not ask", async ({ page }) => {
+  test("leaving a dirty form page asks; Keep editing stays; after a save it does not ask", async ({
+    page,
+  }) => {
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/pevos/new");
