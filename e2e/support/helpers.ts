@@ -232,7 +232,7 @@ export async function acceptInvitation(page: Page, email: string, password: stri
   const form = page.getByRole("form", { name: "Set your password" });
   await form.getByLabel("New Password").fill(password);
   await form.getByLabel("Confirm Password").fill(password);
-  await form.getByRole("button", { name: "Reset Password" }).click();
+  await form.getByRole("button", { name: "Set Password" }).click();
   await expect(page).toHaveURL(/\/auth$/, { timeout: 20_000 });
 }
 

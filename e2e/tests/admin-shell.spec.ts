@@ -222,8 +222,9 @@ test.describe("at 375 px", () => {
     await expect(page.getByText("No upcoming jobs in the next 7 days")).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     const panel = page.getByRole("dialog", { name: "PEVO Back Office navigation" });
-    // A new admin has no first and last name yet.
-    await expect(panel.getByText("Admin User")).toBeVisible();
+    // A new admin has no first and last name yet: the company's contact person is shown, not 'Admin User'.
+    await expect(panel.getByText(admin.contactPerson, { exact: true })).toBeVisible();
+    await expect(panel.getByText("Admin User")).toHaveCount(0);
     await panel.getByRole("link", { name: "Clients", exact: true }).click();
     await expect(panel).toBeHidden();
     await expect(

@@ -53,14 +53,17 @@ test.describe("guards", () => {
     await expect(page).toHaveURL(/\/pevo$/);
   });
 
-  test("an admin visiting /pevo is refused and ends on /dashboard", async ({ page }) => {
+  test("an admin visiting /pevo is sent to /auth flagged as a PEVO login (SPEC §2)", async ({ page }) => {
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/pevo");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    await expect(page.getByRole("complementary", { name: "PEVO Back Office navigation" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+    const state = await page.evaluate(() => window.history.state?.usr);
+    expect(state).toEqual({ from: "/pevo", pevoLogin: true });
+    await expect(page.getByText("The PEVO portal needs a PEVO account.")).toBeVisible();
     await expect(page.getByRole("complementary", { name: "PEVO Portal navigation" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("a PEVO visiting /dashboard ends on /pevo", async ({ page }) => {

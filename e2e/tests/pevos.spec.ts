@@ -119,7 +119,7 @@ test.describe("PEVO roster", () => {
       const form = pevoPage.getByRole("form", { name: "Set your password" });
       await form.getByLabel("New Password").fill(password);
       await form.getByLabel("Confirm Password").fill(password);
-      await form.getByRole("button", { name: "Reset Password" }).click();
+      await form.getByRole("button", { name: "Set Password" }).click();
       await expect(pevoPage).toHaveURL(/\/auth$/, { timeout: 20_000 });
       await expect(toastWith(pevoPage, "Your password has been updated. Please sign in.")).toBeVisible();
 
@@ -300,7 +300,9 @@ test.describe("PEVO roster", () => {
     await page.getByRole("button", { name: "Add PEVO" }).click();
 
     const emailError = page.locator("#pevo-email-error");
-    await expect(emailError).toHaveText("An account with this email already exists", { timeout: 20_000 });
+    await expect(emailError).toHaveText("This email cannot be invited; ask the person to use another email", {
+      timeout: 20_000,
+    });
     await expect(emailInput(page)).toHaveAttribute("aria-invalid", "true");
     await expect(emailInput(page)).toBeFocused();
     await expect(page).toHaveURL(/\/pevos\/new$/);

@@ -229,8 +229,12 @@ test("the client form requires a company name and a valid email", async ({ page,
   await expect(dialog.getByText("Please enter a valid email")).toBeVisible();
   await expect(dialog).toBeVisible();
 
-  // Cancel closes without saving.
+  // Cancel asks before discarding what was typed; Discard closes without saving.
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Discard unsaved changes?" })
+    .getByRole("button", { name: "Discard" })
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(EMPTY_CLIENTS)).toBeVisible();
 
@@ -269,5 +273,5 @@ test("signing in from the login form after verification works and a login needs 
   await page.goto("/auth");
   await submitSignIn(page, email, "unverified-1");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(toast(page, "Login successful!")).toBeVisible();
+  await expect(toast(page, "Successfully signed in")).toBeVisible();
 });

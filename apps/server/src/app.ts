@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -30,6 +29,7 @@ import { ApiError, toErrorResponse } from "./http/errors";
 import { openApiDocument } from "./http/openapi-document";
 import { createRateLimitStore, limitPerAccount, limitPerAddress } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
+import { spaFallback } from "./http/spa";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** The Better Auth endpoints the product uses; the rest of its surface stays closed. */
@@ -136,8 +136,8 @@ export function createApp(opts: {
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     app.use("/*", serveStatic({ root: webDist }));
-    // Read on each request: a rebuild while the server runs must not leave it pointing at deleted bundles.
-    app.get("/*", async (c) => c.html(await readFile(resolve(webDist, "index.html"), "utf8")));
+    // The app's screens answer 200, any other address 404 (both with the app's HTML).
+    app.get("/*", spaFallback(webDist));
   }
   return served;
 }

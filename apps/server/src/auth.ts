@@ -1,7 +1,8 @@
 import type { Database } from "@pevo/db";
-import { account, session, user, verification } from "@pevo/db";
+import { account, companies, session, user, verification } from "@pevo/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
 import type { Config } from "./env";
 import type { Mailer } from "./mail/mailer";
 import { adminInvitationMail, invitationMail, resetPasswordMail, verificationMail } from "./mail/templates";
@@ -41,10 +42,13 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
       resetPasswordTokenExpiresIn: 60 * 60 * 24 * 3,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        const invite = (user as { role?: string }).role === "admin" ? adminInvitationMail : invitationMail;
-        await mailer.send(
-          isInvitation(url) ? invite(user.email, user.name, url) : resetPasswordMail(user.email, url),
-        );
+        const { role, companyId } = user as { role?: string; companyId?: string };
+        if (!isInvitation(url)) return void (await mailer.send(resetPasswordMail(user.email, url)));
+        if (role !== "admin") return void (await mailer.send(invitationMail(user.email, user.name, url)));
+        const [company] = companyId
+          ? await opts.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
+          : [];
+        await mailer.send(adminInvitationMail(user.email, user.name, url, company?.name ?? "your company"));
       },
     },
     emailVerification: {

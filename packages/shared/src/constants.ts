@@ -125,3 +125,9 @@ export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const MOBILE_BREAKPOINT = 768;
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 export const DEFAULT_DETENTION_THRESHOLD = 2;
+
+/**
+ * The answer to inviting (a PEVO or a team admin) an email that already has an account, wherever
+ * that account is: it must not tell this company's users from another company's.
+ */
+export const EMAIL_NOT_INVITABLE = "This email cannot be invited; ask the person to use another email";

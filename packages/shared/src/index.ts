@@ -11,6 +11,7 @@ export * from "./api/portal";
 export * from "./api/rate-confirmations";
 export * from "./api/settings";
 export * from "./api/trip-logs";
+export * from "./app-routes";
 export * from "./constants";
 export * from "./display";
 export * from "./invoice-math";

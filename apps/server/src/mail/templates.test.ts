@@ -11,13 +11,25 @@ describe("mail templates", () => {
   test("a name typed by a user is text in the HTML part, never a link", () => {
     for (const mail of [
       invitationMail("p@example.test", HOSTILE, "https://app.example/auth/reset?token=x&invite=1"),
-      adminInvitationMail("a@example.test", HOSTILE, "https://app.example/auth/reset?token=x"),
+      adminInvitationMail("a@example.test", HOSTILE, "https://app.example/auth/reset?token=x", "Acme"),
     ]) {
       expect(mail.html).not.toContain('<a href="https://evil.example"');
       expect(mail.html).toContain("&#60;a href=&#34;https://evil.example&#34;&#62;Tom&#60;/a&#62;");
       // The plain-text part keeps the name as typed.
       expect(mail.text).toContain(HOSTILE);
     }
+  });
+
+  test("the admin invitation names the company (escaped in the HTML part)", () => {
+    const mail = adminInvitationMail(
+      "a@example.test",
+      "Tom",
+      "https://app.example/x",
+      "Prairie <Pilot> Cars",
+    );
+    expect(mail.subject).toContain("Prairie <Pilot> Cars");
+    expect(mail.text).toContain("administrator of Prairie <Pilot> Cars");
+    expect(mail.html).toContain("administrator of Prairie &#60;Pilot&#62; Cars");
   });
 
   test("the dispatch alert escapes the PEVO's name and the job number", () => {

@@ -46,14 +46,14 @@ export const invitationMail = (to: string, name: string, url: string): Mail => (
   ),
 });
 
-/** An admin added to the team (Settings): the same set-password link, worded for the back office. */
-export const adminInvitationMail = (to: string, name: string, url: string): Mail => ({
+/** An admin added to the team (Settings): the same set-password link, worded for the back office and naming the company. */
+export const adminInvitationMail = (to: string, name: string, url: string, companyName: string): Mail => ({
   to,
-  subject: "You're invited to PEVO Back Office",
-  text: `Hello ${name},\n\nYou have been added as an administrator of your company's PEVO Back Office. Set your password to sign in:\n${url}\n\nThis link expires in 3 days.`,
+  subject: `You're invited to ${companyName} on PEVO Back Office`,
+  text: `Hello ${name},\n\nYou have been added as an administrator of ${companyName} in PEVO Back Office. Set your password to sign in:\n${url}\n\nThis link expires in 3 days.`,
   html: layout(
     "Welcome to PEVO Back Office",
-    `Hello ${escapeHtml(name)}, you have been added as an administrator of your company's PEVO Back Office. Set your password to sign in.`,
+    `Hello ${escapeHtml(name)}, you have been added as an administrator of ${escapeHtml(companyName)} in PEVO Back Office. Set your password to sign in.`,
     url,
     "Set your password",
   ),

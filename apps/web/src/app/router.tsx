@@ -1,3 +1,4 @@
+import { APP_ROUTES as R, APP_SECTIONS as S } from "@pevo/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { RouteError } from "./route-error";
@@ -8,32 +9,36 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** Paths come from @pevo/shared APP_ROUTES: the server answers 404 for anything else. */
 export const router = createBrowserRouter([
   {
     ErrorBoundary: RouteError,
     children: [
-      { path: "/", ...page(() => import("@/features/landing/pages/landing-page")) },
-      { path: "/auth", ...page(() => import("@/features/auth/pages/auth-page")) },
-      { path: "/auth/callback", ...page(() => import("@/features/auth/pages/callback-page")) },
-      { path: "/auth/reset", ...page(() => import("@/features/auth/pages/reset-page")) },
+      { path: R.landing, ...page(() => import("@/features/landing/pages/landing-page")) },
+      { path: R.auth, ...page(() => import("@/features/auth/pages/auth-page")) },
+      { path: R.authCallback, ...page(() => import("@/features/auth/pages/callback-page")) },
+      { path: R.authReset, ...page(() => import("@/features/auth/pages/reset-page")) },
       {
         ...page(() => import("./layouts/admin-layout")),
         children: [
-          { path: "/dashboard", ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
-          { path: "/clients", ...page(() => import("@/features/clients/pages/clients-page")) },
-          { path: "/pevos/*", ...page(() => import("@/features/pevos/pages/pevos-page")) },
+          { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
+          { path: R.clients, ...page(() => import("@/features/clients/pages/clients-page")) },
+          { path: `${S.pevos.base}/*`, ...page(() => import("@/features/pevos/pages/pevos-page")) },
           {
-            path: "/rate-confirmations/*",
+            path: `${S.rateConfirmations.base}/*`,
             ...page(() => import("@/features/rate-confirmations/pages/rate-confirmations-page")),
           },
-          { path: "/dispatching/*", ...page(() => import("@/features/dispatches/pages/dispatching-page")) },
-          { path: "/invoices/*", ...page(() => import("@/features/invoices/pages/invoices-page")) },
-          { path: "/calendar", ...page(() => import("@/features/calendar/pages/calendar-page")) },
-          { path: "/settings", ...page(() => import("@/features/settings/pages/settings-page")) },
+          {
+            path: `${S.dispatching.base}/*`,
+            ...page(() => import("@/features/dispatches/pages/dispatching-page")),
+          },
+          { path: `${S.invoices.base}/*`, ...page(() => import("@/features/invoices/pages/invoices-page")) },
+          { path: R.calendar, ...page(() => import("@/features/calendar/pages/calendar-page")) },
+          { path: R.settings, ...page(() => import("@/features/settings/pages/settings-page")) },
         ],
       },
       {
-        path: "/pevo",
+        path: R.pevo,
         ...page(() => import("./layouts/pevo-layout")),
         children: [
           { index: true, ...page(() => import("@/features/portal/pages/portal-dashboard-page")) },

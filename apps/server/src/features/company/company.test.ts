@@ -14,7 +14,7 @@ import {
 /** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
 const SETUP_TIMEOUT = 180_000;
 
-const EMAIL_TAKEN = "An account with this email already exists";
+const EMAIL_TAKEN = "This email cannot be invited; ask the person to use another email";
 const WHOLE_DAYS = "Payment terms must be a whole number of days";
 const MAX_DAYS = "Payment terms must be 365 days or fewer";
 const TAX_RATE = "Tax rate must be between 0 and 100 with up to 2 decimals";
@@ -251,7 +251,9 @@ describe("team", () => {
     // The invitation mail; the random password it was created with is not known to anyone.
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe("You're invited to PEVO Back Office");
+    // The invitation names the company.
+    expect(mails[0].subject).toBe("You're invited to Company A Escorts on PEVO Back Office");
+    expect(mails[0].text).toContain("administrator of Company A Escorts");
     expect(mails[0].text).toContain("Hello Terry Teammate");
     expect(mails[0].text).toContain("administrator");
     // Worded for an admin, not as a PEVO portal invitation.

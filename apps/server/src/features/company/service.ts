@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { companies, profiles, session, user } from "@pevo/db";
-import type { TCompanySettings } from "@pevo/shared";
+import { EMAIL_NOT_INVITABLE, type TCompanySettings } from "@pevo/shared";
 import { asc, eq, inArray } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
-export const EMAIL_TAKEN = "An account with this email already exists";
+export const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 export const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
 

@@ -12,7 +12,7 @@ import {
 } from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-const EMAIL_TAKEN = "An account with this email already exists";
+const EMAIL_TAKEN = "This email cannot be invited; ask the person to use another email";
 const IN_USE =
   "This PEVO is assigned to dispatches or rate confirmation positions and cannot be deleted. Set them inactive instead.";
 

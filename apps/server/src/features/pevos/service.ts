@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
-import type { TPevoData } from "@pevo/shared";
+import { EMAIL_NOT_INVITABLE, type TPevoData } from "@pevo/shared";
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
-export const PEVO_EMAIL_TAKEN = "An account with this email already exists";
+export const PEVO_EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const PEVO_IN_USE =
   "This PEVO is assigned to dispatches or rate confirmation positions and cannot be deleted. Set them inactive instead.";
 export const PEVO_HAS_TRIPS =

@@ -20,6 +20,7 @@ import {
   useSidebar,
 } from "@/components/ui/sidebar";
 import { Spinner } from "@/components/ui/spinner";
+import { UnsavedChangesPrompt } from "@/components/unsaved-changes";
 import { cn } from "@/lib/utils";
 import { BrandMark } from "./brand";
 import type { NavGroup } from "./nav-items";
@@ -54,6 +55,7 @@ export function AppShell(props: ShellProps) {
         </main>
       </SidebarInset>
       <ScrollRestoration />
+      <UnsavedChangesPrompt />
     </SidebarProvider>
   );
 }

@@ -6,13 +6,16 @@ export function emailInitials(email: string | null | undefined) {
   return initials || "U";
 }
 
-/** First and last name from the profile, else the given fallback (SPEC §2: 'Admin User'). */
+/**
+ * First and last name from the profile, else the company's contact person, else the e-mail,
+ * and only when none is known the given fallback (SPEC §2: 'Admin User').
+ */
 export function fullName(me: TMe | null | undefined, fallback: string) {
   const name = [me?.profile.firstName, me?.profile.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(" ");
-  return name || fallback;
+  return name || me?.profile.contactPerson?.trim() || me?.user.email?.trim() || fallback;
 }
 
 /** A PEVO's initials: first letters of first and last name, else the e-mail rule. */

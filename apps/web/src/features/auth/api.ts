@@ -47,7 +47,7 @@ export function useSignIn() {
       return me;
     },
     onSuccess: (me) => {
-      toast.success("Login successful!");
+      toast.success("Successfully signed in"); // SPEC §4: the signed-in auth event
       if (me.demo) {
         toast.info(
           me.user.role === "pevo"

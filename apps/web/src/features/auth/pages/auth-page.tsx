@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TLogin, type TSignupForm, ZLogin, ZSignupForm } from "@pevo/shared";
 import { Info, MailCheck } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { homeFor, useMe } from "@/lib/session";
 import { AuthShell, FormNote, FullPageStatus } from "../components/auth-shell";
@@ -39,7 +40,29 @@ export default function AuthPage() {
   });
 
   const { data: me, isPending } = useMe();
+  // Whether this visit started signed out: a sign-in made here goes on as SPEC §2 says.
+  const sawSignedOut = useRef(false);
   if (isPending) return <FullPageStatus text="Checking authentication" />;
+  if (!me) sawSignedOut.current = true;
+  // SPEC §2: the pevo-only guard sent a signed-in non-PEVO here; stay, and say why.
+  if (me && pevoLogin && me.user.role !== "pevo" && !sawSignedOut.current) {
+    return (
+      <AuthShell description="The PEVO portal">
+        <div className="grid gap-4">
+          <FormNote className="flex items-start gap-2">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span role="alert">
+              The PEVO portal needs a PEVO account. You are signed in as {me.user.email}, which is not a PEVO
+              account.
+            </span>
+          </FormNote>
+          <Button asChild className="w-full">
+            <Link to={homeFor(me)}>Go to dashboard</Link>
+          </Button>
+        </div>
+      </AuthShell>
+    );
+  }
   // Signed in (already, or just now through the login form): PEVOs to their portal, others back.
   if (me) return <Navigate to={homeFor(me, from)} replace />;
 

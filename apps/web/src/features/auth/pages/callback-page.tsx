@@ -44,8 +44,11 @@ export default function CallbackPage() {
     };
   }, [linkError, refetch]);
 
+  // SPEC §2: checking the current user failed (an error, or no session at all) → its message or the default.
   const failure =
-    linkError ?? (checked && me.isError ? me.error.message || "An unexpected error occurred" : null);
+    linkError ??
+    (checked && me.isError ? me.error.message || "An unexpected error occurred" : null) ??
+    (checked && !me.data ? "An unexpected error occurred" : null);
   const verified = !failure && checked;
 
   useEffect(() => {

@@ -36,10 +36,11 @@ export default function ResetPage() {
       </AuthShell>
     );
   }
-  return <ResetForm token={token} />;
+  return <ResetForm token={token} invitation={searchParams.has("invite")} />;
 }
 
-function ResetForm({ token }: { token: string }) {
+/** An invitation (?invite=1) sets a first password; otherwise a forgotten one is reset. */
+function ResetForm({ token, invitation }: { token: string; invitation: boolean }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const {
@@ -116,7 +117,7 @@ function ResetForm({ token }: { token: string }) {
         </Field>
         <Button type="submit" className="w-full" disabled={reset.isPending}>
           {reset.isPending ? <Spinner /> : null}
-          Reset Password
+          {invitation ? "Set Password" : "Reset Password"}
         </Button>
         <Button asChild variant="ghost" className="w-full">
           <Link to="/auth">Back to sign in</Link>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TClient, type TClientData, type TClientInput, ZClient } from "@pevo/shared";
+import { type RefObject, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
@@ -14,6 +15,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { useSaveClient } from "../api";
@@ -69,11 +71,13 @@ export function ClientFormDialog({
 }) {
   const save = useSaveClient();
   const editing = Boolean(client?.id);
+  // The form asks before discarding what was typed (useConfirmDiscard); it sets how to close.
+  const requestClose = useRef(onClose);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !save.isPending) onClose();
+        if (!next && !save.isPending) requestClose.current();
       }}
     >
       <DialogContent className="sm:max-w-[700px]">
@@ -88,6 +92,7 @@ export function ClientFormDialog({
           client={client}
           editing={editing}
           onClose={onClose}
+          requestClose={requestClose}
           save={save}
         />
       </DialogContent>
@@ -99,17 +104,21 @@ function ClientForm({
   client,
   editing,
   onClose,
+  requestClose,
   save,
 }: {
   client: TClient | null;
   editing: boolean;
   onClose: () => void;
+  requestClose: RefObject<() => void>;
   save: ReturnType<typeof useSaveClient>;
 }) {
   const form = useForm<TClientInput, unknown, TClientData>({
     resolver: zodResolver(ZClient),
     defaultValues: toFormValues(client),
   });
+  const discard = useConfirmDiscard(form.formState.isDirty, onClose);
+  requestClose.current = discard.requestClose;
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((data) =>
@@ -153,7 +162,7 @@ function ClientForm({
         })}
       </fieldset>
       <DialogFooter>
-        <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+        <Button variant="outline" onClick={discard.requestClose} disabled={save.isPending}>
           Cancel
         </Button>
         <Button type="submit" disabled={save.isPending}>
@@ -161,6 +170,7 @@ function ClientForm({
           {editing ? "Update Client" : "Add Client"}
         </Button>
       </DialogFooter>
+      {discard.prompt}
     </LimitedForm>
   );
 }

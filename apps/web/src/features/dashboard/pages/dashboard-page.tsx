@@ -17,7 +17,7 @@ export default function DashboardPage() {
       ) : (
         <div className="grid gap-6">
           <SummaryCards cards={dashboard.data?.cards} />
-          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
             <UpcomingJobs jobs={dashboard.data?.upcomingJobs} loading={dashboard.isPending} />
             <RecentActivity
               activity={dashboard.data?.activity}

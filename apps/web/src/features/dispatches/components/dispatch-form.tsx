@@ -14,6 +14,7 @@ import {
   TextareaField,
 } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { useActivePevos } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
 import { useRateConfirmationOptions } from "../api";
@@ -48,6 +49,7 @@ export function DispatchForm({
   const form: DispatchFormApi = useForm({ resolver: zodResolver(ZDispatch), defaultValues });
   const { control, register, formState, getValues, setValue } = form;
   const { errors } = formState;
+  const guard = useUnsavedChangesGuard(formState.isDirty, pending);
 
   const rateConfirmations = useRateConfirmationOptions();
   const activePevos = useActivePevos();
@@ -86,7 +88,10 @@ export function DispatchForm({
     <LimitedForm
       schema={ZDispatch}
       noValidate
-      onSubmit={form.handleSubmit((data) => onSubmit(data, form))}
+      onSubmit={form.handleSubmit((data) => {
+        guard.allowLeave();
+        onSubmit(data, form);
+      })}
       className="grid gap-6"
       aria-busy={pending || undefined}
     >

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
@@ -76,6 +77,7 @@ export function InvoiceForm({
   });
   const { control, register, formState, getValues, setValue } = form;
   const { errors } = formState;
+  const guard = useUnsavedChangesGuard(formState.isDirty, pending);
   const paymentTerms = company?.paymentTermsDays;
 
   // Due date follows the issue date (plus payment terms) until the user picks a due date.
@@ -147,7 +149,10 @@ export function InvoiceForm({
     <LimitedForm
       schema={ZInvoice}
       noValidate
-      onSubmit={form.handleSubmit((data) => onSubmit(data, form))}
+      onSubmit={form.handleSubmit((data) => {
+        guard.allowLeave();
+        onSubmit(data, form);
+      })}
       className="grid gap-6"
       aria-busy={pending || undefined}
     >

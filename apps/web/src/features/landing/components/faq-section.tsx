@@ -24,7 +24,7 @@ const faqs = [
   {
     question: "Can clients sign rate confirmations online?",
     answer:
-      "Yes. Send a rate confirmation to your client's email; they review it and sign with their typed name. The signer, time and a fingerprint of the signed content are recorded, and a later change needs a new signature.",
+      "Not yet. Today you create rate confirmations, keep their rates and positions, and dispatch from them; sending them to clients for an online signature is planned but not built yet.",
   },
   {
     question: "Is my company's data kept separate and secure?",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { homeFor, useMe } from "@/lib/session";
 import { Logo } from "./logo";
 
 const links = [
@@ -9,6 +10,7 @@ const links = [
 ];
 
 export function LandingHeader() {
+  const { data: me } = useMe();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
@@ -26,12 +28,21 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
-          <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth">Login</Link>
-          </Button>
-          <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link to="/auth?signup=true">Get Started</Link>
-          </Button>
+          {me ? (
+            // Signed in (e.g. just after verifying the email): the way into the app, not another login.
+            <Button asChild size="sm" className="px-2.5 sm:px-3">
+              <Link to={homeFor(me)}>{me.user.role === "pevo" ? "Open portal" : "Go to dashboard"}</Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
+                <Link to="/auth">Login</Link>
+              </Button>
+              <Button asChild size="sm" className="px-2.5 sm:px-3">
+                <Link to="/auth?signup=true">Get Started</Link>
+              </Button>
+            </>
+          )}
         </div>
       </div>
     </header>

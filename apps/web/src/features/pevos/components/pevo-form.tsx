@@ -10,6 +10,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { useSavePevo } from "../api";
 import { StatePicker } from "./state-picker";
@@ -50,6 +51,7 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
   });
   const { errors } = form.formState;
   const busy = save.isPending;
+  const guard = useUnsavedChangesGuard(form.formState.isDirty, busy);
   // A field the server refused gets the focus once the form is enabled again (a disabled field cannot).
   const focusAfterSave = useRef<keyof TPevoInput | null>(null);
   useEffect(() => {
@@ -59,8 +61,9 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
     }
   }, [busy, form]);
 
-  const onSubmit = form.handleSubmit((data) =>
-    save.mutate(
+  const onSubmit = form.handleSubmit((data) => {
+    guard.allowLeave();
+    return save.mutate(
       { id: pevo?.id, data },
       {
         onSuccess: (saved) => {
@@ -83,8 +86,8 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
           toast.error(saveErrorMessage(error, adding));
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <LimitedForm schema={ZPevo} noValidate onSubmit={onSubmit} className="grid max-w-3xl gap-6">

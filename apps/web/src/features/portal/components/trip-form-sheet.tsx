@@ -10,6 +10,7 @@ import {
   ZTripLog,
 } from "@pevo/shared";
 import { Plus, Trash2 } from "lucide-react";
+import { type RefObject, useRef } from "react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
@@ -20,6 +21,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
+import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -88,11 +90,13 @@ export function TripFormSheet({
 }) {
   const save = useSaveTripLog();
   const editing = Boolean(trip);
+  // The form asks before discarding what was typed (useConfirmDiscard); it sets how to close.
+  const requestClose = useRef(onClose);
   return (
     <Sheet
       open={open}
       onOpenChange={(next) => {
-        if (!next && !save.isPending) onClose();
+        if (!next && !save.isPending) requestClose.current();
       }}
     >
       <SheetContent side="right" className="w-full gap-0 sm:max-w-lg">
@@ -104,7 +108,15 @@ export function TripFormSheet({
               : "Record a trip: where, how far, how long and what it cost."}
           </SheetDescription>
         </div>
-        {open ? <TripForm key={trip?.id ?? "new"} trip={trip} onClose={onClose} save={save} /> : null}
+        {open ? (
+          <TripForm
+            key={trip?.id ?? "new"}
+            trip={trip}
+            onClose={onClose}
+            requestClose={requestClose}
+            save={save}
+          />
+        ) : null}
       </SheetContent>
     </Sheet>
   );
@@ -113,10 +125,12 @@ export function TripFormSheet({
 function TripForm({
   trip,
   onClose,
+  requestClose,
   save,
 }: {
   trip: TTripLog | null;
   onClose: () => void;
+  requestClose: RefObject<() => void>;
   save: ReturnType<typeof useSaveTripLog>;
 }) {
   const dispatches = usePortalDispatches();
@@ -125,6 +139,8 @@ function TripForm({
     defaultValues: toFormValues(trip),
   });
   const { errors } = form.formState;
+  const discard = useConfirmDiscard(form.formState.isDirty, onClose);
+  requestClose.current = discard.requestClose;
   const expenses = useFieldArray({ control: form.control, name: "expenses" });
   const watchedExpenses = useWatch({ control: form.control, name: "expenses" }) as FormValues["expenses"];
 
@@ -341,7 +357,12 @@ function TripForm({
       </fieldset>
 
       <div className="grid grid-cols-2 gap-2 border-t px-4 py-3 sm:flex sm:justify-end sm:px-6">
-        <Button variant="outline" className={tapTarget} disabled={save.isPending} onClick={onClose}>
+        <Button
+          variant="outline"
+          className={tapTarget}
+          disabled={save.isPending}
+          onClick={discard.requestClose}
+        >
           Cancel
         </Button>
         <Button type="submit" className={tapTarget} disabled={save.isPending}>
@@ -349,6 +370,7 @@ function TripForm({
           {save.isPending ? "Saving..." : trip ? "Update Entry" : "Save Entry"}
         </Button>
       </div>
+      {discard.prompt}
     </LimitedForm>
   );
 }

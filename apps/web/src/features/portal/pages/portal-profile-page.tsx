@@ -13,6 +13,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { usePortalProfile, useSavePortalProfile } from "../api";
@@ -70,6 +71,7 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
     defaultValues: toFormValues(profile),
   });
   const { errors } = form.formState;
+  useUnsavedChangesGuard(form.formState.isDirty, save.isPending);
 
   const onSubmit = form.handleSubmit((data) =>
     save.mutate(data, {

@@ -15,6 +15,7 @@ import {
 } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
 import type { RcForm, RcFormValues } from "../form-values";
@@ -56,6 +57,7 @@ export function RateConfirmationForm({
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const guard = useUnsavedChangesGuard(form.formState.isDirty, pending);
 
   const suggested = useRef(false);
   useEffect(() => {
@@ -81,7 +83,10 @@ export function RateConfirmationForm({
   }, [activePevos.data, assignedPevos]);
 
   const submit = form.handleSubmit(
-    (data) => onSubmit(data, form),
+    (data) => {
+      guard.allowLeave();
+      onSubmit(data, form);
+    },
     () => {
       // SPEC §5: with no position, say so and send nothing.
       if (form.getValues("positions").length === 0) toast.error(POSITIONS_REQUIRED);

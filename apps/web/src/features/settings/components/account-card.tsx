@@ -8,6 +8,7 @@ import { InputField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError } from "@/lib/api";
 import { useChangePassword } from "../api";
 
@@ -24,6 +25,7 @@ export function AccountCard() {
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
   });
   const e = form.formState.errors;
+  useUnsavedChangesGuard(form.formState.isDirty, change.isPending);
   const onSubmit = form.handleSubmit(({ currentPassword, password }) =>
     change.mutate(
       { currentPassword, newPassword: password },

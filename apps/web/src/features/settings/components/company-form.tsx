@@ -7,6 +7,7 @@ import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { useSaveCompany } from "../api";
 
@@ -30,6 +31,7 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
   });
   const { register, handleSubmit, formState } = form;
   const e = formState.errors;
+  useUnsavedChangesGuard(formState.isDirty, save.isPending);
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {

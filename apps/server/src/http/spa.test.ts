@@ -1,0 +1,44 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { APP_ROUTE_PATTERNS } from "@pevo/shared";
+import { Hono } from "hono";
+import { describe, expect, test } from "vitest";
+import { spaFallback } from "./spa";
+
+const HTML = "<!doctype html><html><body><div id=root></div></body></html>";
+const dist = mkdtempSync(join(tmpdir(), "spa-"));
+writeFileSync(join(dist, "index.html"), HTML);
+const app = new Hono();
+app.get("/*", spaFallback(dist));
+
+/** A pattern made into an address: every `:param` becomes a sample id. */
+const address = (pattern: string) => pattern.replace(/:[^/]+/g, "3f1c2b9e-0000-4000-8000-000000000001");
+
+describe("SPA fallback", () => {
+  test.each(APP_ROUTE_PATTERNS.map(address))("%s answers 200 with the app's HTML", async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(HTML);
+  });
+
+  test.each([
+    "/nope",
+    "/dashboard/extra",
+    "/pevos/edit",
+    "/pevos/edit/1/more",
+    "/pevo/unknown",
+    "/auth/other",
+    "/invoices/edit/1/x",
+  ])("%s answers 404 with the app's HTML (its 'Page not found')", async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(await res.text()).toBe(HTML);
+  });
+
+  test("a trailing slash and query string still match", async () => {
+    expect((await app.request("/dashboard/")).status).toBe(200);
+    expect((await app.request("/auth?signup=true")).status).toBe(200);
+  });
+});

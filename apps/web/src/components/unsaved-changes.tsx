@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from "react";
+import { useBlocker } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "./ui/alert-dialog";
+import { Button } from "./ui/button";
+
+/** 'Discard unsaved changes?': Keep editing (the default, and Escape) or Discard. */
+export function DiscardChangesDialog({
+  open,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !next && onKeep()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
+          <AlertDialogDescription>What you typed has not been saved and will be lost.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep editing</AlertDialogCancel>
+          <Button variant="destructive" onClick={onDiscard}>
+            Discard
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** While `dirty`, reloading or closing the tab asks the browser's own question. */
+function useBeforeUnload(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+}
+
+/** Each mounted guarded form: whether it holds unsaved input, and whether it is being saved. */
+const forms = new Map<symbol, { dirty: boolean; saving: boolean }>();
+const anyUnsaved = () => [...forms.values()].some((f) => f.dirty && !f.saving);
+
+/**
+ * A form page with unsaved input: leaving it inside the app (a link, Back, Cancel) asks
+ * 'Discard unsaved changes?' (through the layout's one <UnsavedChangesPrompt />: a router supports
+ * one blocker), and a reload or closing the tab asks the browser's own question.
+ * Call `allowLeave()` when a valid form is submitted: the navigation that follows a successful save
+ * goes through; when the save ends without leaving (`pending` back to false, e.g. a server error),
+ * asking is armed again.
+ */
+export function useUnsavedChangesGuard(isDirty: boolean, pending = false) {
+  const [key] = useState(() => Symbol("form"));
+  const entry = forms.get(key) ?? { dirty: false, saving: false };
+  entry.dirty = isDirty;
+  forms.set(key, entry);
+  useEffect(() => () => void forms.delete(key), [key]);
+  useEffect(() => {
+    const current = forms.get(key);
+    if (!pending && current) current.saving = false;
+  }, [pending, key]);
+  useBeforeUnload(isDirty);
+  const allowLeave = useCallback(() => {
+    const current = forms.get(key);
+    if (current) current.saving = true;
+  }, [key]);
+  return { allowLeave };
+}
+
+/** Rendered once per layout: asks before an in-app navigation leaves a form with unsaved input. */
+export function UnsavedChangesPrompt() {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      anyUnsaved() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === "blocked"}
+      onKeep={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
+  );
+}
+
+/**
+ * A dialog or sheet with a form: closing it (outside click, Escape, Cancel, ×) while `isDirty` asks
+ * first. Route its onOpenChange(false) and its Cancel button through `requestClose`; render `prompt`.
+ * After a successful save call `close` itself.
+ */
+export function useConfirmDiscard(isDirty: boolean, close: () => void) {
+  const [asking, setAsking] = useState(false);
+  useBeforeUnload(isDirty);
+  const requestClose = useCallback(() => (isDirty ? setAsking(true) : close()), [isDirty, close]);
+  const prompt = (
+    <DiscardChangesDialog
+      open={asking}
+      onKeep={() => setAsking(false)}
+      onDiscard={() => {
+        setAsking(false);
+        close();
+      }}
+    />
+  );
+  return { prompt, requestClose };
+}

@@ -1,0 +1,54 @@
+/**
+ * Every address the web app answers (React Router patterns: `:param` is one path segment).
+ * ONE list for both sides: the web router takes its paths from here, and the server's SPA
+ * fallback answers 200 for these and 404 (with the app's HTML, which shows 'Page not found')
+ * for anything else. A new screen is added here first.
+ */
+export const APP_ROUTES = {
+  landing: "/",
+  auth: "/auth",
+  authCallback: "/auth/callback",
+  authReset: "/auth/reset",
+  dashboard: "/dashboard",
+  clients: "/clients",
+  calendar: "/calendar",
+  settings: "/settings",
+  pevo: "/pevo",
+} as const;
+
+/** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */
+export const APP_SECTIONS = {
+  pevos: { base: "/pevos", children: ["new", "edit/:id"] },
+  rateConfirmations: { base: "/rate-confirmations", children: ["new", ":id"] },
+  dispatching: { base: "/dispatching", children: ["new", "edit/:id", ":id"] },
+  invoices: { base: "/invoices", children: ["new", "edit/:id", ":id"] },
+} as const;
+
+/** The PEVO portal's children of `/pevo`. */
+export const PORTAL_CHILDREN = ["dispatches", "trip-log", "profile", "settings"] as const;
+
+/** Every full pattern, e.g. "/invoices/edit/:id". */
+export const APP_ROUTE_PATTERNS: readonly string[] = [
+  ...Object.values(APP_ROUTES),
+  ...Object.values(APP_SECTIONS).flatMap(({ base, children }) => [
+    base,
+    ...children.map((child) => `${base}/${child}`),
+  ]),
+  ...PORTAL_CHILDREN.map((child) => `${APP_ROUTES.pevo}/${child}`),
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PATTERN_REGEXPS = APP_ROUTE_PATTERNS.map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : escapeRegExp(part)))
+        .join("/")}/?$`,
+    ),
+);
+
+/** Whether a pathname is one of the app's screens (a trailing slash is allowed). */
+export function isAppRoute(pathname: string): boolean {
+  return PATTERN_REGEXPS.some((re) => re.test(pathname));
+}
