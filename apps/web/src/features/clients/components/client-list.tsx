@@ -111,8 +111,10 @@ function ClientTable({ clients, onEdit, onDelete }: { clients: TClient[] } & Han
         <TableBody>
           {clients.map((client) => (
             <TableRow key={client.id}>
-              <TableCell className="font-medium">{client.name}</TableCell>
-              <TableCell>{dash(client.contactPerson)}</TableCell>
+              <TableCell className="font-medium" truncate={client.name}>
+                {client.name}
+              </TableCell>
+              <TableCell truncate={client.contactPerson}>{dash(client.contactPerson)}</TableCell>
               <TableCell>
                 <McDot client={client} />
               </TableCell>

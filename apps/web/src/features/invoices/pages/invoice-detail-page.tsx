@@ -254,7 +254,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                   {invoice.lineItems.map((line) => (
                     <TableRow key={line.id} className="hover:bg-transparent">
                       <TableCell className="whitespace-nowrap">{formatDate(line.date)}</TableCell>
-                      <TableCell className="break-words whitespace-normal">{line.location}</TableCell>
+                      <TableCell className="whitespace-normal">{line.location}</TableCell>
                       <TableCell className="text-right tabular-nums">{miles(line.mileage)}</TableCell>
                       <TableCell className="text-right tabular-nums">{twoDecimals(line.charge)}</TableCell>
                     </TableRow>

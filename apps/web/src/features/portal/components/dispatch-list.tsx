@@ -58,12 +58,14 @@ function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" 
       <TableBody>
         {dispatches.map((dispatch) => (
           <TableRow key={dispatch.id}>
-            <TableCell className="font-medium whitespace-nowrap">{dash(dispatch.jobNumber)}</TableCell>
+            <TableCell className="font-medium" truncate={dispatch.jobNumber}>
+              {dash(dispatch.jobNumber)}
+            </TableCell>
             <TableCell className="whitespace-nowrap">{formatDate(dispatch.pickupDate)}</TableCell>
             <TableCell>
               <DispatchStatusBadge status={dispatch.status} />
             </TableCell>
-            {showDriver ? <TableCell>{dispatch.driverName}</TableCell> : null}
+            {showDriver ? <TableCell truncate={dispatch.driverName}>{dispatch.driverName}</TableCell> : null}
             <TableCell className="min-w-40">{shortRoute(dispatch)}</TableCell>
             <TableCell className="text-right">
               <DetailsButton dispatch={dispatch} from={from} />
