@@ -28,12 +28,19 @@ const word = (n: number, tag = "", c = "W") => `${tag}${c.repeat(Math.max(0, n -
 
 /** The page is no wider than the viewport (1 px of rounding allowed); soft, so one run lists every screen. */
 async function expectNoSideScroll(page: Page, what: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
+  const { scrollWidth, innerWidth, culprit } = await page.evaluate(() => {
+    // The innermost element that reaches past the right edge, to name in the message.
+    let culprit = "";
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
+      const box = el.getBoundingClientRect();
+      if (box.right > window.innerWidth + 1 && box.width > 0) {
+        culprit = `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${Math.round(box.right)}px`;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, culprit };
+  });
   expect
-    .soft(scrollWidth, `${what}: page width ${scrollWidth} > viewport ${innerWidth}`)
+    .soft(scrollWidth, `${what}: page width ${scrollWidth} > viewport ${innerWidth} (${culprit})`)
     .toBeLessThanOrEqual(innerWidth + 1);
 }
 
@@ -242,7 +249,10 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
   await visit(page, "/rate-confirmations", "rate-confirmations", showing(/Rate Confirmations/, rc.jobNumber));
   await visit(page, `/rate-confirmations/${rc.id}`, "rate-confirmation", showing(/./, rc.jobNumber));
   await visit(page, "/dispatching", "dispatching", showing(/Dispatch/, dispatchBody.driverName));
-  await visit(page, `/dispatching/${dispatch.id}`, "dispatch", showing(/./, dispatchBody.driverName));
+  await visit(page, `/dispatching/${dispatch.id}`, "dispatch", async (p) => {
+    await heading("Dispatch Details")(p);
+    await expect(p.getByLabel(/Driver Name/)).toHaveValue(dispatchBody.driverName, { timeout: 20_000 });
+  });
   await checkDialog(page, `/dispatching/${spare.id}`, "dispatch-delete", /^Delete/);
   await visit(page, "/invoices", "invoices", showing("Invoices", `INV${tag}`));
   await visit(page, `/invoices/${invoice.id}`, "invoice", showing(/./, `INV${tag}`));

@@ -58,7 +58,7 @@ export function ListCard({
         </div>
         {aside}
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         {facts.map((fact) => (
           <Fragment key={fact.label}>
             <dt className="text-muted-foreground">{fact.label}</dt>

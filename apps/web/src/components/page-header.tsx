@@ -18,7 +18,7 @@ export function PageHeader({
           <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">{subtitle}</p>
         ) : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div> : null}
     </div>
   );
 }
