@@ -16,7 +16,7 @@ describe("RecentActivity with an overlong stored text", () => {
         {
           id: "a1",
           type: "client_deleted",
-          status: "completed",
+          status: "success",
           message,
           createdAt: new Date().toISOString(),
         },
