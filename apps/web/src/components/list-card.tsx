@@ -46,30 +46,30 @@ export function ListCard({
   const content = (
     <>
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           {titleHref ? (
-            <Link to={titleHref} className="font-medium break-words hover:underline">
+            <Link to={titleHref} className="font-medium [overflow-wrap:anywhere] hover:underline">
               {title}
             </Link>
           ) : (
-            <p className="font-medium break-words">{title}</p>
+            <p className="font-medium [overflow-wrap:anywhere]">{title}</p>
           )}
-          {subtitle ? <p className="break-words text-muted-foreground">{subtitle}</p> : null}
+          {subtitle ? <p className="text-muted-foreground [overflow-wrap:anywhere]">{subtitle}</p> : null}
         </div>
         {aside}
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         {facts.map((fact) => (
           <Fragment key={fact.label}>
             <dt className="text-muted-foreground">{fact.label}</dt>
-            <dd className={cn("min-w-0 break-words", fact.className)}>{fact.value}</dd>
+            <dd className={cn("min-w-0 [overflow-wrap:anywhere]", fact.className)}>{fact.value}</dd>
           </Fragment>
         ))}
       </dl>
-      {actions ? <div className="mt-3 border-t pt-2">{actions}</div> : null}
+      {actions ? <div className="mt-3 min-w-0 border-t pt-2">{actions}</div> : null}
     </>
   );
-  const card = "rounded-lg border bg-card p-4 text-sm shadow-xs";
+  const card = "min-w-0 rounded-lg border bg-card p-4 text-sm shadow-xs";
   if (!href) return <li className={card}>{content}</li>;
   return (
     <li>

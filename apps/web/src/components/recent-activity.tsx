@@ -64,7 +64,13 @@ export function RecentActivity({
               {activityLetter(item.type)}
             </span>
             <div className="grid min-w-0 flex-1 gap-1">
-              <p className="text-sm leading-snug break-words">{item.message}</p>
+              {/* Older events may quote texts of any length: at most three lines here, all of it on hover. */}
+              <p
+                className="line-clamp-3 text-sm leading-snug [overflow-wrap:anywhere]"
+                title={item.message.length > 120 ? item.message.slice(0, 2000) : undefined}
+              >
+                {item.message.slice(0, 2000)}
+              </p>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
                   {timeAgo(item.createdAt)}

@@ -5,7 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 
 /** A row's icon actions, right-aligned (the page provides the TooltipProvider). */
 export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="flex items-center justify-end gap-1">{children}</div>;
+  return <div className="flex shrink-0 items-center justify-end gap-1">{children}</div>;
 }
 
 /** One icon action of a row: a link (`to`) or a button (`onClick`); its label is the tooltip and the name. */

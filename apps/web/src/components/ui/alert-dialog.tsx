@@ -16,7 +16,7 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <AlertDialogPrimitive.Content
         className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid w-[calc(100%-2rem)] max-w-lg translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg",
+          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100svh-2rem)] w-[calc(100%-2rem)] max-w-lg translate-x-[-50%] translate-y-[-50%] grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
           className,
         )}
         {...props}
@@ -25,7 +25,15 @@ export function AlertDialogContent({
   );
 }
 export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />;
+  return (
+    <div
+      className={cn(
+        "flex min-w-0 flex-col gap-2 text-center [overflow-wrap:anywhere] sm:text-left",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (

@@ -19,7 +19,7 @@ export function SheetContent({
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <SheetPrimitive.Content
         className={cn(
-          "fixed inset-y-0 z-50 flex h-full flex-col gap-4 bg-background shadow-lg",
+          "fixed inset-y-0 z-50 flex h-full max-w-[calc(100vw-2rem)] flex-col gap-4 bg-background shadow-lg",
           side === "left" ? "left-0 border-r" : "right-0 border-l",
           className,
         )}
@@ -35,11 +35,21 @@ export function SheetContent({
   );
 }
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title className={cn("font-semibold text-foreground", className)} {...props} />;
+  return (
+    <SheetPrimitive.Title
+      className={cn("font-semibold text-foreground [overflow-wrap:anywhere]", className)}
+      {...props}
+    />
+  );
 }
 export function SheetDescription({
   className,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <SheetPrimitive.Description
+      className={cn("text-sm text-muted-foreground [overflow-wrap:anywhere]", className)}
+      {...props}
+    />
+  );
 }

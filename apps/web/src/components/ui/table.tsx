@@ -28,8 +28,28 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
     />
   );
 }
-export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td className={cn("p-3 align-middle", className)} {...props} />;
+/**
+ * A cell. Long unbroken words wrap anywhere rather than widen the table; with `truncate` (the full
+ * text) the cell keeps to one line, cut with an ellipsis, and shows the full text on hover.
+ */
+export function TableCell({
+  className,
+  truncate,
+  children,
+  ...props
+}: React.ComponentProps<"td"> & { truncate?: string | null }) {
+  if (truncate == null) {
+    return (
+      <td className={cn("p-3 align-middle [overflow-wrap:anywhere]", className)} {...props}>
+        {children}
+      </td>
+    );
+  }
+  return (
+    <td className={cn("p-3 align-middle", className)} title={truncate} {...props}>
+      <div className="max-w-48 truncate xl:max-w-64">{children}</div>
+    </td>
+  );
 }
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;

@@ -19,12 +19,19 @@ type Handlers = { onEdit: (client: TClient) => void; onDelete: (client: TClient)
 
 const CAPTION = "List of all your client companies";
 
+/** One line; an overlong number is cut with an ellipsis (the full number on hover). */
+const NUMBER = "inline-block max-w-full truncate align-bottom whitespace-nowrap";
+
 /** 'MC / DOT' with a dash for a missing number; it may wrap after the slash, never inside a number. */
 function McDot({ client }: { client: TClient }) {
   return (
     <>
-      <span className="whitespace-nowrap">{dash(client.mcNumber && mcDigits(client.mcNumber))} /</span>{" "}
-      <span className="whitespace-nowrap">{dash(client.dotNumber)}</span>
+      <span className={NUMBER} title={client.mcNumber ?? undefined}>
+        {dash(client.mcNumber && mcDigits(client.mcNumber))} /
+      </span>{" "}
+      <span className={NUMBER} title={client.dotNumber ?? undefined}>
+        {dash(client.dotNumber)}
+      </span>
     </>
   );
 }
@@ -33,21 +40,23 @@ function McDot({ client }: { client: TClient }) {
 function ContactLines({ client }: { client: TClient }) {
   if (!client.email && !client.phone) return <span>-</span>;
   return (
-    <div className="grid gap-1">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
       {client.email ? (
         <a
           href={`mailto:${client.email}`}
-          className="flex items-center gap-1.5 hover:underline"
+          className="flex min-w-0 items-center gap-1.5 hover:underline"
           title={client.email}
         >
           <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="break-words">{client.email}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{client.email}</span>
         </a>
       ) : null}
       {client.phone ? (
-        <a href={`tel:${client.phone}`} className="flex items-center gap-1.5 hover:underline">
+        <a href={`tel:${client.phone}`} className="flex min-w-0 items-center gap-1.5 hover:underline">
           <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="whitespace-nowrap">{client.phone}</span>
+          <span className="truncate" title={client.phone}>
+            {client.phone}
+          </span>
         </a>
       ) : null}
     </div>
@@ -111,8 +120,10 @@ function ClientTable({ clients, onEdit, onDelete }: { clients: TClient[] } & Han
         <TableBody>
           {clients.map((client) => (
             <TableRow key={client.id}>
-              <TableCell className="font-medium">{client.name}</TableCell>
-              <TableCell>{dash(client.contactPerson)}</TableCell>
+              <TableCell className="font-medium" truncate={client.name}>
+                {client.name}
+              </TableCell>
+              <TableCell truncate={client.contactPerson}>{dash(client.contactPerson)}</TableCell>
               <TableCell>
                 <McDot client={client} />
               </TableCell>

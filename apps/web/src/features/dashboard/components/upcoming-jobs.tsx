@@ -14,11 +14,11 @@ import type { TUpcomingJob } from "../api";
 /** Origin, then an arrow and the destination (wraps onto a second line when narrow). */
 function Route({ job }: { job: TUpcomingJob }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-x-1.5">
-      <span>{dash(job.origin)}</span>
-      <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex max-w-full flex-wrap items-center gap-x-1.5 [overflow-wrap:anywhere]">
+      <span className="min-w-0">{dash(job.origin)}</span>
+      <span className="inline-flex min-w-0 items-center gap-1.5">
         <ArrowRight role="img" aria-label="to" className="size-3.5 shrink-0 text-muted-foreground" />
-        <span>{dash(job.destination)}</span>
+        <span className="min-w-0">{dash(job.destination)}</span>
       </span>
     </span>
   );
@@ -80,25 +80,25 @@ function JobsTable({ jobs }: { jobs: TUpcomingJob[] }) {
 
 function JobCards({ jobs }: { jobs: TUpcomingJob[] }) {
   return (
-    <ul className="grid gap-3 @lg:grid-cols-2">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 @lg:grid-cols-2">
       {jobs.map((job) => (
-        <li key={job.id} className="rounded-lg border p-3 text-sm">
+        <li key={job.id} className="min-w-0 rounded-lg border p-3 text-sm">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="font-medium">{dash(job.jobNumber)}</p>
-              <p className="text-muted-foreground">{dash(job.client)}</p>
+              <p className="font-medium [overflow-wrap:anywhere]">{dash(job.jobNumber)}</p>
+              <p className="text-muted-foreground [overflow-wrap:anywhere]">{dash(job.client)}</p>
             </div>
             <DispatchStatusBadge status={job.status} />
           </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
             <dt className="text-muted-foreground">Date</dt>
             <dd>{formatDate(job.date)}</dd>
             <dt className="text-muted-foreground">PEVO</dt>
-            <dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
               <Pevo job={job} />
             </dd>
             <dt className="text-muted-foreground">Route</dt>
-            <dd className="min-w-0 break-words">
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
               <Route job={job} />
             </dd>
           </dl>

@@ -64,7 +64,7 @@ export function DispatchList({ dispatches, onDelete }: Props) {
         <TableBody>
           {dispatches.map((d) => (
             <TableRow key={d.id}>
-              <TableCell className="font-medium">
+              <TableCell className="font-medium" truncate={d.driverName}>
                 <Link to={detailsHref(d)} className="hover:underline">
                   {d.driverName}
                 </Link>

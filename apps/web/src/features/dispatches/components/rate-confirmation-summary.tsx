@@ -48,7 +48,7 @@ export function RateConfirmationSummary({
               <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
                 Rate confirmation
               </p>
-              <p className="font-semibold break-words">{rc.jobNumber}</p>
+              <p className="font-semibold [overflow-wrap:anywhere]">{rc.jobNumber}</p>
             </div>
             <Link
               to={`/rate-confirmations/${encodeURIComponent(rc.id)}`}
@@ -58,11 +58,11 @@ export function RateConfirmationSummary({
               <ExternalLink className="size-3.5" aria-hidden />
             </Link>
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
             <dt className="text-muted-foreground">Client</dt>
-            <dd className="min-w-0 break-words">{rc.clientName}</dd>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">{rc.clientName}</dd>
             <dt className="text-muted-foreground">Route</dt>
-            <dd className="min-w-0 break-words">
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
               {rc.originAddress}
               <ArrowRight
                 className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground"
@@ -73,7 +73,7 @@ export function RateConfirmationSummary({
             <dt className="text-muted-foreground">Start date</dt>
             <dd>{formatDate(rc.startDate)}</dd>
             <dt className="text-muted-foreground">Positions</dt>
-            <dd className="min-w-0 break-words">
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
               {rc.positions.length ? rc.positions.map(positionLabel).join(", ") : "-"}
             </dd>
           </dl>

@@ -14,7 +14,7 @@ const number = (value: string) => Number(value).toLocaleString("en-US", { maximu
 
 function Route({ trip }: { trip: TTripLog }) {
   return (
-    <span className="break-words">
+    <span className="[overflow-wrap:anywhere]">
       {trip.startLocation}
       <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
       {trip.endLocation}

@@ -14,7 +14,7 @@ export function InfoList({
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="min-w-0 break-words">{value || "-"}</dd>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{value || "-"}</dd>
         </div>
       ))}
     </dl>

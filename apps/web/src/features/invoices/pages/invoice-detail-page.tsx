@@ -159,7 +159,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
     <article
       id="invoice-print"
       aria-label={`Invoice ${invoice.invoiceNumber}`}
-      className="grid gap-8 rounded-xl border bg-card p-5 text-card-foreground shadow-xs md:p-8"
+      className="grid grid-cols-[minmax(0,1fr)] gap-8 rounded-xl border bg-card p-5 text-card-foreground [overflow-wrap:anywhere] shadow-xs md:p-8"
     >
       <header className="flex flex-col gap-6 border-b pb-6 sm:flex-row sm:justify-between print:flex-row print:justify-between">
         <div className="min-w-0 text-sm">
@@ -254,7 +254,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                   {invoice.lineItems.map((line) => (
                     <TableRow key={line.id} className="hover:bg-transparent">
                       <TableCell className="whitespace-nowrap">{formatDate(line.date)}</TableCell>
-                      <TableCell className="break-words whitespace-normal">{line.location}</TableCell>
+                      <TableCell className="whitespace-normal">{line.location}</TableCell>
                       <TableCell className="text-right tabular-nums">{miles(line.mileage)}</TableCell>
                       <TableCell className="text-right tabular-nums">{twoDecimals(line.charge)}</TableCell>
                     </TableRow>
@@ -269,7 +269,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                     <span className="font-medium">{formatDate(line.date)}</span>
                     <span className="font-medium tabular-nums">{formatMoney(line.charge)}</span>
                   </div>
-                  <p className="mt-1 break-words">{line.location}</p>
+                  <p className="mt-1 [overflow-wrap:anywhere]">{line.location}</p>
                   <p className="text-muted-foreground">{miles(line.mileage)} miles</p>
                 </li>
               ))}

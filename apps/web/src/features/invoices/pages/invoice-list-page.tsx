@@ -102,10 +102,14 @@ function InvoiceList({ invoices }: { invoices: TInvoiceListItem[] }) {
                 if (event.key === "Enter") navigate(detailsHref(invoice));
               }}
             >
-              <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+              <TableCell className="font-medium" truncate={invoice.invoiceNumber}>
+                {invoice.invoiceNumber}
+              </TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate)}</TableCell>
-              <TableCell>{invoice.jobNumber ?? <span className="text-muted-foreground">-</span>}</TableCell>
+              <TableCell truncate={invoice.jobNumber}>
+                {invoice.jobNumber ?? <span className="text-muted-foreground">-</span>}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatMoney(invoice.total)}</TableCell>
               <TableCell>
                 <InvoiceStatusBadge status={invoice.status} />

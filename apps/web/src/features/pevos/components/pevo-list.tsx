@@ -45,8 +45,10 @@ export function PevoList({ pevos, onDelete }: { pevos: TPevo[]; onDelete: (pevo:
         <TableBody>
           {pevos.map((pevo) => (
             <TableRow key={pevo.id}>
-              <TableCell className="font-medium">{pevoName(pevo)}</TableCell>
-              <TableCell>{pevo.licenseNumber || "N/A"}</TableCell>
+              <TableCell className="font-medium" truncate={pevoName(pevo)}>
+                {pevoName(pevo)}
+              </TableCell>
+              <TableCell truncate={pevo.licenseNumber}>{pevo.licenseNumber || "N/A"}</TableCell>
               <TableCell>
                 <ExpiryValue expiry={pevo.certificationExpiry} />
               </TableCell>

@@ -23,7 +23,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words whitespace-pre-line">{children}</dd>
+      <dd className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line">{children}</dd>
     </div>
   );
 }
@@ -46,7 +46,7 @@ function Section({ title, icon, children }: { title: string; icon?: ReactNode; c
 
 function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 [overflow-wrap:anywhere] md:grid-cols-2">
       <Section title="Pickup" icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden />}>
         <div className="grid grid-cols-2 gap-3">
           <Item label="Date">{formatDate(dispatch.pickupDate)}</Item>
@@ -115,14 +115,14 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
   }
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 [overflow-wrap:anywhere]">
       <div>
         <BackButton onBack={onBack} />
       </div>
       <div className="min-w-0">
         <p className="text-sm text-muted-foreground">Dispatch details</p>
         {dispatch ? (
-          <h1 className="text-2xl font-semibold tracking-tight break-words">
+          <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">
             {dispatch.jobNumber ? `Job #${dispatch.jobNumber}` : "No job number"}
           </h1>
         ) : (

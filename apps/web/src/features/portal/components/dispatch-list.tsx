@@ -58,12 +58,14 @@ function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" 
       <TableBody>
         {dispatches.map((dispatch) => (
           <TableRow key={dispatch.id}>
-            <TableCell className="font-medium whitespace-nowrap">{dash(dispatch.jobNumber)}</TableCell>
+            <TableCell className="font-medium" truncate={dispatch.jobNumber}>
+              {dash(dispatch.jobNumber)}
+            </TableCell>
             <TableCell className="whitespace-nowrap">{formatDate(dispatch.pickupDate)}</TableCell>
             <TableCell>
               <DispatchStatusBadge status={dispatch.status} />
             </TableCell>
-            {showDriver ? <TableCell>{dispatch.driverName}</TableCell> : null}
+            {showDriver ? <TableCell truncate={dispatch.driverName}>{dispatch.driverName}</TableCell> : null}
             <TableCell className="min-w-40">{shortRoute(dispatch)}</TableCell>
             <TableCell className="text-right">
               <DetailsButton dispatch={dispatch} from={from} />
@@ -78,20 +80,23 @@ function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" 
 /** Under 768 px each dispatch is a card: the route first, then date, time and driver. */
 function DispatchCards({ dispatches, showDriver, from, columns }: ListProps & { columns: 1 | 2 }) {
   return (
-    <ul className={columns === 2 ? "grid grid-cols-2 gap-3" : "grid gap-3"}>
+    <ul className={columns === 2 ? "grid grid-cols-2 gap-3" : "grid grid-cols-[minmax(0,1fr)] gap-3"}>
       {dispatches.map((dispatch) => (
-        <li key={dispatch.id} className="rounded-lg border bg-card p-4 text-sm">
+        <li
+          key={dispatch.id}
+          className="min-w-0 rounded-lg border bg-card p-4 text-sm [overflow-wrap:anywhere]"
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="text-xs text-muted-foreground">Job #</p>
-              <p className="font-medium break-words">{dash(dispatch.jobNumber)}</p>
+              <p className="font-medium [overflow-wrap:anywhere]">{dash(dispatch.jobNumber)}</p>
             </div>
             <DispatchStatusBadge status={dispatch.status} />
           </div>
           {dispatch.originAddress || dispatch.destinationAddress ? (
-            <p className="mt-3 text-base font-medium break-words">{shortRoute(dispatch)}</p>
+            <p className="mt-3 text-base font-medium [overflow-wrap:anywhere]">{shortRoute(dispatch)}</p>
           ) : null}
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
             <dt className="text-muted-foreground">Date</dt>
             <dd>
               {formatDate(dispatch.pickupDate)}
@@ -106,7 +111,7 @@ function DispatchCards({ dispatches, showDriver, from, columns }: ListProps & { 
             {showDriver ? (
               <>
                 <dt className="text-muted-foreground">Driver</dt>
-                <dd className="min-w-0 break-words">{dispatch.driverName}</dd>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{dispatch.driverName}</dd>
               </>
             ) : null}
           </dl>

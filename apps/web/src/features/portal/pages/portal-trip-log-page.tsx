@@ -31,18 +31,20 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => void; onDelete: () => void }) {
   return (
-    <li>
+    <li className="min-w-0">
       <Card className="gap-3 py-4">
         <CardContent className="grid gap-3 px-4 sm:px-5">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
             <p className="font-semibold">{formatDate(trip.tripDate)}</p>
             {trip.jobNumber ? (
-              <Badge variant="outline">Job #{trip.jobNumber}</Badge>
+              <Badge variant="outline" className="block max-w-full truncate" title={trip.jobNumber}>
+                Job #{trip.jobNumber}
+              </Badge>
             ) : (
               <span className="text-xs text-muted-foreground">No dispatch</span>
             )}
           </div>
-          <p className="text-base font-medium break-words">
+          <p className="text-base font-medium [overflow-wrap:anywhere]">
             {trip.startLocation} → {trip.endLocation}
           </p>
           <div className="grid grid-cols-3 gap-2 text-sm">
@@ -56,7 +58,9 @@ function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => vo
             </p>
           ) : null}
           {trip.notes ? (
-            <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{trip.notes}</p>
+            <p className="text-sm [overflow-wrap:anywhere] whitespace-pre-line text-muted-foreground">
+              {trip.notes}
+            </p>
           ) : null}
           <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
             <Button variant="outline" className={tapTarget} onClick={onEdit}>
@@ -123,7 +127,7 @@ export default function PortalTripLogPage() {
     );
   } else {
     body = (
-      <ul className="grid gap-3 lg:grid-cols-2">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
         {trips.data.map((trip) => (
           <TripCard
             key={trip.id}

@@ -90,7 +90,7 @@ export function RateConfirmationList({ items }: { items: TRateConfirmationListIt
         <TableBody>
           {items.map((rc) => (
             <TableRow key={rc.id}>
-              <TableCell className="font-medium whitespace-nowrap">
+              <TableCell className="font-medium" truncate={rc.jobNumber}>
                 <Link to={detailsHref(rc.id)} className="hover:underline">
                   {rc.jobNumber}
                 </Link>
@@ -98,10 +98,14 @@ export function RateConfirmationList({ items }: { items: TRateConfirmationListIt
                 <div className="text-xs font-normal text-muted-foreground">{rc.clientName}</div>
               </TableCell>
               <TableCell className="max-w-64">
-                <span className="line-clamp-2">{rc.originAddress}</span>
+                <span className="line-clamp-2" title={rc.originAddress}>
+                  {rc.originAddress}
+                </span>
               </TableCell>
               <TableCell className="max-w-64">
-                <span className="line-clamp-2">{rc.destinationAddress}</span>
+                <span className="line-clamp-2" title={rc.destinationAddress}>
+                  {rc.destinationAddress}
+                </span>
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatDate(rc.startDate)}</TableCell>
               <TableCell className="text-right tabular-nums">{rc.positionsCount}</TableCell>
