@@ -28,7 +28,8 @@ export const user = pgTable(
     index("user_company_idx").on(t.companyId),
     // Tenant rows name their author / login with (company_id, user id): see business.ts.
     unique("user_company_id_id_key").on(t.companyId, t.id),
-    maxLength("user", t.name, L.name),
+    // A PEVO's login is named "first last": two names and a space.
+    maxLength("user", t.name, 2 * L.name + 1),
     maxLength("user", t.email, L.email),
   ],
 );
