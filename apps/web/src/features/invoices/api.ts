@@ -7,7 +7,7 @@ const invoices = client.api.invoices;
 const dispatches = client.api.dispatches;
 
 /** The address of the invoice's PDF (a download). */
-export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$url({ param: { id } }).pathname;
+export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$path({ param: { id } });
 
 /** The company's invoices, newest first (server side). */
 export function useInvoices() {
