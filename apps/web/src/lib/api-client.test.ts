@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api";
-import { call, createClient } from "./api-client";
+import { call, createClient, pathParams } from "./api-client";
 
 /** A client whose fetch answers with `answer` (or throws it) and records the request. */
 function fakeClient(answer: () => Response) {
@@ -29,10 +29,12 @@ describe("call", () => {
   it("puts path and query params in the address", async () => {
     const { client, requests } = fakeClient(() => json({ jobNumber: "RC-20260101-001" }, 200));
     await call(client.api["rate-confirmations"]["next-job-number"].$get({ query: { date: "2026-01-01" } }));
-    await call(client.api.dispatches[":id"].$get({ param: { id: "d1" } }));
+    await call(client.api.dispatches[":id"].$get({ param: pathParams({ id: "d1" }) }));
+    await call(client.api.dispatches[":id"].$get({ param: pathParams({ id: "../clients?x" }) }));
     expect(requests.map((r) => r.url)).toEqual([
       "/api/rate-confirmations/next-job-number?date=2026-01-01",
       "/api/dispatches/d1",
+      "/api/dispatches/..%2Fclients%3Fx",
     ]);
   });
 

@@ -17,6 +17,14 @@ export type SuccessBody<R> =
         : never
     : never;
 
+/**
+ * Hono's client puts path params in the address as given: encode each one, so an id taken from the
+ * browser's address (`/dispatches/:id`) cannot reach another route ("../clients", "?x").
+ */
+export function pathParams<P extends Record<string, string>>(params: P): P {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)])) as P;
+}
+
 /** Builds a typed client of the server's /api routes (tests pass a fake `fetch`). */
 export function createClient(options: { fetch?: typeof fetch } = {}) {
   return hc<AppType>("/", { ...options, init: { credentials: "same-origin" } });

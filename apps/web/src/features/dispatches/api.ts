@@ -1,6 +1,6 @@
 import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 const dispatches = client.api.dispatches;
@@ -17,7 +17,7 @@ export function useDispatches() {
 export function useDispatch(id: string) {
   return useQuery({
     queryKey: queryKeys.dispatch(id),
-    queryFn: () => call(dispatches[":id"].$get({ param: { id } })),
+    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -25,7 +25,8 @@ export function useDispatch(id: string) {
 export function useDispatchTripLogs(id: string) {
   return useQuery({
     queryKey: queryKeys.dispatchTripLogs(id),
-    queryFn: () => call(dispatches[":dispatchId"]["trip-logs"].$get({ param: { dispatchId: id } })),
+    queryFn: () =>
+      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id }) })),
   });
 }
 
@@ -79,7 +80,8 @@ export function useUpdateDispatch(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
-    mutationFn: (data: TDispatchData) => call(dispatches[":id"].$put({ param: { id }, json: data })),
+    mutationFn: (data: TDispatchData) =>
+      call(dispatches[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.dispatch(id), saved);
       queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
@@ -95,7 +97,7 @@ export function useDeleteDispatch() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
-    mutationFn: (id: string) => call(dispatches[":id"].$delete({ param: { id } })),
+    mutationFn: (id: string) => call(dispatches[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
       queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
         rows?.filter((r) => r.id !== id),
@@ -117,7 +119,8 @@ export function useRateConfirmationOptions() {
 export function useRateConfirmationRecord(id: string | null) {
   return useQuery({
     queryKey: queryKeys.rateConfirmation(id ?? ""),
-    queryFn: () => call(client.api["rate-confirmations"][":id"].$get({ param: { id: id ?? "" } })),
+    queryFn: () =>
+      call(client.api["rate-confirmations"][":id"].$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }

@@ -1,13 +1,13 @@
 import type { TInvoiceData, TInvoiceListItem } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 const invoices = client.api.invoices;
 const dispatches = client.api.dispatches;
 
 /** The address of the invoice's PDF (a download). */
-export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$path({ param: { id } });
+export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$path({ param: pathParams({ id }) });
 
 /** The company's invoices, newest first (server side). */
 export function useInvoices() {
@@ -18,7 +18,7 @@ export function useInvoices() {
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: queryKeys.invoice(id),
-    queryFn: () => call(invoices[":id"].$get({ param: { id } })),
+    queryFn: () => call(invoices[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -46,7 +46,7 @@ export function useDispatchOptions(enabled = true) {
 export function useInvoiceDispatch(id: string | null | undefined) {
   return useQuery({
     queryKey: queryKeys.dispatch(id ?? ""),
-    queryFn: () => call(dispatches[":id"].$get({ param: { id: id ?? "" } })),
+    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }
@@ -55,7 +55,8 @@ export function useInvoiceDispatch(id: string | null | undefined) {
 export function useDispatchTripLogs(id: string | null | undefined) {
   return useQuery({
     queryKey: queryKeys.dispatchTripLogs(id ?? ""),
-    queryFn: () => call(dispatches[":dispatchId"]["trip-logs"].$get({ param: { dispatchId: id ?? "" } })),
+    queryFn: () =>
+      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }
@@ -91,7 +92,7 @@ export function useUpdateInvoice(id: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshRelated();
   return useMutation({
-    mutationFn: (data: TInvoiceData) => call(invoices[":id"].$put({ param: { id }, json: data })),
+    mutationFn: (data: TInvoiceData) => call(invoices[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.invoice(id), saved);
       void refresh();
@@ -103,7 +104,7 @@ export function useDeleteInvoice() {
   const queryClient = useQueryClient();
   const refresh = useRefreshRelated();
   return useMutation({
-    mutationFn: (id: string) => call(invoices[":id"].$delete({ param: { id } })),
+    mutationFn: (id: string) => call(invoices[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.invoice(id), exact: true });
       queryClient.setQueryData<TInvoiceListItem[]>(queryKeys.invoices, (rows) =>

@@ -1,6 +1,6 @@
 import type { TPevo, TPevoData } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** The company's PEVOs, newest first (server side). */
@@ -12,7 +12,7 @@ export function usePevos() {
 export function usePevo(id: string) {
   return useQuery({
     queryKey: queryKeys.pevo(id),
-    queryFn: () => call(client.api.pevos[":id"].$get({ param: { id } })),
+    queryFn: () => call(client.api.pevos[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -29,7 +29,7 @@ export function useSavePevo() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: string; data: TPevoData }) =>
       id
-        ? call(client.api.pevos[":id"].$put({ param: { id }, json: data }))
+        ? call(client.api.pevos[":id"].$put({ param: pathParams({ id }), json: data }))
         : call(client.api.pevos.$post({ json: data })),
     onSuccess: (saved) => {
       // The list is not on screen while the form is, so it would only refetch once shown: put the saved
@@ -50,7 +50,7 @@ export function useSavePevo() {
 export function useDeletePevo() {
   const invalidate = useInvalidatePevos();
   return useMutation({
-    mutationFn: (id: string) => call(client.api.pevos[":id"].$delete({ param: { id } })),
+    mutationFn: (id: string) => call(client.api.pevos[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: invalidate,
   });
 }

@@ -7,7 +7,7 @@ import type {
   TTripLogData,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -67,7 +67,7 @@ export function usePortalDispatches() {
 export function usePortalDispatch(id: string) {
   return useQuery({
     queryKey: queryKeys.portalDispatch(id),
-    queryFn: () => call(client.api.portal.dispatches[":id"].$get({ param: { id } })),
+    queryFn: () => call(client.api.portal.dispatches[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -107,7 +107,7 @@ export function useSaveTripLog() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: string; data: TTripLogData }) =>
       id
-        ? call(client.api.portal["trip-logs"][":id"].$put({ param: { id }, json: data }))
+        ? call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }))
         : call(client.api.portal["trip-logs"].$post({ json: data })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
@@ -116,7 +116,8 @@ export function useSaveTripLog() {
 export function useDeleteTripLog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(client.api.portal["trip-logs"][":id"].$delete({ param: { id } })),
+    mutationFn: (id: string) =>
+      call(client.api.portal["trip-logs"][":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
 }

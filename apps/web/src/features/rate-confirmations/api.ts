@@ -1,6 +1,6 @@
 import type { TRateConfirmationData } from "@pevo/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 const rcs = client.api["rate-confirmations"];
@@ -27,7 +27,7 @@ export function useRateConfirmations(search: string) {
 export function useRateConfirmation(id: string) {
   return useQuery({
     queryKey: queryKeys.rateConfirmation(id),
-    queryFn: () => call(rcs[":id"].$get({ param: { id } })),
+    queryFn: () => call(rcs[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -62,7 +62,8 @@ export function useUpdateRateConfirmation(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (data: TRateConfirmationData) => call(rcs[":id"].$put({ param: { id }, json: data })),
+    mutationFn: (data: TRateConfirmationData) =>
+      call(rcs[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
       void invalidate();
@@ -77,7 +78,9 @@ export function useSetCanceled(id: string) {
   return useMutation({
     mutationFn: (canceled: boolean) =>
       call(
-        canceled ? rcs[":id"].cancel.$post({ param: { id } }) : rcs[":id"].restore.$post({ param: { id } }),
+        canceled
+          ? rcs[":id"].cancel.$post({ param: pathParams({ id }) })
+          : rcs[":id"].restore.$post({ param: pathParams({ id }) }),
       ),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
@@ -91,7 +94,7 @@ export function useDuplicateRateConfirmation(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: () => call(rcs[":id"].duplicate.$post({ param: { id } })),
+    mutationFn: () => call(rcs[":id"].duplicate.$post({ param: pathParams({ id }) })),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(record.id), record);
       void invalidate();
@@ -104,7 +107,7 @@ export function useDeleteRateConfirmation(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: () => call(rcs[":id"].$delete({ param: { id } })),
+    mutationFn: () => call(rcs[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: queryKeys.rateConfirmation(id) });
       void invalidate();

@@ -1,7 +1,7 @@
 import type { TCompanySettingsInput } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type TTeamMember = {
@@ -39,7 +39,8 @@ export function useInviteAdmin() {
 export function useRemoveTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => call(client.api.company.team[":userId"].$delete({ param: { userId } })),
+    mutationFn: (userId: string) =>
+      call(client.api.company.team[":userId"].$delete({ param: pathParams({ userId }) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team }),
   });
 }
