@@ -1,7 +1,6 @@
-// Type-only: nothing of the server reaches the browser bundle (AppType is erased at build time).
-
 import type { ClientResponse } from "hono/client";
 import { hc } from "hono/client";
+// Type-only (must stay `import type`): nothing of the server reaches the browser bundle.
 import type { AppType } from "../../../server/src/app";
 import { reachServer, readResponse } from "./api";
 
@@ -36,7 +35,7 @@ export const client = createClient();
 /**
  * Awaits a client call and returns its typed success body; throws ApiError with the server's
  * `{ error, fields }`, or status 0 when the server cannot be reached.
- * `await call(client.api.dispatches[":id"].$get({ param: { id } }))`
+ * `await call(client.api.dispatches[":id"].$get({ param: pathParams({ id }) }))`
  */
 export async function call<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
