@@ -38,6 +38,13 @@ describe("call", () => {
     ]);
   });
 
+  it("builds a link's address ($path) the same way", () => {
+    const { client } = fakeClient(() => json(null, 200));
+    expect(client.api.invoices[":id"].pdf.$path({ param: pathParams({ id: "i1" }) })).toBe(
+      "/api/invoices/i1/pdf",
+    );
+  });
+
   it("answers undefined for 204", async () => {
     const { client, requests } = fakeClient(() => new Response(null, { status: 204 }));
     await expect(call(client.api.clients[":id"].$delete({ param: { id: "c1" } }))).resolves.toBeUndefined();
