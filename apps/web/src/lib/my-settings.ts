@@ -1,7 +1,7 @@
 import type { TUserSettings } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { api } from "@/lib/api";
+import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { useTheme } from "./theme";
 
@@ -14,7 +14,7 @@ export type TMySettings = {
 export const useMySettings = () =>
   useQuery({
     queryKey: queryKeys.mySettings,
-    queryFn: () => api<TMySettings>("/api/me/settings"),
+    queryFn: () => call(client.api.me.settings.$get()),
     staleTime: 5 * 60_000,
   });
 
@@ -31,10 +31,7 @@ export function useSaveSetting() {
     mutationFn: async ({ key, value }: { key: keyof TUserSettings; value: boolean }) => {
       const current = queryClient.getQueryData<TMySettings>(queryKeys.mySettings);
       if (!current) throw new Error("Settings are not loaded yet");
-      return api<TMySettings>("/api/me/settings", {
-        method: "PUT",
-        body: { ...current.settings, [key]: value },
-      });
+      return call(client.api.me.settings.$put({ json: { ...current.settings, [key]: value } }));
     },
     onMutate: async ({ key, value }) => {
       await queryClient.cancelQueries({ queryKey: queryKeys.mySettings, exact: true });

@@ -1,6 +1,7 @@
 import type { TMe } from "@pevo/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
+import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user with their profile, or null when signed out. */
@@ -9,7 +10,7 @@ export function useMe() {
     queryKey: queryKeys.me,
     queryFn: async () => {
       try {
-        return await api<TMe>("/api/me");
+        return await call(client.api.me.$get());
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -29,6 +30,7 @@ export function homeFor(me: TMe, from?: string | null) {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
+    // Better Auth's own endpoint (/api/auth/*): not in AppType, so it stays on api().
     await api("/api/auth/sign-out", { method: "POST", body: {} });
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });

@@ -1,11 +1,10 @@
-import type { TClient, TCompanySettings } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api";
+import { call, client } from "./api-client";
 import { queryKeys } from "./query-keys";
 
 /** The company's clients, ordered by name (the clients screen and the customer / client pickers). */
 export function useClients() {
-  return useQuery({ queryKey: queryKeys.clients, queryFn: () => api<TClient[]>("/api/clients") });
+  return useQuery({ queryKey: queryKeys.clients, queryFn: () => call(client.api.clients.$get()) });
 }
 
 export type TActivePevo = { id: string; firstName: string; lastName: string };
@@ -14,11 +13,11 @@ export type TActivePevo = { id: string; firstName: string; lastName: string };
 export function useActivePevos() {
   return useQuery({
     queryKey: queryKeys.activePevos,
-    queryFn: () => api<TActivePevo[]>("/api/pevos/active"),
+    queryFn: () => call(client.api.pevos.active.$get()),
   });
 }
 
 /** The company profile (letterhead) and invoice defaults (payment terms, tax rate, footer). */
 export function useCompany() {
-  return useQuery({ queryKey: queryKeys.company, queryFn: () => api<TCompanySettings>("/api/company") });
+  return useQuery({ queryKey: queryKeys.company, queryFn: () => call(client.api.company.$get()) });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_STATUSES, DISPATCH_STATUSES } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 
 /** GET /api/dashboard: the admin dashboard. */
@@ -15,7 +16,7 @@ export const ZDashboardResponse = z.object({
       jobNumber: z.string().nullable(),
       client: z.string().nullable(),
       date: ZDay,
-      status: z.string().describe("A dispatch status"),
+      status: z.enum(DISPATCH_STATUSES).describe("A dispatch status"),
       origin: z.string().nullable(),
       destination: z.string().nullable(),
       pevo: z.string().nullable(),
@@ -25,7 +26,7 @@ export const ZDashboardResponse = z.object({
     z.object({
       id: ZId,
       type: z.string().describe("An activity type"),
-      status: z.string().describe("success, pending or error"),
+      status: z.enum(ACTIVITY_STATUSES).describe("success, pending or error"),
       message: z.string(),
       client: z.string().nullable(),
       job: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIVITY_STATUSES, DISPATCH_STATUSES, PEVO_STATUSES } from "../constants";
 import { ZDay, ZId, ZTimestamp } from "./common";
 
 /** A dispatch in the PEVO portal's lists. */
@@ -6,7 +7,7 @@ export const ZPortalDispatchListItem = z.object({
   id: ZId,
   pickupDate: ZDay,
   pickupTime: z.string().describe("HH:MM"),
-  status: z.string().describe("A dispatch status"),
+  status: z.enum(DISPATCH_STATUSES).describe("A dispatch status"),
   driverName: z.string(),
   jobNumber: z.string().nullable(),
   originAddress: z.string().nullable(),
@@ -30,14 +31,14 @@ export const ZPortalDashboardResponse = z.object({
   cards: z.object({
     upcomingJobs: z.number().int(),
     completedJobs: z.number().int(),
-    profileStatus: z.string().describe("active or inactive"),
+    profileStatus: z.enum(PEVO_STATUSES).describe("active or inactive"),
   }),
   upcomingJobs: z.array(ZPortalDispatchListItem),
   activity: z.array(
     z.object({
       id: ZId,
       type: z.string(),
-      status: z.string(),
+      status: z.enum(ACTIVITY_STATUSES),
       message: z.string(),
       createdAt: ZTimestamp,
     }),

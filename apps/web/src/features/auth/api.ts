@@ -2,6 +2,7 @@ import type { TLogin, TMe } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ApiError, api } from "@/lib/api";
+import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */
@@ -36,6 +37,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: TLogin): Promise<TMe> => {
+      // Better Auth's own endpoints (/api/auth/*) are not in AppType: they stay on api().
       await api("/api/auth/sign-in/email", {
         method: "POST",
         // callbackURL: where the link of a re-sent verification email lands.
@@ -67,7 +69,7 @@ export type TSignupBody = { email: string; password: string; companyName: string
 /** Creates a company with its first admin; the server sends the verification email. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: TSignupBody) => api<{ message: string }>("/api/signup", { method: "POST", body }),
+    mutationFn: (body: TSignupBody) => call(client.api.signup.$post({ json: body })),
   });
 }
 
@@ -77,7 +79,7 @@ export function useDemoAccounts() {
     queryKey: queryKeys.demoAccounts,
     queryFn: async () => {
       try {
-        return await api<TDemoAccounts>("/api/demo-accounts");
+        return await call(client.api["demo-accounts"].$get());
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type TCalendarData = {
@@ -13,14 +13,14 @@ export type TCalendarData = {
     pevoName: string | null;
   }[];
   rateConfirmations: { id: string; jobNumber: string; startDate: string; endDate: string }[];
-  certificationExpiries: { id: string; date: string; pevoName: string }[];
+  certificationExpiries: { id: string; date: string | null; pevoName: string }[];
 };
 
 /** Everything the calendar shows between two YYYY-MM-DD dates (at most 62 days). */
 export function useCalendar(from: string, to: string) {
   return useQuery({
     queryKey: queryKeys.calendar(from, to),
-    queryFn: () => api<TCalendarData>(`/api/calendar?from=${from}&to=${to}`),
+    queryFn: () => call(client.api.calendar.$get({ query: { from, to } })),
     placeholderData: (previous) => previous,
   });
 }

@@ -40,15 +40,22 @@ export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
     kind: "rate-confirmation",
     href: `/rate-confirmations/${rc.id}`,
   }));
-  const expiries = data.certificationExpiries.map<CalendarEvent>((e) => ({
-    id: `x-${e.id}`,
-    title: `Certification expires: ${e.pevoName}`,
-    start: parseDate(e.date),
-    end: addDays(parseDate(e.date), 1),
-    allDay: true,
-    kind: "expiry",
-    href: `/pevos/edit/${e.id}`,
-  }));
+  // The server only lists expiries inside the range, but its contract allows a null date.
+  const expiries = data.certificationExpiries.flatMap<CalendarEvent>(({ id, date, pevoName }) =>
+    date
+      ? [
+          {
+            id: `x-${id}`,
+            title: `Certification expires: ${pevoName}`,
+            start: parseDate(date),
+            end: addDays(parseDate(date), 1),
+            allDay: true,
+            kind: "expiry",
+            href: `/pevos/edit/${id}`,
+          },
+        ]
+      : [],
+  );
   return [...spans, ...dispatches, ...expiries];
 }
 

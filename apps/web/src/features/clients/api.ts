@@ -1,6 +1,6 @@
-import type { TClient, TClientData } from "@pevo/shared";
+import type { TClientData } from "@pevo/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** The dashboard shows client activity, so client writes refresh it too. */
@@ -12,8 +12,8 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: string; data: TClientData }) =>
       id
-        ? api<TClient>(`/api/clients/${id}`, { method: "PUT", body: data })
-        : api<TClient>("/api/clients", { method: "POST", body: data }),
+        ? call(client.api.clients[":id"].$put({ param: pathParams({ id }), json: data }))
+        : call(client.api.clients.$post({ json: data })),
     onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }
@@ -22,7 +22,7 @@ export function useSaveClient() {
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/clients/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.api.clients[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => invalidateAll(queryClient, refreshedKeys),
   });
 }

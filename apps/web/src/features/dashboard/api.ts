@@ -1,6 +1,6 @@
 import type { ActivityStatus, ActivityType, DispatchStatus } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client } from "@/lib/api-client";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -39,6 +39,6 @@ export type TDashboard = {
 export function useDashboard() {
   return useQuery({
     queryKey: queryKeys.dashboard,
-    queryFn: () => api<TDashboard>(`/api/dashboard?today=${todayIso()}`),
+    queryFn: () => call(client.api.dashboard.$get({ query: { today: todayIso() } })),
   });
 }

@@ -1,22 +1,15 @@
-import type {
-  TDispatch,
-  TDispatchData,
-  TDispatchListItem,
-  TRateConfirmation,
-  TRateConfirmationListItem,
-  TTripLog,
-} from "@pevo/shared";
+import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const path = (id: string) => `/api/dispatches/${encodeURIComponent(id)}`;
+const dispatches = client.api.dispatches;
 
 /** The company's dispatches, newest first (server side). */
 export function useDispatches() {
   return useQuery({
     queryKey: queryKeys.dispatches,
-    queryFn: () => api<TDispatchListItem[]>("/api/dispatches"),
+    queryFn: () => call(dispatches.$get()),
   });
 }
 
@@ -24,7 +17,7 @@ export function useDispatches() {
 export function useDispatch(id: string) {
   return useQuery({
     queryKey: queryKeys.dispatch(id),
-    queryFn: () => api<TDispatch>(path(id)),
+    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -32,7 +25,8 @@ export function useDispatch(id: string) {
 export function useDispatchTripLogs(id: string) {
   return useQuery({
     queryKey: queryKeys.dispatchTripLogs(id),
-    queryFn: () => api<TTripLog[]>(`${path(id)}/trip-logs`),
+    queryFn: () =>
+      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id }) })),
   });
 }
 
@@ -71,7 +65,7 @@ export function useCreateDispatch() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
-    mutationFn: (data: TDispatchData) => api<TDispatch>("/api/dispatches", { method: "POST", body: data }),
+    mutationFn: (data: TDispatchData) => call(dispatches.$post({ json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.dispatch(saved.id), saved);
       queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
@@ -86,7 +80,8 @@ export function useUpdateDispatch(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
-    mutationFn: (data: TDispatchData) => api<TDispatch>(path(id), { method: "PUT", body: data }),
+    mutationFn: (data: TDispatchData) =>
+      call(dispatches[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.dispatch(id), saved);
       queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
@@ -102,7 +97,7 @@ export function useDeleteDispatch() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
-    mutationFn: (id: string) => api<void>(path(id), { method: "DELETE" }),
+    mutationFn: (id: string) => call(dispatches[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
       queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
         rows?.filter((r) => r.id !== id),
@@ -116,7 +111,7 @@ export function useDeleteDispatch() {
 export function useRateConfirmationOptions() {
   return useQuery({
     queryKey: queryKeys.rateConfirmations,
-    queryFn: () => api<TRateConfirmationListItem[]>("/api/rate-confirmations"),
+    queryFn: () => call(client.api["rate-confirmations"].$get({ query: {} })),
   });
 }
 
@@ -124,7 +119,8 @@ export function useRateConfirmationOptions() {
 export function useRateConfirmationRecord(id: string | null) {
   return useQuery({
     queryKey: queryKeys.rateConfirmation(id ?? ""),
-    queryFn: () => api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id ?? "")}`),
+    queryFn: () =>
+      call(client.api["rate-confirmations"][":id"].$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }

@@ -1,31 +1,24 @@
-import type {
-  TDispatch,
-  TDispatchListItem,
-  TInvoice,
-  TInvoiceData,
-  TInvoiceListItem,
-  TTripLog,
-} from "@pevo/shared";
+import type { TInvoiceData, TInvoiceListItem } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
-const dispatchPath = (id: string) => `/api/dispatches/${encodeURIComponent(id)}`;
+const invoices = client.api.invoices;
+const dispatches = client.api.dispatches;
 
 /** The address of the invoice's PDF (a download). */
-export const invoicePdfHref = (id: string) => `${invoicePath(id)}/pdf`;
+export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$path({ param: pathParams({ id }) });
 
 /** The company's invoices, newest first (server side). */
 export function useInvoices() {
-  return useQuery({ queryKey: queryKeys.invoices, queryFn: () => api<TInvoiceListItem[]>("/api/invoices") });
+  return useQuery({ queryKey: queryKeys.invoices, queryFn: () => call(invoices.$get()) });
 }
 
 /** One invoice with its line items and dispatch summary. */
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: queryKeys.invoice(id),
-    queryFn: () => api<TInvoice>(invoicePath(id)),
+    queryFn: () => call(invoices[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -33,8 +26,7 @@ export function useInvoice(id: string) {
 export function useNextInvoiceNumber(day: string) {
   return useQuery({
     queryKey: queryKeys.nextInvoiceNumber(day),
-    queryFn: () =>
-      api<{ invoiceNumber: string }>(`/api/invoices/next-number?date=${encodeURIComponent(day)}`),
+    queryFn: () => call(invoices["next-number"].$get({ query: { date: day } })),
     // Always ask again: another admin may have used the number meanwhile.
     staleTime: 0,
     gcTime: 0,
@@ -45,7 +37,7 @@ export function useNextInvoiceNumber(day: string) {
 export function useDispatchOptions(enabled = true) {
   return useQuery({
     queryKey: queryKeys.dispatches,
-    queryFn: () => api<TDispatchListItem[]>("/api/dispatches"),
+    queryFn: () => call(dispatches.$get()),
     enabled,
   });
 }
@@ -54,7 +46,7 @@ export function useDispatchOptions(enabled = true) {
 export function useInvoiceDispatch(id: string | null | undefined) {
   return useQuery({
     queryKey: queryKeys.dispatch(id ?? ""),
-    queryFn: () => api<TDispatch>(dispatchPath(id ?? "")),
+    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }
@@ -63,7 +55,8 @@ export function useInvoiceDispatch(id: string | null | undefined) {
 export function useDispatchTripLogs(id: string | null | undefined) {
   return useQuery({
     queryKey: queryKeys.dispatchTripLogs(id ?? ""),
-    queryFn: () => api<TTripLog[]>(`${dispatchPath(id ?? "")}/trip-logs`),
+    queryFn: () =>
+      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }
@@ -87,7 +80,7 @@ export function useCreateInvoice() {
   const queryClient = useQueryClient();
   const refresh = useRefreshRelated();
   return useMutation({
-    mutationFn: (data: TInvoiceData) => api<TInvoice>("/api/invoices", { method: "POST", body: data }),
+    mutationFn: (data: TInvoiceData) => call(invoices.$post({ json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.invoice(saved.id), saved);
       void refresh();
@@ -99,7 +92,7 @@ export function useUpdateInvoice(id: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshRelated();
   return useMutation({
-    mutationFn: (data: TInvoiceData) => api<TInvoice>(invoicePath(id), { method: "PUT", body: data }),
+    mutationFn: (data: TInvoiceData) => call(invoices[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.invoice(id), saved);
       void refresh();
@@ -111,7 +104,7 @@ export function useDeleteInvoice() {
   const queryClient = useQueryClient();
   const refresh = useRefreshRelated();
   return useMutation({
-    mutationFn: (id: string) => api<void>(invoicePath(id), { method: "DELETE" }),
+    mutationFn: (id: string) => call(invoices[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.invoice(id), exact: true });
       queryClient.setQueryData<TInvoiceListItem[]>(queryKeys.invoices, (rows) =>

@@ -1,18 +1,18 @@
 import type { TPevo, TPevoData } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 /** The company's PEVOs, newest first (server side). */
 export function usePevos() {
-  return useQuery({ queryKey: queryKeys.pevos, queryFn: () => api<TPevo[]>("/api/pevos") });
+  return useQuery({ queryKey: queryKeys.pevos, queryFn: () => call(client.api.pevos.$get()) });
 }
 
 /** One PEVO, for the edit form; a missing id answers 404 ('PEVO not found'). */
 export function usePevo(id: string) {
   return useQuery({
     queryKey: queryKeys.pevo(id),
-    queryFn: () => api<TPevo>(`/api/pevos/${encodeURIComponent(id)}`),
+    queryFn: () => call(client.api.pevos[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -29,8 +29,8 @@ export function useSavePevo() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: string; data: TPevoData }) =>
       id
-        ? api<TPevo>(`/api/pevos/${encodeURIComponent(id)}`, { method: "PUT", body: data })
-        : api<TPevo>("/api/pevos", { method: "POST", body: data }),
+        ? call(client.api.pevos[":id"].$put({ param: pathParams({ id }), json: data }))
+        : call(client.api.pevos.$post({ json: data })),
     onSuccess: (saved) => {
       // The list is not on screen while the form is, so it would only refetch once shown: put the saved
       // row in first, so going back to the list never flashes the old values.
@@ -50,7 +50,7 @@ export function useSavePevo() {
 export function useDeletePevo() {
   const invalidate = useInvalidatePevos();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/pevos/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(client.api.pevos[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: invalidate,
   });
 }

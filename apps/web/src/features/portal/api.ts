@@ -3,13 +3,11 @@ import type {
   ActivityType,
   DispatchStatus,
   PevoStatus,
-  TPevoProfile,
   TPevoProfileInput,
-  TTripLog,
   TTripLogData,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -54,7 +52,7 @@ export function usePortalDashboard() {
   const today = todayIso();
   return useQuery({
     queryKey: queryKeys.portalDashboard(today),
-    queryFn: () => api<TPortalDashboard>(`/api/portal/dashboard?today=${today}`),
+    queryFn: () => call(client.api.portal.dashboard.$get({ query: { today } })),
   });
 }
 
@@ -62,21 +60,21 @@ export function usePortalDashboard() {
 export function usePortalDispatches() {
   return useQuery({
     queryKey: queryKeys.portalDispatches,
-    queryFn: () => api<TPortalDispatch[]>("/api/portal/dispatches"),
+    queryFn: () => call(client.api.portal.dispatches.$get()),
   });
 }
 
 export function usePortalDispatch(id: string) {
   return useQuery({
     queryKey: queryKeys.portalDispatch(id),
-    queryFn: () => api<TPortalDispatchDetail>(`/api/portal/dispatches/${encodeURIComponent(id)}`),
+    queryFn: () => call(client.api.portal.dispatches[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
 export function usePortalProfile() {
   return useQuery({
     queryKey: queryKeys.portalProfile,
-    queryFn: () => api<TPevoProfile>("/api/portal/profile"),
+    queryFn: () => call(client.api.portal.profile.$get()),
   });
 }
 
@@ -84,8 +82,7 @@ export function usePortalProfile() {
 export function useSavePortalProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: TPevoProfileInput) =>
-      api<TPevoProfile>("/api/portal/profile", { method: "PUT", body: data }),
+    mutationFn: (data: TPevoProfileInput) => call(client.api.portal.profile.$put({ json: data })),
     onSuccess: (profile) => {
       queryClient.setQueryData(queryKeys.portalProfile, profile);
       return Promise.all([
@@ -100,7 +97,7 @@ export function useSavePortalProfile() {
 export function useTripLogs() {
   return useQuery({
     queryKey: queryKeys.portalTripLogs,
-    queryFn: () => api<TTripLog[]>("/api/portal/trip-logs"),
+    queryFn: () => call(client.api.portal["trip-logs"].$get()),
   });
 }
 
@@ -110,8 +107,8 @@ export function useSaveTripLog() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: string; data: TTripLogData }) =>
       id
-        ? api<TTripLog>(`/api/portal/trip-logs/${id}`, { method: "PUT", body: data })
-        : api<TTripLog>("/api/portal/trip-logs", { method: "POST", body: data }),
+        ? call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }))
+        : call(client.api.portal["trip-logs"].$post({ json: data })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
 }
@@ -119,7 +116,8 @@ export function useSaveTripLog() {
 export function useDeleteTripLog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/portal/trip-logs/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      call(client.api.portal["trip-logs"][":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
   });
 }

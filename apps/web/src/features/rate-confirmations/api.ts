@@ -1,7 +1,9 @@
-import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
+import type { TRateConfirmationData } from "@pevo/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
+
+const rcs = client.api["rate-confirmations"];
 
 /** Dispatches and the dashboard show rate confirmation data, so writes refresh them too. */
 const refreshedKeys = [queryKeys.rateConfirmations, queryKeys.dashboard, queryKeys.dispatches];
@@ -12,11 +14,9 @@ export function useRateConfirmations(search: string) {
   return useQuery({
     queryKey: queryKeys.rateConfirmationSearch(term),
     queryFn: () =>
-      api<TRateConfirmationListItem[]>(
+      call(
         // The list shows the canceled ones too (with a badge); the dispatch picker does not ask for them.
-        term
-          ? `/api/rate-confirmations?includeCanceled=true&search=${encodeURIComponent(term)}`
-          : "/api/rate-confirmations?includeCanceled=true",
+        rcs.$get({ query: term ? { includeCanceled: "true", search: term } : { includeCanceled: "true" } }),
       ),
     // Keep the rows on screen while the next search is on its way.
     placeholderData: keepPreviousData,
@@ -27,7 +27,7 @@ export function useRateConfirmations(search: string) {
 export function useRateConfirmation(id: string) {
   return useQuery({
     queryKey: queryKeys.rateConfirmation(id),
-    queryFn: () => api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id)}`),
+    queryFn: () => call(rcs[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
@@ -35,7 +35,7 @@ export function useRateConfirmation(id: string) {
 export function useNextJobNumber(day: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.nextJobNumber(day),
-    queryFn: () => api<{ jobNumber: string }>(`/api/rate-confirmations/next-job-number?date=${day}`),
+    queryFn: () => call(rcs["next-job-number"].$get({ query: { date: day } })),
     enabled,
     staleTime: 0,
   });
@@ -50,8 +50,7 @@ export function useCreateRateConfirmation() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (data: TRateConfirmationData) =>
-      api<TRateConfirmation>("/api/rate-confirmations", { method: "POST", body: data }),
+    mutationFn: (data: TRateConfirmationData) => call(rcs.$post({ json: data })),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(record.id), record);
       void invalidate();
@@ -64,10 +63,7 @@ export function useUpdateRateConfirmation(id: string) {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (data: TRateConfirmationData) =>
-      api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id)}`, {
-        method: "PUT",
-        body: data,
-      }),
+      call(rcs[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
       void invalidate();
@@ -81,9 +77,10 @@ export function useSetCanceled(id: string) {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (canceled: boolean) =>
-      api<TRateConfirmation>(
-        `/api/rate-confirmations/${encodeURIComponent(id)}/${canceled ? "cancel" : "restore"}`,
-        { method: "POST" },
+      call(
+        canceled
+          ? rcs[":id"].cancel.$post({ param: pathParams({ id }) })
+          : rcs[":id"].restore.$post({ param: pathParams({ id }) }),
       ),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(id), record);
@@ -97,10 +94,7 @@ export function useDuplicateRateConfirmation(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: () =>
-      api<TRateConfirmation>(`/api/rate-confirmations/${encodeURIComponent(id)}/duplicate`, {
-        method: "POST",
-      }),
+    mutationFn: () => call(rcs[":id"].duplicate.$post({ param: pathParams({ id }) })),
     onSuccess: (record) => {
       queryClient.setQueryData(queryKeys.rateConfirmation(record.id), record);
       void invalidate();
@@ -113,7 +107,7 @@ export function useDeleteRateConfirmation(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: () => api<void>(`/api/rate-confirmations/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: () => call(rcs[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: queryKeys.rateConfirmation(id) });
       void invalidate();

@@ -1,6 +1,7 @@
-import type { TCompanySettings, TCompanySettingsInput } from "@pevo/shared";
+import type { TCompanySettingsInput } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export type TTeamMember = {
@@ -14,8 +15,7 @@ export type TTeamMember = {
 export function useSaveCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCompanySettingsInput) =>
-      api<TCompanySettings>("/api/company", { method: "PUT", body }),
+    mutationFn: (body: TCompanySettingsInput) => call(client.api.company.$put({ json: body })),
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.company, data);
       queryClient.invalidateQueries({ queryKey: queryKeys.me });
@@ -24,12 +24,13 @@ export function useSaveCompany() {
 }
 
 export const useTeam = () =>
-  useQuery({ queryKey: queryKeys.team, queryFn: () => api<TTeamMember[]>("/api/company/team") });
+  useQuery({ queryKey: queryKeys.team, queryFn: () => call(client.api.company.team.$get()) });
 
 export function useInviteAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; email: string }) => api("/api/company/team", { method: "POST", body }),
+    mutationFn: (body: { name: string; email: string }) =>
+      call(client.api.company.team.$post({ json: body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team }),
   });
 }
@@ -39,7 +40,7 @@ export function useRemoveTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      api<void>(`/api/company/team/${encodeURIComponent(userId)}`, { method: "DELETE" }),
+      call(client.api.company.team[":userId"].$delete({ param: pathParams({ userId }) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.team }),
   });
 }
@@ -47,5 +48,6 @@ export function useRemoveTeamMember() {
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      // Better Auth's own endpoint (/api/auth/*): not in AppType, so it stays on api().
       api("/api/auth/change-password", { method: "POST", body: { ...body, revokeOtherSessions: true } }),
   });
