@@ -6,6 +6,7 @@ export * from "./api/dashboard";
 export * from "./api/dispatches";
 export * from "./api/error";
 export * from "./api/invoices";
+export * from "./api/paging";
 export * from "./api/pevos";
 export * from "./api/portal";
 export * from "./api/rate-confirmations";

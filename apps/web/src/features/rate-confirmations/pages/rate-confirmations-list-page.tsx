@@ -8,7 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useRateConfirmations } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
-import { useDebouncedValue } from "../use-debounced-value";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 function NewButton() {
   return (

@@ -1,0 +1,42 @@
+/**
+ * A CSV download streamed from the database (csv-stringify): the header row, then each row as it is
+ * read, so an export of 100,000 dispatches never sits in memory. Values go out as given: services
+ * pass money as the exact decimal strings and dates as YYYY-MM-DD.
+ */
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { Context } from "hono";
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+/** Letters, digits, dot, dash and underscore only (a safe Content-Disposition file name). */
+const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "-");
+
+/**
+ * Formulas are not run when the file is opened in a spreadsheet: a cell that starts with = + - @
+ * (or tab / CR) gets a leading apostrophe (OWASP "CSV injection"). Numbers pass untouched.
+ */
+export const neutralizeFormula = (value: CsvValue): CsvValue =>
+  typeof value === "string" && /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value)
+    ? `'${value}`
+    : value;
+
+export function csvResponse(
+  c: Context,
+  fileName: string,
+  header: string[],
+  rows: AsyncIterable<CsvValue[]>,
+): Response {
+  const csv = stringify({ header: true, columns: header, bom: false });
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of rows) yield row.map(neutralizeFormula);
+    })(),
+  );
+  source.on("error", (error) => csv.destroy(error));
+  source.pipe(csv);
+  c.header("Content-Type", "text/csv; charset=utf-8");
+  c.header("Content-Disposition", `attachment; filename="${safeFileName(fileName)}"`);
+  c.header("Cache-Control", "no-store");
+  return c.body(Readable.toWeb(csv) as ReadableStream);
+}

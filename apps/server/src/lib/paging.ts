@@ -1,0 +1,124 @@
+/**
+ * The one paging helper of every list service (shapes and query names in @pevo/shared api/paging).
+ *
+ * Offset list (people jump to a page):
+ *
+ *   const where = scoped(dispatches, scope, ...filters);
+ *   return offsetPageOf(params, {
+ *     rows: (limit, offset) => db.select(...).from(dispatches).where(where)
+ *       .orderBy(...sortBy(SORTS[params.sort], params.dir, dispatches.id)).limit(limit).offset(offset),
+ *     count: () => countRows(db, dispatches, where),
+ *   });
+ *
+ * Keyset list (read front to back; a row added between two reads is neither skipped nor repeated):
+ *
+ *   const key = keyset([activityLog.createdAt, activityLog.id], "desc");
+ *   const rows = await db.select({ ...cols, cursor: key.cursor }).from(activityLog)
+ *     .where(scoped(activityLog, scope, key.after(params.cursor)))
+ *     .orderBy(...key.orderBy).limit(params.limit + 1);
+ *   return cursorPageOf(rows, params.limit);
+ */
+import type { Executor } from "@pevo/db";
+import type { CursorPage, OffsetPage, PageParams, SortDirection } from "@pevo/shared";
+import { asc, count, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { InvalidInputError } from "./domain-errors";
+
+/** `ORDER BY <column> <dir>, <id> <dir>`: the id tie-breaker makes the order total (stable pages). */
+export function sortBy(column: SQLWrapper | SQLWrapper[], dir: SortDirection, tieBreaker: PgColumn) {
+  const by = dir === "asc" ? asc : desc;
+  const columns = Array.isArray(column) ? column : [column];
+  return [...columns.map((c) => by(c as SQL)), by(tieBreaker)];
+}
+
+/** Rows of one offset page and the total, read at once. */
+export async function offsetPageOf<T>(
+  params: PageParams,
+  read: { rows: (limit: number, offset: number) => Promise<T[]>; count: () => Promise<number> },
+): Promise<OffsetPage<T>> {
+  const { page, pageSize } = params;
+  const [items, total] = await Promise.all([read.rows(pageSize, (page - 1) * pageSize), read.count()]);
+  return { items, total, page, pageSize };
+}
+
+/** `SELECT count(*) FROM table WHERE where` (joins only when a filter needs them: pass a query). */
+export async function countRows(db: Executor, table: PgTable, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+export const INVALID_CURSOR = "cursor is not valid: start again from the first page";
+
+const encode = (values: string[]) => Buffer.from(JSON.stringify(values)).toString("base64url");
+
+function decode(cursor: string, size: number): string[] {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(values) && values.length === size && values.every((v) => typeof v === "string")) {
+      return values;
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new InvalidInputError(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+}
+
+/**
+ * A keyset order over non-null columns, the last one unique (the id). The cursor carries each
+ * column as PostgreSQL's own text (a timestamp keeps its microseconds, which a JS Date would lose).
+ */
+export function keyset(columns: [PgColumn, ...PgColumn[]], dir: SortDirection) {
+  const list = sql.join(columns, sql`, `);
+  return {
+    /** Select it as `cursor` with the rows. */
+    cursor: sql<string>`json_build_array(${sql.join(
+      columns.map((c) => sql`${c}::text`),
+      sql`, `,
+    )})::text`,
+    orderBy: columns.map((c) => (dir === "asc" ? asc(c) : desc(c))),
+    /** The condition for the rows after `cursor` (undefined on the first page). */
+    after(cursor: string | undefined): SQL | undefined {
+      if (!cursor) return undefined;
+      const values = decode(cursor, columns.length).map(
+        (v, i) => sql`cast(${v} as ${sql.raw(columns[i]?.getSQLType() ?? "text")})`,
+      );
+      return dir === "asc"
+        ? sql`(${list}) > (${sql.join(values, sql`, `)})`
+        : sql`(${list}) < (${sql.join(values, sql`, `)})`;
+    },
+  };
+}
+
+/** The page of a keyset query that read `limit + 1` rows (selected with `cursor: key.cursor`). */
+export function cursorPageOf<T extends { cursor: string }>(
+  rows: T[],
+  limit: number,
+): CursorPage<Omit<T, "cursor">> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const items = page.map(({ cursor: _cursor, ...item }) => item);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encode(JSON.parse(last.cursor) as string[]) : null,
+  };
+}
+
+/** Escapes LIKE's wildcards in a user's search, for `ILIKE '%' || term || '%'`. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const BATCH = 1000;
+
+/**
+ * Every row of a keyset query, a batch at a time, for exports of a whole filtered set (memory stays
+ * at one batch however many rows match). `read(cursor, limit)` reads like a keyset page above.
+ */
+export async function* allRows<T extends { cursor: string }>(
+  read: (cursor: string | undefined, limit: number) => Promise<T[]>,
+): AsyncGenerator<Omit<T, "cursor">> {
+  let cursor: string | undefined;
+  do {
+    const page = cursorPageOf(await read(cursor, BATCH + 1), BATCH);
+    yield* page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

@@ -1,0 +1,233 @@
+import { SEARCH_MAX } from "@pevo/shared";
+import { ChevronDown, Search, X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { ListParams } from "@/lib/list-params";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
+
+/** The filters row above a list: wraps on a phone. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return <div className="mb-4 flex flex-wrap items-end gap-2">{children}</div>;
+}
+
+/**
+ * The search box of a list (`q` in the address): the server searches once typing pauses; typing
+ * replaces the history entry instead of adding one per key.
+ */
+export function SearchBox({
+  list,
+  label,
+  placeholder,
+  param = "q",
+}: {
+  list: ListParams;
+  label: string;
+  placeholder: string;
+  param?: string;
+}) {
+  const current = list.get(param) ?? "";
+  const [text, setText] = useState(current);
+  const term = useDebouncedValue(text, 250);
+  // Back / a link changed the address: show its search.
+  useEffect(() => setText(current), [current]);
+  useEffect(() => {
+    if (term.trim() !== current.trim()) list.set({ [param]: term.trim() }, { replace: true });
+  }, [term, current, list, param]);
+  return (
+    <div className="relative w-full sm:w-72">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        maxLength={SEARCH_MAX}
+        className="pl-9"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Several values of one filter (`status=pending,dispatched`), as checkboxes in a popover. */
+export function MultiSelectFilter<V extends string>({
+  list,
+  param,
+  label,
+  options,
+}: {
+  list: ListParams;
+  param: string;
+  label: string;
+  options: { value: V; label: string }[];
+}) {
+  const selected = list.getList(param);
+  const toggle = (value: string, on: boolean) => {
+    const next = on ? [...selected, value] : selected.filter((v) => v !== value);
+    // Keep the options' order in the address, so one view has one URL.
+    list.set({
+      [param]: options
+        .filter((o) => next.includes(o.value))
+        .map((o) => o.value)
+        .join(","),
+    });
+  };
+  const summary =
+    selected.length === 0
+      ? "All"
+      : selected.length === 1
+        ? (options.find((o) => o.value === selected[0])?.label ?? selected[0])
+        : `${selected.length} selected`;
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" className="justify-between" aria-label={`${label}: ${summary}`}>
+          <span className="text-muted-foreground">{label}:</span> {summary}
+          <ChevronDown className="opacity-60" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" className="w-56 p-2">
+        <fieldset className="grid gap-1">
+          <legend className="sr-only">{label}</legend>
+          {options.map((o) => (
+            <CheckboxRow
+              key={o.value}
+              label={o.label}
+              checked={selected.includes(o.value)}
+              onChange={(on) => toggle(o.value, on)}
+            />
+          ))}
+        </fieldset>
+        {selected.length ? (
+          <Button variant="ghost" size="sm" className="mt-1 w-full" onClick={() => list.set({ [param]: "" })}>
+            Show all
+          </Button>
+        ) : null}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function CheckboxRow({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 rounded px-2 py-1.5 hover:bg-accent">
+      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} />
+      <Label htmlFor={id} className="flex-1 cursor-pointer font-normal">
+        {label}
+      </Label>
+    </div>
+  );
+}
+
+/** One value of a filter from a short list ("All" clears it), e.g. active / inactive. */
+export function SelectFilter({
+  list,
+  param,
+  label,
+  options,
+}: {
+  list: ListParams;
+  param: string;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Select
+        value={list.get(param) ?? "all"}
+        onValueChange={(v) => list.set({ [param]: v === "all" ? "" : v })}
+      >
+        <SelectTrigger id={id} className="w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** A from / to pair of dates (`<prefix>From`, `<prefix>To`, inclusive), e.g. pickupFrom / pickupTo. */
+export function DateRangeFilter({
+  list,
+  prefix,
+  label,
+}: {
+  list: ListParams;
+  prefix: string;
+  label: string;
+}) {
+  const fromId = useId();
+  const toId = useId();
+  const from = list.get(`${prefix}From`) ?? "";
+  const to = list.get(`${prefix}To`) ?? "";
+  return (
+    <fieldset className="flex items-end gap-1">
+      <legend className="sr-only">{label}</legend>
+      <div className="grid gap-1">
+        <Label htmlFor={fromId} className="text-xs text-muted-foreground">
+          {label} from
+        </Label>
+        <Input
+          id={fromId}
+          type="date"
+          className="w-40"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => list.set({ [`${prefix}From`]: e.target.value })}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={toId} className="text-xs text-muted-foreground">
+          to
+        </Label>
+        <Input
+          id={toId}
+          type="date"
+          className="w-40"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => list.set({ [`${prefix}To`]: e.target.value })}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Clears every filter and the search (shown while any is set). */
+export function ClearFilters({ list }: { list: ListParams }) {
+  if (!list.filtered) return null;
+  return (
+    <Button variant="ghost" onClick={list.clear}>
+      <X />
+      Clear filters
+    </Button>
+  );
+}
