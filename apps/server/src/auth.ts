@@ -61,8 +61,9 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
-      // Short, so a removed account loses access within a minute.
-      cookieCache: { enabled: true, maxAge: 60 },
+      // No cookie cache: every request reads the session row, so a removed admin or a deleted PEVO is
+      // signed out at once (a cached session_data cookie would keep them in for its lifetime).
+      cookieCache: { enabled: false },
     },
     advanced: {
       // Better Auth turns its Origin check off when NODE_ENV=test; keep it on everywhere.

@@ -8,11 +8,8 @@ import { ApiError } from "./errors";
 export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> =>
   createMiddleware<AppEnv>(async (c, next) => {
     c.set("deps", deps);
-    // The database, not the 60 s cookie cache: a removed admin or PEVO is signed out at once.
-    const session = await deps.auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableCookieCache: true },
-    });
+    // Read from the session table (auth.ts has no cookie cache): a removed user is signed out at once.
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     const u = session?.user;
     c.set(
       "actor",

@@ -228,7 +228,8 @@ describe("email verification and sign-in", () => {
     expect(login.status).toBe(200);
     expect(login.body.user.email).toBe(body.email);
     expect(login.cookie).toContain(SESSION_TOKEN_COOKIE);
-    expect(login.cookie).toContain(SESSION_DATA_COOKIE);
+    // No cookie cache: the session is only the token, checked against the session table each time.
+    expect(login.cookie).not.toContain(SESSION_DATA_COOKIE);
     const sessionCookie = login.setCookies.find((c) => c.startsWith(`${SESSION_TOKEN_COOKIE}=`)) ?? "";
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
@@ -313,8 +314,7 @@ describe("sign-out", () => {
     expect(after).not.toContain(SESSION_DATA_COOKIE);
     expect((await t.request("GET", "/api/me", { cookie: after })).status).toBe(401);
 
-    // The session row is gone: the old token alone no longer works. (The signed session_data cookie
-    // cache stays valid for up to a minute, which is why the browser must drop it, as it does above.)
+    // The session row is gone: the old token no longer works.
     const oldToken = pickCookies(cookie, [SESSION_TOKEN_COOKIE]);
     expect((await t.request("GET", "/api/me", { cookie: oldToken })).status).toBe(401);
     expect(await sessionsOf()).toBe(1);
