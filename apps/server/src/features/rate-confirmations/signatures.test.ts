@@ -34,7 +34,7 @@ const signer = () => ({ signerName: "Rita Shipper", signerEmail: uniqueEmail("si
 
 async function newRc(overrides: Record<string, unknown> = {}) {
   const body = rateConfirmationBody({ clientId, ...overrides });
-  const rc = await t.createRateConfirmation(adminA, body);
+  const rc = await t.createRateConfirmation(adminA, body as typeof body & { clientId: string });
   return { id: rc.id as string, body };
 }
 
