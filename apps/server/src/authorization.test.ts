@@ -384,7 +384,8 @@ const ROUTES: Row[] = [
   },
   {
     route: "POST /api/rate-confirmations/:id/signature/cancel",
-    path: async (f) => `/api/rate-confirmations/${(await f.newSigningLinkA()).rateConfirmationId}/signature/cancel`,
+    path: async (f) =>
+      `/api/rate-confirmations/${(await f.newSigningLinkA()).rateConfirmationId}/signature/cancel`,
     expect: A_ONLY,
     target: (_, path) => [
       ...rateConfirmationRows(lastId(path)),
