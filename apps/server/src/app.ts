@@ -21,13 +21,15 @@ import { docsRoutes } from "./features/docs/routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
+import { publicSignRoutes } from "./features/rate-confirmations/public-sign-routes";
 import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
+import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { openApiDocument } from "./http/openapi-document";
-import { createRateLimitStore, limitPerAccount, limitPerAddress } from "./http/rate-limit";
+import { createRateLimitStore, limitPerAccount, limitPerAddress, limitPublicLinks } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -97,6 +99,11 @@ export function createApp(opts: {
     if (!allowed) throw new ApiError(404, "Not found");
     return auth.handler(c.req.raw);
   });
+  // Public token links: every request of an address counts (token guessing), 6× the sign-in budget.
+  api.use(
+    "/public/*",
+    limitPublicLinks({ limit: config.authRateLimit * 6, trustProxy: config.trustProxy ?? 0, store }),
+  );
   api.use(sessionMiddleware(deps));
   // Every /api route is declared with @hono/zod-openapi (see http/openapi.ts), so that the document
   // at /api/openapi.json is generated from the code; the chain keeps their types for AppType.
@@ -107,6 +114,8 @@ export function createApp(opts: {
     .route("/dashboard", dashboardRoutes)
     .route("/pevos", pevoRoutes)
     .route("/rate-confirmations", rateConfirmationRoutes)
+    .route("/rate-confirmations", rateConfirmationSignatureRoutes)
+    .route("/public/sign", publicSignRoutes)
     .route("/dispatches", dispatchRoutes)
     .route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes)
     .route("/portal/trip-logs", portalTripLogRoutes)

@@ -42,6 +42,7 @@ import {
   profiles,
   rateConfirmations,
   session,
+  signatureRequests,
   standardRates,
   tripLogExpenses,
   tripLogs,
@@ -53,6 +54,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createTestApp,
+  firstLink,
+  pathOf,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
@@ -89,6 +92,8 @@ type Fixtures = {
   rateConfirmationA: string;
   /** A fresh rate confirmation of company A (for cancel, restore and delete). */
   newRateConfirmationA: () => Promise<string>;
+  /** The token of a fresh signature link of a fresh rate confirmation of company A, and its id. */
+  newSigningLinkA: () => Promise<{ token: string; rateConfirmationId: string }>;
   /** A fresh second admin of company A (for removal from the team). */
   newAdminA: () => Promise<string>;
   /** A dispatch of company A assigned to pevoA. */
@@ -172,6 +177,16 @@ const invoiceBody = (f: Fixtures) => ({
   // dispatchA already has invoiceA: the table's invoices are deliberate supplementary ones.
   allowAdditional: true,
 });
+
+/** A fresh signature link of company A, signed through the public route. */
+async function signedLinkA(f: Fixtures) {
+  const link = await f.newSigningLinkA();
+  const res = await t.request("POST", `/api/public/sign/${link.token}/sign`, {
+    body: { consent: true, signedName: "Table Signer" },
+  });
+  expect(res.status).toBe(200);
+  return link;
+}
 
 /** Cancels a rate confirmation directly, so a restore has something to restore. */
 async function setCanceled(id: string) {
@@ -346,6 +361,70 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/rate-confirmations/${await f.newRateConfirmationA()}`,
     expect: { ...A_ONLY, adminA: 204 },
     target: (_, path) => rateConfirmationRows(lastId(path)),
+  },
+  {
+    route: "GET /api/rate-confirmations/:id/pdf",
+    path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}/pdf`,
+    expect: A_ONLY,
+  },
+  {
+    route: "GET /api/rate-confirmations/:id/signature",
+    path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}/signature`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/rate-confirmations/:id/signature",
+    path: async (f) => `/api/rate-confirmations/${await f.newRateConfirmationA()}/signature`,
+    body: () => ({ signerName: "Table Signer", signerEmail: uniqueEmail("table-signer") }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => [
+      ...rateConfirmationRows(lastId(path)),
+      rowsWhere(signatureRequests, signatureRequests.rateConfirmationId, lastId(path)),
+    ],
+  },
+  {
+    route: "POST /api/rate-confirmations/:id/signature/cancel",
+    path: async (f) =>
+      `/api/rate-confirmations/${(await f.newSigningLinkA()).rateConfirmationId}/signature/cancel`,
+    expect: A_ONLY,
+    target: (_, path) => [
+      ...rateConfirmationRows(lastId(path)),
+      rowsWhere(signatureRequests, signatureRequests.rateConfirmationId, lastId(path)),
+    ],
+  },
+  {
+    route: "GET /api/rate-confirmations/:id/signature/pdf",
+    path: async (f) => `/api/rate-confirmations/${(await signedLinkA(f)).rateConfirmationId}/signature/pdf`,
+    expect: A_ONLY,
+  },
+
+  // public signing links: the token is the credential, whoever holds it (no session needed)
+  {
+    route: "GET /api/public/sign/:token",
+    path: async (f) => `/api/public/sign/${(await f.newSigningLinkA()).token}`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  {
+    route: "POST /api/public/sign/:token/sign",
+    path: async (f) => `/api/public/sign/${(await f.newSigningLinkA()).token}/sign`,
+    body: () => ({ consent: true, signedName: "Table Signer" }),
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+    // Each call signs its own fresh link; no other record of company A may change.
+    target: (f) => rateConfirmationRows(f.rateConfirmationA),
+    mayChange: ["anonymous", "adminA", "adminB", "pevoA", "pevoA2"],
+  },
+  {
+    route: "POST /api/public/sign/:token/decline",
+    path: async (f) => `/api/public/sign/${(await f.newSigningLinkA()).token}/decline`,
+    body: () => ({ reason: "Table decline" }),
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+    target: (f) => rateConfirmationRows(f.rateConfirmationA),
+    mayChange: ["anonymous", "adminA", "adminB", "pevoA", "pevoA2"],
+  },
+  {
+    route: "GET /api/public/sign/:token/pdf",
+    path: async (f) => `/api/public/sign/${(await signedLinkA(f)).token}/pdf`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
   },
 
   // dispatches: adminB's POST names company A's rate confirmation and PEVO: a field error (400);
@@ -629,6 +708,17 @@ beforeAll(async () => {
         jobNumber: `RC-TABLE-FRESH-${next()}`,
       }),
     );
+  partial.newSigningLinkA = async () => {
+    const rateConfirmationId = await partial.newRateConfirmationA();
+    const signerEmail = uniqueEmail("table-signer");
+    const res = await t.request("POST", `/api/rate-confirmations/${rateConfirmationId}/signature`, {
+      cookie: adminA.cookie,
+      body: { signerName: "Table Signer", signerEmail },
+    });
+    expect(res.status).toBe(201);
+    const mail = await t.lastMail(signerEmail);
+    return { token: pathOf(firstLink(mail.text)).slice("/sign/".length), rateConfirmationId };
+  };
   partial.newAdminA = async () =>
     hide(
       "companyA",

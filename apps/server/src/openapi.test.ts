@@ -132,6 +132,10 @@ describe("/api/openapi.json", () => {
         `GET ${DOCS_PATHS.script}`,
         `GET ${DOCS_PATHS.document}`,
         "POST /api/signup",
+        "GET /api/public/sign/{token}",
+        "GET /api/public/sign/{token}/pdf",
+        "POST /api/public/sign/{token}/decline",
+        "POST /api/public/sign/{token}/sign",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

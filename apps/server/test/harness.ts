@@ -453,6 +453,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     db,
     config,
+    mailer,
     databaseKind: database.kind,
     request,
     outbox,

@@ -96,8 +96,41 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   overdue: "Overdue",
 };
 
-export const SIGNATURE_STATUSES = ["not_sent", "awaiting_signature", "signed"] as const;
+/**
+ * A rate confirmation's signature state. "Expired" is not stored: an awaiting or viewed request whose
+ * link passed its expiry (see `signatureState`).
+ */
+export const SIGNATURE_STATUSES = ["not_sent", "awaiting_signature", "viewed", "signed", "declined"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
+/** What the screens show: the stored status, or "expired". */
+export type SignatureState = SignatureStatus | "expired";
+export const SIGNATURE_STATE_LABELS: Record<SignatureState, string> = {
+  not_sent: "Not sent",
+  awaiting_signature: "Awaiting signature",
+  viewed: "Viewed",
+  signed: "Signed",
+  declined: "Declined",
+  expired: "Expired",
+};
+/** A signature link is valid this many days. */
+export const SIGNATURE_LINK_DAYS = 30;
+/** The one reminder goes out this many days after sending, when nobody signed or declined. */
+export const SIGNATURE_REMINDER_DAYS = 3;
+
+/** A signature request's life: open (awaiting / viewed), then signed, declined, voided or canceled. */
+export const SIGNATURE_REQUEST_STATUSES = [
+  "awaiting_signature",
+  "viewed",
+  "signed",
+  "declined",
+  "voided",
+  "canceled",
+] as const;
+export type SignatureRequestStatus = (typeof SIGNATURE_REQUEST_STATUSES)[number];
+
+/** What a public link opens: one purpose, one document. */
+export const PUBLIC_LINK_PURPOSES = ["rc_signature", "invoice_view", "dispatch_response"] as const;
+export type PublicLinkPurpose = (typeof PUBLIC_LINK_PURPOSES)[number];
 
 export const EXPENSE_TYPES = ["fuel", "lodging", "tolls", "other"] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
@@ -108,6 +141,11 @@ export const ACTIVITY_TYPES = [
   "pevo_dispatched",
   "payment_received",
   "signature_requested",
+  "signature_viewed",
+  "signature_declined",
+  "signature_voided",
+  "signature_canceled",
+  "signature_reminded",
   "client_added",
   "rate_canceled",
   "rate_restored",

@@ -18,6 +18,14 @@ export const TEXT_LIMITS = {
   location: 300,
   /** Activity event texts (message and the names it quotes). */
   activity: 500,
+  /** A browser's User-Agent as recorded with a signature. */
+  userAgent: 500,
+  /** An IP address (v6 with a zone fits). */
+  ip: 64,
+  /** A reason given by a client (declining a signature) or an admin. */
+  reason: 1000,
+  /** A drawn signature: a PNG data URL. */
+  drawnSignature: 200_000,
 } as const;
 
 export const NUMBER_LIMITS = {

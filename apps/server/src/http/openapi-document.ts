@@ -17,6 +17,10 @@ const TAGS = [
   { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
   { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
   { name: "Portal", description: "A PEVO user's own dispatches, trip log and profile" },
+  {
+    name: "Public signing",
+    description: "A client signs a rate confirmation from an emailed link: no account, the token is the key",
+  },
   { name: "Documentation", description: "This document and its reference page" },
 ];
 

@@ -246,3 +246,23 @@ export function limitPerAccount(options: { limit: number; store: Store }): Middl
     handler: (c) => refuse(c, "rateLimitPerAccount"),
   });
 }
+
+/**
+ * Public token links (`/api/public/*`): every request of an address counts, whatever the token, so
+ * guessing tokens is as slow as guessing passwords (a 256-bit token is out of reach anyway).
+ */
+export function limitPublicLinks(options: {
+  limit: number;
+  trustProxy: number;
+  store: Store;
+}): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    limit: options.limit,
+    store: options.store,
+    standardHeaders: false,
+    requestPropertyName: "rateLimitPublicLinks",
+    keyGenerator: (c) => `public:${clientAddress(c, options.trustProxy)}`,
+    handler: (c) => refuse(c, "rateLimitPublicLinks"),
+  });
+}

@@ -77,3 +77,42 @@ export const dispatchAssignedMail = (
     ),
   };
 };
+
+type SignatureMail = { to: string; signerName: string; companyName: string; jobNumber: string };
+
+export const signatureRequestMail = (m: SignatureMail, url: string, expiresOn: string): Mail => ({
+  to: m.to,
+  subject: `Please sign rate confirmation ${m.jobNumber} from ${m.companyName}`,
+  text: `Hello ${m.signerName},\n\n${m.companyName} asks you to review and sign rate confirmation ${m.jobNumber}.\nOpen it here (no account needed); the link works until ${expiresOn}:\n${url}\n`,
+  html: layout(
+    "A rate confirmation to sign",
+    `Hello ${escapeHtml(m.signerName)}, ${escapeHtml(m.companyName)} asks you to review and sign rate confirmation ${escapeHtml(m.jobNumber)}. No account is needed; the link works until ${escapeHtml(expiresOn)}.`,
+    url,
+    "Review and sign",
+  ),
+});
+
+export const signatureReminderMail = (m: SignatureMail, url: string, expiresOn: string): Mail => ({
+  to: m.to,
+  subject: `Reminder: rate confirmation ${m.jobNumber} from ${m.companyName} is waiting for your signature`,
+  text: `Hello ${m.signerName},\n\nRate confirmation ${m.jobNumber} from ${m.companyName} is still waiting for your signature.\nThe link works until ${expiresOn}:\n${url}\n`,
+  html: layout(
+    "Still waiting for your signature",
+    `Hello ${escapeHtml(m.signerName)}, rate confirmation ${escapeHtml(m.jobNumber)} from ${escapeHtml(m.companyName)} is still waiting for your signature. The link works until ${escapeHtml(expiresOn)}.`,
+    url,
+    "Review and sign",
+  ),
+});
+
+export const signedCopyMail = (m: SignatureMail, url: string, pdf: Buffer, fileName: string): Mail => ({
+  to: m.to,
+  subject: `Signed: rate confirmation ${m.jobNumber} from ${m.companyName}`,
+  text: `Hello ${m.signerName},\n\nThank you for signing rate confirmation ${m.jobNumber}. The signed copy with its signature certificate is attached, and you can download it again here:\n${url}\n`,
+  html: layout(
+    "Your signed rate confirmation",
+    `Hello ${escapeHtml(m.signerName)}, thank you for signing rate confirmation ${escapeHtml(m.jobNumber)}. The signed copy with its signature certificate is attached.`,
+    url,
+    "Open the signed copy",
+  ),
+  attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
+});

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   type PgColumn,
   pgTable,
@@ -23,7 +24,9 @@ import {
   invoiceStatus,
   pevoStatus,
   positionType,
+  publicLinkPurpose,
   rateUnit,
+  signatureRequestStatus,
   signatureStatus,
 } from "./enums";
 
@@ -149,13 +152,10 @@ export const rateConfirmations = pgTable(
     endDate: date("end_date"),
     description: text("description").notNull(),
     additionalTerms: text("additional_terms"),
+    /** The latest signature request's state (signature_requests holds each request and its record). */
     signatureStatus: signatureStatus("signature_status").notNull().default("not_sent"),
-    signatureToken: text("signature_token").unique(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    signedAt: timestamp("signed_at", { withTimezone: true }),
-    signerName: text("signer_name"),
-    signerIp: text("signer_ip"),
-    signedHash: text("signed_hash"),
+    /** When the open request's link expires: awaiting or viewed past it reads "expired". */
+    signatureExpiresAt: timestamp("signature_expires_at", { withTimezone: true }),
     /** Canceled: kept for history, left out of the dispatch picker and the dashboard counts. */
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     ...timestamps,
@@ -171,7 +171,6 @@ export const rateConfirmations = pgTable(
     maxLength("rate_confirmations", t.destinationAddress, L.address),
     maxLength("rate_confirmations", t.description, L.longText),
     maxLength("rate_confirmations", t.additionalTerms, L.longText),
-    maxLength("rate_confirmations", t.signerName, L.name),
   ],
 );
 
@@ -418,7 +417,78 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** The attachments' names, types and sizes (the files themselves go only to SMTP). */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; size: number }[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/**
+ * A public link (client signature, invoice view, PEVO reply from an email): one purpose, one
+ * document (`subject_id`: a signature request, an invoice, a dispatch), an expiry, revocable. Only the SHA-256 of the token is stored; the token
+ * itself is in the email alone.
+ */
+export const publicLinks = pgTable(
+  "public_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    purpose: publicLinkPurpose("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    subjectId: uuid("subject_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("public_links_company_id_id_key").on(t.companyId, t.id),
+    index("public_links_subject_idx").on(t.companyId, t.purpose, t.subjectId),
+  ],
+);
+
+/**
+ * One request to sign one version of a rate confirmation, and, once signed, the record the ESIGN Act
+ * and UETA ask for: who (typed name, email), when, from where (IP, user agent), their consent, and
+ * the exact content signed (`content`, canonical JSON) with its SHA-256 (`content_hash`).
+ */
+export const signatureRequests = pgTable(
+  "signature_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    rateConfirmationId: uuid("rate_confirmation_id").notNull(),
+    status: signatureRequestStatus("status").notNull().default("awaiting_signature"),
+    signerName: text("signer_name").notNull(),
+    signerEmail: text("signer_email").notNull(),
+    content: text("content").notNull(),
+    contentHash: text("content_hash").notNull(),
+    sentBy: text("sent_by"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signedName: text("signed_name"),
+    drawnSignature: text("drawn_signature"),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    unique("signature_requests_company_id_id_key").on(t.companyId, t.id),
+    ref("signature_requests_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
+    ref("signature_requests_sent_by_fk", t, t.sentBy, user, "set null"),
+    index("signature_requests_rc_idx").on(t.companyId, t.rateConfirmationId, t.sentAt),
+    maxLength("signature_requests", t.signerName, L.name),
+    maxLength("signature_requests", t.signerEmail, L.email),
+    maxLength("signature_requests", t.signedName, L.name),
+    maxLength("signature_requests", t.declineReason, L.reason),
+    maxLength("signature_requests", t.drawnSignature, L.drawnSignature),
+    maxLength("signature_requests", t.ip, L.ip),
+    maxLength("signature_requests", t.userAgent, L.userAgent),
+  ],
 );

@@ -6,8 +6,10 @@ import {
   PEVO_STATUSES,
   POSITION_TYPES,
   type PositionType,
+  PUBLIC_LINK_PURPOSES,
   RATE_UNITS,
   type RateUnit,
+  SIGNATURE_REQUEST_STATUSES,
   SIGNATURE_STATUSES,
 } from "@pevo/shared";
 import { pgEnum } from "drizzle-orm/pg-core";
@@ -23,3 +25,5 @@ export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_
 export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));
 export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
 export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
+export const signatureRequestStatus = pgEnum("signature_request_status", SIGNATURE_REQUEST_STATUSES);
+export const publicLinkPurpose = pgEnum("public_link_purpose", PUBLIC_LINK_PURPOSES);

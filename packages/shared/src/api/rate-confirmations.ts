@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { POSITION_TYPES, type PositionType, RATE_UNITS, type RateUnit } from "../constants";
+import {
+  POSITION_TYPES,
+  type PositionType,
+  RATE_UNITS,
+  type RateUnit,
+  SIGNATURE_STATUSES,
+} from "../constants";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -16,7 +22,9 @@ export const ZRateConfirmationListItem = z.object({
   endDate: ZDay.nullable(),
   clientName: z.string(),
   positionsCount: z.number().int(),
-  signatureStatus: z.string(),
+  signatureStatus: z
+    .enum([...SIGNATURE_STATUSES, "expired"])
+    .describe("Not sent, awaiting signature, viewed, signed, declined, or expired (computed)"),
   canceledAt: ZTimestamp.nullable().describe("When it was canceled; null while active"),
   createdAt: ZTimestamp,
 });
@@ -42,7 +50,9 @@ export const ZRateConfirmationResponse = z.object({
   endDate: ZDay.nullable(),
   description: z.string(),
   additionalTerms: z.string().nullable(),
-  signatureStatus: z.string(),
+  signatureStatus: z
+    .enum([...SIGNATURE_STATUSES, "expired"])
+    .describe("Not sent, awaiting signature, viewed, signed, declined, or expired (computed)"),
   canceledAt: ZTimestamp.nullable().describe("When it was canceled; null while active"),
   createdAt: ZTimestamp,
   standardRates: ZStandardRatesResponse,

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { POSITION_TYPES, type PositionType, RATE_UNITS, type RateUnit } from "../constants";
+import {
+  POSITION_TYPES,
+  type PositionType,
+  RATE_UNITS,
+  type RateUnit,
+  type SignatureState,
+} from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
@@ -92,7 +98,7 @@ export type TRateConfirmationListItem = {
   endDate: string | null;
   clientName: string;
   positionsCount: number;
-  signatureStatus: string;
+  signatureStatus: SignatureState;
   /** When it was canceled (kept for history); null while active. */
   canceledAt: string | null;
   createdAt: string;
@@ -101,7 +107,7 @@ export type TRateConfirmationListItem = {
 export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates"> & {
   id: string;
   clientName: string;
-  signatureStatus: string;
+  signatureStatus: SignatureState;
   canceledAt: string | null;
   createdAt: string;
   customRates: (z.output<typeof ZCustomRate> & { id: string })[];

@@ -57,6 +57,8 @@ async function insertRateConfirmation(
       startDate: TODAY,
       description: "Oversize load escorted across three states",
       signatureStatus,
+      // An open request's link is valid for 30 days (an expired one is not pending).
+      signatureExpiresAt: signatureStatus === "awaiting_signature" ? new Date(Date.now() + 86_400_000) : null,
     })
     .returning({ id: rateConfirmations.id });
   return row.id;

@@ -1,5 +1,5 @@
 import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { asc, count, desc, eq, gte, isNull, lt, ne } from "drizzle-orm";
+import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { addDaysIso } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -31,7 +31,9 @@ export async function getDashboard(scope: Scope, today: string) {
         scoped(
           rateConfirmations,
           scope,
-          eq(rateConfirmations.signatureStatus, "awaiting_signature"),
+          // Sent or viewed, and the link not expired.
+          inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
+          gt(rateConfirmations.signatureExpiresAt, sql`now()`),
           isNull(rateConfirmations.canceledAt),
         ),
       ),

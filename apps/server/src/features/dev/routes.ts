@@ -12,6 +12,7 @@ export function devRoutes(db: Database) {
     db
       .select()
       .from(mailOutbox)
+      // unscoped: the development mailbox shows every outgoing mail (never served in production)
       .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(50);

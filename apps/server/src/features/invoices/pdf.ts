@@ -1,16 +1,16 @@
 import { companies } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, type TInvoice } from "@pevo/shared";
-import { eq } from "drizzle-orm";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
+import { ownCompany } from "../../lib/tenant";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-document invoice PDF with the company's letterhead. */
-export async function renderInvoicePdf({ db, companyId }: Scope, invoice: TInvoice): Promise<Buffer> {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise<Buffer> {
+  const [company] = await scope.db.select().from(companies).where(ownCompany(scope));
   const { doc, done } = createPdf({ info: { Title: `Invoice ${invoice.invoiceNumber}` } });
 
   const left = 50;

@@ -772,7 +772,7 @@ describe("cancel, restore, delete, duplicate", () => {
     );
     await t.db
       .update(rateConfirmations)
-      .set({ signatureStatus: "awaiting_signature" })
+      .set({ signatureStatus: "awaiting_signature", signatureExpiresAt: new Date(Date.now() + 86_400_000) })
       .where(eq(rateConfirmations.id, rc.id));
     expect(await pending(fresh)).toBe(1);
 
@@ -804,7 +804,9 @@ describe("cancel, restore, delete, duplicate", () => {
     expect(restored.status).toBe(200);
     expect(restored.body.canceledAt).toBeNull();
     expect(await listed("/api/rate-confirmations", fresh)).toContain(rc.id);
-    expect(await pending(fresh)).toBe(1);
+    // Canceling withdrew the signature request: a restored one is sent again if needed.
+    expect(restored.body.signatureStatus).toBe("not_sent");
+    expect(await pending(fresh)).toBe(0);
     expect((await activity("rate_restored")).some((e) => e.companyId === fresh.companyId)).toBe(true);
   });
 

@@ -20,6 +20,12 @@ import {
   pgError,
 } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
+import {
+  currentDocumentHash,
+  signatureStateSql,
+  voidSignatureOnChange,
+  withdrawSignatureOnCancel,
+} from "./signature-service";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";
 export const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
@@ -45,7 +51,7 @@ export async function listRateConfirmations(
       endDate: rateConfirmations.endDate,
       clientName: clients.name,
       positionsCount: count(positions.id),
-      signatureStatus: rateConfirmations.signatureStatus,
+      signatureStatus: signatureStateSql,
       canceledAt: rateConfirmations.canceledAt,
       createdAt: rateConfirmations.createdAt,
     })
@@ -87,10 +93,19 @@ export async function nextJobNumber(scope: Scope, isoDay: string) {
   return `${prefix}${String(next).padStart(3, "0")}`;
 }
 
-export async function getRateConfirmation(scope: Scope, id: string): Promise<TRateConfirmation> {
-  const { db } = scope;
+/** One rate confirmation with its rates and positions (`db`: a transaction reads its own writes). */
+export async function getRateConfirmation(
+  scope: Scope,
+  id: string,
+  db: Executor = scope.db,
+): Promise<TRateConfirmation> {
   const [rc] = await db
-    .select({ rc: rateConfirmations, clientName: clients.name, rates: standardRates })
+    .select({
+      rc: rateConfirmations,
+      clientName: clients.name,
+      rates: standardRates,
+      signatureState: signatureStateSql,
+    })
     .from(rateConfirmations)
     .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
@@ -133,7 +148,7 @@ export async function getRateConfirmation(scope: Scope, id: string): Promise<TRa
     endDate: rc.rc.endDate,
     description: rc.rc.description,
     additionalTerms: rc.rc.additionalTerms,
-    signatureStatus: rc.rc.signatureStatus,
+    signatureStatus: rc.signatureState,
     canceledAt: rc.rc.canceledAt?.toISOString() ?? null,
     createdAt: rc.rc.createdAt.toISOString(),
     standardRates: {
@@ -220,7 +235,10 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
   return getRateConfirmation(scope, id);
 }
 
-/** A real update in one transaction; a change after signing needs a new signature. */
+/**
+ * A real update in one transaction. A change of the document (terms, rates, positions, the client)
+ * voids an open or signed signature in the same transaction; a save that changes nothing keeps it.
+ */
 export async function updateRateConfirmation(scope: Scope, id: string, input: TRateConfirmationData) {
   const { db } = scope;
   const [existing] = await db
@@ -232,19 +250,11 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
   await checkReferences(scope, input);
   await db
     .transaction(async (tx) => {
+      const read = () => getRateConfirmation(scope, id, tx);
+      const before = await currentDocumentHash(tx, scope, read);
       const [row] = await tx
         .update(rateConfirmations)
-        .set({
-          ...header(input),
-          updatedAt: new Date(),
-          signatureStatus: "not_sent",
-          signatureToken: null,
-          signedAt: null,
-          signerName: null,
-          signerIp: null,
-          signedHash: null,
-          sentAt: null,
-        })
+        .set({ ...header(input), updatedAt: new Date() })
         .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)))
         .returning({ id: rateConfirmations.id });
       if (!row) throw new NotFoundError(RC_NOT_FOUND);
@@ -254,6 +264,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
       await tx.delete(customRates).where(scoped(customRates, scope, eq(customRates.rateConfirmationId, id)));
       await tx.delete(positions).where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
       await writeChildren(tx, scope, id, input);
+      await voidSignatureOnChange(tx, scope, id, before, await currentDocumentHash(tx, scope, read));
     })
     .catch(duplicateJobNumber);
   return getRateConfirmation(scope, id);
@@ -286,6 +297,7 @@ export async function setRateConfirmationCanceled(scope: Scope, id: string, canc
       .update(rateConfirmations)
       .set({ canceledAt: canceled ? new Date() : null, updatedAt: new Date() })
       .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+    if (canceled) await withdrawSignatureOnCancel(tx, scope, id);
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: canceled ? "rate_canceled" : "rate_restored",

@@ -1,0 +1,94 @@
+import { ZRateConfirmationSignature, ZSendForSignature, ZSignatureSent } from "@pevo/shared";
+import { download, pdfDownload } from "../../http/download";
+import { createRoute, createRouter, errors, idParams, json, jsonBody, named } from "../../http/openapi";
+import { requireAdmin, scopeOf } from "../../http/session";
+import { renderRateConfirmationPdf } from "./pdf";
+import { getRateConfirmation, RC_NOT_FOUND } from "./service";
+import { cancelSignatureRequest, getSignature, sendForSignature, signedPdf } from "./signature-service";
+import { documentOf } from "./signed-content";
+
+const tags = ["Rate confirmations"];
+const params = idParams(RC_NOT_FOUND);
+const Signature = named("RateConfirmationSignature", ZRateConfirmationSignature);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+/** A rate confirmation's PDF and its e-signature, for the office (the signer's side: public-sign-routes). */
+export const rateConfirmationSignatureRoutes = router
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/pdf",
+      tags,
+      summary: "The rate confirmation as a PDF (the document a client signs)",
+      request: { params },
+      responses: { 200: pdfDownload("The PDF, as an attachment"), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const rc = await getRateConfirmation(scope, c.req.valid("param").id);
+      const pdf = await renderRateConfirmationPdf(await documentOf(scope.db, scope, rc));
+      return download(c, pdf, `rate-confirmation-${rc.jobNumber}.pdf`, "application/pdf");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/signature",
+      tags,
+      summary: "The signature state and every signature request, newest first",
+      request: { params },
+      responses: { 200: json(Signature, "The signature"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getSignature(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/signature",
+      tags,
+      summary: "Send for signature (or send again): a new link by email; an open request is withdrawn",
+      request: { params, body: jsonBody(ZSendForSignature) },
+      responses: {
+        201: json(
+          named("SignatureSent", ZSignatureSent),
+          "The request; mailSent false when the email failed",
+        ),
+        ...errors(400, 401, 403, 404, 409),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const { id } = c.req.valid("param");
+      const sent = await sendForSignature(scope, c.get("deps"), id, c.req.valid("json"), (db) =>
+        getRateConfirmation(scope, id, db),
+      );
+      return c.json(sent, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/signature/cancel",
+      tags,
+      summary: "Withdraw the open signature request (its link stops working)",
+      request: { params },
+      responses: { 200: json(Signature, "The signature"), ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => c.json(await cancelSignatureRequest(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/signature/pdf",
+      tags,
+      summary: "The signed copy: the document as signed and its signature certificate page",
+      request: { params },
+      responses: { 200: pdfDownload("The signed PDF, as an attachment"), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { pdf, fileName } = await signedPdf(scopeOf(c), c.req.valid("param").id);
+      return download(c, pdf, fileName, "application/pdf");
+    },
+  );

@@ -1,0 +1,305 @@
+import { activityEvents, publicLinks, rateConfirmations, signatureRequests } from "@pevo/db";
+import { CONSENT_REQUIRED } from "@pevo/shared";
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  createTestApp,
+  firstLink,
+  pathOf,
+  rateConfirmationBody,
+  type SignedUpAdmin,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
+import { asCompanyId } from "../../http/company-id";
+import { getRateConfirmation } from "./service";
+import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST, remindSigner } from "./signature-service";
+import { documentOf, serialize, sha256 } from "./signed-content";
+
+let t: TestApp;
+let adminA: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let clientId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ adminA, adminB } = await t.createTwoCompanies());
+  clientId = (await t.createClient(adminA, { name: "Lone Star Heavy Haul", email: "ops@lonestar.test" })).id;
+});
+afterAll(() => t.close());
+
+const asA = () => t.as(adminA);
+const signer = () => ({ signerName: "Rita Shipper", signerEmail: uniqueEmail("signer") });
+
+async function newRc(overrides: Record<string, unknown> = {}) {
+  const body = rateConfirmationBody({ clientId, ...overrides });
+  const rc = await t.createRateConfirmation(adminA, body as typeof body & { clientId: string });
+  return { id: rc.id as string, body };
+}
+
+/** Sends for signature; returns the token of the emailed link. */
+async function send(rcId: string, who = signer()) {
+  const res = await asA()("POST", `/api/rate-confirmations/${rcId}/signature`, who);
+  expect(res.status).toBe(201);
+  expect(res.body.mailSent).toBe(true);
+  const mail = await t.lastMail(who.signerEmail, /Please sign/);
+  const path = pathOf(firstLink(mail.text));
+  expect(path).toMatch(/^\/sign\/[A-Za-z0-9_-]{43}$/);
+  return { token: path.slice("/sign/".length), who, res };
+}
+
+const page = (token: string) => t.request("GET", `/api/public/sign/${token}`);
+const sign = (token: string, body: Record<string, unknown> = { consent: true, signedName: "Rita Shipper" }) =>
+  t.request("POST", `/api/public/sign/${token}/sign`, {
+    body,
+    headers: { "User-Agent": "SignerBrowser/1.0 (test)" },
+  });
+const rcState = async (id: string) =>
+  (await asA()("GET", `/api/rate-confirmations/${id}`)).body.signatureStatus;
+const pending = async (): Promise<number> =>
+  (await asA()("GET", "/api/dashboard")).body.cards.pendingSignatures;
+
+describe("the signature state machine", () => {
+  test("not sent → awaiting → viewed → signed, with the record, events, email and signed PDF", async () => {
+    const { id } = await newRc();
+    expect(await rcState(id)).toBe("not_sent");
+    const before = await pending();
+
+    const { token, who } = await send(id);
+    expect(await rcState(id)).toBe("awaiting_signature");
+    expect(await pending()).toBe(before + 1);
+    // Only the hash of the token is stored.
+    const links = await t.db.select().from(publicLinks).where(eq(publicLinks.companyId, adminA.companyId));
+    expect(links.some((l) => l.tokenHash === token)).toBe(false);
+    expect(links.some((l) => l.tokenHash === sha256(token))).toBe(true);
+
+    const opened = await page(token);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(opened.headers.get("set-cookie")).toBeNull();
+    expect(opened.body.state).toBe("open");
+    expect(opened.body.document.clientName).toBe("Lone Star Heavy Haul");
+    expect(opened.body.document.company.name).toBe("Alpha Escorts");
+    expect(opened.body.document.positions).toEqual([{ positionType: "lead_car", customName: null }]);
+    expect(await rcState(id)).toBe("viewed");
+    expect(await pending()).toBe(before + 1);
+
+    expect((await sign(token, { consent: false, signedName: "Rita Shipper" })).body.error).toBe(
+      CONSENT_REQUIRED,
+    );
+    expect((await sign(token, { consent: true, signedName: " " })).status).toBe(400);
+    const signed = await sign(token);
+    expect(signed.status).toBe(200);
+    expect(signed.body.state).toBe("signed");
+    expect(await rcState(id)).toBe("signed");
+    expect(await pending()).toBe(before);
+
+    const signature = await asA()("GET", `/api/rate-confirmations/${id}/signature`);
+    expect(signature.body.state).toBe("signed");
+    const [request] = signature.body.requests;
+    expect(request).toMatchObject({
+      status: "signed",
+      signerEmail: who.signerEmail,
+      signedName: "Rita Shipper",
+      userAgent: "SignerBrowser/1.0 (test)",
+    });
+    expect(request.ip).toBeTruthy();
+    expect(request.viewedAt).toBeTruthy();
+
+    const types = (
+      await t.db
+        .select({ type: activityEvents.type })
+        .from(activityEvents)
+        .where(eq(activityEvents.companyId, adminA.companyId))
+        .orderBy(desc(activityEvents.createdAt))
+    ).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["signature_requested", "signature_viewed", "rate_signed"]));
+
+    const copy = await t.lastMail(who.signerEmail, /^Signed:/);
+    expect(copy.attachments).toEqual([
+      expect.objectContaining({
+        contentType: "application/pdf",
+        filename: expect.stringMatching(/-signed\.pdf$/),
+      }),
+    ]);
+
+    for (const path of [`/api/rate-confirmations/${id}/signature/pdf`]) {
+      const pdf = await asA()("GET", path);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    }
+    const raw = await t.app.request(`http://localhost:3000/api/public/sign/${token}/pdf`);
+    expect(raw.status).toBe(200);
+    const { pages } = await readPdf(Buffer.from(await raw.arrayBuffer()));
+    const certificate = pages.at(-1) ?? "";
+    expect(certificate).toContain("Signature Certificate");
+    expect(certificate).toContain("Rita Shipper");
+    expect(certificate).toContain(request.contentHash);
+    expect(certificate).toContain("SignerBrowser/1.0 (test)");
+
+    expect((await sign(token)).body.error).toBe(ALREADY_CLOSED);
+  });
+
+  test("the stored hash is the SHA-256 of the stored content, which is the rate confirmation as sent", async () => {
+    const { id } = await newRc();
+    await send(id);
+    const [row] = await t.db
+      .select()
+      .from(signatureRequests)
+      .where(
+        and(eq(signatureRequests.companyId, adminA.companyId), eq(signatureRequests.rateConfirmationId, id)),
+      );
+    expect(sha256(row.content)).toBe(row.contentHash);
+    const scope = { db: t.db, companyId: asCompanyId(adminA.companyId), userId: adminA.userId };
+    const now = serialize(await documentOf(t.db, scope, await getRateConfirmation(scope, id)));
+    expect(now.contentHash).toBe(row.contentHash);
+    expect(now.content).toBe(row.content);
+  });
+
+  test("an edit that changes the document voids the signature and the link; an unchanged save does not", async () => {
+    const { id, body } = await newRc();
+    const { token } = await send(id);
+    await sign(token);
+
+    const same = await asA()("PUT", `/api/rate-confirmations/${id}`, body);
+    expect(same.status).toBe(200);
+    expect(await rcState(id)).toBe("signed");
+
+    const changed = await asA()("PUT", `/api/rate-confirmations/${id}`, {
+      ...body,
+      description: "Now 18 ft wide",
+    });
+    expect(changed.status).toBe(200);
+    expect(await rcState(id)).toBe("not_sent");
+    const gone = await page(token);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe(LINK_MESSAGES.revoked);
+    const signature = await asA()("GET", `/api/rate-confirmations/${id}/signature`);
+    expect(signature.body.requests[0].status).toBe("voided");
+    expect((await asA()("GET", `/api/rate-confirmations/${id}/signature/pdf`)).status).toBe(404);
+
+    // An awaiting request is voided the same way.
+    const second = await send(id);
+    await asA()("PUT", `/api/rate-confirmations/${id}`, { ...body, description: "Back to 16 ft" });
+    expect((await page(second.token)).body.error).toBe(LINK_MESSAGES.revoked);
+  });
+
+  test("decline with a reason", async () => {
+    const { id } = await newRc();
+    const { token } = await send(id);
+    const empty = await t.request("POST", `/api/public/sign/${token}/decline`, { body: { reason: "" } });
+    expect(empty.status).toBe(400);
+    const declined = await t.request("POST", `/api/public/sign/${token}/decline`, {
+      body: { reason: "Rate too low for this route" },
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body.state).toBe("declined");
+    expect(await rcState(id)).toBe("declined");
+    const signature = await asA()("GET", `/api/rate-confirmations/${id}/signature`);
+    expect(signature.body.requests[0].declineReason).toBe("Rate too low for this route");
+    expect((await sign(token)).status).toBe(409);
+  });
+
+  test("an expired link is refused and the rate confirmation reads expired (not pending)", async () => {
+    const { id } = await newRc();
+    const { token } = await send(id);
+    const before = await pending();
+    const past = new Date(Date.now() - 1000);
+    await t.db
+      .update(publicLinks)
+      .set({ expiresAt: past })
+      .where(eq(publicLinks.tokenHash, sha256(token)));
+    await t.db
+      .update(rateConfirmations)
+      .set({ signatureExpiresAt: past })
+      .where(eq(rateConfirmations.id, id));
+    const res = await page(token);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe(LINK_MESSAGES.expired);
+    expect(await rcState(id)).toBe("expired");
+    expect(await pending()).toBe(before - 1);
+  });
+
+  test("cancel withdraws the open request; send again replaces the link", async () => {
+    const { id } = await newRc();
+    const first = await send(id);
+    const second = await send(id);
+    expect((await page(first.token)).body.error).toBe(LINK_MESSAGES.revoked);
+    expect((await page(second.token)).status).toBe(200);
+
+    const canceled = await asA()("POST", `/api/rate-confirmations/${id}/signature/cancel`);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.state).toBe("not_sent");
+    expect(canceled.body.requests.map((r: { status: string }) => r.status)).toEqual(["canceled", "canceled"]);
+    expect((await page(second.token)).body.error).toBe(LINK_MESSAGES.revoked);
+    const again = await asA()("POST", `/api/rate-confirmations/${id}/signature/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(NO_OPEN_REQUEST);
+  });
+
+  test("canceling the rate confirmation withdraws its request; a canceled one cannot be sent", async () => {
+    const { id } = await newRc();
+    const { token } = await send(id);
+    expect((await asA()("POST", `/api/rate-confirmations/${id}/cancel`)).status).toBe(200);
+    expect((await page(token)).status).toBe(404);
+    const refused = await asA()("POST", `/api/rate-confirmations/${id}/signature`, signer());
+    expect(refused.status).toBe(409);
+  });
+
+  test("the reminder goes once, with a link to the same request", async () => {
+    const { id } = await newRc();
+    const { token, who } = await send(id);
+    const scope = { companyId: asCompanyId(adminA.companyId) };
+    const [row] = await t.db
+      .select({ id: signatureRequests.id })
+      .from(signatureRequests)
+      .where(eq(signatureRequests.rateConfirmationId, id));
+    const deps = { mailer: t.mailer, config: t.config };
+    expect(await remindSigner(t.db, deps, scope, row.id)).toBe(true);
+    expect(await remindSigner(t.db, deps, scope, row.id)).toBe(false);
+    const reminders = (await t.outbox(who.signerEmail)).filter((m) => /^Reminder/.test(m.subject));
+    expect(reminders).toHaveLength(1);
+    const reminderToken = pathOf(firstLink(reminders[0].text)).slice("/sign/".length);
+    expect(reminderToken).not.toBe(token);
+    // Both links open the same request; signing through one closes it for the other.
+    expect((await page(reminderToken)).status).toBe(200);
+    expect((await sign(token)).status).toBe(200);
+    expect((await page(reminderToken)).body.state).toBe("signed");
+  });
+});
+
+describe("who can reach a signature", () => {
+  test("another company's admin gets 404 for every signature route", async () => {
+    const { id } = await newRc();
+    const asB = t.as(adminB);
+    expect((await asB("GET", `/api/rate-confirmations/${id}/signature`)).status).toBe(404);
+    expect((await asB("POST", `/api/rate-confirmations/${id}/signature`, signer())).status).toBe(404);
+    expect((await asB("POST", `/api/rate-confirmations/${id}/signature/cancel`)).status).toBe(404);
+    expect((await asB("GET", `/api/rate-confirmations/${id}/pdf`)).status).toBe(404);
+    expect(await rcState(id)).toBe("not_sent");
+  });
+
+  test("a wrong token, another purpose's token or garbage is a clear 404; nothing leaks", async () => {
+    const forged = "A".repeat(43);
+    for (const token of [forged, "short", "../../api/clients", "%00"]) {
+      const res = await page(encodeURIComponent(token));
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: LINK_MESSAGES.unknown });
+    }
+    expect((await sign(forged)).status).toBe(404);
+  });
+
+  test("guessing tokens is rate limited per address", async () => {
+    const limited = await createTestApp({ authRateLimit: 1 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++)
+        statuses.push((await limited.request("GET", `/api/public/sign/${"B".repeat(43)}`)).status);
+      expect(statuses.slice(0, 6).every((s) => s === 404)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
