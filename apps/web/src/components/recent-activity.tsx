@@ -28,34 +28,34 @@ const activityLetter = (type: string) => LETTERS[type] ?? "A";
 /** The events, newest first (the dashboard's card and the /activity page). */
 export function ActivityList({ activity }: { activity: TActivityItem[] }) {
   return (
-  <ul className="grid gap-4">
-    {activity.map((item) => (
-      <li key={item.id} className="flex items-start gap-3">
-        <span
-          aria-hidden
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-foreground"
-        >
-          {activityLetter(item.type)}
-        </span>
-        <div className="grid min-w-0 flex-1 gap-1">
-          {/* Older events may quote texts of any length: at most three lines here, all of it on hover. */}
-          <p
-            className="line-clamp-3 text-sm leading-snug [overflow-wrap:anywhere]"
-            title={item.message.length > 120 ? item.message.slice(0, 2000) : undefined}
+    <ul className="grid gap-4">
+      {activity.map((item) => (
+        <li key={item.id} className="flex items-start gap-3">
+          <span
+            aria-hidden
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-foreground"
           >
-            {item.message.slice(0, 2000)}
-          </p>
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-            <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
-              {timeAgo(item.createdAt)}
-            </time>
-            {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
-            <ActivityStatusBadge status={item.status} className="ml-auto" />
+            {activityLetter(item.type)}
+          </span>
+          <div className="grid min-w-0 flex-1 gap-1">
+            {/* Older events may quote texts of any length: at most three lines here, all of it on hover. */}
+            <p
+              className="line-clamp-3 text-sm leading-snug [overflow-wrap:anywhere]"
+              title={item.message.length > 120 ? item.message.slice(0, 2000) : undefined}
+            >
+              {item.message.slice(0, 2000)}
+            </p>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+              <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
+                {timeAgo(item.createdAt)}
+              </time>
+              {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
+              <ActivityStatusBadge status={item.status} className="ml-auto" />
+            </div>
           </div>
-        </div>
-      </li>
-    ))}
-  </ul>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -3,7 +3,15 @@ import { POSITION_TYPES, type PositionType, RATE_UNITS, type RateUnit } from "..
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
-import { boolParam, dayParam, idFilterParam, offsetPage, searchParam, sortParams, ZPageParams } from "./paging";
+import {
+  boolParam,
+  dayParam,
+  idFilterParam,
+  offsetPage,
+  searchParam,
+  sortParams,
+  ZPageParams,
+} from "./paging";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
@@ -30,7 +38,9 @@ export type RcSort = (typeof RC_SORTS)[number];
  * GET /api/rate-confirmations: `?page=2&sort=startDate&dir=desc&clientId=…&startFrom=…&startTo=…&q=…`.
  * Active ones by default; `includeCanceled=true` adds the canceled ones, `canceled=true` shows only them.
  */
-export const ZRateConfirmationListQuery = ZPageParams.extend(sortParams(RC_SORTS, "startDate", "desc").shape).extend({
+export const ZRateConfirmationListQuery = ZPageParams.extend(
+  sortParams(RC_SORTS, "startDate", "desc").shape,
+).extend({
   clientId: idFilterParam("clientId").describe("Only this client's"),
   startFrom: dayParam("startFrom").describe("Start date on or after (YYYY-MM-DD)"),
   startTo: dayParam("startTo").describe("Start date on or before (YYYY-MM-DD)"),

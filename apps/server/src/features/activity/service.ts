@@ -1,7 +1,8 @@
 import { activityEvents } from "@pevo/db";
 import type { CursorPage, TActivityItemResponse, TActivityQuery } from "@pevo/shared";
 import { inArray } from "drizzle-orm";
-import { cursorPageOf, keyset } from "../../lib/paging";
+import { InvalidInputError, pgError } from "../../lib/domain-errors";
+import { cursorPageOf, INVALID_CURSOR, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /**
@@ -13,7 +14,7 @@ export async function listActivity(
   params: TActivityQuery,
 ): Promise<CursorPage<TActivityItemResponse>> {
   const key = keyset([activityEvents.createdAt, activityEvents.id], "desc");
-  const rows = await scope.db
+  const read = scope.db
     .select({
       id: activityEvents.id,
       type: activityEvents.type,
@@ -37,6 +38,13 @@ export async function listActivity(
     )
     .orderBy(...key.orderBy)
     .limit(params.limit + 1);
+  const rows = await read.catch((error: unknown) => {
+    // A cursor of the right shape whose values are not a time and an id (edited by hand).
+    if (params.cursor && pgError(error)?.code.startsWith("22")) {
+      throw new InvalidInputError(INVALID_CURSOR, { cursor: INVALID_CURSOR });
+    }
+    throw error;
+  });
   const page = cursorPageOf(rows, params.limit);
   return {
     items: page.items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })),

@@ -120,9 +120,9 @@ beforeAll(async () => {
   }));
 
   // The other company: rows that every filter of ours would match.
-  await t.db.insert(rateConfirmations).values(
-    values.slice(0, 5).map((v) => ({ ...v, companyId: other.companyId, clientId: otherClientId })),
-  );
+  await t.db
+    .insert(rateConfirmations)
+    .values(values.slice(0, 5).map((v) => ({ ...v, companyId: other.companyId, clientId: otherClientId })));
 });
 afterAll(() => t.close());
 
@@ -186,35 +186,64 @@ describe("GET /api/rate-confirmations: filters", () => {
   };
 
   test("canceled: active by default, includeCanceled adds them, canceled=true only them, canceled=false none", async () => {
-    await check("x=1", rows.filter((r) => !r.canceled));
+    await check(
+      "x=1",
+      rows.filter((r) => !r.canceled),
+    );
     await check("includeCanceled=true", rows);
-    await check("canceled=true", rows.filter((r) => r.canceled));
-    await check("includeCanceled=true&canceled=true", rows.filter((r) => r.canceled));
-    await check("includeCanceled=true&canceled=false", rows.filter((r) => !r.canceled));
+    await check(
+      "canceled=true",
+      rows.filter((r) => r.canceled),
+    );
+    await check(
+      "includeCanceled=true&canceled=true",
+      rows.filter((r) => r.canceled),
+    );
+    await check(
+      "includeCanceled=true&canceled=false",
+      rows.filter((r) => !r.canceled),
+    );
     expect(rows.some((r) => r.canceled)).toBe(true);
   });
 
   test("clientId, the start date range (both ends inclusive) and q, alone and together", async () => {
     const acme = rows.find((r) => r.clientName === "Acme")?.clientId ?? "";
-    await check(`includeCanceled=true&clientId=${acme}`, rows.filter((r) => r.clientId === acme));
+    await check(
+      `includeCanceled=true&clientId=${acme}`,
+      rows.filter((r) => r.clientId === acme),
+    );
     await check(
       "includeCanceled=true&startFrom=2025-02-08&startTo=2025-04-15",
       rows.filter((r) => r.startDate >= "2025-02-08" && r.startDate <= "2025-04-15"),
     );
-    await check("includeCanceled=true&startFrom=2025-05-22", rows.filter((r) => r.startDate >= "2025-05-22"));
-    await check("includeCanceled=true&startTo=2025-01-01", rows.filter((r) => r.startDate <= "2025-01-01"));
+    await check(
+      "includeCanceled=true&startFrom=2025-05-22",
+      rows.filter((r) => r.startDate >= "2025-05-22"),
+    );
+    await check(
+      "includeCanceled=true&startTo=2025-01-01",
+      rows.filter((r) => r.startDate <= "2025-01-01"),
+    );
     expect(rows.filter((r) => r.startDate === "2025-01-01").length).toBeGreaterThan(0);
     const matches = (r: Row, term: string) =>
       [r.jobNumber, r.originAddress, r.destinationAddress].some((v) =>
         v.toLowerCase().includes(term.toLowerCase()),
       );
-    await check("includeCanceled=true&q=mesa", rows.filter((r) => matches(r, "mesa")));
-    await check("includeCanceled=true&q=%20pg-000%20", rows.filter((r) => matches(r, "pg-000")));
+    await check(
+      "includeCanceled=true&q=mesa",
+      rows.filter((r) => matches(r, "mesa")),
+    );
+    await check(
+      "includeCanceled=true&q=%20pg-000%20",
+      rows.filter((r) => matches(r, "pg-000")),
+    );
     await check("includeCanceled=true&q=Mesa%25", []);
     await check("includeCanceled=true&q=", rows);
     await check(
       `clientId=${acme}&startFrom=2025-02-01&q=mesa`,
-      rows.filter((r) => !r.canceled && r.clientId === acme && r.startDate >= "2025-02-01" && matches(r, "mesa")),
+      rows.filter(
+        (r) => !r.canceled && r.clientId === acme && r.startDate >= "2025-02-01" && matches(r, "mesa"),
+      ),
     );
   });
 

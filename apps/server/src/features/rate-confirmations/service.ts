@@ -31,7 +31,6 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,
@@ -40,6 +39,7 @@ import {
   NotFoundError,
   pgError,
 } from "../../lib/domain-errors";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";

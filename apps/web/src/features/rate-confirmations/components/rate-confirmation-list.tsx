@@ -108,7 +108,13 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
     className: "text-right tabular-nums",
     cell: (rc) => rc.positionsCount,
   },
-  { id: "actions", header: "Actions", srOnlyHeader: true, className: "text-right", cell: (rc) => <Actions rc={rc} /> },
+  {
+    id: "actions",
+    header: "Actions",
+    srOnlyHeader: true,
+    className: "text-right",
+    cell: (rc) => <Actions rc={rc} />,
+  },
 ];
 
 function RateConfirmationCard({ rc }: { rc: TRateConfirmationListItem }) {

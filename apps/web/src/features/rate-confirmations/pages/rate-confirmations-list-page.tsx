@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { ClearFilters, DateRangeFilter, FilterBar, SearchBox, SelectFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Button } from "@/components/ui/button";
-import { useListParams, type ListParams } from "@/lib/list-params";
+import { type ListParams, useListParams } from "@/lib/list-params";
 import { useClients } from "@/lib/shared-queries";
 import { useRateConfirmationList } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
@@ -81,10 +81,7 @@ export default function RateConfirmationsListPage() {
   } else if (rcs.total === 0) {
     body = (
       <div className="rounded-lg border border-dashed">
-        <EmptyState
-          text="No rate confirmations match these filters"
-          action={<ClearFilters list={list} />}
-        />
+        <EmptyState text="No rate confirmations match these filters" action={<ClearFilters list={list} />} />
       </div>
     );
   } else {
