@@ -40,7 +40,7 @@ export async function listActivity(
     .limit(params.limit + 1);
   const rows = await read.catch((error: unknown) => {
     // A cursor of the right shape whose values are not a time and an id (edited by hand).
-    if (params.cursor && pgError(error)?.code.startsWith("22")) {
+    if (params.cursor && pgError(error)?.code?.startsWith("22")) {
       throw new InvalidInputError(INVALID_CURSOR, { cursor: INVALID_CURSOR });
     }
     throw error;
