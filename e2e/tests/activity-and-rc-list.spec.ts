@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   apiCreate,
+  apiUpdate,
   sameOrigin,
   screenshotBothWidths,
   signInFreshAdmin,
@@ -17,15 +18,26 @@ import {
 const activityItems = (page: Page) => page.getByRole("main").getByRole("listitem");
 const listRows = (page: Page) => page.getByRole("table", { name: "Rate confirmations" }).locator("tbody tr");
 
-/** Both themes: the light screenshots, then the same in dark mode (the app's saved theme). */
+/** Sets the signed-in user's saved theme (their settings) and reloads. */
+async function setSavedTheme(page: Page, dark: boolean) {
+  await apiUpdate(page.request, "/api/me/settings", {
+    emailNotifications: true,
+    dispatchAlerts: true,
+    pickupReminders: true,
+    darkMode: dark,
+    locationServices: false,
+  });
+  await page.reload();
+  if (dark) await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+/** Both themes: the light screenshots, then the same in dark mode. */
 async function screenshotThemes(page: Page, name: string) {
   await screenshotBothWidths(page, `${name}-light`);
-  await page.evaluate(() => localStorage.setItem("theme", "dark"));
-  await page.reload();
-  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await setSavedTheme(page, true);
   await screenshotBothWidths(page, `${name}-dark`);
-  await page.evaluate(() => localStorage.setItem("theme", "light"));
-  await page.reload();
+  await setSavedTheme(page, false);
 }
 
 test("the dashboard's View all opens /activity; Load more appends older events", async ({

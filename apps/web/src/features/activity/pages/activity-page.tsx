@@ -47,7 +47,7 @@ export default function ActivityPage() {
   return (
     <div>
       <PageHeader title="Activity" subtitle="Everything that happened in your company, newest first" />
-      <Card className="min-w-0">
+      <Card className="max-w-3xl min-w-0">
         <CardContent>{body}</CardContent>
       </Card>
     </div>

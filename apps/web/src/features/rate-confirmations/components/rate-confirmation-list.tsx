@@ -11,20 +11,30 @@ import type { PagedList } from "@/lib/paged-query";
 const detailsHref = (id: string) => `/rate-confirmations/${id}`;
 const dispatchHref = (id: string) => `/dispatching/new?rcId=${encodeURIComponent(id)}`;
 
-function Actions({ rc }: { rc: TRateConfirmationListItem }) {
+/** View and Dispatch: labelled buttons on a card, icon buttons (named, with a tooltip) in the table. */
+function Actions({ rc, compact = false }: { rc: TRateConfirmationListItem; compact?: boolean }) {
+  const size = compact ? "icon" : "sm";
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button asChild variant="outline" size="sm">
-        <Link to={detailsHref(rc.id)} aria-label={`View ${rc.jobNumber}`}>
+    <div className="flex flex-nowrap justify-end gap-2">
+      <Button asChild variant="outline" size={size}>
+        <Link
+          to={detailsHref(rc.id)}
+          aria-label={`View ${rc.jobNumber}`}
+          title={compact ? "View" : undefined}
+        >
           <Eye />
-          View
+          {compact ? null : "View"}
         </Link>
       </Button>
       {rc.canceledAt ? null : (
-        <Button asChild variant="outline" size="sm">
-          <Link to={dispatchHref(rc.id)} aria-label={`Dispatch ${rc.jobNumber}`}>
+        <Button asChild variant="outline" size={size}>
+          <Link
+            to={dispatchHref(rc.id)}
+            aria-label={`Dispatch ${rc.jobNumber}`}
+            title={compact ? "Create a dispatch" : undefined}
+          >
             <Truck />
-            Dispatch
+            {compact ? null : "Dispatch"}
           </Link>
         </Button>
       )}
@@ -112,8 +122,8 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
     id: "actions",
     header: "Actions",
     srOnlyHeader: true,
-    className: "text-right",
-    cell: (rc) => <Actions rc={rc} />,
+    className: "w-24 text-right",
+    cell: (rc) => <Actions rc={rc} compact />,
   },
 ];
 
