@@ -57,6 +57,7 @@ test("the dashboard's View all opens /activity; Load more appends older events",
     .locator("[data-slot=card]")
     .filter({ has: page.getByText("Recent Activity", { exact: true }) });
   await expect(recent.getByText(`Client 30 ${tag} added`)).toBeVisible({ timeout: 20_000 });
+  await screenshotBothWidths(page, "dashboard-view-all");
   await recent.getByRole("link", { name: "View all" }).click();
   await expect(page).toHaveURL(/\/activity$/);
   await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();

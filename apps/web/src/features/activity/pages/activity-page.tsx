@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { ActivityList } from "@/components/recent-activity";
-import { ErrorState, ListSkeleton, QueryErrorState } from "@/components/states";
+import { BackButton, ErrorState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -46,7 +46,11 @@ export default function ActivityPage() {
 
   return (
     <div>
-      <PageHeader title="Activity" subtitle="Everything that happened in your company, newest first" />
+      <PageHeader
+        title="Activity"
+        subtitle="Everything that happened in your company, newest first"
+        actions={<BackButton to="/dashboard" label="Back to Dashboard" />}
+      />
       <Card className="max-w-3xl min-w-0">
         <CardContent>{body}</CardContent>
       </Card>
