@@ -45,13 +45,13 @@ export default function ActivityPage() {
   }
 
   return (
-    <div>
+    <div className="max-w-3xl">
       <PageHeader
         title="Activity"
         subtitle="Everything that happened in your company, newest first"
         actions={<BackButton to="/dashboard" label="Back to Dashboard" />}
       />
-      <Card className="max-w-3xl min-w-0">
+      <Card className="min-w-0">
         <CardContent>{body}</CardContent>
       </Card>
     </div>
