@@ -163,11 +163,12 @@ test.describe("Rate confirmations", () => {
     await searchFinds(page, job.jobNumber.toLowerCase(), job.jobNumber);
     const row = listRows(page).first();
     const cells = row.getByRole("cell");
-    await expect(cells.nth(0)).toContainText(DEMO_CLIENT);
-    await expect(cells.nth(1)).toHaveText(job.origin);
-    await expect(cells.nth(2)).toHaveText(job.destination);
-    await expect(cells.nth(3)).toHaveText(usDate(job.startDate));
-    await expect(cells.nth(4)).toHaveText("1");
+    await expect(cells.nth(0)).toHaveText(job.jobNumber);
+    await expect(cells.nth(1)).toHaveText(DEMO_CLIENT);
+    await expect(cells.nth(2)).toHaveText(job.origin);
+    await expect(cells.nth(3)).toHaveText(job.destination);
+    await expect(cells.nth(4)).toHaveText(usDate(job.startDate));
+    await expect(cells.nth(6)).toHaveText("1");
     await screenshotBothWidths(page, "rate-confirmations-list-search");
 
     // ...and the details page, loaded afresh, the new description and the one position.
@@ -187,7 +188,7 @@ test.describe("Rate confirmations", () => {
     await searchFinds(page, `prairie${tag.toLowerCase()}`, job.jobNumber);
     await searchFinds(page, `PRAIRIE${tag.toUpperCase()}`, job.jobNumber);
     await searchBox(page).fill(`no-such-job-${tag}`);
-    await expect(page.getByText("No rate confirmations found")).toBeVisible();
+    await expect(page.getByText("No rate confirmations match these filters")).toBeVisible();
     await searchBox(page).fill("");
     await expect(listRows(page).nth(1)).toBeVisible();
     await screenshotBothWidths(page, "rate-confirmations-list");
@@ -271,12 +272,12 @@ test.describe("Rate confirmations", () => {
 
     // Nothing was saved under that job number.
     const found = await page.request.get(
-      `/api/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`,
+      `/api/rate-confirmations?includeCanceled=true&q=${encodeURIComponent(job.jobNumber)}`,
     );
     expect(found.ok()).toBe(true);
-    expect(await found.json()).toEqual([]);
-    await page.goto(`/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`);
-    await expect(page.getByText("No rate confirmations found")).toBeVisible();
+    expect((await found.json()).items).toEqual([]);
+    await page.goto(`/rate-confirmations?q=${encodeURIComponent(job.jobNumber)}`);
+    await expect(page.getByText("No rate confirmations match these filters")).toBeVisible();
   });
 
   test("an unknown rate confirmation reads 'Rate confirmation not found'", async ({ page }) => {
@@ -290,7 +291,7 @@ test.describe("Rate confirmations", () => {
     // A job number of the demo company's own records.
     const existing = await page.request.get("/api/rate-confirmations");
     expect(existing.ok()).toBe(true);
-    const [taken] = (await existing.json()) as { jobNumber: string }[];
+    const [taken] = ((await existing.json()) as { items: { jobNumber: string }[] }).items;
     expect(taken?.jobNumber).toBeTruthy();
 
     const tag = uniqueTag();
@@ -308,9 +309,9 @@ test.describe("Rate confirmations", () => {
     await expect(page).toHaveURL(/\/rate-confirmations\/new$/);
     // Nothing saved: no record with this job's (unique) origin.
     const found = await page.request.get(
-      `/api/rate-confirmations?search=${encodeURIComponent(`Mesquite${tag}`)}`,
+      `/api/rate-confirmations?includeCanceled=true&q=${encodeURIComponent(`Mesquite${tag}`)}`,
     );
-    expect(await found.json()).toEqual([]);
+    expect((await found.json()).items).toEqual([]);
   });
 });
 
@@ -331,9 +332,9 @@ for (const timezoneId of ["Pacific/Auckland", "America/Los_Angeles"]) {
       await landedOnDetails(page, job);
       await expect(field(page, "Start Date")).toHaveText(usDate(fifthOfNextMonth));
 
-      await page.goto(`/rate-confirmations?search=${encodeURIComponent(job.jobNumber)}`);
+      await page.goto(`/rate-confirmations?q=${encodeURIComponent(job.jobNumber)}`);
       await expect(listRows(page)).toHaveCount(1);
-      const startCell = listRows(page).first().getByRole("cell").nth(3);
+      const startCell = listRows(page).first().getByRole("cell").nth(4);
       await expect(startCell).toHaveText(usDate(fifthOfNextMonth));
       await expect(startCell).toHaveText(/^[A-Z][a-z]{2} 05, \d{4}$/);
     });

@@ -11,6 +11,7 @@ import type { Store as RateLimitStore } from "hono-rate-limiter";
 import { createAuth } from "./auth";
 import type { Config } from "./env";
 import { accountRoutes } from "./features/account/routes";
+import { activityRoutes } from "./features/activity/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { companyRoutes } from "./features/company/routes";
@@ -112,6 +113,7 @@ export function createApp(opts: {
     .route("/", accountRoutes)
     .route("/clients", clientRoutes)
     .route("/dashboard", dashboardRoutes)
+    .route("/activity", activityRoutes)
     .route("/pevos", pevoRoutes)
     .route("/rate-confirmations", rateConfirmationRoutes)
     .route("/rate-confirmations", rateConfirmationSignatureRoutes)

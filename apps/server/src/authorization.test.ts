@@ -274,8 +274,9 @@ const ROUTES: Row[] = [
     target: (_, path) => rowsWhere(clients, clients.id, lastId(path)),
   },
 
-  // dashboard
+  // dashboard and the whole activity log
   { route: "GET /api/dashboard", expect: OFFICE },
+  { route: "GET /api/activity", path: () => "/api/activity?limit=100", expect: OFFICE },
 
   // PEVOs
   { route: "GET /api/pevos", expect: OFFICE },
@@ -303,7 +304,12 @@ const ROUTES: Row[] = [
 
   // rate confirmations: adminB's POST names company A's client and PEVO, a field error (400) that
   // does not tell whether they exist; adminB's PUT is valid in B (B's client) but the id is A's: 404.
-  { route: "GET /api/rate-confirmations", expect: OFFICE },
+  // The list filtered by A's client: adminB gets an empty page (no id of A's in it).
+  {
+    route: "GET /api/rate-confirmations",
+    path: (f) => `/api/rate-confirmations?includeCanceled=true&pageSize=100&clientId=${f.clientA}`,
+    expect: OFFICE,
+  },
   {
     route: "GET /api/rate-confirmations/next-job-number",
     path: () => "/api/rate-confirmations/next-job-number?date=2025-03-10",

@@ -10,6 +10,7 @@ export const APP_ROUTES = {
   authCallback: "/auth/callback",
   authReset: "/auth/reset",
   dashboard: "/dashboard",
+  activity: "/activity",
   clients: "/clients",
   calendar: "/calendar",
   settings: "/settings",

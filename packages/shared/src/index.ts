@@ -1,4 +1,5 @@
 export * from "./api/account";
+export * from "./api/activity";
 export * from "./api/calendar";
 export * from "./api/clients";
 export * from "./api/company";

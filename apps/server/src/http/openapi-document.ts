@@ -9,6 +9,7 @@ const TAGS = [
   },
   { name: "Settings", description: "Every signed-in user's own preferences" },
   { name: "Dashboard", description: "The admin dashboard" },
+  { name: "Activity", description: "The company's activity log, newest first" },
   { name: "Clients", description: "The companies that order escorts (admins)" },
   { name: "PEVOs", description: "The roster of pilot / escort vehicle operators (admins)" },
   { name: "Rate confirmations", description: "Jobs agreed with a client: rates and positions (admins)" },

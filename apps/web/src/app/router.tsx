@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
         ...page(() => import("./layouts/admin-layout")),
         children: [
           { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
+          { path: R.activity, ...page(() => import("@/features/activity/pages/activity-page")) },
           { path: R.clients, ...page(() => import("@/features/clients/pages/clients-page")) },
           { path: `${S.pevos.base}/*`, ...page(() => import("@/features/pevos/pages/pevos-page")) },
           {

@@ -25,15 +25,52 @@ const LETTERS: Record<string, string> = {
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 
+/** The events, newest first (the dashboard's card and the /activity page). */
+export function ActivityList({ activity }: { activity: TActivityItem[] }) {
+  return (
+    <ul className="grid gap-4">
+      {activity.map((item) => (
+        <li key={item.id} className="flex items-start gap-3">
+          <span
+            aria-hidden
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-foreground"
+          >
+            {activityLetter(item.type)}
+          </span>
+          <div className="grid min-w-0 flex-1 gap-1">
+            {/* Older events may quote texts of any length: at most three lines here, all of it on hover. */}
+            <p
+              className="line-clamp-3 text-sm leading-snug [overflow-wrap:anywhere]"
+              title={item.message.length > 120 ? item.message.slice(0, 2000) : undefined}
+            >
+              {item.message.slice(0, 2000)}
+            </p>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+              <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
+                {timeAgo(item.createdAt)}
+              </time>
+              {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
+              <ActivityStatusBadge status={item.status} className="ml-auto" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Recent Activity, newest first: the company's on the admin dashboard, a PEVO's own in the portal. */
 export function RecentActivity({
   activity,
   loading,
   description,
+  action,
 }: {
   activity?: TActivityItem[];
   loading?: boolean;
   description: string;
+  /** A link at the top right, e.g. "View all" to the whole log. */
+  action?: ReactNode;
 }) {
   let body: ReactNode;
   if (loading || !activity) {
@@ -53,41 +90,13 @@ export function RecentActivity({
   } else if (activity.length === 0) {
     body = <p className="py-8 text-center text-sm text-muted-foreground">No recent activity yet</p>;
   } else {
-    body = (
-      <ul className="grid gap-4">
-        {activity.map((item) => (
-          <li key={item.id} className="flex items-start gap-3">
-            <span
-              aria-hidden
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-foreground"
-            >
-              {activityLetter(item.type)}
-            </span>
-            <div className="grid min-w-0 flex-1 gap-1">
-              {/* Older events may quote texts of any length: at most three lines here, all of it on hover. */}
-              <p
-                className="line-clamp-3 text-sm leading-snug [overflow-wrap:anywhere]"
-                title={item.message.length > 120 ? item.message.slice(0, 2000) : undefined}
-              >
-                {item.message.slice(0, 2000)}
-              </p>
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
-                  {timeAgo(item.createdAt)}
-                </time>
-                {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
-                <ActivityStatusBadge status={item.status} className="ml-auto" />
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+    body = <ActivityList activity={activity} />;
   }
   return (
     <Card className="min-w-0">
-      <CardHeader>
+      <CardHeader className={action ? "grid-cols-[minmax(0,1fr)_auto]" : undefined}>
         <CardTitle>Recent Activity</CardTitle>
+        {action ? <div className="col-start-2 row-span-2 row-start-1 self-start">{action}</div> : null}
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>

@@ -12,6 +12,8 @@ export const queryKeys = {
   demoAccounts: ["demo-accounts"] as const,
 
   dashboard: ["dashboard"] as const,
+  /** The company's activity log (the /activity page); the dashboard shows its first few events. */
+  activity: ["activity"] as const,
   calendar: (from: string, to: string) => ["calendar", from, to] as const,
   company: ["company"] as const,
   team: ["team"] as const,
@@ -23,7 +25,6 @@ export const queryKeys = {
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
-  rateConfirmationSearch: (term: string) => ["rate-confirmations", "list", term] as const,
   nextJobNumber: (day: string) => ["rate-confirmations", "next-job-number", day] as const,
 
   dispatches: ["dispatches"] as const,

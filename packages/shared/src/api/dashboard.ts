@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ACTIVITY_STATUSES, DISPATCH_STATUSES } from "../constants";
-import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { DISPATCH_STATUSES } from "../constants";
+import { ZActivityItem } from "./activity";
+import { ZDay, ZId } from "./common";
 
 /** GET /api/dashboard: the admin dashboard. */
 export const ZDashboardResponse = z.object({
@@ -22,18 +23,6 @@ export const ZDashboardResponse = z.object({
       pevo: z.string().nullable(),
     }),
   ),
-  activity: z.array(
-    z.object({
-      id: ZId,
-      type: z.string().describe("An activity type"),
-      status: z.enum(ACTIVITY_STATUSES).describe("success, pending or error"),
-      message: z.string(),
-      client: z.string().nullable(),
-      job: z.string().nullable(),
-      pevo: z.string().nullable(),
-      amount: ZDecimal.nullable(),
-      createdAt: ZTimestamp,
-    }),
-  ),
+  activity: z.array(ZActivityItem).describe("The latest events (GET /api/activity pages through all)"),
 });
 export type TDashboardResponse = z.output<typeof ZDashboardResponse>;

@@ -9,6 +9,15 @@ import {
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import {
+  boolParam,
+  dayParam,
+  idFilterParam,
+  offsetPage,
+  searchParam,
+  sortParams,
+  ZPageParams,
+} from "./paging";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
@@ -29,6 +38,29 @@ export const ZRateConfirmationListItem = z.object({
   createdAt: ZTimestamp,
 });
 type _ListItem = Assert<Same<z.output<typeof ZRateConfirmationListItem>, TRateConfirmationListItem>>;
+
+export const RC_SORTS = ["startDate", "jobNumber", "clientName", "endDate", "createdAt"] as const;
+export type RcSort = (typeof RC_SORTS)[number];
+
+/**
+ * GET /api/rate-confirmations: `?page=2&sort=startDate&dir=desc&clientId=…&startFrom=…&startTo=…&q=…`.
+ * Active ones by default; `includeCanceled=true` adds the canceled ones, `canceled=true` shows only them.
+ */
+export const ZRateConfirmationListQuery = ZPageParams.extend(
+  sortParams(RC_SORTS, "startDate", "desc").shape,
+).extend({
+  clientId: idFilterParam("clientId").describe("Only this client's"),
+  startFrom: dayParam("startFrom").describe("Start date on or after (YYYY-MM-DD)"),
+  startTo: dayParam("startTo").describe("Start date on or before (YYYY-MM-DD)"),
+  q: searchParam("the job number, origin and destination"),
+  includeCanceled: boolParam("includeCanceled").describe(
+    "Also list the canceled ones (left out by default, e.g. in the dispatch picker)",
+  ),
+  canceled: boolParam("canceled").describe("Only the canceled ones"),
+});
+export type TRateConfirmationListQuery = z.output<typeof ZRateConfirmationListQuery>;
+
+export const ZRateConfirmationPage = offsetPage(ZRateConfirmationListItem);
 
 export const ZStandardRatesResponse = z.object({
   minimumDailyRate: ZDecimal,

@@ -474,13 +474,15 @@ describe("GET /api/rate-confirmations/next-job-number", () => {
 });
 
 describe("GET /api/rate-confirmations", () => {
-  test("lists the company's confirmations newest first with client name and positions count", async () => {
+  test("lists the company's active confirmations (latest start date first) with client name and positions count", async () => {
     const fresh = await t.signUpAdmin();
     const client = (await t.createClient(fresh, { name: "List Client" })).id;
     const one = await createRc({ clientId: client, positions: [{ positionType: "lead_car" }] }, fresh);
     const two = await createRc(
       {
         clientId: client,
+        startDate: "2025-03-09",
+        endDate: "2025-03-10",
         positions: [
           { positionType: "lead_car" },
           { positionType: "chase_car" },
@@ -491,16 +493,17 @@ describe("GET /api/rate-confirmations", () => {
     );
     const res = await t.as(fresh)("GET", "/api/rate-confirmations");
     expect(res.status).toBe(200);
-    expect(res.body.map((r: Body) => [r.id, r.positionsCount, r.clientName])).toEqual([
+    expect(res.body.total).toBe(2);
+    expect(res.body.items.map((r: Body) => [r.id, r.positionsCount, r.clientName])).toEqual([
       [two.id, 3, "List Client"],
       [one.id, 1, "List Client"],
     ]);
-    expect(res.body[0]).toMatchObject({
+    expect(res.body.items[0]).toMatchObject({
       jobNumber: two.jobNumber,
       originAddress: "Houston, TX 77001",
       destinationAddress: "Denver, CO 80202",
-      startDate: "2025-03-05",
-      endDate: "2025-03-07",
+      startDate: "2025-03-09",
+      endDate: "2025-03-10",
       signatureStatus: "not_sent",
     });
   });
@@ -516,9 +519,9 @@ describe("GET /api/rate-confirmations", () => {
     );
 
     const search = async (q: string) => {
-      const res = await asA("GET", `/api/rate-confirmations?search=${encodeURIComponent(q)}`);
+      const res = await asA("GET", `/api/rate-confirmations?q=${encodeURIComponent(q)}`);
       expect(res.status).toBe(200);
-      return res.body.map((r: Body) => r.id).sort();
+      return res.body.items.map((r: Body) => r.id).sort();
     };
     expect(await search(tag.toUpperCase())).toEqual([byJob.id, byOrigin.id, byDestination.id].sort());
     expect(await search(`srch-${tag}`)).toEqual([byJob.id]);
@@ -528,8 +531,8 @@ describe("GET /api/rate-confirmations", () => {
     expect(await search(`${tag}%`)).toEqual([]);
     expect(await search("no-such-thing-anywhere")).toEqual([]);
     // Company B finds only its own.
-    const b = await t.as(adminB)("GET", `/api/rate-confirmations?search=${tag}`);
-    expect(b.body.map((r: Body) => r.jobNumber)).toEqual([`SRCH-${tag}-B`]);
+    const b = await t.as(adminB)("GET", `/api/rate-confirmations?q=${tag}`);
+    expect(b.body.items.map((r: Body) => r.jobNumber)).toEqual([`SRCH-${tag}-B`]);
   });
 });
 
@@ -565,9 +568,9 @@ describe("PUT /api/rate-confirmations/:id", () => {
     expect(
       await t.db.select().from(standardRates).where(eq(standardRates.rateConfirmationId, rc.id)),
     ).toHaveLength(1);
-    const list = await asA("GET", `/api/rate-confirmations?search=${encodeURIComponent(rc.jobNumber)}`);
-    expect(list.body).toHaveLength(1);
-    expect(list.body[0].positionsCount).toBe(1);
+    const list = await asA("GET", `/api/rate-confirmations?q=${encodeURIComponent(rc.jobNumber)}`);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0].positionsCount).toBe(1);
   });
 
   test("validates like create and changes nothing on bad input", async () => {
@@ -734,8 +737,8 @@ describe("access control", () => {
     expect(put.status).toBe(404);
     expect(put.body).toEqual(NOT_FOUND);
     expect((await asA("GET", `/api/rate-confirmations/${rc.id}`)).body).toEqual(before.body);
-    const list = await t.as(adminB)("GET", "/api/rate-confirmations");
-    expect(list.body.map((r: Body) => r.id)).not.toContain(rc.id);
+    const list = await t.as(adminB)("GET", "/api/rate-confirmations?includeCanceled=true&pageSize=100");
+    expect(list.body.items.map((r: Body) => r.id)).not.toContain(rc.id);
   });
 });
 
@@ -747,7 +750,7 @@ describe("cancel, restore, delete, duplicate", () => {
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
   };
   const listed = async (path: string, admin = adminA) =>
-    ((await t.as(admin)("GET", path)).body as { id: string }[]).map((r) => r.id);
+    ((await t.as(admin)("GET", path)).body.items as { id: string }[]).map((r) => r.id);
   const pending = async (admin: SignedUpAdmin) =>
     (await t.as(admin)("GET", `/api/dashboard?today=${today()}`)).body.cards.pendingSignatures as number;
   const rowOf = async (id: string) =>
@@ -780,7 +783,7 @@ describe("cancel, restore, delete, duplicate", () => {
     expect(res.status).toBe(200);
     expect(res.body.canceledAt).toEqual(expect.any(String));
     expect(await listed("/api/rate-confirmations", fresh)).not.toContain(rc.id);
-    const all = (await t.as(fresh)("GET", "/api/rate-confirmations?includeCanceled=true")).body;
+    const all = (await t.as(fresh)("GET", "/api/rate-confirmations?includeCanceled=true")).body.items;
     expect(all.find((r: { id: string }) => r.id === rc.id)?.canceledAt).toBe(res.body.canceledAt);
     expect((await t.as(fresh)("GET", `/api/rate-confirmations/${rc.id}`)).body.canceledAt).toBe(
       res.body.canceledAt,

@@ -1,7 +1,9 @@
 import {
+  offsetPage,
   ZNextJobNumberResponse,
   ZRateConfirmation,
   ZRateConfirmationListItem,
+  ZRateConfirmationListQuery,
   ZRateConfirmationResponse,
 } from "@pevo/shared";
 import { z } from "zod";
@@ -45,27 +47,13 @@ export const rateConfirmationRoutes = router
       path: "/",
       tags,
       summary: "List the company's rate confirmations",
-      request: {
-        query: z.object({
-          search: z
-            .string()
-            .optional()
-            .describe("Part of the job number, origin or destination (case-insensitive)"),
-          includeCanceled: z
-            .enum(["true", "false"], { message: "includeCanceled must be true or false" })
-            .optional()
-            .describe("Also list the canceled ones (left out by default, e.g. in the dispatch picker)"),
-        }),
-      },
+      request: { query: ZRateConfirmationListQuery },
       responses: {
-        200: json(z.array(RateConfirmationListItem), "The rate confirmations"),
-        ...errors(401, 403),
+        200: json(offsetPage(RateConfirmationListItem), "A page of them, sorted and filtered"),
+        ...errors(400, 401, 403),
       },
     }),
-    async (c) => {
-      const { search, includeCanceled } = c.req.valid("query");
-      return c.json(await listRateConfirmations(scopeOf(c), search, includeCanceled === "true"), 200);
-    },
+    async (c) => c.json(await listRateConfirmations(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

@@ -8,8 +8,28 @@ import {
   rateConfirmations,
   standardRates,
 } from "@pevo/db";
-import type { TRateConfirmation, TRateConfirmationData, TRateConfirmationListItem } from "@pevo/shared";
-import { asc, count, desc, eq, ilike, inArray, isNull, like, or } from "drizzle-orm";
+import type {
+  OffsetPage,
+  RcSort,
+  TRateConfirmation,
+  TRateConfirmationData,
+  TRateConfirmationListItem,
+  TRateConfirmationListQuery,
+} from "@pevo/shared";
+import {
+  asc,
+  count,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lte,
+  or,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { todayIso } from "../../lib/dates";
 import {
@@ -19,6 +39,7 @@ import {
   NotFoundError,
   pgError,
 } from "../../lib/domain-errors";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
   currentDocumentHash,
@@ -33,52 +54,93 @@ export const RC_IN_USE =
   "This rate confirmation cannot be deleted: dispatches (and their invoices) refer to it. Cancel it instead.";
 export const RC_CANCELED = "This rate confirmation is canceled: restore it before editing it";
 
-/** The list; canceled ones only with `includeCanceled` (the dispatch form's picker leaves them out). */
+const RC_SORT_COLUMNS = {
+  startDate: rateConfirmations.startDate,
+  jobNumber: rateConfirmations.jobNumber,
+  clientName: clients.name,
+  endDate: rateConfirmations.endDate,
+  createdAt: rateConfirmations.createdAt,
+} satisfies Record<RcSort, SQLWrapper>;
+
+/**
+ * A page of the list. Active ones by default (the dispatch form's picker leaves the canceled ones
+ * out); `includeCanceled` adds them, `canceled` shows only them. `q` searches the job number, origin
+ * and destination. The positions are counted for the page's rows only.
+ */
 export async function listRateConfirmations(
   scope: Scope,
-  search?: string,
-  includeCanceled = false,
-): Promise<TRateConfirmationListItem[]> {
-  const term = search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const rows = await scope.db
-    .select({
-      id: rateConfirmations.id,
-      jobNumber: rateConfirmations.jobNumber,
-      originAddress: rateConfirmations.originAddress,
-      destinationAddress: rateConfirmations.destinationAddress,
-      startDate: rateConfirmations.startDate,
-      endDate: rateConfirmations.endDate,
-      clientName: clients.name,
-      positionsCount: count(positions.id),
-      signatureStatus: signatureStateSql,
-      canceledAt: rateConfirmations.canceledAt,
-      createdAt: rateConfirmations.createdAt,
-    })
-    .from(rateConfirmations)
-    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-    .leftJoin(positions, eq(positions.rateConfirmationId, rateConfirmations.id))
-    .where(
-      scoped(
-        rateConfirmations,
-        scope,
-        pattern
-          ? or(
-              ilike(rateConfirmations.jobNumber, pattern),
-              ilike(rateConfirmations.originAddress, pattern),
-              ilike(rateConfirmations.destinationAddress, pattern),
+  params: TRateConfirmationListQuery,
+): Promise<OffsetPage<TRateConfirmationListItem>> {
+  const pattern = params.q ? likePattern(params.q) : undefined;
+  const where = scoped(
+    rateConfirmations,
+    scope,
+    params.clientId ? eq(rateConfirmations.clientId, params.clientId) : undefined,
+    params.startFrom ? gte(rateConfirmations.startDate, params.startFrom) : undefined,
+    params.startTo ? lte(rateConfirmations.startDate, params.startTo) : undefined,
+    pattern
+      ? or(
+          ilike(rateConfirmations.jobNumber, pattern),
+          ilike(rateConfirmations.originAddress, pattern),
+          ilike(rateConfirmations.destinationAddress, pattern),
+        )
+      : undefined,
+    params.canceled === true
+      ? isNotNull(rateConfirmations.canceledAt)
+      : params.canceled === false || !params.includeCanceled
+        ? isNull(rateConfirmations.canceledAt)
+        : undefined,
+  );
+  // A null end date sorts as the last of an ascending order (and first of a descending one).
+  const sortColumn = RC_SORT_COLUMNS[params.sort];
+  return offsetPageOf(params, {
+    rows: async (limit, offset) => {
+      const rows = await scope.db
+        .select({
+          id: rateConfirmations.id,
+          jobNumber: rateConfirmations.jobNumber,
+          originAddress: rateConfirmations.originAddress,
+          destinationAddress: rateConfirmations.destinationAddress,
+          startDate: rateConfirmations.startDate,
+          endDate: rateConfirmations.endDate,
+          clientName: clients.name,
+          signatureStatus: signatureStateSql,
+          canceledAt: rateConfirmations.canceledAt,
+          createdAt: rateConfirmations.createdAt,
+        })
+        .from(rateConfirmations)
+        .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+        .where(where)
+        .orderBy(...sortBy(sortColumn, params.dir, rateConfirmations.id))
+        .limit(limit)
+        .offset(offset);
+      const counts = rows.length
+        ? await scope.db
+            .select({ id: positions.rateConfirmationId, n: count() })
+            .from(positions)
+            .where(
+              scoped(
+                positions,
+                scope,
+                inArray(
+                  positions.rateConfirmationId,
+                  rows.map((r) => r.id),
+                ),
+              ),
             )
-          : undefined,
-        includeCanceled ? undefined : isNull(rateConfirmations.canceledAt),
-      ),
-    )
-    .groupBy(rateConfirmations.id, clients.name)
-    .orderBy(desc(rateConfirmations.createdAt));
-  return rows.map((r) => ({
-    ...r,
-    canceledAt: r.canceledAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+            .groupBy(positions.rateConfirmationId)
+        : [];
+      const countOf = new Map(counts.map((c) => [c.id, c.n]));
+      return rows.map((r) => ({
+        ...r,
+        positionsCount: countOf.get(r.id) ?? 0,
+        canceledAt: r.canceledAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+    // The client join is needed only to sort by its name: the count reads the rate confirmations alone.
+    count: () => countRows(scope.db, rateConfirmations, where),
+  });
 }
 
 /** RC-YYYYMMDD-###: the next number of that day not used by the company. */

@@ -107,11 +107,17 @@ export function useDeleteDispatch() {
   });
 }
 
-/** The rate confirmation picker: every rate confirmation of the company, newest first. */
-export function useRateConfirmationOptions() {
+/** The rate confirmation picker: the company's active ones (newest first, one page; `q` searches). */
+export function useRateConfirmationOptions(q = "") {
   return useQuery({
-    queryKey: queryKeys.rateConfirmations,
-    queryFn: () => call(client.api["rate-confirmations"].$get({ query: {} })),
+    queryKey: [...queryKeys.rateConfirmations, "options", q],
+    queryFn: () =>
+      call(
+        client.api["rate-confirmations"].$get({
+          query: { sort: "createdAt", pageSize: "100", ...(q ? { q } : {}) },
+        }),
+      ),
+    select: (page) => page.items,
   });
 }
 

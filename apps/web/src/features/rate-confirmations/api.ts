@@ -1,6 +1,7 @@
 import type { TRateConfirmationData } from "@pevo/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { usePagedQuery } from "@/lib/paged-query";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
 const rcs = client.api["rate-confirmations"];
@@ -8,19 +9,14 @@ const rcs = client.api["rate-confirmations"];
 /** Dispatches and the dashboard show rate confirmation data, so writes refresh them too. */
 const refreshedKeys = [queryKeys.rateConfirmations, queryKeys.dashboard, queryKeys.dispatches];
 
-/** The company's rate confirmations (canceled ones included), newest first; `search` matches job number, origin or destination. */
-export function useRateConfirmations(search: string) {
-  const term = search.trim();
-  return useQuery({
-    queryKey: queryKeys.rateConfirmationSearch(term),
-    queryFn: () =>
-      call(
-        // The list shows the canceled ones too (with a badge); the dispatch picker does not ask for them.
-        rcs.$get({ query: term ? { includeCanceled: "true", search: term } : { includeCanceled: "true" } }),
-      ),
-    // Keep the rows on screen while the next search is on its way.
-    placeholderData: keepPreviousData,
-  });
+/**
+ * A page of the list, as the address says (`list.query`: page, sort, filters). Canceled ones are
+ * listed (with a badge) unless the address filters by `canceled`.
+ */
+export function useRateConfirmationList(query: Record<string, string>, page: number) {
+  return usePagedQuery([...queryKeys.rateConfirmations, "list", query], page, (p) =>
+    call(rcs.$get({ query: { includeCanceled: "true", ...query, page: String(p) } })),
+  );
 }
 
 /** One rate confirmation with its client name, standard rates, custom rates and positions. */

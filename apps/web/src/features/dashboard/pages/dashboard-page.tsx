@@ -1,6 +1,9 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
 import { QueryErrorState } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
 import { SummaryCards } from "../components/summary-cards";
@@ -23,6 +26,14 @@ export default function DashboardPage() {
               activity={dashboard.data?.activity}
               loading={dashboard.isPending}
               description="The latest events in your company"
+              action={
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/activity">
+                    View all
+                    <ArrowRight />
+                  </Link>
+                </Button>
+              }
             />
           </div>
         </div>

@@ -1,30 +1,40 @@
-import type { TRateConfirmationListItem } from "@pevo/shared";
+import type { SortDirection, TRateConfirmationListItem } from "@pevo/shared";
 import { Eye, Truck } from "lucide-react";
 import { Link } from "react-router";
-import { CardList, ListCard } from "@/components/list-card";
+import { type DataColumn, DataTable } from "@/components/data-table";
+import { ListCard } from "@/components/list-card";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate } from "@/lib/format";
+import type { PagedList } from "@/lib/paged-query";
 
 const detailsHref = (id: string) => `/rate-confirmations/${id}`;
 const dispatchHref = (id: string) => `/dispatching/new?rcId=${encodeURIComponent(id)}`;
 
-function Actions({ rc }: { rc: TRateConfirmationListItem }) {
+/** View and Dispatch: labelled buttons on a card, icon buttons (named, with a tooltip) in the table. */
+function Actions({ rc, compact = false }: { rc: TRateConfirmationListItem; compact?: boolean }) {
+  const size = compact ? "icon" : "sm";
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button asChild variant="outline" size="sm">
-        <Link to={detailsHref(rc.id)} aria-label={`View ${rc.jobNumber}`}>
+    <div className="flex flex-nowrap justify-end gap-2">
+      <Button asChild variant="outline" size={size}>
+        <Link
+          to={detailsHref(rc.id)}
+          aria-label={`View ${rc.jobNumber}`}
+          title={compact ? "View" : undefined}
+        >
           <Eye />
-          View
+          {compact ? null : "View"}
         </Link>
       </Button>
       {rc.canceledAt ? null : (
-        <Button asChild variant="outline" size="sm">
-          <Link to={dispatchHref(rc.id)} aria-label={`Dispatch ${rc.jobNumber}`}>
+        <Button asChild variant="outline" size={size}>
+          <Link
+            to={dispatchHref(rc.id)}
+            aria-label={`Dispatch ${rc.jobNumber}`}
+            title={compact ? "Create a dispatch" : undefined}
+          >
             <Truck />
-            Dispatch
+            {compact ? null : "Dispatch"}
           </Link>
         </Button>
       )}
@@ -41,81 +51,135 @@ function CanceledBadge() {
   );
 }
 
-/** The rate confirmations table; under 768 px the same rows as stacked cards. */
-export function RateConfirmationList({ items }: { items: TRateConfirmationListItem[] }) {
-  const isMobile = useIsMobile();
-  if (isMobile) {
-    return (
-      <CardList label="Rate confirmations">
-        {items.map((rc) => (
-          <ListCard
-            key={rc.id}
-            title={rc.jobNumber}
-            titleHref={detailsHref(rc.id)}
-            subtitle={
-              rc.canceledAt ? (
-                <>
-                  {rc.clientName}
-                  <CanceledBadge />
-                </>
-              ) : (
-                rc.clientName
-              )
-            }
-            aside={<span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>}
-            facts={[
-              { label: "Origin", value: rc.originAddress },
-              { label: "Destination", value: rc.destinationAddress },
-              { label: "Positions", value: rc.positionsCount },
-            ]}
-            actions={<Actions rc={rc} />}
-          />
-        ))}
-      </CardList>
-    );
-  }
+const columns: DataColumn<TRateConfirmationListItem>[] = [
+  {
+    id: "jobNumber",
+    header: "Job Number",
+    sortable: true,
+    className: "font-medium",
+    truncate: (rc) => rc.jobNumber,
+    cell: (rc) => (
+      <>
+        <Link to={detailsHref(rc.id)} className="hover:underline">
+          {rc.jobNumber}
+        </Link>
+        {rc.canceledAt ? <CanceledBadge /> : null}
+      </>
+    ),
+  },
+  {
+    id: "clientName",
+    header: "Client",
+    sortable: true,
+    className: "max-w-48",
+    cell: (rc) => (
+      <span className="line-clamp-2" title={rc.clientName}>
+        {rc.clientName}
+      </span>
+    ),
+  },
+  {
+    id: "origin",
+    header: "Origin",
+    className: "max-w-56",
+    cell: (rc) => (
+      <span className="line-clamp-2" title={rc.originAddress}>
+        {rc.originAddress}
+      </span>
+    ),
+  },
+  {
+    id: "destination",
+    header: "Destination",
+    className: "max-w-56",
+    cell: (rc) => (
+      <span className="line-clamp-2" title={rc.destinationAddress}>
+        {rc.destinationAddress}
+      </span>
+    ),
+  },
+  {
+    id: "startDate",
+    header: "Start Date",
+    sortable: true,
+    className: "whitespace-nowrap",
+    cell: (rc) => formatDate(rc.startDate),
+  },
+  {
+    id: "endDate",
+    header: "End Date",
+    sortable: true,
+    className: "whitespace-nowrap",
+    cell: (rc) => (rc.endDate ? formatDate(rc.endDate) : <span className="text-muted-foreground">-</span>),
+  },
+  {
+    id: "positions",
+    header: "Positions",
+    className: "text-right tabular-nums",
+    cell: (rc) => rc.positionsCount,
+  },
+  {
+    id: "actions",
+    header: "Actions",
+    srOnlyHeader: true,
+    className: "w-24 text-right",
+    cell: (rc) => <Actions rc={rc} compact />,
+  },
+];
+
+function RateConfirmationCard({ rc }: { rc: TRateConfirmationListItem }) {
   return (
-    <div className="rounded-lg border bg-card">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Job Number</TableHead>
-            <TableHead>Origin</TableHead>
-            <TableHead>Destination</TableHead>
-            <TableHead>Start Date</TableHead>
-            <TableHead className="text-right">Positions</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {items.map((rc) => (
-            <TableRow key={rc.id}>
-              <TableCell className="font-medium" truncate={rc.jobNumber}>
-                <Link to={detailsHref(rc.id)} className="hover:underline">
-                  {rc.jobNumber}
-                </Link>
-                {rc.canceledAt ? <CanceledBadge /> : null}
-                <div className="text-xs font-normal text-muted-foreground">{rc.clientName}</div>
-              </TableCell>
-              <TableCell className="max-w-64">
-                <span className="line-clamp-2" title={rc.originAddress}>
-                  {rc.originAddress}
-                </span>
-              </TableCell>
-              <TableCell className="max-w-64">
-                <span className="line-clamp-2" title={rc.destinationAddress}>
-                  {rc.destinationAddress}
-                </span>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(rc.startDate)}</TableCell>
-              <TableCell className="text-right tabular-nums">{rc.positionsCount}</TableCell>
-              <TableCell>
-                <Actions rc={rc} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <ListCard
+      key={rc.id}
+      title={rc.jobNumber}
+      titleHref={detailsHref(rc.id)}
+      subtitle={
+        rc.canceledAt ? (
+          <>
+            {rc.clientName}
+            <CanceledBadge />
+          </>
+        ) : (
+          rc.clientName
+        )
+      }
+      aside={<span className="shrink-0 text-muted-foreground">{formatDate(rc.startDate)}</span>}
+      facts={[
+        { label: "Origin", value: rc.originAddress },
+        { label: "Destination", value: rc.destinationAddress },
+        { label: "Positions", value: rc.positionsCount },
+      ]}
+      actions={<Actions rc={rc} />}
+    />
+  );
+}
+
+/** The rate confirmations table (sorted and paged on the server); under 768 px stacked cards. */
+export function RateConfirmationList({
+  list,
+  sort,
+  dir,
+  onSortChange,
+  onPageChange,
+}: {
+  list: PagedList<TRateConfirmationListItem>;
+  sort: string;
+  dir: SortDirection;
+  onSortChange: (sort: string, dir: SortDirection) => void;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <DataTable
+      label="Rate confirmations"
+      noun="rate confirmations"
+      columns={columns}
+      list={list}
+      getRowId={(rc) => rc.id}
+      renderCard={(rc) => <RateConfirmationCard key={rc.id} rc={rc} />}
+      sort={sort}
+      dir={dir}
+      onSortChange={onSortChange}
+      onPageChange={onPageChange}
+    />
   );
 }

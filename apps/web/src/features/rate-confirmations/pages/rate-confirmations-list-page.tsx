@@ -1,13 +1,15 @@
-import { Plus, Search } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { FileText, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ClearFilters, DateRangeFilter, FilterBar, SearchBox, SelectFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
-import { ErrorState, LoadingState } from "@/components/states";
+import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useRateConfirmations } from "../api";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { type ListParams, useListParams } from "@/lib/list-params";
+import { useClients } from "@/lib/shared-queries";
+import { useRateConfirmationList } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
 
 function NewButton() {
@@ -21,63 +23,101 @@ function NewButton() {
   );
 }
 
-/** /rate-confirmations: search (server side, debounced) and the list. */
-export default function RateConfirmationsListPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(() => params.get("search") ?? "");
-  const term = useDebouncedValue(search, 250);
-  const list = useRateConfirmations(term);
+const ALL_CLIENTS = "all";
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    // Keep the search in the address, so Back from a record returns to the same results.
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value.trim()) next.set("search", value);
-        else next.delete("search");
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+/** The client filter (`clientId`): the company's clients by name. */
+function ClientFilter({ list }: { list: ListParams }) {
+  const clients = useClients();
+  const current = list.get("clientId") ?? ALL_CLIENTS;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor="rc-filter-client" className="text-xs text-muted-foreground">
+        Client
+      </Label>
+      <Select value={current} onValueChange={(v) => list.set({ clientId: v === ALL_CLIENTS ? "" : v })}>
+        <SelectTrigger id="rc-filter-client" className="w-56 max-w-full">
+          <SelectValue placeholder="All clients" />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL_CLIENTS}>All clients</SelectItem>
+          {(clients.data ?? []).map((c) => (
+            <SelectItem key={c.id} value={c.id}>
+              {c.name}
+            </SelectItem>
+          ))}
+          {/* A client id from a shared link that is not (yet) in the list still reads as chosen. */}
+          {current !== ALL_CLIENTS && clients.data && !clients.data.some((c) => c.id === current) ? (
+            <SelectItem value={current}>Unknown client</SelectItem>
+          ) : null}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/**
+ * /rate-confirmations: the list paged, sorted and filtered on the server (client, start dates,
+ * search, active / canceled); the view lives in the address, so reload and Back keep it.
+ */
+export default function RateConfirmationsListPage() {
+  const list = useListParams({ sort: "startDate", dir: "desc" });
+  const rcs = useRateConfirmationList(list.query, list.page);
 
   let body: ReactNode;
-  if (list.isPending) {
-    body = <LoadingState text="Loading rate confirmations..." />;
-  } else if (list.isError) {
-    body = <ErrorState message="Error loading rate confirmations" onRetry={() => void list.refetch()} />;
-  } else if (list.data.length === 0) {
+  if (rcs.isPending) {
+    body = <ListSkeleton label="Loading rate confirmations" rows={5} />;
+  } else if (rcs.isError) {
+    body = <ErrorState message="Error loading rate confirmations" onRetry={rcs.refetch} />;
+  } else if (rcs.total === 0 && !list.filtered) {
     body = (
-      <div className="grid justify-items-center gap-4 rounded-lg border border-dashed p-10 text-center">
-        <p className="text-muted-foreground">No rate confirmations found</p>
-        <NewButton />
+      <div className="rounded-lg border border-dashed">
+        <EmptyState
+          icon={<FileText className="size-5" />}
+          text="No rate confirmations yet"
+          action={<NewButton />}
+        />
+      </div>
+    );
+  } else if (rcs.total === 0) {
+    body = (
+      <div className="rounded-lg border border-dashed">
+        <EmptyState text="No rate confirmations match these filters" action={<ClearFilters list={list} />} />
       </div>
     );
   } else {
-    body = <RateConfirmationList items={list.data} />;
+    body = (
+      <RateConfirmationList
+        list={rcs}
+        sort={list.sort}
+        dir={list.dir}
+        onSortChange={list.setSort}
+        onPageChange={list.setPage}
+      />
+    );
   }
 
   return (
     <div>
       <PageHeader title="Rate Confirmations" actions={<NewButton />} />
-      <div className="relative mb-4 max-w-md">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search rate confirmations"
+      <FilterBar>
+        <SearchBox
+          list={list}
+          label="Search rate confirmations"
           placeholder="Search by job number, origin or destination"
-          className="pr-9 pl-9"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
         />
-        {list.isFetching && !list.isPending ? (
-          <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-muted-foreground" />
-        ) : null}
-      </div>
+        <ClientFilter list={list} />
+        <DateRangeFilter list={list} prefix="start" label="Start date" />
+        <SelectFilter
+          list={list}
+          param="canceled"
+          label="Show"
+          options={[
+            { value: "false", label: "Active" },
+            { value: "true", label: "Canceled" },
+          ]}
+        />
+        <ClearFilters list={list} />
+      </FilterBar>
       {body}
     </div>
   );
