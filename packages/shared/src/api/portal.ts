@@ -22,7 +22,7 @@ export type PortalWhen = (typeof PORTAL_WHEN)[number];
 /**
  * GET /api/portal/dispatches: a keyset page of the PEVO's own dispatches. `when=upcoming` (pickup
  * on or after `today`, soonest first), `when=past` (before `today`, latest first) or neither (all,
- * latest first); `from` / `to` bound the pickup date (inclusive).
+ * latest first); `pickupFrom` / `pickupTo` bound the pickup date (inclusive).
  */
 export const ZPortalDispatchListQuery = ZCursorParams.extend({
   when: z
@@ -30,11 +30,11 @@ export const ZPortalDispatchListQuery = ZCursorParams.extend({
     .optional()
     .describe("upcoming: pickup today or later, soonest first; past: before today, latest first"),
   today: dayParam("today").describe("The caller's today (YYYY-MM-DD); the server's by default"),
-  from: dayParam("from").describe("Pickup on or after this day (YYYY-MM-DD)"),
-  to: dayParam("to").describe("Pickup on or before this day (YYYY-MM-DD)"),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, {
-  message: "from must be on or before to",
-  path: ["to"],
+  pickupFrom: dayParam("pickupFrom").describe("Pickup on or after this day (YYYY-MM-DD)"),
+  pickupTo: dayParam("pickupTo").describe("Pickup on or before this day (YYYY-MM-DD)"),
+}).refine((q) => !q.pickupFrom || !q.pickupTo || q.pickupFrom <= q.pickupTo, {
+  message: "pickupFrom must be on or before pickupTo",
+  path: ["pickupTo"],
 });
 export type TPortalDispatchListQuery = z.output<typeof ZPortalDispatchListQuery>;
 

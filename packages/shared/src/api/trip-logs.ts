@@ -23,11 +23,11 @@ type _TripLog = Assert<Same<z.output<typeof ZTripLogResponse>, TTripLog>>;
 
 /** GET /api/portal/trip-logs: a keyset page of the PEVO's trip log, newest trip first. */
 export const ZPortalTripLogListQuery = ZCursorParams.extend({
-  from: dayParam("from").describe("Trips on or after this day (YYYY-MM-DD)"),
-  to: dayParam("to").describe("Trips on or before this day (YYYY-MM-DD)"),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, {
-  message: "from must be on or before to",
-  path: ["to"],
+  tripFrom: dayParam("tripFrom").describe("Trips on or after this day (YYYY-MM-DD)"),
+  tripTo: dayParam("tripTo").describe("Trips on or before this day (YYYY-MM-DD)"),
+}).refine((q) => !q.tripFrom || !q.tripTo || q.tripFrom <= q.tripTo, {
+  message: "tripFrom must be on or before tripTo",
+  path: ["tripTo"],
 });
 export type TPortalTripLogListQuery = z.output<typeof ZPortalTripLogListQuery>;
 

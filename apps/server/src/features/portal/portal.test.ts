@@ -220,8 +220,8 @@ describe("GET /api/portal/dispatches: keyset pages, upcoming / past, date range"
     ];
     for (const [from, to, when] of cases) {
       const params = new URLSearchParams({ today: TODAY });
-      if (from) params.set("from", from);
-      if (to) params.set("to", to);
+      if (from) params.set("pickupFrom", from);
+      if (to) params.set("pickupTo", to);
       if (when) params.set("when", when);
       const matching = rows
         .filter((r) => (!from || r.pickupDate >= from) && (!to || r.pickupDate <= to))
@@ -272,10 +272,10 @@ describe("GET /api/portal/dispatches: keyset pages, upcoming / past, date range"
       ["limit=101", "limit must be a whole number from 1 to 100"],
       ["limit=ten", "limit must be a whole number from 1 to 100"],
       ["when=soon", "when must be upcoming or past"],
-      ["from=2025-13-01", "from must be a date (YYYY-MM-DD)"],
-      ["to=yesterday", "to must be a date (YYYY-MM-DD)"],
+      ["pickupFrom=2025-13-01", "pickupFrom must be a date (YYYY-MM-DD)"],
+      ["pickupTo=yesterday", "pickupTo must be a date (YYYY-MM-DD)"],
       ["today=2025-02-30", "today must be a date (YYYY-MM-DD)"],
-      ["from=2025-06-10&to=2025-06-09", "from must be on or before to"],
+      ["pickupFrom=2025-06-10&pickupTo=2025-06-09", "pickupFrom must be on or before pickupTo"],
     ];
     for (const [query, message] of cases) {
       const res = await t.as(many)("GET", `/api/portal/dispatches?${query}`);

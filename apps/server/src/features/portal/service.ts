@@ -35,7 +35,7 @@ export async function listPortalDispatches(
   query: TPortalDispatchListQuery,
   today: string,
 ) {
-  const { when, from, to, cursor, limit } = query;
+  const { when, pickupFrom: from, pickupTo: to, cursor, limit } = query;
   const key = keyset(
     [dispatches.pickupDate, dispatches.pickupTime, dispatches.id],
     when === "upcoming" ? "asc" : "desc",

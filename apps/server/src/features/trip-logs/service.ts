@@ -83,7 +83,7 @@ const withoutCursor = (rows: (TTripLog & { cursor: string })[]): TTripLog[] =>
 
 /** A PEVO's own trip log: a keyset page, newest trip first (then the latest recorded). */
 export async function listPevoTripLogs(scope: Scope, pevoId: string, query: TPortalTripLogListQuery) {
-  const { from, to, cursor, limit } = query;
+  const { tripFrom: from, tripTo: to, cursor, limit } = query;
   const key = keyset([tripLogs.tripDate, tripLogs.createdAt, tripLogs.id], "desc");
   const conditions = [
     eq(tripLogs.pevoId, pevoId),

@@ -256,8 +256,8 @@ describe("GET /api/portal/trip-logs: keyset pages and date range", () => {
     ];
     for (const [from, to] of cases) {
       const params = new URLSearchParams();
-      if (from) params.set("from", from);
-      if (to) params.set("to", to);
+      if (from) params.set("tripFrom", from);
+      if (to) params.set("tripTo", to);
       const expected = rows
         .filter((r) => (!from || r.tripDate >= from) && (!to || r.tripDate <= to))
         .sort(newestFirst)
@@ -291,8 +291,8 @@ describe("GET /api/portal/trip-logs: keyset pages and date range", () => {
       ["cursor=nonsense", "cursor is not valid: start again from the first page"],
       ["limit=0", "limit must be a whole number from 1 to 100"],
       ["limit=101", "limit must be a whole number from 1 to 100"],
-      ["from=2025-07-32", "from must be a date (YYYY-MM-DD)"],
-      ["from=2025-07-20&to=2025-07-10", "from must be on or before to"],
+      ["tripFrom=2025-07-32", "tripFrom must be a date (YYYY-MM-DD)"],
+      ["tripFrom=2025-07-20&tripTo=2025-07-10", "tripFrom must be on or before tripTo"],
     ];
     for (const [query, message] of cases) {
       const res = await t.as(logger)("GET", `/api/portal/trip-logs?${query}`);
