@@ -152,7 +152,7 @@ export default function PortalTripLogPage() {
   } else {
     body = (
       <div aria-busy={trips.isFetching} className={trips.isPlaceholderData ? "opacity-60" : undefined}>
-        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
+        <ul aria-label="Trips" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
           {trips.items.map((trip) => (
             <TripCard
               key={trip.id}
