@@ -80,6 +80,7 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
     await acceptInvitation(page, email, PASSWORD);
     await submitSignIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await setDark(page, false);
 
     // Upcoming: the soonest 20 first, then Load more brings the other 6.
     await page.goto("/pevo/dispatches");
@@ -104,6 +105,17 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
     await expect(past.last()).toContainText(`Past12 ${tag}`);
     await shot(page, "portal-lists-past-375");
 
+    // Back returns to Upcoming, Forward to Past.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/pevo\/dispatches$/);
+    await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true", {
+      timeout: 20_000,
+    });
+    await expect(upcoming.first()).toContainText(`Up00 ${tag}`, { timeout: 20_000 });
+    await page.goForward();
+    await expect(page.getByRole("tab", { name: "Past" })).toHaveAttribute("aria-selected", "true");
+    await expect(past).toHaveCount(PAST, { timeout: 20_000 });
+
     // A reload keeps the tab.
     await page.reload();
     await expect(page.getByRole("tab", { name: "Past" })).toHaveAttribute("aria-selected", "true");
@@ -124,13 +136,6 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
     await expect(page).toHaveURL(/\/pevo\/dispatches\?tab=past$/);
     await expect(past).toHaveCount(PAST, { timeout: 20_000 });
 
-    // Back returns to Upcoming.
-    await page.goBack();
-    await page.goBack();
-    await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true", {
-      timeout: 20_000,
-    });
-    await expect(upcoming.first()).toContainText(`Up00 ${tag}`, { timeout: 20_000 });
 
     // The trip log: 23 trips, 20 at first, Load more brings the rest; 12 of them on one dispatch.
     for (let i = 0; i < 23; i += 1) {

@@ -94,7 +94,14 @@ function DispatchesList() {
   return (
     <div>
       <PageHeader title="My Dispatches" subtitle="Jobs your office has assigned to you" />
-      <Tabs value={tab} onValueChange={(value) => list.set({ tab: value === "past" ? "past" : undefined })}>
+      {/* Manual activation: a click or Enter switches (one history entry), arrow keys only move focus. */}
+      <Tabs
+        value={tab}
+        activationMode="manual"
+        onValueChange={(value) => {
+          if (value !== tab) list.set({ tab: value === "past" ? "past" : undefined });
+        }}
+      >
         <div className="mb-4 grid gap-3 md:flex md:items-end md:justify-between">
           <TabsList className="h-11 w-full md:h-9 md:w-64" aria-label="Which dispatches">
             {(["upcoming", "past"] as const).map((value) => (
