@@ -136,7 +136,6 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
     await expect(page).toHaveURL(/\/pevo\/dispatches\?tab=past$/);
     await expect(past).toHaveCount(PAST, { timeout: 20_000 });
 
-
     // The trip log: 23 trips, 20 at first, Load more brings the rest; 12 of them on one dispatch.
     for (let i = 0; i < 23; i += 1) {
       await apiCreate(page.request, "/api/portal/trip-logs", {
