@@ -303,8 +303,11 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
         .or(portal.getByRole("button", { name: /^(View )?Details/ }));
       await expect(details.first()).toBeVisible({ timeout: 20_000 });
       await details.first().click();
-      await heading(/./)(portal).catch(() => undefined);
-      await portal.waitForTimeout(500);
+      // Measured once the details are drawn: the title and the longest value (the notes).
+      await expect(portal.getByRole("heading", { level: 1, name: /^Job #/ })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(portal.getByText(dispatchBody.notes, { exact: true })).toBeVisible();
       await expectNoSideScroll(portal, `portal dispatch details at ${width}px`);
       await shot(portal, `portal-dispatch-details-${width}`);
     }

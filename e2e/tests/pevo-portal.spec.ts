@@ -152,19 +152,26 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await shot(page, "portal-drawer-375", false);
     await drawer.getByRole("link", { name: "My Dispatches", exact: true }).click();
 
-    // My Dispatches: both jobs, latest pickup first.
+    // My Dispatches: today's job under Upcoming, yesterday's under Past.
     await expect(page).toHaveURL(/\/pevo\/dispatches$/);
     await expect(page.getByRole("heading", { level: 1, name: "My Dispatches" })).toBeVisible();
-    const assigned = card(page, "All Assigned Dispatches").getByRole("listitem");
-    await expect(assigned).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
+    const assigned = card(page, "Upcoming Dispatches").getByRole("listitem");
+    await expect(assigned).toHaveCount(1, { timeout: 20_000 });
     await expect(assigned.nth(0)).toContainText(job.jobNumber);
     await expect(assigned.nth(0)).toContainText(driver);
     await expect(assigned.nth(0)).toContainText("Amarillo → Oklahoma City");
     await expect(assigned.nth(0).locator("[data-slot=badge]")).toHaveText("Dispatched");
-    await expect(assigned.nth(1)).toContainText(pastDriver);
-    await expect(assigned.nth(1)).toContainText(usDate(yesterday));
-    await expect(assigned.nth(1).locator("[data-slot=badge]")).toHaveText("Completed");
     await shot(page, "portal-dispatches-375");
+    await page.getByRole("tab", { name: "Past" }).click();
+    await expect(page).toHaveURL(/\/pevo\/dispatches\?tab=past$/);
+    const past = card(page, "Past Dispatches").getByRole("listitem");
+    await expect(past).toHaveCount(1, { timeout: 20_000 });
+    await expect(past.nth(0)).toContainText(pastDriver);
+    await expect(past.nth(0)).toContainText(usDate(yesterday));
+    await expect(past.nth(0).locator("[data-slot=badge]")).toHaveText("Completed");
+    await page.getByRole("tab", { name: "Upcoming" }).click();
+    await expect(page).toHaveURL(/\/pevo\/dispatches$/);
 
     // Details: what they need on the road.
     await assigned
@@ -367,7 +374,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await openFromMenu(page, "My Dispatches", "My Dispatches");
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     expect(await bodyBackground(page)).not.toBe(lightBackground);
-    await expect(card(page, "All Assigned Dispatches").getByRole("listitem")).toHaveCount(2, {
+    await expect(card(page, "Upcoming Dispatches").getByRole("listitem")).toHaveCount(1, {
       timeout: 20_000,
     });
     await shot(page, "portal-dispatches-dark-375");
@@ -412,7 +419,7 @@ test("a PEVO stays out of the admin area: /dashboard ends on /pevo and admin end
   expect((await page.request.get("/api/portal/dispatches")).status()).toBe(200);
 
   await openFromMenu(page, "My Dispatches", "My Dispatches");
-  await expect(page.getByText("No dispatches assigned to you yet", { exact: true })).toBeVisible({
+  await expect(page.getByText("No upcoming dispatches assigned to you", { exact: true })).toBeVisible({
     timeout: 20_000,
   });
 });

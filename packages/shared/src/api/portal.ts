@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACTIVITY_STATUSES, DISPATCH_STATUSES, PEVO_STATUSES } from "../constants";
 import { ZDay, ZId, ZTimestamp } from "./common";
+import { dayParam, ZCursorParams } from "./paging";
 
 /** A dispatch in the PEVO portal's lists. */
 export const ZPortalDispatchListItem = z.object({
@@ -14,6 +15,28 @@ export const ZPortalDispatchListItem = z.object({
   destinationAddress: z.string().nullable(),
 });
 export type TPortalDispatchListItem = z.output<typeof ZPortalDispatchListItem>;
+
+export const PORTAL_WHEN = ["upcoming", "past"] as const;
+export type PortalWhen = (typeof PORTAL_WHEN)[number];
+
+/**
+ * GET /api/portal/dispatches: a keyset page of the PEVO's own dispatches. `when=upcoming` (pickup
+ * on or after `today`, soonest first), `when=past` (before `today`, latest first) or neither (all,
+ * latest first); `pickupFrom` / `pickupTo` bound the pickup date (inclusive).
+ */
+export const ZPortalDispatchListQuery = ZCursorParams.extend({
+  when: z
+    .enum(PORTAL_WHEN, { message: "when must be upcoming or past" })
+    .optional()
+    .describe("upcoming: pickup today or later, soonest first; past: before today, latest first"),
+  today: dayParam("today").describe("The caller's today (YYYY-MM-DD); the server's by default"),
+  pickupFrom: dayParam("pickupFrom").describe("Pickup on or after this day (YYYY-MM-DD)"),
+  pickupTo: dayParam("pickupTo").describe("Pickup on or before this day (YYYY-MM-DD)"),
+}).refine((q) => !q.pickupFrom || !q.pickupTo || q.pickupFrom <= q.pickupTo, {
+  message: "pickupFrom must be on or before pickupTo",
+  path: ["pickupTo"],
+});
+export type TPortalDispatchListQuery = z.output<typeof ZPortalDispatchListQuery>;
 
 /** GET /api/portal/dispatches/:id: what a PEVO needs on the road. */
 export const ZPortalDispatchResponse = ZPortalDispatchListItem.extend({

@@ -3,6 +3,7 @@ import { EXPENSE_TYPES } from "../constants";
 import type { TTripLog } from "../schemas/trip-log";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { dayParam, sortParams, ZCursorParams, ZPageParams } from "./paging";
 
 export const ZTripLogResponse = z.object({
   id: ZId,
@@ -19,3 +20,23 @@ export const ZTripLogResponse = z.object({
   createdAt: ZTimestamp,
 });
 type _TripLog = Assert<Same<z.output<typeof ZTripLogResponse>, TTripLog>>;
+
+/** GET /api/portal/trip-logs: a keyset page of the PEVO's trip log, newest trip first. */
+export const ZPortalTripLogListQuery = ZCursorParams.extend({
+  tripFrom: dayParam("tripFrom").describe("Trips on or after this day (YYYY-MM-DD)"),
+  tripTo: dayParam("tripTo").describe("Trips on or before this day (YYYY-MM-DD)"),
+}).refine((q) => !q.tripFrom || !q.tripTo || q.tripFrom <= q.tripTo, {
+  message: "tripFrom must be on or before tripTo",
+  path: ["tripTo"],
+});
+export type TPortalTripLogListQuery = z.output<typeof ZPortalTripLogListQuery>;
+
+/** GET /api/dispatches/:dispatchId/trip-logs: an offset page of one dispatch's trips. */
+export const ZDispatchTripLogListQuery = ZPageParams.extend(
+  sortParams(["tripDate"], "tripDate", "desc").shape,
+);
+export type TDispatchTripLogListQuery = z.output<typeof ZDispatchTripLogListQuery>;
+/** The sums over every trip of the dispatch (not just the page), exact decimals. */
+export const ZTripLogTotals = z
+  .object({ miles: ZDecimal, hours: ZDecimal, expenses: ZDecimal })
+  .describe("Sums over every trip of the dispatch, on every page");

@@ -10,6 +10,12 @@ import {
 } from "../../../test/harness";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+/** `day` moved by `days` (YYYY-MM-DD). */
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
 const TODAY = "2025-06-10";
 
 let t: TestApp;
@@ -87,7 +93,7 @@ describe("GET /api/portal/dispatches", () => {
   test("a PEVO sees exactly their own dispatches, latest pickup first", async () => {
     const res = await t.as(pevo1)("GET", "/api/portal/dispatches");
     expect(res.status).toBe(200);
-    expect(res.body.map((x: Body) => x.id)).toEqual([
+    expect(res.body.items.map((x: Body) => x.id)).toEqual([
       d.in7Days,
       d.in6Days,
       d.canceled,
@@ -99,7 +105,7 @@ describe("GET /api/portal/dispatches", () => {
       d.done30DaysAgo,
       d.done31DaysAgo,
     ]);
-    const today = res.body.find((x: Body) => x.id === d.today);
+    const today = res.body.items.find((x: Body) => x.id === d.today);
     expect(today).toEqual({
       id: d.today,
       pickupDate: TODAY,
@@ -110,17 +116,17 @@ describe("GET /api/portal/dispatches", () => {
       originAddress: "Houston, TX 77001",
       destinationAddress: "Denver, CO 80202",
     });
-    const withoutRc = res.body.find((x: Body) => x.id === d.in6Days);
+    const withoutRc = res.body.items.find((x: Body) => x.id === d.in6Days);
     expect(withoutRc).toMatchObject({ jobNumber: null, originAddress: null, destinationAddress: null });
   });
 
   test("another PEVO of the company and a PEVO of another company see only theirs", async () => {
     const two = await t.as(pevo2)("GET", "/api/portal/dispatches");
     expect(two.status).toBe(200);
-    expect(two.body.map((x: Body) => x.id)).toEqual([pevo2Dispatch, pevo2Completed]);
+    expect(two.body.items.map((x: Body) => x.id)).toEqual([pevo2Dispatch, pevo2Completed]);
     const b = await t.as(pevoB)("GET", "/api/portal/dispatches");
-    expect(b.body.map((x: Body) => x.id)).toEqual([companyBDispatch]);
-    for (const list of [two.body, b.body]) {
+    expect(b.body.items.map((x: Body) => x.id)).toEqual([companyBDispatch]);
+    for (const list of [two.body.items, b.body.items]) {
       expect(list.map((x: Body) => x.id)).not.toContain(unassigned);
     }
   });
@@ -129,7 +135,172 @@ describe("GET /api/portal/dispatches", () => {
     const idle = await t.createPevoUser(adminA.companyId);
     const res = await t.as(idle)("GET", "/api/portal/dispatches");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe("GET /api/portal/dispatches: keyset pages, upcoming / past, date range", () => {
+  type Row = { id: string; pickupDate: string; pickupTime: string };
+  let many: TestPevo;
+  let rows: Row[];
+  /** (pickup_date, pickup_time, id) ascending, as PostgreSQL orders them (uuids compare as hex). */
+  const ascending = (a: Row, b: Row) =>
+    a.pickupDate.localeCompare(b.pickupDate) ||
+    (a.pickupTime < b.pickupTime ? -1 : a.pickupTime > b.pickupTime ? 1 : 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const ids = (list: Row[]) => list.map((r) => r.id);
+
+  /** Every page of `query` with `limit`, each row's id in the order received. */
+  async function walk(pevo: TestPevo, query: string, limit: number) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams(query);
+      params.set("limit", String(limit));
+      if (cursor) params.set("cursor", cursor);
+      const res = await t.as(pevo)("GET", `/api/portal/dispatches?${params}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...res.body.items.map((x: Body) => x.id));
+      cursor = res.body.nextCursor;
+      pages += 1;
+      expect(pages).toBeLessThan(100);
+    } while (cursor);
+    return seen;
+  }
+
+  beforeAll(async () => {
+    many = await t.createPevoUser(adminA.companyId, { firstName: "Manny", lastName: "Many" });
+    rows = [];
+    // 36 dispatches from 6 days before TODAY to 5 after; several share a date and a time (the id decides).
+    for (let i = 0; i < 36; i += 1) {
+      const pickupDate = addDays(TODAY, (i % 12) - 6);
+      const pickupTime = ["09:00", "14:30", "09:00"][i % 3];
+      const id = await dispatch(adminA, { pevoId: many.pevoId, pickupDate, pickupTime });
+      rows.push({ id, pickupDate, pickupTime });
+    }
+  });
+
+  test("upcoming walks every dispatch from today on once, soonest first", async () => {
+    const expected = rows.filter((r) => r.pickupDate >= TODAY).sort(ascending);
+    expect(expected.length).toBeGreaterThan(10);
+    for (const limit of [1, 7, 100]) {
+      expect(await walk(many, `when=upcoming&today=${TODAY}`, limit)).toEqual(ids(expected));
+    }
+  });
+
+  test("past walks every dispatch before today once, latest first", async () => {
+    const expected = rows
+      .filter((r) => r.pickupDate < TODAY)
+      .sort(ascending)
+      .reverse();
+    expect(expected.length).toBeGreaterThan(10);
+    for (const limit of [1, 5, 25]) {
+      expect(await walk(many, `when=past&today=${TODAY}`, limit)).toEqual(ids(expected));
+    }
+  });
+
+  test("without when, every dispatch latest first; the default page is 25", async () => {
+    const first = await t.as(many)("GET", "/api/portal/dispatches");
+    expect(first.body.items).toHaveLength(25);
+    expect(typeof first.body.nextCursor).toBe("string");
+    expect(await walk(many, "", 8)).toEqual(ids([...rows].sort(ascending).reverse()));
+  });
+
+  test("the pickup date range (inclusive) gives what the same filter does in JavaScript", async () => {
+    const cases: [string | undefined, string | undefined, string | undefined][] = [
+      [addDays(TODAY, -3), addDays(TODAY, 2), undefined],
+      [addDays(TODAY, -3), addDays(TODAY, 2), "upcoming"],
+      [addDays(TODAY, -3), addDays(TODAY, 2), "past"],
+      [TODAY, TODAY, undefined],
+      [undefined, addDays(TODAY, -5), "past"],
+      [addDays(TODAY, 4), undefined, "upcoming"],
+      [addDays(TODAY, 30), undefined, undefined],
+    ];
+    for (const [from, to, when] of cases) {
+      const params = new URLSearchParams({ today: TODAY });
+      if (from) params.set("pickupFrom", from);
+      if (to) params.set("pickupTo", to);
+      if (when) params.set("when", when);
+      const matching = rows
+        .filter((r) => (!from || r.pickupDate >= from) && (!to || r.pickupDate <= to))
+        .filter((r) =>
+          when === "upcoming" ? r.pickupDate >= TODAY : when === "past" ? r.pickupDate < TODAY : true,
+        )
+        .sort(ascending);
+      const expected = when === "upcoming" ? matching : matching.reverse();
+      expect(await walk(many, params.toString(), 4), params.toString()).toEqual(ids(expected));
+    }
+  });
+
+  test("a dispatch added between two page reads does not repeat or skip a row", async () => {
+    const query = `when=upcoming&today=${TODAY}&limit=5`;
+    const first = await t.as(many)("GET", `/api/portal/dispatches?${query}`);
+    const firstIds: string[] = first.body.items.map((x: Body) => x.id);
+    // One sorts before the cursor (already read: not shown again), one after it (still to come).
+    const before = await dispatch(adminA, { pevoId: many.pevoId, pickupDate: TODAY, pickupTime: "00:01" });
+    const after = await dispatch(adminA, {
+      pevoId: many.pevoId,
+      pickupDate: addDays(TODAY, 5),
+      pickupTime: "23:59",
+    });
+    const rest: string[] = [];
+    let cursor: string | null = first.body.nextCursor;
+    while (cursor) {
+      const res = await t.as(many)("GET", `/api/portal/dispatches?${query}&cursor=${cursor}`);
+      rest.push(...res.body.items.map((x: Body) => x.id));
+      cursor = res.body.nextCursor;
+    }
+    const all = [...firstIds, ...rest];
+    expect(new Set(all).size).toBe(all.length);
+    expect(rest).toContain(after);
+    expect(all).not.toContain(before);
+    const expected = rows.filter((r) => r.pickupDate >= TODAY).sort(ascending);
+    expect(all.filter((id) => id !== after)).toEqual(ids(expected));
+    // Tidy up for the other tests.
+    await t.db.delete(dispatches).where(eq(dispatches.id, before));
+    await t.db.delete(dispatches).where(eq(dispatches.id, after));
+  });
+
+  test("bad paging and filter parameters are a 400 with a message", async () => {
+    const cases: [string, string][] = [
+      ["cursor=nonsense", "cursor is not valid: start again from the first page"],
+      [`cursor=${Buffer.from('["a","b"]').toString("base64url")}`, "cursor is not valid"],
+      [`cursor=${"x".repeat(600)}`, "cursor is not valid"],
+      ["limit=0", "limit must be a whole number from 1 to 100"],
+      ["limit=101", "limit must be a whole number from 1 to 100"],
+      ["limit=ten", "limit must be a whole number from 1 to 100"],
+      ["when=soon", "when must be upcoming or past"],
+      ["pickupFrom=2025-13-01", "pickupFrom must be a date (YYYY-MM-DD)"],
+      ["pickupTo=yesterday", "pickupTo must be a date (YYYY-MM-DD)"],
+      ["today=2025-02-30", "today must be a date (YYYY-MM-DD)"],
+      ["pickupFrom=2025-06-10&pickupTo=2025-06-09", "pickupFrom must be on or before pickupTo"],
+    ];
+    for (const [query, message] of cases) {
+      const res = await t.as(many)("GET", `/api/portal/dispatches?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toContain(message);
+    }
+    const most = await t.as(many)("GET", "/api/portal/dispatches?limit=100");
+    expect(most.status).toBe(200);
+    expect(most.body.items).toHaveLength(36);
+    expect(most.body.nextCursor).toBeNull();
+  });
+
+  test("a coworker never receives another PEVO's rows, even with their cursor", async () => {
+    const mine = new Set(ids(rows));
+    const coworker = await walk(pevo2, "", 1);
+    expect(coworker).toEqual([pevo2Dispatch, pevo2Completed]);
+    const page = await t.as(many)("GET", `/api/portal/dispatches?limit=3&when=past&today=${TODAY}`);
+    const borrowed = await t.as(pevo2)(
+      "GET",
+      `/api/portal/dispatches?when=past&today=${TODAY}&cursor=${page.body.nextCursor}`,
+    );
+    expect(borrowed.status).toBe(200);
+    for (const item of borrowed.body.items) expect(mine.has(item.id)).toBe(false);
+    expect(borrowed.body.items.map((x: Body) => x.id)).toEqual([pevo2Completed]);
+    for (const id of await walk(pevoB, "", 10)) expect(mine.has(id)).toBe(false);
   });
 });
 

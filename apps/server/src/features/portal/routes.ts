@@ -1,8 +1,10 @@
 import {
+  cursorPage,
   ZPevoProfile,
   ZPevoProfileResponse,
   ZPortalDashboardResponse,
   ZPortalDispatchListItem,
+  ZPortalDispatchListQuery,
   ZPortalDispatchResponse,
 } from "@pevo/shared";
 import { z } from "zod";
@@ -60,10 +62,20 @@ export const portalRoutes = router
       method: "get",
       path: "/dispatches",
       tags,
-      summary: "My dispatches, latest pickup first",
-      responses: { 200: json(z.array(PortalDispatchListItem), "My dispatches"), ...errors(401, 403) },
+      summary: "My dispatches: upcoming soonest first, past latest first (keyset pages)",
+      request: { query: ZPortalDispatchListQuery },
+      responses: {
+        200: json(cursorPage(PortalDispatchListItem), "A page of my dispatches"),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listPortalDispatches(scopeOf(c), await pevoIdOf(c)), 200),
+    async (c) => {
+      const query = c.req.valid("query");
+      return c.json(
+        await listPortalDispatches(scopeOf(c), await pevoIdOf(c), query, query.today ?? todayIso()),
+        200,
+      );
+    },
   )
   .openapi(
     createRoute({

@@ -1,10 +1,11 @@
 import { activityEvents, clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
-import type { TPevoProfile } from "@pevo/shared";
+import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
 import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
+import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const PORTAL_DISPATCH_NOT_FOUND = "Dispatch not found";
@@ -24,14 +25,36 @@ const portalDispatchColumns = {
 const ownDispatches = (scope: Scope, pevoId: string, ...conditions: SQL[]) =>
   scoped(dispatches, scope, eq(dispatches.pevoId, pevoId), ...conditions);
 
-/** My Dispatches: everything assigned to this PEVO, latest pickup first. */
-export function listPortalDispatches(scope: Scope, pevoId: string) {
-  return scope.db
-    .select(portalDispatchColumns)
+/**
+ * My Dispatches, a keyset page: upcoming (pickup today or later) soonest first, past (before today)
+ * latest first, or all latest first; within the pickup date range when one is given.
+ */
+export async function listPortalDispatches(
+  scope: Scope,
+  pevoId: string,
+  query: TPortalDispatchListQuery,
+  today: string,
+) {
+  const { when, pickupFrom: from, pickupTo: to, cursor, limit } = query;
+  const key = keyset(
+    [dispatches.pickupDate, dispatches.pickupTime, dispatches.id],
+    when === "upcoming" ? "asc" : "desc",
+  );
+  const conditions = [
+    when === "upcoming" ? gte(dispatches.pickupDate, today) : undefined,
+    when === "past" ? lt(dispatches.pickupDate, today) : undefined,
+    from ? gte(dispatches.pickupDate, from) : undefined,
+    to ? lte(dispatches.pickupDate, to) : undefined,
+    key.after(cursor),
+  ].filter((c): c is SQL => c !== undefined);
+  const rows = await scope.db
+    .select({ ...portalDispatchColumns, cursor: key.cursor })
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(ownDispatches(scope, pevoId))
-    .orderBy(desc(dispatches.pickupDate), desc(dispatches.pickupTime));
+    .where(ownDispatches(scope, pevoId, ...conditions))
+    .orderBy(...key.orderBy)
+    .limit(limit + 1);
+  return cursorPageOf(rows, limit);
 }
 
 /** What a PEVO needs on the road; only their own dispatch (another's is 404). */
@@ -115,7 +138,7 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
       .where(
         ownDispatches(scope, pevoId, gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")),
       )
-      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
+      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id))
       .limit(10),
     db
       .select({
@@ -127,7 +150,7 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
       })
       .from(activityEvents)
       .where(scoped(activityEvents, scope, eq(activityEvents.pevoId, pevoId)))
-      .orderBy(desc(activityEvents.createdAt))
+      .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
       .limit(10),
   ]);
   return {

@@ -1,4 +1,12 @@
-import { ZTripLog, ZTripLogResponse } from "@pevo/shared";
+import {
+  cursorPage,
+  offsetPage,
+  ZDispatchTripLogListQuery,
+  ZPortalTripLogListQuery,
+  ZTripLog,
+  ZTripLogResponse,
+  ZTripLogTotals,
+} from "@pevo/shared";
 import { z } from "zod";
 import {
   createRoute,
@@ -34,11 +42,24 @@ export const dispatchTripLogRoutes = dispatchRouter.openapi(
     method: "get",
     path: "/",
     tags: ["Dispatches"],
-    summary: "The trip log entries of a dispatch",
-    request: { params: z.object({ dispatchId: uuidParam("Dispatch not found") }) },
-    responses: { 200: json(z.array(TripLog), "The trip log entries"), ...errors(401, 403, 404) },
+    summary: "The trip log entries of a dispatch (offset pages, latest trip first by default)",
+    request: {
+      params: z.object({ dispatchId: uuidParam("Dispatch not found") }),
+      query: ZDispatchTripLogListQuery,
+    },
+    responses: {
+      200: json(
+        offsetPage(TripLog).extend({ totals: ZTripLogTotals }),
+        "A page of the trip log entries, and the totals of all of them",
+      ),
+      ...errors(400, 401, 403, 404),
+    },
   }),
-  async (c) => c.json(await listDispatchTripLogs(scopeOf(c), c.req.valid("param").dispatchId), 200),
+  async (c) =>
+    c.json(
+      await listDispatchTripLogs(scopeOf(c), c.req.valid("param").dispatchId, c.req.valid("query")),
+      200,
+    ),
 );
 
 const tags = ["Portal"];
@@ -54,10 +75,14 @@ export const portalTripLogRoutes = portalRouter
       method: "get",
       path: "/",
       tags,
-      summary: "My trip log",
-      responses: { 200: json(z.array(TripLog), "My trip log entries"), ...errors(401, 403) },
+      summary: "My trip log, newest trip first (keyset pages)",
+      request: { query: ZPortalTripLogListQuery },
+      responses: {
+        200: json(cursorPage(TripLog), "A page of my trip log entries"),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listPevoTripLogs(scopeOf(c), await pevoIdOf(c)), 200),
+    async (c) => c.json(await listPevoTripLogs(scopeOf(c), await pevoIdOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

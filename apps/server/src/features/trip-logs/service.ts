@@ -1,30 +1,51 @@
 import { dispatches, type Executor, pevos, rateConfirmations, tripLogExpenses, tripLogs } from "@pevo/db";
-import type { TTripLog, TTripLogData } from "@pevo/shared";
-import { asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type {
+  TDispatchTripLogListQuery,
+  TPortalTripLogListQuery,
+  TTripLog,
+  TTripLogData,
+} from "@pevo/shared";
+import { asc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const TRIP_NOT_FOUND = "Trip log entry not found";
 const NOT_YOUR_DISPATCH = "Choose one of your dispatches";
 
-/** The company's trip logs matching the conditions, newest trip first, with their expenses. */
-async function findTripLogs(scope: Scope, ...conditions: SQL[]): Promise<TTripLog[]> {
-  const { db } = scope;
-  const rows = await db
-    .select({
-      t: tripLogs,
-      jobNumber: rateConfirmations.jobNumber,
-      pevoFirst: pevos.firstName,
-      pevoLast: pevos.lastName,
-    })
+const tripLogColumns = {
+  t: tripLogs,
+  jobNumber: rateConfirmations.jobNumber,
+  pevoFirst: pevos.firstName,
+  pevoLast: pevos.lastName,
+};
+
+/**
+ * The company's trip logs matching the conditions, with who logged them and the job number; the
+ * `cursor` of a keyset order when one is given ("" otherwise).
+ */
+const selectTripLogs = (scope: Scope, conditions: SQL[], cursor: SQL<string> = sql<string>`''`) =>
+  scope.db
+    .select({ ...tripLogColumns, cursor })
     .from(tripLogs)
     .innerJoin(pevos, eq(pevos.id, tripLogs.pevoId))
     .leftJoin(dispatches, eq(dispatches.id, tripLogs.dispatchId))
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .where(scoped(tripLogs, scope, ...conditions))
-    .orderBy(desc(tripLogs.tripDate), desc(tripLogs.createdAt));
+    .$dynamic();
+
+type TripLogRow = {
+  t: typeof tripLogs.$inferSelect;
+  jobNumber: string | null;
+  pevoFirst: string;
+  pevoLast: string;
+  cursor: string;
+};
+
+/** The rows as the API gives them, with their expenses (one query for the whole page). */
+async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog & { cursor: string })[]> {
   if (rows.length === 0) return [];
-  const expenses = await db
+  const expenses = await scope.db
     .select()
     .from(tripLogExpenses)
     .where(
@@ -38,7 +59,8 @@ async function findTripLogs(scope: Scope, ...conditions: SQL[]): Promise<TTripLo
       ),
     )
     .orderBy(asc(tripLogExpenses.sortOrder));
-  return rows.map(({ t, jobNumber, pevoFirst, pevoLast }) => ({
+  return rows.map(({ t, jobNumber, pevoFirst, pevoLast, cursor }) => ({
+    cursor,
     id: t.id,
     pevoName: `${pevoFirst} ${pevoLast}`,
     tripDate: t.tripDate,
@@ -56,23 +78,85 @@ async function findTripLogs(scope: Scope, ...conditions: SQL[]): Promise<TTripLo
   }));
 }
 
-/** A PEVO's own trip log. */
-export function listPevoTripLogs(scope: Scope, pevoId: string) {
-  return findTripLogs(scope, eq(tripLogs.pevoId, pevoId));
+const withoutCursor = (rows: (TTripLog & { cursor: string })[]): TTripLog[] =>
+  rows.map(({ cursor: _cursor, ...row }) => row);
+
+/** A PEVO's own trip log: a keyset page, newest trip first (then the latest recorded). */
+export async function listPevoTripLogs(scope: Scope, pevoId: string, query: TPortalTripLogListQuery) {
+  const { tripFrom: from, tripTo: to, cursor, limit } = query;
+  const key = keyset([tripLogs.tripDate, tripLogs.createdAt, tripLogs.id], "desc");
+  const conditions = [
+    eq(tripLogs.pevoId, pevoId),
+    from ? gte(tripLogs.tripDate, from) : undefined,
+    to ? lte(tripLogs.tripDate, to) : undefined,
+    key.after(cursor),
+  ].filter((c): c is SQL => c !== undefined);
+  const rows = await selectTripLogs(scope, conditions, key.cursor)
+    .orderBy(...key.orderBy)
+    .limit(limit + 1);
+  return cursorPageOf(await withExpenses(scope, rows), limit);
 }
 
-/** The office's view: every trip logged against one of its dispatches. */
-export async function listDispatchTripLogs(scope: Scope, dispatchId: string) {
-  const [dispatch] = await scope.db
+/** `coalesce(sum(column), 0.00)` as the exact decimal text. */
+const total = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0.00)::text`;
+
+/**
+ * The office's view: the trips logged against one of its dispatches, an offset page by trip date
+ * (then when recorded, then id), with the sums over all of them.
+ */
+export async function listDispatchTripLogs(
+  scope: Scope,
+  dispatchId: string,
+  query: TDispatchTripLogListQuery,
+) {
+  const { db } = scope;
+  const [dispatch] = await db
     .select({ id: dispatches.id })
     .from(dispatches)
     .where(scoped(dispatches, scope, eq(dispatches.id, dispatchId)));
   if (!dispatch) throw new NotFoundError("Dispatch not found");
-  return findTripLogs(scope, eq(tripLogs.dispatchId, dispatchId));
+  const ofDispatch = eq(tripLogs.dispatchId, dispatchId);
+  const [page, [sums], [expenseSum]] = await Promise.all([
+    offsetPageOf(query, {
+      rows: async (limit, offset) =>
+        withoutCursor(
+          await withExpenses(
+            scope,
+            await selectTripLogs(scope, [ofDispatch])
+              .orderBy(...sortBy([tripLogs.tripDate, tripLogs.createdAt], query.dir, tripLogs.id))
+              .limit(limit)
+              .offset(offset),
+          ),
+        ),
+      count: () => countRows(db, tripLogs, scoped(tripLogs, scope, ofDispatch)),
+    }),
+    db
+      .select({ miles: total(tripLogs.miles), hours: total(tripLogs.hours) })
+      .from(tripLogs)
+      .where(scoped(tripLogs, scope, ofDispatch)),
+    db
+      .select({ expenses: total(tripLogExpenses.amount) })
+      .from(tripLogExpenses)
+      .innerJoin(tripLogs, eq(tripLogs.id, tripLogExpenses.tripLogId))
+      .where(scoped(tripLogExpenses, scope, ofDispatch)),
+  ]);
+  return {
+    ...page,
+    totals: {
+      miles: sums?.miles ?? "0.00",
+      hours: sums?.hours ?? "0.00",
+      expenses: expenseSum?.expenses ?? "0.00",
+    },
+  };
 }
 
-export async function getPevoTripLog(scope: Scope, pevoId: string, id: string) {
-  const [row] = await findTripLogs(scope, eq(tripLogs.pevoId, pevoId), eq(tripLogs.id, id));
+export async function getPevoTripLog(scope: Scope, pevoId: string, id: string): Promise<TTripLog> {
+  const [row] = withoutCursor(
+    await withExpenses(
+      scope,
+      await selectTripLogs(scope, [eq(tripLogs.pevoId, pevoId), eq(tripLogs.id, id)]),
+    ),
+  );
   if (!row) throw new NotFoundError(TRIP_NOT_FOUND);
   return row;
 }

@@ -191,13 +191,125 @@ describe("GET /api/portal/trip-logs", () => {
 
     const res = await t.as(pevo)("GET", "/api/portal/trip-logs");
     expect(res.status).toBe(200);
-    expect(res.body.map((x: Body) => x.id)).toEqual([newer.id, middle.id, older.id]);
-    for (const trip of res.body) {
+    expect(res.body.nextCursor).toBeNull();
+    expect(res.body.items.map((x: Body) => x.id)).toEqual([newer.id, middle.id, older.id]);
+    for (const trip of res.body.items) {
       expect(trip.pevoName).toBe("Lena List");
       expect(trip.expenses.map((e: Body) => e.type)).toEqual(["tolls", "fuel", "lodging", "other"]);
     }
     const idle = await t.createPevoUser(adminA.companyId);
-    expect((await t.as(idle)("GET", "/api/portal/trip-logs")).body).toEqual([]);
+    expect((await t.as(idle)("GET", "/api/portal/trip-logs")).body).toEqual({ items: [], nextCursor: null });
+  });
+});
+
+describe("GET /api/portal/trip-logs: keyset pages and date range", () => {
+  type Row = { id: string; tripDate: string; n: number };
+  let logger: TestPevo;
+  let rows: Row[];
+  /** Newest trip first, then the latest recorded (`n`: the order they were created in). */
+  const newestFirst = (a: Row, b: Row) => b.tripDate.localeCompare(a.tripDate) || b.n - a.n;
+
+  async function walk(pevo: TestPevo, query: string, limit: number) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams(query);
+      params.set("limit", String(limit));
+      if (cursor) params.set("cursor", cursor);
+      const res = await t.as(pevo)("GET", `/api/portal/trip-logs?${params}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.items.length).toBeLessThanOrEqual(limit);
+      seen.push(...res.body.items.map((x: Body) => x.id));
+      cursor = res.body.nextCursor;
+      pages += 1;
+      expect(pages).toBeLessThan(100);
+    } while (cursor);
+    return seen;
+  }
+
+  beforeAll(async () => {
+    logger = await t.createPevoUser(adminA.companyId, { firstName: "Kay", lastName: "Keyset" });
+    rows = [];
+    // 30 trips over 10 days (three a day): the same day orders by when it was recorded.
+    for (let n = 0; n < 30; n += 1) {
+      const tripDate = `2025-07-${String(10 + ((n * 7) % 10)).padStart(2, "0")}`;
+      const trip = await createTrip(logger, { tripDate, dispatchId: null, expenses: [] });
+      rows.push({ id: trip.id, tripDate, n });
+    }
+  });
+
+  test("walks every trip once, newest first, at any page size", async () => {
+    const expected = [...rows].sort(newestFirst).map((r) => r.id);
+    for (const limit of [1, 4, 25, 100]) expect(await walk(logger, "", limit)).toEqual(expected);
+    const first = await t.as(logger)("GET", "/api/portal/trip-logs");
+    expect(first.body.items).toHaveLength(25);
+  });
+
+  test("the date range (inclusive) gives what the same filter does in JavaScript", async () => {
+    const cases: [string | undefined, string | undefined][] = [
+      ["2025-07-12", "2025-07-15"],
+      ["2025-07-13", "2025-07-13"],
+      [undefined, "2025-07-11"],
+      ["2025-07-18", undefined],
+      ["2025-08-01", undefined],
+    ];
+    for (const [from, to] of cases) {
+      const params = new URLSearchParams();
+      if (from) params.set("tripFrom", from);
+      if (to) params.set("tripTo", to);
+      const expected = rows
+        .filter((r) => (!from || r.tripDate >= from) && (!to || r.tripDate <= to))
+        .sort(newestFirst)
+        .map((r) => r.id);
+      expect(await walk(logger, params.toString(), 3), params.toString()).toEqual(expected);
+    }
+  });
+
+  test("a trip logged between two page reads does not repeat a row", async () => {
+    const first = await t.as(logger)("GET", "/api/portal/trip-logs?limit=4");
+    const newer = await createTrip(logger, { tripDate: "2025-07-31", dispatchId: null, expenses: [] });
+    const older = await createTrip(logger, { tripDate: "2025-07-01", dispatchId: null, expenses: [] });
+    const seen: string[] = first.body.items.map((x: Body) => x.id);
+    let cursor: string | null = first.body.nextCursor;
+    while (cursor) {
+      const res = await t.as(logger)("GET", `/api/portal/trip-logs?limit=4&cursor=${cursor}`);
+      seen.push(...res.body.items.map((x: Body) => x.id));
+      cursor = res.body.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain(newer.id);
+    expect(seen.at(-1)).toBe(older.id);
+    expect(seen.slice(0, -1)).toEqual([...rows].sort(newestFirst).map((r) => r.id));
+    for (const trip of [newer, older]) {
+      expect((await t.as(logger)("DELETE", `/api/portal/trip-logs/${trip.id}`)).status).toBe(204);
+    }
+  });
+
+  test("bad paging and filter parameters are a 400 with a message", async () => {
+    const cases: [string, string][] = [
+      ["cursor=nonsense", "cursor is not valid: start again from the first page"],
+      ["limit=0", "limit must be a whole number from 1 to 100"],
+      ["limit=101", "limit must be a whole number from 1 to 100"],
+      ["tripFrom=2025-07-32", "tripFrom must be a date (YYYY-MM-DD)"],
+      ["tripFrom=2025-07-20&tripTo=2025-07-10", "tripFrom must be on or before tripTo"],
+    ];
+    for (const [query, message] of cases) {
+      const res = await t.as(logger)("GET", `/api/portal/trip-logs?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toContain(message);
+    }
+  });
+
+  test("a coworker never receives the PEVO's trips, even with the PEVO's cursor", async () => {
+    const mine = new Set(rows.map((r) => r.id));
+    const page = await t.as(logger)("GET", "/api/portal/trip-logs?limit=2");
+    for (const query of ["", `cursor=${page.body.nextCursor}`]) {
+      const res = await t.as(pevo2)("GET", `/api/portal/trip-logs?${query}`);
+      expect(res.status).toBe(200);
+      for (const item of res.body.items) expect(mine.has(item.id)).toBe(false);
+    }
+    for (const id of await walk(pevoB, "", 5)) expect(mine.has(id)).toBe(false);
   });
 });
 
@@ -296,7 +408,7 @@ describe("another PEVO's trip", () => {
       expect(del.status).toBe(404);
       expect(del.body).toEqual(NOT_FOUND);
       const list = await t.as(other)("GET", "/api/portal/trip-logs");
-      expect(list.body.map((x: Body) => x.id)).not.toContain(trip.id);
+      expect(list.body.items.map((x: Body) => x.id)).not.toContain(trip.id);
     }
     expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(trip);
   });
@@ -320,19 +432,26 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
 
     const res = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs`);
     expect(res.status).toBe(200);
-    expect(res.body.map((x: Body) => [x.id, x.miles, x.pevoName])).toEqual([
+    expect(res.body.items.map((x: Body) => [x.id, x.miles, x.pevoName])).toEqual([
       [second.id, "50.00", "Olga Office"],
       [first.id, "100.10", "Olga Office"],
     ]);
-    expect(res.body[0].expenses.map((e: Body) => e.amount)).toEqual(["12.50", "80.00", "129.99", "0.00"]);
+    expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    expect(res.body.totals).toEqual({ miles: "150.10", hours: "8.50", expenses: "444.98" });
+    expect(res.body.items[0].expenses.map((e: Body) => e.amount)).toEqual([
+      "12.50",
+      "80.00",
+      "129.99",
+      "0.00",
+    ]);
 
     // Reassigned, the dispatch keeps the trips its first PEVO logged (and says who logged them).
     const moved = await t.as(adminA)("PUT", `/api/dispatches/${d}`, dispatchBody({ pevoId: pevo2.pevoId }));
     expect(moved.status).toBe(200);
     const after = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs`);
-    expect(after.body.map((x: Body) => x.pevoName)).toEqual(["Olga Office", "Olga Office"]);
+    expect(after.body.items.map((x: Body) => x.pevoName)).toEqual(["Olga Office", "Olga Office"]);
     // The PEVO still has their own trips, but can no longer log against the dispatch.
-    expect((await t.as(pevo)("GET", "/api/portal/trip-logs")).body).toHaveLength(3);
+    expect((await t.as(pevo)("GET", "/api/portal/trip-logs")).body.items).toHaveLength(3);
     const again = await t.as(pevo)("POST", "/api/portal/trip-logs", validTrip({ dispatchId: d }));
     expect(again.status).toBe(400);
     expect(again.body.fields.dispatchId).toBe(NOT_YOURS);
@@ -342,7 +461,13 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     const fresh = await dispatch(adminA, { pevoId: pevo2.pevoId });
     const res = await t.as(adminA)("GET", `/api/dispatches/${fresh}/trip-logs`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+      totals: { miles: "0.00", hours: "0.00", expenses: "0.00" },
+    });
   });
 
   test("another company's dispatch or an unknown id is 404; a PEVO gets 403", async () => {
@@ -354,8 +479,77 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     }
     expect((await t.as(adminB)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(404);
     const own = await t.as(adminB)("GET", `/api/dispatches/${dispatchB}/trip-logs`);
-    expect(own.body.map((x: Body) => x.notes)).toEqual(["Company B trip"]);
+    expect(own.body.items.map((x: Body) => x.notes)).toEqual(["Company B trip"]);
     expect((await t.as(pevo1)("GET", `/api/dispatches/${dispatch1}/trip-logs`)).status).toBe(403);
+  });
+});
+
+describe("GET /api/dispatches/:id/trip-logs: pages", () => {
+  let d: string;
+  let made: { id: string; tripDate: string; n: number }[];
+
+  beforeAll(async () => {
+    const pevo = await t.createPevoUser(adminA.companyId, { firstName: "Paige", lastName: "Pages" });
+    d = await dispatch(adminA, { pevoId: pevo.pevoId });
+    made = [];
+    for (let n = 0; n < 7; n += 1) {
+      const tripDate = `2025-06-${String(10 + (n % 4)).padStart(2, "0")}`;
+      const trip = await createTrip(pevo, {
+        dispatchId: d,
+        tripDate,
+        miles: "10.25",
+        hours: 1,
+        expenses: [{ type: "fuel", amount: "5.10" }],
+      });
+      made.push({ id: trip.id, tripDate, n });
+    }
+    await createTrip(pevo, { dispatchId: null, miles: 999 });
+  });
+
+  test("pages by trip date (latest first by default), the last page short, beyond it empty", async () => {
+    const desc = [...made].sort((a, b) => b.tripDate.localeCompare(a.tripDate) || b.n - a.n).map((r) => r.id);
+    const seen: string[] = [];
+    for (const [page, size] of [
+      [1, 3],
+      [2, 3],
+      [3, 1],
+    ]) {
+      const res = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs?page=${page}&pageSize=3`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ total: 7, page, pageSize: 3 });
+      expect(res.body.items).toHaveLength(size);
+      // The totals are of every trip of the dispatch, whichever the page.
+      expect(res.body.totals).toEqual({ miles: "71.75", hours: "7.00", expenses: "35.70" });
+      seen.push(...res.body.items.map((x: Body) => x.id));
+    }
+    expect(seen).toEqual(desc);
+    const beyond = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs?page=4&pageSize=3`);
+    expect(beyond.body).toMatchObject({ items: [], total: 7, page: 4 });
+    const asc = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs?dir=asc&pageSize=100`);
+    expect(asc.body.items.map((x: Body) => x.id)).toEqual([...desc].reverse());
+  });
+
+  test("bad paging parameters are a 400 with a message", async () => {
+    const cases: [string, string][] = [
+      ["page=0", "page must be a whole number from 1 to 10000"],
+      ["pageSize=101", "pageSize must be a whole number from 1 to 100"],
+      ["pageSize=x", "pageSize must be a whole number from 1 to 100"],
+      ["sort=miles", "sort must be one of: tripDate"],
+      ["dir=up", "dir must be asc or desc"],
+    ];
+    for (const [query, message] of cases) {
+      const res = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toContain(message);
+    }
+  });
+
+  test("company B gets 404 for A's dispatch on every page and sees nothing of A", async () => {
+    for (const query of ["", "?page=2&pageSize=3"]) {
+      const res = await t.as(adminB)("GET", `/api/dispatches/${d}/trip-logs${query}`);
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain(made[0].id);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -21,12 +21,19 @@ export function useDispatch(id: string) {
   });
 }
 
-/** The trips PEVOs logged against one dispatch (newest trip first). */
-export function useDispatchTripLogs(id: string) {
+export const TRIP_LOG_PAGE_SIZE = 10;
+
+/**
+ * One page of the trips PEVOs logged against one dispatch (newest trip first), with the totals of
+ * all of them; the previous page stays on screen while the next loads.
+ */
+export function useDispatchTripLogs(id: string, page: number) {
+  const query = { page: String(page), pageSize: String(TRIP_LOG_PAGE_SIZE) };
   return useQuery({
-    queryKey: queryKeys.dispatchTripLogs(id),
+    queryKey: [...queryKeys.dispatchTripLogs(id), query],
     queryFn: () =>
-      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id }) })),
+      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id }), query })),
+    placeholderData: keepPreviousData,
   });
 }
 

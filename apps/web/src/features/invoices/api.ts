@@ -1,4 +1,4 @@
-import type { TInvoiceData, TInvoiceListItem } from "@pevo/shared";
+import type { TInvoiceData, TInvoiceListItem, TTripLog } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -51,12 +51,23 @@ export function useInvoiceDispatch(id: string | null | undefined) {
   });
 }
 
-/** The trips PEVOs logged against a dispatch, to turn into line items. */
+/** Every trip PEVOs logged against a dispatch (a page of 100 at a time), to turn into line items. */
 export function useDispatchTripLogs(id: string | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.dispatchTripLogs(id ?? ""),
-    queryFn: () =>
-      call(dispatches[":dispatchId"]["trip-logs"].$get({ param: pathParams({ dispatchId: id ?? "" }) })),
+    queryKey: [...queryKeys.dispatchTripLogs(id ?? ""), "all"],
+    queryFn: async () => {
+      const trips: TTripLog[] = [];
+      for (let page = 1; ; page += 1) {
+        const result = await call(
+          dispatches[":dispatchId"]["trip-logs"].$get({
+            param: pathParams({ dispatchId: id ?? "" }),
+            query: { page: String(page), pageSize: "100", dir: "asc" },
+          }),
+        );
+        trips.push(...result.items);
+        if (result.items.length === 0 || page * result.pageSize >= result.total) return trips;
+      }
+    },
     enabled: Boolean(id),
   });
 }

@@ -1,14 +1,23 @@
 import type {
   ActivityStatus,
   ActivityType,
+  CursorPage,
   DispatchStatus,
   PevoStatus,
   TPevoProfileInput,
   TTripLogData,
 } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { addDays, format } from "date-fns";
 import { call, client, pathParams } from "@/lib/api-client";
-import { todayIso } from "@/lib/format";
+import { parseDate, todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
 /** One of the PEVO's own dispatches (GET /api/portal/dispatches, dashboard upcoming jobs). */
@@ -56,11 +65,70 @@ export function usePortalDashboard() {
   });
 }
 
-/** Every dispatch assigned to the PEVO, latest pickup first. */
-export function usePortalDispatches() {
+/**
+ * A keyset list read front to back: the first page, then "Load more" appends the next (the rows
+ * already on screen stay while a new filter loads).
+ */
+function useCursorList<T>(
+  queryKey: QueryKey,
+  fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+) {
+  const pages = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    /** Every row loaded so far; undefined before the first page. */
+    items: pages.data?.pages.flatMap((p) => p.items),
+    isError: pages.isError,
+    error: pages.error,
+    /** A new filter is loading while the previous rows stay on screen. */
+    isFetching: pages.isFetching && !pages.isFetchingNextPage,
+    /** The rows on screen are of a previous filter. */
+    isPlaceholderData: pages.isPlaceholderData,
+    refetch: () => pages.refetch(),
+    hasMore: pages.hasNextPage,
+    loadMore: () => void pages.fetchNextPage(),
+    isLoadingMore: pages.isFetchingNextPage,
+    /** Loading the next page failed (the rows loaded so far stay). */
+    loadMoreFailed: pages.isFetchNextPageError,
+  };
+}
+
+export type CursorList<T> = ReturnType<typeof useCursorList<T>>;
+
+export const PORTAL_PAGE_SIZE = "20";
+
+/** The API's filters of My Dispatches (the URL's `tab` is the API's `when`). */
+export type PortalDispatchFilters = {
+  when: "upcoming" | "past";
+  pickupFrom?: string;
+  pickupTo?: string;
+};
+
+/** My Dispatches: upcoming soonest first or past latest first, a page at a time. */
+export function usePortalDispatches(filters: PortalDispatchFilters) {
+  const query = { ...filters, today: todayIso(), limit: PORTAL_PAGE_SIZE };
+  return useCursorList([...queryKeys.portalDispatches, "list", query], (cursor) =>
+    call(client.api.portal.dispatches.$get({ query: { ...query, cursor } })),
+  );
+}
+
+const shiftDay = (day: string, days: number) => format(addDays(parseDate(day), days), "yyyy-MM-dd");
+
+/**
+ * The dispatches a trip on `day` may name (the trip form's picker): the PEVO's dispatches with a
+ * pickup within 30 days of it, latest first (at most 100).
+ */
+export function usePortalDispatchOptions(day: string) {
+  const query = { pickupFrom: shiftDay(day, -30), pickupTo: shiftDay(day, 30), limit: "100" };
   return useQuery({
-    queryKey: queryKeys.portalDispatches,
-    queryFn: () => call(client.api.portal.dispatches.$get()),
+    queryKey: [...queryKeys.portalDispatches, "options", query],
+    queryFn: () => call(client.api.portal.dispatches.$get({ query })),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -93,12 +161,12 @@ export function useSavePortalProfile() {
   });
 }
 
-/** The PEVO's own trip log, newest trip first. */
-export function useTripLogs() {
-  return useQuery({
-    queryKey: queryKeys.portalTripLogs,
-    queryFn: () => call(client.api.portal["trip-logs"].$get()),
-  });
+/** The PEVO's own trip log, newest trip first, a page at a time; optionally within dates. */
+export function useTripLogs(filters: { tripFrom?: string; tripTo?: string }) {
+  const query = { ...filters, limit: PORTAL_PAGE_SIZE };
+  return useCursorList([...queryKeys.portalTripLogs, "list", query], (cursor) =>
+    call(client.api.portal["trip-logs"].$get({ query: { ...query, cursor } })),
+  );
 }
 
 /** Creates a trip entry, or updates it when an id is given. */

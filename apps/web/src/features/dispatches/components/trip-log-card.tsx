@@ -1,13 +1,14 @@
 import { fromCents, type TTripLog, toCents } from "@pevo/shared";
 import { ArrowRight } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { Pager } from "@/components/data-table";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate, formatMoney } from "@/lib/format";
 import { inlineLinkClass } from "@/lib/utils";
-import { useDispatchTripLogs } from "../api";
+import { TRIP_LOG_PAGE_SIZE, useDispatchTripLogs } from "../api";
 
 const expensesCents = (trip: TTripLog) => trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0);
 const number = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
@@ -24,7 +25,8 @@ function Route({ trip }: { trip: TTripLog }) {
 
 /** What the PEVOs logged against this dispatch (DECISIONS: Trip Log), read-only for the office. */
 export function TripLogCard({ dispatchId }: { dispatchId: string }) {
-  const trips = useDispatchTripLogs(dispatchId);
+  const [page, setPage] = useState(1);
+  const trips = useDispatchTripLogs(dispatchId, page);
   const isMobile = useIsMobile();
 
   let body: ReactNode;
@@ -44,14 +46,17 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
         </button>
       </p>
     );
-  } else if (trips.data.length === 0) {
+  } else if (trips.data.total === 0) {
     body = <p className="text-sm text-muted-foreground">No trip logs recorded for this dispatch yet</p>;
   } else {
-    const rows = trips.data;
-    const totalMiles = rows.reduce((sum, t) => sum + toCents(t.miles), 0);
-    const totalHours = rows.reduce((sum, t) => sum + toCents(t.hours), 0);
-    const totalExpenses = rows.reduce((sum, t) => sum + expensesCents(t), 0);
-    body = isMobile ? (
+    const rows = trips.data.items;
+    // The totals are of every trip of the dispatch (the server sums them), not just this page.
+    const { totals } = trips.data;
+    const totalMiles = toCents(totals.miles);
+    const totalHours = toCents(totals.hours);
+    const totalExpenses = toCents(totals.expenses);
+    const totalLabel = trips.data.total > rows.length ? `Total of all ${trips.data.total} trips` : "Total";
+    const table = isMobile ? (
       <ul className="grid gap-3">
         {rows.map((trip) => (
           <li key={trip.id} className="rounded-lg border p-3 text-sm">
@@ -66,7 +71,7 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
           </li>
         ))}
         <li className="px-1 text-sm font-medium">
-          Total: {number(fromCents(totalMiles))} mi · {number(fromCents(totalHours))} h ·{" "}
+          {totalLabel}: {number(fromCents(totalMiles))} mi · {number(fromCents(totalHours))} h ·{" "}
           {formatMoney(fromCents(totalExpenses))} expenses
         </li>
       </ul>
@@ -99,7 +104,7 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
         <tfoot className="border-t bg-muted/50">
           <TableRow className="hover:bg-transparent">
             <TableCell colSpan={2} className="font-medium">
-              Total
+              {totalLabel}
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums">
               {number(fromCents(totalMiles))}
@@ -114,6 +119,21 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
         </tfoot>
       </Table>
     );
+    body =
+      trips.data.total > TRIP_LOG_PAGE_SIZE ? (
+        <div className="grid gap-3">
+          <div aria-busy={trips.isFetching} className={trips.isPlaceholderData ? "opacity-60" : undefined}>
+            {table}
+          </div>
+          <Pager
+            list={{ ...trips.data, isFetching: trips.isPlaceholderData }}
+            noun="trips"
+            onPageChange={setPage}
+          />
+        </div>
+      ) : (
+        table
+      );
   }
 
   return (

@@ -25,7 +25,7 @@ import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { usePortalDispatches, useSaveTripLog } from "../api";
+import { usePortalDispatchOptions, useSaveTripLog } from "../api";
 import { dispatchLabel, tapTarget } from "../lib";
 
 export const EXPENSE_LABELS: Record<ExpenseType, string> = {
@@ -133,11 +133,15 @@ function TripForm({
   requestClose: RefObject<() => void>;
   save: ReturnType<typeof useSaveTripLog>;
 }) {
-  const dispatches = usePortalDispatches();
   const form = useForm<TTripLogInput, unknown, TTripLogData>({
     resolver: zodResolver(ZTripLog),
     defaultValues: toFormValues(trip),
   });
+  // The picker offers the PEVO's dispatches with a pickup near the trip's date.
+  const tripDate = useWatch({ control: form.control, name: "tripDate" }) as string | undefined;
+  const dispatches = usePortalDispatchOptions(
+    tripDate && /^\d{4}-\d{2}-\d{2}$/.test(tripDate) ? tripDate : todayIso(),
+  );
   const { errors } = form.formState;
   const discard = useConfirmDiscard(form.formState.isDirty, onClose);
   requestClose.current = discard.requestClose;
@@ -161,7 +165,7 @@ function TripForm({
   );
 
   // A trip of a dispatch that is no longer listed (reassigned) still shows its job number.
-  const options = dispatches.data ?? [];
+  const options = dispatches.data?.items ?? [];
   const missing = trip?.dispatchId && !options.some((d) => d.id === trip.dispatchId) ? trip : null;
 
   return (

@@ -2,15 +2,19 @@ import { fromCents, type TTripLog, toCents } from "@pevo/shared";
 import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
+import { DateRangeFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useListParams } from "@/lib/list-params";
 import { cn } from "@/lib/utils";
 import { useDeleteTripLog, useTripLogs } from "../api";
+import { LoadMore } from "../components/load-more";
 import { EXPENSE_LABELS, TripFormSheet } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
 
@@ -82,9 +86,17 @@ function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => vo
   );
 }
 
-/** /pevo/trip-log: the PEVO's trips, newest first; new / edit in a panel, delete after confirming. */
+/**
+ * /pevo/trip-log: the PEVO's trips, newest first, a page at a time ("Load more"), optionally between
+ * two dates (in the address); new / edit in a panel, delete after confirming.
+ */
 export default function PortalTripLogPage() {
-  const trips = useTripLogs();
+  const list = useListParams({ sort: "tripDate", dir: "desc" });
+  const tripFrom = list.get("tripFrom");
+  const tripTo = list.get("tripTo");
+  const dated = Boolean(tripFrom || tripTo);
+  const clearDates = () => list.set({ tripFrom: undefined, tripTo: undefined });
+  const trips = useTripLogs({ tripFrom, tripTo });
   const remove = useDeleteTripLog();
   const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null }>({ open: false, trip: null });
   const [deleting, setDeleting] = useState<TTripLog | null>(null);
@@ -109,34 +121,49 @@ export default function PortalTripLogPage() {
   };
 
   let body: ReactNode;
-  if (trips.isError) {
+  if (trips.isError && !trips.items) {
     body = <QueryErrorState message="Error loading trip logs" query={trips} retryClassName={tapTarget} />;
-  } else if (!trips.data) {
+  } else if (!trips.items) {
     body = <ListSkeleton label="Loading trip logs" rows={3} />;
-  } else if (trips.data.length === 0) {
+  } else if (trips.items.length === 0) {
     body = (
       <Card>
         <CardContent>
-          <EmptyState
-            icon={<NotebookPen className="size-6" aria-hidden />}
-            text="No trip logs have been recorded yet"
-            action={newButton("Record Your First Trip")}
-          />
+          {dated ? (
+            <EmptyState
+              icon={<NotebookPen className="size-6" aria-hidden />}
+              text="No trips between these dates"
+              action={
+                <Button variant="outline" className={tapTarget} onClick={clearDates}>
+                  Clear dates
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<NotebookPen className="size-6" aria-hidden />}
+              text="No trip logs have been recorded yet"
+              action={newButton("Record Your First Trip")}
+            />
+          )}
         </CardContent>
       </Card>
     );
   } else {
     body = (
-      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
-        {trips.data.map((trip) => (
-          <TripCard
-            key={trip.id}
-            trip={trip}
-            onEdit={() => setForm({ open: true, trip })}
-            onDelete={() => setDeleting(trip)}
-          />
-        ))}
-      </ul>
+      <div aria-busy={trips.isFetching} className={trips.isPlaceholderData ? "opacity-60" : undefined}>
+        <ul aria-label="Trips" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
+          {trips.items.map((trip) => (
+            <TripCard
+              key={trip.id}
+              trip={trip}
+              onEdit={() => setForm({ open: true, trip })}
+              onDelete={() => setDeleting(trip)}
+            />
+          ))}
+        </ul>
+        <LoadMore list={trips} noun="trips" />
+      </div>
     );
   }
 
@@ -147,6 +174,15 @@ export default function PortalTripLogPage() {
         subtitle="Your trips: miles, hours and expenses"
         actions={newButton("New Trip Entry", "w-full sm:w-auto")}
       />
+      <div className="mb-4 flex min-w-0 flex-wrap items-end gap-2">
+        <DateRangeFilter list={list} prefix="trip" label="Trips" />
+        {dated ? (
+          <Button variant="ghost" className={tapTarget} onClick={clearDates}>
+            Clear dates
+          </Button>
+        ) : null}
+        {trips.isFetching && trips.items ? <Spinner className="mb-2.5 size-4" aria-label="Updating" /> : null}
+      </div>
       {body}
       <TripFormSheet
         open={form.open}
