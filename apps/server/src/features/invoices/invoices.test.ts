@@ -208,7 +208,7 @@ describe("POST /api/invoices", () => {
 
     const list = await t.as(adminA)("GET", "/api/invoices");
     expect(list.status).toBe(200);
-    expect(list.body).toContainEqual({
+    expect(list.body.items).toContainEqual({
       id: res.body.id,
       invoiceNumber: body.invoiceNumber,
       issueDate: "2025-03-04",
@@ -217,6 +217,7 @@ describe("POST /api/invoices", () => {
       total: "1090.00",
       status: "draft",
       customerName: jobA.clientName,
+      overdue: false,
     });
   });
 
@@ -1191,10 +1192,10 @@ describe("tenancy and roles", () => {
     }
     expect(await invoiceRow(created.id)).toEqual(rowBefore);
     expect(await lineRows(created.id)).toEqual(linesBefore);
-    const listB = await t.as(adminB)("GET", "/api/invoices");
-    expect(listB.body.map((i: { id: string }) => i.id)).not.toContain(created.id);
-    const listA = await t.as(adminA)("GET", "/api/invoices");
-    expect(listA.body.map((i: { id: string }) => i.id)).toContain(created.id);
+    const listB = await t.as(adminB)("GET", "/api/invoices?pageSize=100");
+    expect(listB.body.items.map((i: { id: string }) => i.id)).not.toContain(created.id);
+    const listA = await t.as(adminA)("GET", "/api/invoices?pageSize=100");
+    expect(listA.body.items.map((i: { id: string }) => i.id)).toContain(created.id);
     const bIds = new Set(
       (
         await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.companyId, adminB.companyId))
