@@ -170,6 +170,8 @@ test("filter by status (with Overdue) and issue dates, sort, page 2, reload, exp
   await expect(cards).toHaveCount(Math.min(20, all.total));
   await expect(cards.first()).toContainText(all.items[0]?.invoiceNumber ?? "");
   await shots(page, "invoice-list-375");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, "invoice-list-375-top");
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole("table", { name: "Invoices" })).toBeVisible();
 

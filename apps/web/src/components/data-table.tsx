@@ -116,7 +116,8 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   }
 
   return (
-    <div className="grid gap-3">
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <div className="grid grid-cols-1 gap-3">
       <div
         className={cn("rounded-lg border bg-card transition-opacity", list.isFetching && "opacity-60")}
         aria-busy={list.isFetching}

@@ -38,21 +38,29 @@ function StatusCell({ invoice }: { invoice: TInvoiceListItem }) {
 
 const none = <span className="text-muted-foreground">-</span>;
 
+/** A value cut short to a width (the whole text on hover), so that Status stays on screen at 1280 px. */
+function Cut({ text, className }: { text: string | null; className: string }) {
+  if (!text) return none;
+  return (
+    <div className={`truncate ${className}`} title={text}>
+      {text}
+    </div>
+  );
+}
+
 const COLUMNS: DataColumn<TInvoiceListItem>[] = [
   {
     id: "invoiceNumber",
     header: "Invoice #",
     sortable: true,
     className: "font-medium",
-    cell: (i) => i.invoiceNumber,
-    truncate: (i) => i.invoiceNumber,
+    cell: (i) => <Cut text={i.invoiceNumber} className="max-w-44 2xl:max-w-64" />,
   },
   {
     id: "clientName",
     header: "Client",
     sortable: true,
-    cell: (i) => i.customerName ?? none,
-    truncate: (i) => i.customerName ?? "",
+    cell: (i) => <Cut text={i.customerName} className="max-w-32 2xl:max-w-56" />,
   },
   {
     id: "issueDate",
@@ -68,7 +76,11 @@ const COLUMNS: DataColumn<TInvoiceListItem>[] = [
     className: "whitespace-nowrap",
     cell: (i) => formatDate(i.dueDate),
   },
-  { id: "jobNumber", header: "Job #", cell: (i) => i.jobNumber ?? none, truncate: (i) => i.jobNumber ?? "" },
+  {
+    id: "jobNumber",
+    header: "Job #",
+    cell: (i) => <Cut text={i.jobNumber} className="max-w-32 2xl:max-w-56" />,
+  },
   {
     id: "total",
     header: "Amount",
