@@ -64,8 +64,8 @@ function decode(cursor: string, size: number): string[] {
 }
 
 /**
- * A keyset column: a table's column, or a non-null expression with its SQL type (e.g.
- * `{ expr: sql\`coalesce(${t.name}, '')\`, type: "text" }` to sort a nullable column).
+ * A keyset column: a table's column, or a non-null expression with its SQL type, e.g.
+ * { expr: coalesce(name, ''), type: "text" } to read a nullable column in keyset order.
  */
 export type KeyColumn = PgColumn | { expr: SQL; type: string };
 
