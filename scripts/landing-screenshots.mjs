@@ -62,7 +62,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: base });
   const page = await context.newPage();
   await page.request.post("/api/auth/sign-in/email", { data: accounts.admin, headers: { Origin: base } });
-  const invoices = await (await page.request.get("/api/invoices")).json();
+  const { items: invoices } = await (await page.request.get("/api/invoices")).json();
   await context.close();
   await shoot(accounts.admin, [[4, `/invoices/${invoices[0].id}`, "Line Items"]]);
   await shoot(accounts.pevo, [[5, "/pevo/dispatches", "All Assigned Dispatches"]]);

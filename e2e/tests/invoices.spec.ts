@@ -376,7 +376,7 @@ test.describe("Invoices", () => {
     await expect(page).toHaveURL(new RegExp(`/invoices/new\\?dispatchId=${job.dispatch.id}$`));
     await screenshotBothWidths(page, "invoice-double-billing-refused");
     const before = await (await page.request.get("/api/invoices")).json();
-    expect(before).toHaveLength(1);
+    expect(before.items).toHaveLength(1);
 
     // With the checkbox: a supplementary invoice, numbered INV-YYYY-NNNN.
     await supplementary.check();
@@ -778,7 +778,9 @@ test.describe("Invoices", () => {
     await expect(page).toHaveURL(/\/invoices\/new\?/);
     expect(posts).toBe(1);
     // Still one invoice with that number, and what was typed is kept.
-    const list = (await (await page.request.get("/api/invoices")).json()) as { invoiceNumber: string }[];
+    const list = (
+      (await (await page.request.get("/api/invoices")).json()) as { items: { invoiceNumber: string }[] }
+    ).items;
     expect(list.filter((i) => i.invoiceNumber === taken)).toHaveLength(1);
     expect(list).toHaveLength(1);
     await expect(line(page, 1, "location")).toHaveValue("Tulsa, OK");

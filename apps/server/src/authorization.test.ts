@@ -469,6 +469,11 @@ const ROUTES: Row[] = [
   // invoices: adminB's POST names company A's dispatch (400); its PUT uses B's own dispatch (404)
   { route: "GET /api/invoices", expect: OFFICE },
   {
+    route: "GET /api/invoices/export.csv",
+    path: (f) => `/api/invoices/export.csv?clientId=${f.clientA}`,
+    expect: OFFICE,
+  },
+  {
     route: "GET /api/invoices/next-number",
     path: () => "/api/invoices/next-number?date=2025-03-10",
     expect: OFFICE,

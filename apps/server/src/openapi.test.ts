@@ -157,6 +157,25 @@ describe("/api/openapi.json", () => {
     expect(doc.paths["/api/invoices/{id}/pdf"].get.responses).toMatchObject({
       200: { content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
     });
+    // The invoice export is CSV, with the list's filters and sort as query parameters.
+    const exportCsv = doc.paths["/api/invoices/export.csv"].get as {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(exportCsv.responses["200"]?.content ?? {})).toEqual(["text/csv"]);
+    expect(exportCsv.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        "status",
+        "issueFrom",
+        "issueTo",
+        "dueFrom",
+        "dueTo",
+        "clientId",
+        "q",
+        "sort",
+        "dir",
+      ]),
+    );
   });
 });
 

@@ -64,10 +64,20 @@ function decode(cursor: string, size: number): string[] {
 }
 
 /**
+ * A keyset column: a table's column, or a non-null expression with its SQL type, e.g.
+ * { expr: coalesce(name, ''), type: "text" } to read a nullable column in keyset order.
+ */
+export type KeyColumn = PgColumn | { expr: SQL; type: string };
+
+const keyExpr = (c: KeyColumn) => ("expr" in c ? c.expr : c);
+const keyType = (c: KeyColumn | undefined) => (!c ? "text" : "expr" in c ? c.type : c.getSQLType());
+
+/**
  * A keyset order over non-null columns, the last one unique (the id). The cursor carries each
  * column as PostgreSQL's own text (a timestamp keeps its microseconds, which a JS Date would lose).
  */
-export function keyset(columns: [PgColumn, ...PgColumn[]], dir: SortDirection) {
+export function keyset(keyColumns: [KeyColumn, ...KeyColumn[]], dir: SortDirection) {
+  const columns = keyColumns.map(keyExpr);
   const list = sql.join(columns, sql`, `);
   return {
     /** Select it as `cursor` with the rows. */
@@ -80,7 +90,7 @@ export function keyset(columns: [PgColumn, ...PgColumn[]], dir: SortDirection) {
     after(cursor: string | undefined): SQL | undefined {
       if (!cursor) return undefined;
       const values = decode(cursor, columns.length).map(
-        (v, i) => sql`cast(${v} as ${sql.raw(columns[i]?.getSQLType() ?? "text")})`,
+        (v, i) => sql`cast(${v} as ${sql.raw(keyType(keyColumns[i]))})`,
       );
       return dir === "asc"
         ? sql`(${list}) > (${sql.join(values, sql`, `)})`

@@ -10,6 +10,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
+import { useNavigate } from "react-router";
 import { CardList } from "@/components/list-card";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -48,6 +49,13 @@ type Props<T extends RowData> = {
   onPageChange: (page: number) => void;
   /** What is counted: "dispatches" → "Showing 1–25 of 1,204 dispatches". */
   noun: string;
+  /**
+   * Optional: the whole row opens this address (click, or Enter when the row has focus); links and
+   * buttons inside the row keep their own action.
+   */
+  rowHref?: (row: T) => string;
+  /** The row's accessible name when it is clickable, e.g. "Invoice INV-2025-0001". */
+  rowLabel?: (row: T) => string;
 };
 
 const nf = new Intl.NumberFormat("en-US");
@@ -58,8 +66,9 @@ const nf = new Intl.NumberFormat("en-US");
  * the previous page stay on screen (dimmed) while the next one loads.
  */
 export function DataTable<T extends RowData>(props: Props<T>) {
-  const { columns, list, sort, dir, onSortChange, label } = props;
+  const { columns, list, sort, dir, onSortChange, label, rowHref, rowLabel } = props;
   const isMobile = useIsMobile();
+  const navigate = useNavigate();
   const sorting: SortingState = useMemo(() => [{ id: sort, desc: dir === "desc" }], [sort, dir]);
   const tableColumns = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
@@ -107,7 +116,8 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   }
 
   return (
-    <div className="grid gap-3">
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <div className="grid grid-cols-1 gap-3">
       <div
         className={cn("rounded-lg border bg-card transition-opacity", list.isFetching && "opacity-60")}
         aria-busy={list.isFetching}
@@ -153,7 +163,26 @@ export function DataTable<T extends RowData>(props: Props<T>) {
           </TableHeader>
           <TableBody>
             {table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id}>
+              <TableRow
+                key={row.id}
+                {...(rowHref
+                  ? {
+                      tabIndex: 0,
+                      "aria-label": rowLabel?.(row.original),
+                      className:
+                        "cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring",
+                      onClick: (event) => {
+                        if ((event.target as HTMLElement).closest("a, button")) return;
+                        navigate(rowHref(row.original));
+                      },
+                      onKeyDown: (event) => {
+                        if (event.key === "Enter" && event.target === event.currentTarget) {
+                          navigate(rowHref(row.original));
+                        }
+                      },
+                    }
+                  : {})}
+              >
                 {row.getAllCells().map((cell) => {
                   const column = byId.get(cell.column.id);
                   return (

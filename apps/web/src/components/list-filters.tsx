@@ -1,6 +1,6 @@
 import { SEARCH_MAX } from "@pevo/shared";
 import { ChevronDown, Search, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -33,9 +33,13 @@ export function SearchBox({
   const current = list.get(param) ?? "";
   const [text, setText] = useState(current);
   const term = useDebouncedValue(text, 250);
-  // Back / a link changed the address: show its search.
+  // Back / a link / Clear filters changed the address: show its search.
   useEffect(() => setText(current), [current]);
+  // Only a new typed term goes to the address (not a stale one after the address changed).
+  const lastTerm = useRef(term);
   useEffect(() => {
+    if (term === lastTerm.current) return;
+    lastTerm.current = term;
     if (term.trim() !== current.trim()) list.set({ [param]: term.trim() }, { replace: true });
   }, [term, current, list, param]);
   return (

@@ -3,6 +3,15 @@ import { INVOICE_STATUSES } from "../constants";
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import {
+  dayParam,
+  idFilterParam,
+  listParam,
+  offsetPage,
+  searchParam,
+  sortParams,
+  ZPageParams,
+} from "./paging";
 
 export const ZInvoiceListItem = z.object({
   id: ZId,
@@ -13,6 +22,9 @@ export const ZInvoiceListItem = z.object({
   total: ZDecimal,
   status: z.enum(INVOICE_STATUSES),
   customerName: z.string().nullable(),
+  overdue: z
+    .boolean()
+    .describe("Past its due date and not paid (computed from the server's today, never stored)"),
 });
 type _ListItem = Assert<Same<z.output<typeof ZInvoiceListItem>, TInvoiceListItem>>;
 
@@ -55,3 +67,37 @@ type _Invoice = Assert<Same<z.output<typeof ZInvoiceResponse>, TInvoice>>;
 export const ZNextInvoiceNumberResponse = z.object({
   invoiceNumber: z.string().describe("INV-YYYY-NNNN: the next free number of the company in that year"),
 });
+
+/** The sortable columns of the invoice list (clientName sorts by the invoice's customer name). */
+export const INVOICE_SORTS = [
+  "issueDate",
+  "invoiceNumber",
+  "clientName",
+  "dueDate",
+  "total",
+  "status",
+  "createdAt",
+] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+/** The filters of the invoice list and of its CSV export (`status=overdue` is the computed overdue). */
+export const ZInvoiceListFilters = z.object({
+  status: listParam("status", INVOICE_STATUSES).describe(
+    `One or more of ${INVOICE_STATUSES.join(", ")}, comma-separated; overdue means past due and not paid or draft (computed), the others the stored status`,
+  ),
+  issueFrom: dayParam("issueFrom"),
+  issueTo: dayParam("issueTo"),
+  dueFrom: dayParam("dueFrom"),
+  dueTo: dayParam("dueTo"),
+  clientId: idFilterParam("clientId").describe("The invoices of one client (another company's client: none)"),
+  q: searchParam("by invoice number"),
+});
+
+export const ZInvoiceExportParams = sortParams(INVOICE_SORTS, "issueDate", "desc").extend(
+  ZInvoiceListFilters.shape,
+);
+export const ZInvoiceListParams = ZPageParams.extend(ZInvoiceExportParams.shape);
+export type TInvoiceListParams = z.output<typeof ZInvoiceListParams>;
+export type TInvoiceExportParams = z.output<typeof ZInvoiceExportParams>;
+
+export const ZInvoicePage = offsetPage(ZInvoiceListItem);

@@ -86,6 +86,7 @@ export type TInvoiceListItem = {
   total: string;
   status: InvoiceStatus;
   customerName: string | null;
+  overdue: boolean;
 };
 
 export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional"> & {

@@ -208,7 +208,7 @@ describe("POST /api/invoices", () => {
 
     const list = await t.as(adminA)("GET", "/api/invoices");
     expect(list.status).toBe(200);
-    expect(list.body).toContainEqual({
+    expect(list.body.items).toContainEqual({
       id: res.body.id,
       invoiceNumber: body.invoiceNumber,
       issueDate: "2025-03-04",
@@ -217,6 +217,7 @@ describe("POST /api/invoices", () => {
       total: "1090.00",
       status: "draft",
       customerName: jobA.clientName,
+      overdue: false,
     });
   });
 
@@ -1191,16 +1192,25 @@ describe("tenancy and roles", () => {
     }
     expect(await invoiceRow(created.id)).toEqual(rowBefore);
     expect(await lineRows(created.id)).toEqual(linesBefore);
-    const listB = await t.as(adminB)("GET", "/api/invoices");
-    expect(listB.body.map((i: { id: string }) => i.id)).not.toContain(created.id);
-    const listA = await t.as(adminA)("GET", "/api/invoices");
-    expect(listA.body.map((i: { id: string }) => i.id)).toContain(created.id);
+    const byNumber = `/api/invoices?q=${encodeURIComponent(created.invoiceNumber)}`;
+    const listB = await t.as(adminB)("GET", byNumber);
+    expect(listB.body.items.map((i: { id: string }) => i.id)).not.toContain(created.id);
+    const listA = await t.as(adminA)("GET", byNumber);
+    expect(listA.body.items.map((i: { id: string }) => i.id)).toContain(created.id);
     const bIds = new Set(
       (
         await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.companyId, adminB.companyId))
       ).map((r) => r.id),
     );
-    expect(listA.body.filter((i: { id: string }) => bIds.has(i.id))).toEqual([]);
+    // Every page of A's list: none of B's invoices.
+    const seenA: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.as(adminA)("GET", `/api/invoices?pageSize=100&page=${page}`);
+      seenA.push(...res.body.items.map((i: { id: string }) => i.id));
+      if (page * 100 >= res.body.total) break;
+    }
+    expect(seenA.length).toBeGreaterThan(0);
+    expect(seenA.filter((id) => bIds.has(id))).toEqual([]);
   });
 
   const endpoints = (id: string, body: unknown): [string, string, unknown][] => [

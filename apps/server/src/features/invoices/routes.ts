@@ -1,5 +1,14 @@
-import { ZInvoice, ZInvoiceListItem, ZInvoiceResponse, ZNextInvoiceNumberResponse } from "@pevo/shared";
+import {
+  offsetPage,
+  ZInvoice,
+  ZInvoiceExportParams,
+  ZInvoiceListItem,
+  ZInvoiceListParams,
+  ZInvoiceResponse,
+  ZNextInvoiceNumberResponse,
+} from "@pevo/shared";
 import { z } from "zod";
+import { csvResponse } from "../../http/csv";
 import {
   createRoute,
   createRouter,
@@ -17,8 +26,11 @@ import { renderInvoicePdf } from "./pdf";
 import {
   createInvoice,
   deleteInvoice,
+  exportInvoices,
   getInvoice,
+  INVOICE_CSV_HEADER,
   INVOICE_NOT_FOUND,
+  invoiceToday,
   listInvoices,
   nextInvoiceNumber,
   updateInvoice,
@@ -38,10 +50,42 @@ export const invoiceRoutes = router
       method: "get",
       path: "/",
       tags,
-      summary: "List the company's invoices",
-      responses: { 200: json(z.array(InvoiceListItem), "The invoices"), ...errors(401, 403) },
+      summary:
+        "A page of the company's invoices: filtered, searched by number and sorted (newest issue date first)",
+      request: { query: ZInvoiceListParams },
+      responses: {
+        200: json(named("InvoicePage", offsetPage(InvoiceListItem)), "One page of the invoices"),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listInvoices(scopeOf(c)), 200),
+    async (c) => c.json(await listInvoices(scopeOf(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/export.csv",
+      tags,
+      summary:
+        "Every invoice of the filtered list as CSV (the list's filters and sort; streamed, the whole set)",
+      request: { query: ZInvoiceExportParams },
+      responses: {
+        200: {
+          description:
+            "The CSV, as an attachment named invoices-YYYY-MM-DD.csv: Invoice Number, Client, Issue Date, Due Date, Status, Overdue, Subtotal, Tax, Total, Dispatch/Job, Created",
+          content: { "text/csv": { schema: z.string() } },
+        },
+        ...errors(400, 401, 403),
+      },
+    }),
+    (c) => {
+      const scope = scopeOf(c);
+      return csvResponse(
+        c,
+        `invoices-${invoiceToday(scope)}.csv`,
+        INVOICE_CSV_HEADER,
+        exportInvoices(scope, c.req.valid("query")),
+      );
+    },
   )
   .openapi(
     createRoute({

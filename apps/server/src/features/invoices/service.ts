@@ -8,10 +8,28 @@ import {
   rateConfirmations,
   standardRates,
 } from "@pevo/db";
-import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem } from "@pevo/shared";
-import { asc, desc, eq, like } from "drizzle-orm";
+import {
+  type InvoiceSort,
+  invoiceTotals,
+  type TInvoice,
+  type TInvoiceData,
+  type TInvoiceExportParams,
+  type TInvoiceListItem,
+  type TInvoiceListParams,
+} from "@pevo/shared";
+import { and, asc, eq, gte, ilike, inArray, like, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { todayIso } from "../../lib/dates";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import {
+  allRows,
+  countRows,
+  type KeyColumn,
+  keyset,
+  likePattern,
+  offsetPageOf,
+  sortBy,
+} from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -38,23 +56,154 @@ export async function nextInvoiceNumber(scope: Scope, isoDay: string) {
   return `${prefix}${String(next).padStart(4, "0")}`;
 }
 
-export async function listInvoices(scope: Scope): Promise<TInvoiceListItem[]> {
-  return scope.db
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      issueDate: invoices.issueDate,
-      dueDate: invoices.dueDate,
-      jobNumber: rateConfirmations.jobNumber,
-      total: invoices.total,
-      status: invoices.status,
-      customerName: invoices.customerName,
-    })
-    .from(invoices)
-    .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
-    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(scoped(invoices, scope))
-    .orderBy(desc(invoices.createdAt));
+/**
+ * "Today" for overdue invoices: the server's date. The one place a company time zone replaces
+ * later (DECISIONS: overdue and "today" use the company's zone).
+ */
+export function invoiceToday(_scope: Scope): string {
+  return todayIso();
+}
+
+/**
+ * Overdue, computed and never stored: marked overdue, or past its due date (before today) and
+ * neither paid nor a draft. The list's `overdue` flag, the `status=overdue` filter and the export
+ * all use this one rule.
+ */
+export function overdueCondition(today: string): SQL {
+  return or(
+    eq(invoices.status, "overdue"),
+    and(notInArray(invoices.status, ["draft", "paid"]), lt(invoices.dueDate, today)),
+  ) as SQL;
+}
+
+/** The sort columns (all non-null, so that the export can read them as a keyset). */
+const SORTS: Record<InvoiceSort, KeyColumn> = {
+  issueDate: invoices.issueDate,
+  invoiceNumber: invoices.invoiceNumber,
+  // The customer name printed on the invoice; invoices without one sort as "" (first ascending).
+  clientName: { expr: sql`coalesce(${invoices.customerName}, '')`, type: "text" },
+  dueDate: invoices.dueDate,
+  total: invoices.total,
+  // The enum's order: draft, sent, paid, overdue.
+  status: invoices.status,
+  createdAt: invoices.createdAt,
+};
+const sortExpr = (sort: InvoiceSort) => {
+  const column = SORTS[sort];
+  return "expr" in column ? column.expr : column;
+};
+
+/** The list's and the export's WHERE: the company's invoices that pass every filter. */
+function filtersOf(scope: Scope, params: TInvoiceExportParams, today: string): SQL {
+  const statuses = params.status ?? [];
+  const stored = statuses.filter((s) => s !== "overdue");
+  const statusCondition =
+    statuses.length === 0
+      ? undefined
+      : or(
+          stored.length ? inArray(invoices.status, stored) : undefined,
+          statuses.includes("overdue") ? overdueCondition(today) : undefined,
+        );
+  return scoped(
+    invoices,
+    scope,
+    statusCondition,
+    params.issueFrom ? gte(invoices.issueDate, params.issueFrom) : undefined,
+    params.issueTo ? lte(invoices.issueDate, params.issueTo) : undefined,
+    params.dueFrom ? gte(invoices.dueDate, params.dueFrom) : undefined,
+    params.dueTo ? lte(invoices.dueDate, params.dueTo) : undefined,
+    params.clientId ? eq(invoices.clientId, params.clientId) : undefined,
+    params.q ? ilike(invoices.invoiceNumber, likePattern(params.q)) : undefined,
+  );
+}
+
+const listColumns = (today: string) => ({
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  jobNumber: rateConfirmations.jobNumber,
+  total: invoices.total,
+  status: invoices.status,
+  customerName: invoices.customerName,
+  overdue: sql<boolean>`(${overdueCondition(today)})`.mapWith(Boolean),
+});
+
+/** One page of the company's invoices, filtered and sorted on the server (issue date, newest first by default). */
+export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
+  const { db } = scope;
+  const today = invoiceToday(scope);
+  const where = filtersOf(scope, params, today);
+  return offsetPageOf<TInvoiceListItem>(params, {
+    rows: (limit, offset) =>
+      db
+        .select(listColumns(today))
+        .from(invoices)
+        .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        .where(where)
+        .orderBy(...sortBy(sortExpr(params.sort), params.dir, invoices.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => countRows(db, invoices, where),
+  });
+}
+
+export const INVOICE_CSV_HEADER = [
+  "Invoice Number",
+  "Client",
+  "Issue Date",
+  "Due Date",
+  "Status",
+  "Overdue",
+  "Subtotal",
+  "Tax",
+  "Total",
+  "Dispatch/Job",
+  "Created",
+];
+
+/**
+ * Every invoice of the filtered list, in the list's order, as CSV rows. Read in keyset batches of
+ * 1,000 (`allRows`) over (sort column, id): each batch continues after the last row of the previous
+ * one, so every matching row comes exactly once and memory holds one batch however many match.
+ */
+export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams) {
+  const { db } = scope;
+  const today = invoiceToday(scope);
+  const where = filtersOf(scope, params, today);
+  const key = keyset([SORTS[params.sort], invoices.id], params.dir);
+  const rows = allRows((cursor, limit) =>
+    db
+      .select({
+        ...listColumns(today),
+        subtotal: invoices.subtotal,
+        tax: invoices.tax,
+        createdAt: invoices.createdAt,
+        cursor: key.cursor,
+      })
+      .from(invoices)
+      .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .where(and(where, key.after(cursor)))
+      .orderBy(...key.orderBy)
+      .limit(limit),
+  );
+  for await (const r of rows) {
+    yield [
+      r.invoiceNumber,
+      r.customerName ?? "",
+      r.issueDate,
+      r.dueDate,
+      r.status,
+      r.overdue ? "yes" : "no",
+      r.subtotal,
+      r.tax,
+      r.total,
+      r.jobNumber ?? "",
+      r.createdAt.toISOString(),
+    ];
+  }
 }
 
 export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {

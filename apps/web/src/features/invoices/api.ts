@@ -1,6 +1,7 @@
 import type { TInvoiceData, TInvoiceListItem, TTripLog } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
 const invoices = client.api.invoices;
@@ -9,9 +10,20 @@ const dispatches = client.api.dispatches;
 /** The address of the invoice's PDF (a download). */
 export const invoicePdfHref = (id: string) => invoices[":id"].pdf.$path({ param: pathParams({ id }) });
 
-/** The company's invoices, newest first (server side). */
-export function useInvoices() {
-  return useQuery({ queryKey: queryKeys.invoices, queryFn: () => call(invoices.$get()) });
+/** The invoice list's URL query (page, sort, dir and filters, with the API's names). */
+export type InvoiceListQuery = Record<string, string>;
+
+/** One page (desktop) or the loaded pages (phone) of the filtered, sorted invoices. */
+export function useInvoiceList(query: InvoiceListQuery, page: number) {
+  return usePagedQuery<TInvoiceListItem>([...queryKeys.invoices, "list", query], page, (p) =>
+    call(invoices.$get({ query: { ...query, page: String(p) } })),
+  );
+}
+
+/** The address of the CSV of the whole filtered list (the list's filters and sort, no page). */
+export function invoiceExportHref(query: InvoiceListQuery) {
+  const { page: _page, pageSize: _size, ...rest } = query;
+  return invoices["export.csv"].$path({ query: rest });
 }
 
 /** One invoice with its line items and dispatch summary. */
@@ -118,9 +130,6 @@ export function useDeleteInvoice() {
     mutationFn: (id: string) => call(invoices[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.invoice(id), exact: true });
-      queryClient.setQueryData<TInvoiceListItem[]>(queryKeys.invoices, (rows) =>
-        rows?.filter((r) => r.id !== id),
-      );
       void refresh(id);
     },
   });

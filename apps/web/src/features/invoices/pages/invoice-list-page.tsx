@@ -1,23 +1,106 @@
-import type { TInvoiceListItem } from "@pevo/shared";
-import { FileText, Plus } from "lucide-react";
-import { Link, useNavigate } from "react-router";
-import { CardList, ListCard } from "@/components/list-card";
+import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type TInvoiceListItem } from "@pevo/shared";
+import { Download, FileText, Plus } from "lucide-react";
+import { Link } from "react-router";
+import { type DataColumn, DataTable } from "@/components/data-table";
+import { ListCard } from "@/components/list-card";
+import {
+  ClearFilters,
+  DateRangeFilter,
+  FilterBar,
+  MultiSelectFilter,
+  SearchBox,
+  SelectFilter,
+} from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate, formatMoney } from "@/lib/format";
-import { useInvoices } from "../api";
+import { useListParams } from "@/lib/list-params";
+import { useClients } from "@/lib/shared-queries";
+import { invoiceExportHref, useInvoiceList } from "../api";
 import { validRows } from "../validate";
 
 const detailsHref = (invoice: TInvoiceListItem) => `/invoices/${encodeURIComponent(invoice.id)}`;
 
-/** /invoices (SPEC §2): Invoice #, Issue Date, Due Date, Job #, Amount, Status; rows open the invoice. */
+const STATUS_OPTIONS = INVOICE_STATUSES.map((value) => ({ value, label: INVOICE_STATUS_LABELS[value] }));
+
+/** The status badge, and a red Overdue badge when the server says the invoice is overdue. */
+function StatusCell({ invoice }: { invoice: TInvoiceListItem }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <InvoiceStatusBadge status={invoice.status} />
+      {invoice.overdue && invoice.status !== "overdue" ? <Badge variant="red">Overdue</Badge> : null}
+    </span>
+  );
+}
+
+const none = <span className="text-muted-foreground">-</span>;
+
+/** A value cut short to a width (the whole text on hover), so that Status stays on screen at 1280 px. */
+function Cut({ text, className }: { text: string | null; className: string }) {
+  if (!text) return none;
+  return (
+    <div className={`truncate ${className}`} title={text}>
+      {text}
+    </div>
+  );
+}
+
+const COLUMNS: DataColumn<TInvoiceListItem>[] = [
+  {
+    id: "invoiceNumber",
+    header: "Invoice #",
+    sortable: true,
+    className: "font-medium",
+    cell: (i) => <Cut text={i.invoiceNumber} className="max-w-44 2xl:max-w-64" />,
+  },
+  {
+    id: "clientName",
+    header: "Client",
+    sortable: true,
+    cell: (i) => <Cut text={i.customerName} className="max-w-32 2xl:max-w-56" />,
+  },
+  {
+    id: "issueDate",
+    header: "Issue Date",
+    sortable: true,
+    className: "whitespace-nowrap",
+    cell: (i) => formatDate(i.issueDate),
+  },
+  {
+    id: "dueDate",
+    header: "Due Date",
+    sortable: true,
+    className: "whitespace-nowrap",
+    cell: (i) => formatDate(i.dueDate),
+  },
+  {
+    id: "jobNumber",
+    header: "Job #",
+    cell: (i) => <Cut text={i.jobNumber} className="max-w-32 2xl:max-w-56" />,
+  },
+  {
+    id: "total",
+    header: "Amount",
+    sortable: true,
+    className: "text-right tabular-nums whitespace-nowrap",
+    cell: (i) => formatMoney(i.total),
+  },
+  { id: "status", header: "Status", sortable: true, cell: (i) => <StatusCell invoice={i} /> },
+];
+
+/**
+ * /invoices (SPEC §2, issue 9): Invoice #, Client, Issue Date, Due Date, Job #, Amount, Status; paged,
+ * sorted and filtered on the server, with the view in the address; rows open the invoice.
+ */
 export default function InvoiceListPage() {
-  const invoices = useInvoices();
-  const rows = validRows(invoices.data);
+  const list = useListParams({ sort: "issueDate", dir: "desc" });
+  const invoices = useInvoiceList(list.query, list.page);
+  const clients = useClients();
+  const rows = validRows(invoices.items);
+  const paged = { ...invoices, items: rows };
 
   return (
     <div>
@@ -25,99 +108,88 @@ export default function InvoiceListPage() {
         title="Invoices"
         subtitle="Invoices produced from your dispatches."
         actions={
-          <Button asChild>
-            <Link to="/invoices/new">
-              <Plus />
-              Create New Invoice
-            </Link>
-          </Button>
+          <>
+            <Button variant="outline" asChild>
+              <a href={invoiceExportHref(list.query)} download>
+                <Download />
+                Export CSV
+              </a>
+            </Button>
+            <Button asChild>
+              <Link to="/invoices/new">
+                <Plus />
+                Create New Invoice
+              </Link>
+            </Button>
+          </>
         }
       />
+      <FilterBar>
+        <SearchBox list={list} label="Search invoice numbers" placeholder="Search invoice #" />
+        <MultiSelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
+        <SelectFilter
+          list={list}
+          param="clientId"
+          label="Client"
+          options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <DateRangeFilter list={list} prefix="issue" label="Issued" />
+        <DateRangeFilter list={list} prefix="due" label="Due" />
+        <ClearFilters list={list} />
+      </FilterBar>
       {invoices.isPending ? (
         <LoadingState text="Loading invoices..." />
       ) : invoices.isError ? (
         <QueryErrorState message="Error loading invoices" query={invoices} />
-      ) : rows.length === 0 ? (
+      ) : invoices.total === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-10 text-center">
           <FileText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">No invoices found</p>
-          <p className="text-sm text-muted-foreground">
-            Create an invoice from a dispatch to bill a completed job.
-          </p>
+          {list.filtered ? (
+            <>
+              <p className="font-medium">No invoices match these filters</p>
+              <Button variant="outline" onClick={list.clear}>
+                Clear filters
+              </Button>
+            </>
+          ) : (
+            <>
+              <p className="font-medium">No invoices found</p>
+              <p className="text-sm text-muted-foreground">
+                No invoices yet. Create an invoice from a dispatch to bill a completed job.
+              </p>
+            </>
+          )}
         </div>
       ) : (
-        <InvoiceList invoices={rows} />
-      )}
-    </div>
-  );
-}
-
-function InvoiceList({ invoices }: { invoices: TInvoiceListItem[] }) {
-  const isMobile = useIsMobile();
-  const navigate = useNavigate();
-
-  if (isMobile) {
-    return (
-      <CardList label="Invoices">
-        {invoices.map((invoice) => (
-          <ListCard
-            key={invoice.id}
-            href={detailsHref(invoice)}
-            title={invoice.invoiceNumber}
-            subtitle={invoice.jobNumber ? `Job #${invoice.jobNumber}` : "No job reference"}
-            aside={<InvoiceStatusBadge status={invoice.status} />}
-            facts={[
-              { label: "Issue Date", value: formatDate(invoice.issueDate) },
-              { label: "Due Date", value: formatDate(invoice.dueDate) },
-              { label: "Amount", value: formatMoney(invoice.total), className: "font-medium tabular-nums" },
-            ]}
-          />
-        ))}
-      </CardList>
-    );
-  }
-
-  return (
-    <div className="rounded-lg border bg-card">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Invoice #</TableHead>
-            <TableHead>Issue Date</TableHead>
-            <TableHead>Due Date</TableHead>
-            <TableHead>Job #</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {invoices.map((invoice) => (
-            <TableRow
+        <DataTable
+          label="Invoices"
+          noun="invoices"
+          columns={COLUMNS}
+          list={paged}
+          getRowId={(i) => i.id}
+          rowHref={detailsHref}
+          rowLabel={(i) => `Invoice ${i.invoiceNumber}`}
+          sort={list.sort}
+          dir={list.dir}
+          onSortChange={list.setSort}
+          onPageChange={list.setPage}
+          renderCard={(invoice) => (
+            <ListCard
               key={invoice.id}
-              tabIndex={0}
-              aria-label={`Invoice ${invoice.invoiceNumber}`}
-              className="cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring"
-              onClick={() => navigate(detailsHref(invoice))}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") navigate(detailsHref(invoice));
-              }}
-            >
-              <TableCell className="font-medium" truncate={invoice.invoiceNumber}>
-                {invoice.invoiceNumber}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate)}</TableCell>
-              <TableCell truncate={invoice.jobNumber}>
-                {invoice.jobNumber ?? <span className="text-muted-foreground">-</span>}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(invoice.total)}</TableCell>
-              <TableCell>
-                <InvoiceStatusBadge status={invoice.status} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              href={detailsHref(invoice)}
+              title={invoice.invoiceNumber}
+              subtitle={invoice.jobNumber ? `Job #${invoice.jobNumber}` : "No job reference"}
+              aside={<StatusCell invoice={invoice} />}
+              facts={[
+                { label: "Client", value: invoice.customerName ?? "-" },
+                { label: "Issue Date", value: formatDate(invoice.issueDate) },
+                { label: "Due Date", value: formatDate(invoice.dueDate) },
+                { label: "Amount", value: formatMoney(invoice.total), className: "font-medium tabular-nums" },
+              ]}
+            />
+          )}
+        />
+      )}
     </div>
   );
 }
