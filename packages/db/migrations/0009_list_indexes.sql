@@ -26,6 +26,7 @@ CREATE INDEX "pevos_phone_trgm_idx" ON "pevos" USING gin ("phone" gin_trgm_ops);
 CREATE INDEX "rate_confirmations_company_start_idx" ON "rate_confirmations" USING btree ("company_id","start_date","id");--> statement-breakpoint
 CREATE INDEX "rate_confirmations_company_last_day_idx" ON "rate_confirmations" USING btree ("company_id",greatest("start_date", "end_date"));--> statement-breakpoint
 CREATE INDEX "rate_confirmations_company_client_idx" ON "rate_confirmations" USING btree ("company_id","client_id");--> statement-breakpoint
+CREATE INDEX "rate_confirmations_company_signature_idx" ON "rate_confirmations" USING btree ("company_id","signature_status");--> statement-breakpoint
 CREATE INDEX "rate_confirmations_job_number_trgm_idx" ON "rate_confirmations" USING gin ("job_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "rate_confirmations_origin_trgm_idx" ON "rate_confirmations" USING gin ("origin_address" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "rate_confirmations_destination_trgm_idx" ON "rate_confirmations" USING gin ("destination_address" gin_trgm_ops);--> statement-breakpoint

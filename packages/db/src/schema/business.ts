@@ -187,6 +187,8 @@ export const rateConfirmations = pgTable(
       sql`greatest(${t.startDate}, ${t.endDate})`,
     ),
     index("rate_confirmations_company_client_idx").on(t.companyId, t.clientId),
+    // The dashboard's pending signatures (and a signature status filter).
+    index("rate_confirmations_company_signature_idx").on(t.companyId, t.signatureStatus),
     trigram("rate_confirmations_job_number_trgm_idx", t.jobNumber),
     trigram("rate_confirmations_origin_trgm_idx", t.originAddress),
     trigram("rate_confirmations_destination_trgm_idx", t.destinationAddress),
