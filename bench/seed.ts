@@ -41,33 +41,38 @@ export type SeedOptions = {
 
 export const BENCH_PASSWORD = "bench-password-42";
 
+// biome-ignore format: a word list, several to a line
 const FIRST = [
   "James", "Maria", "Robert", "Linda", "Michael", "Patricia", "David", "Jennifer", "William", "Elizabeth",
   "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Daniel", "Nancy",
   "Matthew", "Lisa", "Anthony", "Betty", "Mark", "Sandra", "Donald", "Ashley", "Steven", "Dorothy",
   "Paul", "Kimberly", "Andrew", "Emily", "Joshua", "Donna", "Kenneth", "Michelle", "Kevin", "Carol",
-]; // biome-ignore format: a word list
+];
+// biome-ignore format: a word list, several to a line
 const LAST = [
   "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
   "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin",
   "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson",
   "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores",
-]; // biome-ignore format: a word list
+];
+// biome-ignore format: a word list, several to a line
 const FIRM = [
   "Lone Star", "Blue Ridge", "Great Plains", "Red River", "Summit", "Keystone", "Prairie", "Gulf Coast",
   "Rocky Mountain", "Heartland", "Big Sky", "Cascade", "Ozark", "Pioneer", "Frontier", "Bayou",
   "Granite", "Iron Horse", "Silver State", "Sunbelt",
-]; // biome-ignore format: a word list
+];
+// biome-ignore format: a word list, several to a line
 const KIND = [
   "Heavy Haul", "Transport", "Logistics", "Crane Services", "Wind Energy", "Freight", "Trucking", "Rigging",
-]; // biome-ignore format: a word list
+];
+// biome-ignore format: a word list, several to a line
 const CITY = [
   "Houston, TX", "Dallas, TX", "Amarillo, TX", "Oklahoma City, OK", "Tulsa, OK", "Wichita, KS",
   "Denver, CO", "Albuquerque, NM", "Phoenix, AZ", "Little Rock, AR", "Shreveport, LA", "Baton Rouge, LA",
   "Memphis, TN", "Nashville, TN", "Kansas City, MO", "Omaha, NE", "Des Moines, IA", "Sioux Falls, SD",
   "Bismarck, ND", "Cheyenne, WY", "Billings, MT", "Salt Lake City, UT", "Boise, ID", "Reno, NV",
   "Fresno, CA", "Bakersfield, CA", "El Paso, TX", "Lubbock, TX", "San Antonio, TX", "Laredo, TX",
-]; // biome-ignore format: a word list
+];
 const STREET = [
   "Industrial Blvd",
   "Main St",
@@ -77,10 +82,11 @@ const STREET = [
   "Port Ave",
   "Plant Rd",
 ];
+// biome-ignore format: a word list, several to a line
 const LOAD = [
   "Wind turbine blade", "Transformer", "Excavator", "Bridge beam", "Modular home", "Boat hull",
   "Pressure vessel", "Mining truck", "Grain bin", "Crane boom",
-]; // biome-ignore format: a word list
+];
 
 /** A PostgreSQL text[] literal of our own word lists (no quotes in them). */
 const words = (list: string[]) => sql.raw(`array['${list.join("','")}']::text[]`);
