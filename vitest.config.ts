@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["apps/server/**/*.test.ts", "packages/**/*.test.ts"],
+          include: ["apps/server/**/*.test.ts", "packages/**/*.test.ts", "bench/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**"],
           environment: "node",
           pool: "forks",

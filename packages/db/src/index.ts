@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -35,6 +36,12 @@ export type OpenOptions =
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
 
+/**
+ * The extensions the migrations create, loaded into the embedded database (migration 0008 runs
+ * CREATE EXTENSION pg_trgm for the search indexes). Pass these to every `new PGlite(...)`.
+ */
+export const pgliteOptions = { extensions: { pg_trgm } };
+
 /** Opens the database and applies committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.kind === "postgres") {
@@ -49,9 +56,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     if (!isAbsolute(options.dataDir)) throw new Error(`DATA_DIR must be absolute: ${options.dataDir}`);
     mkdirSync(options.dataDir, { recursive: true });
     releaseLock = acquireLock(options.dataDir);
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   try {
     const db = drizzlePglite({ client, schema });

@@ -17,7 +17,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, migrationsFolder, schema } from "./index";
+import { type Database, migrationsFolder, pgliteOptions, schema } from "./index";
 import { DEMO_COMPANY_NAME, seedDemoCompany } from "./seed";
 
 /** Every table, parents before children. */
@@ -49,7 +49,7 @@ type TestDb = { db: Database; migrate: (folder: string) => Promise<void>; close:
 async function openEmpty(): Promise<TestDb> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const client = new PGlite();
+    const client = new PGlite(pgliteOptions);
     const db = drizzlePglite({ client, schema });
     return {
       db: db as unknown as Database,

@@ -2,6 +2,7 @@ import { TEXT_LIMITS as L, NUMBER_LIMITS, type UsState } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   date,
+  type ExtraConfigColumn,
   foreignKey,
   index,
   integer,
@@ -37,6 +38,13 @@ import {
  * references are MATCH SIMPLE (a null x_id is not checked); ON DELETE SET NULL names its column so
  * that company_id stays.
  */
+
+/**
+ * A trigram index for `ILIKE '%…%'` search on a column (needs the pg_trgm extension: migration
+ * 0008 creates it; PGlite loads it from @electric-sql/pglite/contrib/pg_trgm).
+ */
+const trigram = (name: string, column: ExtraConfigColumn) =>
+  index(name).using("gin", column.op("gin_trgm_ops"));
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const timestamps = {
@@ -97,6 +105,9 @@ export const clients = pgTable(
   (t) => [
     ...tenantKeys("clients", t),
     index("clients_company_name_idx").on(t.companyId, t.name),
+    trigram("clients_name_trgm_idx", t.name),
+    trigram("clients_email_trgm_idx", t.email),
+    trigram("clients_phone_trgm_idx", t.phone),
     maxLength("clients", t.name, L.name),
     maxLength("clients", t.contactPerson, L.name),
     maxLength("clients", t.mcNumber, L.code),
@@ -131,6 +142,10 @@ export const pevos = pgTable(
     ref("pevos_user_fk", t, t.userId, user, "set null"),
     index("pevos_company_created_idx").on(t.companyId, t.createdAt),
     index("pevos_company_last_name_idx").on(t.companyId, t.lastName),
+    trigram("pevos_first_name_trgm_idx", t.firstName),
+    trigram("pevos_last_name_trgm_idx", t.lastName),
+    trigram("pevos_email_trgm_idx", t.email),
+    trigram("pevos_phone_trgm_idx", t.phone),
     maxLength("pevos", t.firstName, L.name),
     maxLength("pevos", t.lastName, L.name),
     maxLength("pevos", t.email, L.email),
@@ -165,7 +180,18 @@ export const rateConfirmations = pgTable(
     ref("rate_confirmations_client_fk", t, t.clientId, clients, "restrict"),
     unique("rate_confirmations_company_job_number_key").on(t.companyId, t.jobNumber),
     index("rate_confirmations_company_created_idx").on(t.companyId, t.createdAt),
-    index("rate_confirmations_client_idx").on(t.clientId),
+    index("rate_confirmations_company_start_idx").on(t.companyId, t.startDate, t.id),
+    // The calendar's spans overlapping a window: greatest() skips a null end date.
+    index("rate_confirmations_company_last_day_idx").on(
+      t.companyId,
+      sql`greatest(${t.startDate}, ${t.endDate})`,
+    ),
+    index("rate_confirmations_company_client_idx").on(t.companyId, t.clientId),
+    // The dashboard's pending signatures (and a signature status filter).
+    index("rate_confirmations_company_signature_idx").on(t.companyId, t.signatureStatus),
+    trigram("rate_confirmations_job_number_trgm_idx", t.jobNumber),
+    trigram("rate_confirmations_origin_trgm_idx", t.originAddress),
+    trigram("rate_confirmations_destination_trgm_idx", t.destinationAddress),
     maxLength("rate_confirmations", t.jobNumber, L.code),
     maxLength("rate_confirmations", t.originAddress, L.address),
     maxLength("rate_confirmations", t.destinationAddress, L.address),
@@ -255,10 +281,12 @@ export const dispatches = pgTable(
     ...tenantKeys("dispatches", t),
     ref("dispatches_rc_fk", t, t.rateConfirmationId, rateConfirmations, "restrict"),
     ref("dispatches_pevo_fk", t, t.pevoId, pevos, "restrict"),
-    index("dispatches_company_created_idx").on(t.companyId, t.createdAt),
-    index("dispatches_company_pickup_idx").on(t.companyId, t.pickupDate),
-    index("dispatches_pevo_pickup_idx").on(t.pevoId, t.pickupDate),
-    index("dispatches_rc_idx").on(t.rateConfirmationId),
+    index("dispatches_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("dispatches_company_pickup_idx").on(t.companyId, t.pickupDate, t.pickupTime, t.id),
+    index("dispatches_company_status_pickup_idx").on(t.companyId, t.status, t.pickupDate),
+    index("dispatches_company_pevo_pickup_idx").on(t.companyId, t.pevoId, t.pickupDate),
+    index("dispatches_company_rc_idx").on(t.companyId, t.rateConfirmationId),
+    trigram("dispatches_driver_name_trgm_idx", t.driverName),
     maxLength("dispatches", t.driverName, L.name),
     maxLength("dispatches", t.driverPhone, L.phone),
     maxLength("dispatches", t.driverCompany, L.name),
@@ -298,6 +326,11 @@ export const invoices = pgTable(
     ref("invoices_client_fk", t, t.clientId, clients, "set null"),
     unique("invoices_company_number_key").on(t.companyId, t.invoiceNumber),
     index("invoices_company_created_idx").on(t.companyId, t.createdAt),
+    index("invoices_company_issue_idx").on(t.companyId, t.issueDate, t.id),
+    index("invoices_company_due_idx").on(t.companyId, t.dueDate),
+    index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    index("invoices_company_client_idx").on(t.companyId, t.clientId),
+    trigram("invoices_number_trgm_idx", t.invoiceNumber),
     index("invoices_dispatch_idx").on(t.dispatchId),
     maxLength("invoices", t.invoiceNumber, L.code),
     maxLength("invoices", t.notes, L.longText),
@@ -351,8 +384,8 @@ export const tripLogs = pgTable(
     ...tenantKeys("trip_logs", t),
     ref("trip_logs_pevo_fk", t, t.pevoId, pevos, "restrict"),
     ref("trip_logs_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
-    index("trip_logs_pevo_date_idx").on(t.pevoId, t.tripDate),
-    index("trip_logs_dispatch_idx").on(t.dispatchId),
+    index("trip_logs_company_pevo_date_idx").on(t.companyId, t.pevoId, t.tripDate),
+    index("trip_logs_company_dispatch_idx").on(t.companyId, t.dispatchId),
     maxLength("trip_logs", t.startLocation, L.location),
     maxLength("trip_logs", t.endLocation, L.location),
     maxLength("trip_logs", t.notes, L.longText),
@@ -398,7 +431,9 @@ export const activityEvents = pgTable(
   (t) => [
     ref("activity_actor_fk", t, t.actorId, user, "set null"),
     ref("activity_pevo_fk", t, t.pevoId, pevos, "set null"),
-    index("activity_company_created_idx").on(t.companyId, t.createdAt),
+    index("activity_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    // The portal dashboard's own activity, newest first.
+    index("activity_company_pevo_created_idx").on(t.companyId, t.pevoId, t.createdAt),
     maxLength("activity", t.type, L.activity),
     maxLength("activity", t.message, L.activity),
     maxLength("activity", t.client, L.activity),

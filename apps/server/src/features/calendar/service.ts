@@ -1,5 +1,5 @@
 import { dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { asc, between, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
+import { asc, between, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /** What the calendar shows between two dates: pickups, rate confirmation spans, certification expiries. */
@@ -34,7 +34,9 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
           rateConfirmations,
           scope,
           lte(rateConfirmations.startDate, to),
-          or(gte(rateConfirmations.endDate, from), gte(rateConfirmations.startDate, from)),
+          // Its last day (greatest() skips a null end date) on or after `from`: the expression
+          // of rate_confirmations_company_last_day_idx, so only spans near the window are read.
+          gte(sql`greatest(${rateConfirmations.startDate}, ${rateConfirmations.endDate})`, from),
         ),
       )
       .orderBy(asc(rateConfirmations.startDate)),

@@ -1,0 +1,154 @@
+/**
+ * What the benchmark requests, for one seeded company: every list (first page, a filtered page, a
+ * deep page), the dashboards and the calendar. Query names are the list API's (issue 9):
+ * page, pageSize, sort, dir, q, status (comma-separated), <field>From/<field>To, pevoId, clientId;
+ * keyset lists take cursor and limit. Shared by `npm run bench` (bench/run.ts) and the smoke test.
+ */
+import type { BenchCompany } from "./seed";
+
+export const PAGE_SIZE = 25;
+/** The target: no response over 100 KB. */
+export const MAX_RESPONSE_BYTES = 100 * 1024;
+
+export type Endpoint = {
+  /** Stable name, the same for every company (the row of the results table). */
+  name: string;
+  path: string;
+  /** Who calls it. */
+  as: "admin" | "pevo";
+  /** A list: at most this many items may come back. Undefined for dashboards and the calendar. */
+  maxItems?: number;
+};
+
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The page half way through a list of `count` rows. */
+const deepPage = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE / 2));
+
+export function endpointsOf(company: BenchCompany): Endpoint[] {
+  const { today, counts } = company;
+  const page = `page=1&pageSize=${PAGE_SIZE}`;
+  const list = (name: string, path: string, as: Endpoint["as"] = "admin"): Endpoint => ({
+    name,
+    path,
+    as,
+    maxItems: PAGE_SIZE,
+  });
+  return [
+    list("dispatches: first page", `/api/dispatches?${page}`),
+    list(
+      "dispatches: status + pickup range",
+      `/api/dispatches?${page}&status=pending,dispatched&pickupFrom=${addDays(today, -30)}&pickupTo=${addDays(today, 60)}`,
+    ),
+    list("dispatches: search", `/api/dispatches?${page}&q=garcia`),
+    list("dispatches: by PEVO", `/api/dispatches?${page}&pevoId=${company.busyPevoId}`),
+    list(
+      "dispatches: deep page",
+      `/api/dispatches?page=${deepPage(counts.dispatches)}&pageSize=${PAGE_SIZE}`,
+    ),
+    list("invoices: first page", `/api/invoices?${page}`),
+    list(
+      "invoices: status + due range",
+      `/api/invoices?${page}&status=sent,overdue&dueFrom=${addDays(today, -60)}&dueTo=${addDays(today, 30)}`,
+    ),
+    list("invoices: by client", `/api/invoices?${page}&clientId=${company.busyClientId}`),
+    list("invoices: search", `/api/invoices?${page}&q=INV-0001`),
+    list("invoices: deep page", `/api/invoices?page=${deepPage(counts.invoices)}&pageSize=${PAGE_SIZE}`),
+    list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
+    list(
+      "rate confirmations: start range",
+      `/api/rate-confirmations?${page}&startFrom=${addDays(today, -90)}&startTo=${today}`,
+    ),
+    list("rate confirmations: search", `/api/rate-confirmations?${page}&q=amarillo`),
+    list(
+      "rate confirmations: deep page",
+      `/api/rate-confirmations?page=${deepPage(counts.rate_confirmations)}&pageSize=${PAGE_SIZE}`,
+    ),
+    list("clients: first page", `/api/clients?${page}`),
+    list("clients: search", `/api/clients?${page}&q=ridge`),
+    list("clients: deep page", `/api/clients?page=${deepPage(counts.clients)}&pageSize=${PAGE_SIZE}`),
+    list("pevos: first page", `/api/pevos?${page}`),
+    list("pevos: search", `/api/pevos?${page}&q=garcia`),
+    list("team: first page", `/api/company/team?${page}`),
+    list("activity: first page", `/api/activity?limit=${PAGE_SIZE}`),
+    list("trip logs of a dispatch", `/api/dispatches/${company.dispatchWithTrips}/trip-logs?${page}`),
+    list("portal: upcoming", `/api/portal/dispatches?when=upcoming&limit=${PAGE_SIZE}`, "pevo"),
+    list("portal: past", `/api/portal/dispatches?when=past&limit=${PAGE_SIZE}`, "pevo"),
+    list("portal: trip logs", `/api/portal/trip-logs?limit=${PAGE_SIZE}`, "pevo"),
+    { name: "dashboard", path: "/api/dashboard", as: "admin" },
+    { name: "portal dashboard", path: "/api/portal/dashboard", as: "pevo" },
+    {
+      name: "calendar: week",
+      path: `/api/calendar?from=${addDays(today, -3)}&to=${addDays(today, 3)}`,
+      as: "admin",
+    },
+    {
+      name: "calendar: month grid",
+      path: `/api/calendar?from=${addDays(today, -20)}&to=${addDays(today, 21)}`,
+      as: "admin",
+    },
+  ];
+}
+
+/** A list answer in either shape: a page `{ items, ... }` or (before paging) a whole array. */
+export function itemsOf(body: unknown): { items: unknown[]; paged: boolean } | undefined {
+  if (Array.isArray(body)) return { items: body, paged: false };
+  if (body && typeof body === "object" && Array.isArray((body as { items?: unknown }).items)) {
+    return { items: (body as { items: unknown[] }).items, paged: true };
+  }
+  return undefined;
+}
+
+/** Signs in with Better Auth over HTTP (any fetch: the real server or app.request); returns the Cookie header. */
+export async function signIn(
+  fetcher: (path: string, init: RequestInit) => Response | Promise<Response>,
+  origin: string,
+  login: { email: string; password: string },
+): Promise<string> {
+  const res = await fetcher("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(login),
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${login.email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+/** One request's size check: status, bytes, and for a list the number of items against its page. */
+export type SizeCheck = {
+  name: string;
+  status: number;
+  bytes: number;
+  items?: number;
+  paged?: boolean;
+  problems: string[];
+};
+
+export async function checkSize(endpoint: Endpoint, res: Response): Promise<SizeCheck> {
+  const text = await res.text();
+  const bytes = Buffer.byteLength(text);
+  const problems: string[] = [];
+  if (res.status !== 200) problems.push(`answered ${res.status}: ${text.slice(0, 200)}`);
+  if (bytes > MAX_RESPONSE_BYTES) problems.push(`${bytes} bytes, over ${MAX_RESPONSE_BYTES}`);
+  const check: SizeCheck = { name: endpoint.name, status: res.status, bytes, problems };
+  if (endpoint.maxItems !== undefined && res.status === 200) {
+    const list = itemsOf(JSON.parse(text));
+    if (!list) problems.push("not a list: neither { items } nor an array");
+    else {
+      check.items = list.items.length;
+      check.paged = list.paged;
+      if (list.items.length > endpoint.maxItems) {
+        problems.push(`${list.items.length} items, more than a page of ${endpoint.maxItems}`);
+      }
+    }
+  }
+  return check;
+}
