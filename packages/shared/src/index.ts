@@ -27,4 +27,5 @@ export * from "./schemas/pevo";
 export * from "./schemas/rate-confirmation";
 export * from "./schemas/settings";
 export * from "./schemas/trip-log";
+export * from "./time-zones";
 export * from "./types";

@@ -3,6 +3,7 @@ import {
   DISPATCH_STATUSES,
   EXPENSE_TYPES,
   INVOICE_STATUSES,
+  JOB_STATUSES,
   PEVO_STATUSES,
   POSITION_TYPES,
   type PositionType,
@@ -23,3 +24,4 @@ export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_
 export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));
 export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
 export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
+export const jobStatus = pgEnum("job_status", JOB_STATUSES);

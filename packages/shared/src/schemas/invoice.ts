@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZTimeZone } from "../time-zones";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
@@ -131,6 +132,8 @@ export const ZCompanySettings = z.object({
     })
     .transform((v) => Number(v).toFixed(2)),
   invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText),
+  /** Pickup dates and times are wall-clock times of this IANA zone (reminders); left out: unchanged. */
+  timeZone: ZTimeZone.optional(),
 });
 export type TCompanySettingsInput = z.input<typeof ZCompanySettings>;
 export type TCompanySettings = z.output<typeof ZCompanySettings>;
