@@ -51,9 +51,15 @@ const mailing: JobHandlers = {
   },
 };
 
-const mailsTo = async (to: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+const mailsTo = async (to: string) =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
 const jobRow = async (key: string) =>
-  (await t.db.select().from(jobs).where(and(eq(jobs.companyId, scope.companyId), eq(jobs.key, key))))[0];
+  (
+    await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.companyId, scope.companyId), eq(jobs.key, key)))
+  )[0];
 
 async function scheduleMail(key: string, runAt: Date) {
   const to = uniqueEmail("job");
@@ -100,7 +106,13 @@ describe("durable jobs", () => {
     const targets: string[] = [];
     for (let i = 0; i < 6; i++) targets.push(await scheduleMail(`${p}${i}`, at(i)));
     const a = startJobWorker({ db: t.db, handlers: mailing, now: () => at(30), pollMs: 10, log: silent });
-    const b = startJobWorker({ db: second.db, handlers: mailing, now: () => at(30), pollMs: 10, log: silent });
+    const b = startJobWorker({
+      db: second.db,
+      handlers: mailing,
+      now: () => at(30),
+      pollMs: 10,
+      log: silent,
+    });
     await Promise.all([a.poll(), b.poll()]);
     await Promise.all([a.stop(), b.stop()]);
     for (const to of targets) expect(await mailsTo(to)).toBe(1);
