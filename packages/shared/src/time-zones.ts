@@ -36,3 +36,7 @@ export const ZTimeZone = z
   .trim()
   .max(TIME_ZONE_MAX_LENGTH, { message: TIME_ZONE_MESSAGE })
   .refine(isTimeZone, { message: TIME_ZONE_MESSAGE });
+
+/** Signup's browser zone: itself when valid, otherwise undefined (the company gets the default). */
+export const validSignupTimeZone = (value: string | undefined) =>
+  value && value.length <= TIME_ZONE_MAX_LENGTH && isTimeZone(value) ? value : undefined;

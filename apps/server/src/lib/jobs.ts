@@ -21,7 +21,7 @@
  */
 import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
 import { and, asc, eq, lte, ne, or, sql } from "drizzle-orm";
-import type { CompanyId } from "./tenant";
+import { type CompanyId, scoped } from "./tenant";
 
 /** bounds of the columns (packages/db/src/schema/jobs.ts JOB_LIMITS). */
 const MAX_ERROR = 2000;
@@ -103,7 +103,7 @@ export async function cancel(tx: Executor, scope: { companyId: CompanyId }, key:
   await tx
     .update(jobs)
     .set({ status: "canceled", finishedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(jobs.companyId, scope.companyId), eq(jobs.status, "pending"), match));
+    .where(scoped(jobs, scope, eq(jobs.status, "pending"), match));
 }
 
 export type RunOptions = {

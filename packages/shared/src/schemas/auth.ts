@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { isTimeZone, TIME_ZONE_MAX_LENGTH } from "../time-zones";
 import { MIN_PASSWORD_LENGTH } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { requiredEmail, requiredText, tooLongMessage } from "./fields";
@@ -38,12 +37,11 @@ export const ZSignup = z.object({
   password,
   companyName: minText("Company name must be at least 2 characters", "Company name"),
   contactPerson: minText("Contact person name must be at least 2 characters", "Contact person name"),
-  /** The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone): kept when valid, else the default. */
+  /** The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone): the server keeps it when valid (validSignupTimeZone). */
   timeZone: z
     .string()
     .optional()
-    .transform((v) => (v && v.length <= TIME_ZONE_MAX_LENGTH && isTimeZone(v) ? v : undefined))
-    .catch(undefined),
+    .describe("The browser's IANA time zone: kept when valid, else the default (America/Chicago)"),
 });
 export type TSignup = z.infer<typeof ZSignup>;
 

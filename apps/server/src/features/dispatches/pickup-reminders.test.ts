@@ -190,7 +190,8 @@ describe("the company time zone", () => {
     for (const [sent, stored] of [
       ["America/Los_Angeles", "America/Los_Angeles"],
       ["Mars/Olympus_Mons", DEFAULT_TIME_ZONE],
-      [42, DEFAULT_TIME_ZONE],
+      ["x".repeat(500), DEFAULT_TIME_ZONE],
+      [undefined, DEFAULT_TIME_ZONE],
     ] as const) {
       const email = uniqueEmail("tz");
       const res = await t.request("POST", "/api/signup", {
