@@ -36,7 +36,9 @@ test("signup keeps the browser's time zone; the admin changes it in Settings", a
   await page.keyboard.press("Enter");
   await page.getByRole("option", { name: "America/Los Angeles", exact: true }).click();
   await expect(zone).toHaveText("America/Los Angeles");
-  const saved = page.waitForResponse((r) => r.url().endsWith("/api/company") && r.request().method() === "PUT");
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/company") && r.request().method() === "PUT",
+  );
   await page.getByRole("button", { name: "Save Settings" }).click();
   expect((await saved).status()).toBe(200);
   await page.reload();

@@ -49,9 +49,9 @@ export type JobContext<P = unknown> = {
  * What a handler may answer: nothing (the job is done), or `{ runAgainAt }` to be pending again at
  * that time (what it waits for moved, e.g. the company's time zone changed).
  */
-export type JobOutcome = undefined | { runAgainAt: Date };
+export type JobOutcome = { runAgainAt: Date } | undefined;
 // biome-ignore lint/suspicious/noExplicitAny: each handler reads its own payload shape
-export type JobHandler<P = any> = (ctx: JobContext<P>) => Promise<JobOutcome | undefined | void>;
+export type JobHandler<P = any> = (ctx: JobContext<P>) => Promise<JobOutcome>;
 /** kind → handler. A due job of a kind without a handler fails with a clear error. */
 export type JobHandlers = Record<string, JobHandler>;
 
@@ -97,9 +97,12 @@ export async function schedule<P>(tx: Executor, scope: { companyId: CompanyId },
  * Cancels the company's pending jobs with this key, or whose key starts with `{ prefix }`
  * (e.g. every reminder of a dispatch). Done and failed jobs keep their history.
  */
-export async function cancel(tx: Executor, scope: { companyId: CompanyId }, key: string | { prefix: string }) {
-  const match =
-    typeof key === "string" ? eq(jobs.key, key) : sql`starts_with(${jobs.key}, ${key.prefix})`;
+export async function cancel(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  key: string | { prefix: string },
+) {
+  const match = typeof key === "string" ? eq(jobs.key, key) : sql`starts_with(${jobs.key}, ${key.prefix})`;
   await tx
     .update(jobs)
     .set({ status: "canceled", finishedAt: new Date(), updatedAt: new Date() })
@@ -154,7 +157,7 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
     if (!job) return "none";
     const attempts = job.attempts + 1;
     const handler = opts.handlers[job.kind];
-    let outcome: JobOutcome | undefined | void;
+    let outcome: JobOutcome;
     try {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
       // A savepoint: a handler that throws leaves no half-done effects, and the failure is recorded.

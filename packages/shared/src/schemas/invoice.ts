@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ZTimeZone } from "../time-zones";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
   dateInWindow,

@@ -19,7 +19,7 @@ import { addDaysIso } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
-import { zonedTimeToUtc, zoneAbbreviation } from "../../lib/zoned-time";
+import { zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { pickupReminderMail } from "../../mail/templates";
 
 export const PICKUP_REMINDER = "pickup-reminder";
@@ -27,7 +27,8 @@ export const REMINDERS = ["evening", "two-hours"] as const;
 export type Reminder = (typeof REMINDERS)[number];
 type Payload = { dispatchId: string; which: Reminder };
 
-export const reminderKey = (dispatchId: string, which: Reminder) => `${PICKUP_REMINDER}:${dispatchId}:${which}`;
+export const reminderKey = (dispatchId: string, which: Reminder) =>
+  `${PICKUP_REMINDER}:${dispatchId}:${which}`;
 const dispatchPrefix = (dispatchId: string) => `${PICKUP_REMINDER}:${dispatchId}:`;
 
 /** Statuses whose pickup is still ahead of the PEVO. */
@@ -47,7 +48,10 @@ export function reminderInstant(
 type Scope = { companyId: CompanyId };
 
 async function companyTimeZone(tx: Executor, scope: Scope) {
-  const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(ownCompany(scope));
+  const [company] = await tx
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(ownCompany(scope));
   return company.timeZone;
 }
 

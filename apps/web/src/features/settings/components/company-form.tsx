@@ -1,10 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type TCompanySettings,
-  type TCompanySettingsInput,
-  timeZones,
-  ZCompanySettings,
-} from "@pevo/shared";
+import { type TCompanySettings, type TCompanySettingsInput, timeZones, ZCompanySettings } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
