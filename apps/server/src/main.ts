@@ -4,7 +4,10 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
+import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
+import { startJobWorker } from "./lib/jobs";
+import { createMailer } from "./mail/mailer";
 
 const config = readConfig();
 const database = await openDatabase(config.database).catch((error: Error) => {
@@ -17,7 +20,10 @@ if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
   console.log("Seeded the demo company (Demo Escort Services).");
 }
 
-const app = createApp({ db: database.db, config });
+const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+const app = createApp({ db: database.db, config, mailer });
+// Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
+const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config }) });
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
   if (config.appUrl !== `http://localhost:${config.port}`)
@@ -43,7 +49,10 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close();
-  database.close().finally(() => process.exit(0));
+  jobWorker
+    .stop()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -157,6 +157,10 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_STATUSES = ["success", "pending", "error"] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
+/** A durable job's life (apps/server/src/lib/jobs.ts). */
+export const JOB_STATUSES = ["pending", "running", "done", "failed", "canceled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
 /** SPEC §9 limits. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;

@@ -30,4 +30,5 @@ export * from "./schemas/rate-confirmation";
 export * from "./schemas/settings";
 export * from "./schemas/signature";
 export * from "./schemas/trip-log";
+export * from "./time-zones";
 export * from "./types";

@@ -28,7 +28,7 @@ export async function createUserWithAccount(tx: Executor, input: NewUser) {
 /** Signup: a company and its first admin, in one transaction. */
 export async function createCompanyWithAdmin(
   db: Executor,
-  input: { companyName: string; contactPerson: string; email: string; password: string },
+  input: { companyName: string; contactPerson: string; email: string; password: string; timeZone?: string },
 ) {
   const { password, ...rest } = input;
   return insertCompanyWithAdmin(db, { ...rest, passwordHash: await hashPassword(password) });

@@ -1,4 +1,4 @@
-import type { Database } from "@pevo/db";
+import type { Database, Executor } from "@pevo/db";
 import { mailOutbox } from "@pevo/db";
 import nodemailer from "nodemailer";
 
@@ -10,7 +10,24 @@ export type Mail = {
   html?: string;
   attachments?: MailAttachment[];
 };
-export type Mailer = { mode: "smtp" | "outbox"; send: (mail: Mail) => Promise<void> };
+
+export type SendOptions = {
+  /**
+   * The transaction to write the outbox row in (a durable job's `tx`): the mail and the job's
+   * `done` then commit together, so it is kept exactly once. Required inside a job's transaction:
+   * on PGlite the outer handle would wait for that transaction.
+   */
+  tx?: Executor;
+  /**
+   * A stable Message-ID for SMTP (e.g. from the job id). SMTP cannot join a database transaction:
+   * a job sends, then commits `done`; if the process dies between the two the job runs again and
+   * the mail goes out again with the SAME Message-ID, which receiving servers and clients use to
+   * drop the duplicate. Exactly once in the outbox; at least once, deduplicable, over SMTP.
+   */
+  messageId?: string;
+};
+
+export type Mailer = { mode: "smtp" | "outbox"; send: (mail: Mail, options?: SendOptions) => Promise<void> };
 
 /** SMTP when configured; otherwise the outbox table plus the server log (development, tests). */
 export function createMailer(opts: {
@@ -23,17 +40,17 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       mode: "smtp",
-      send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
+      send: async (mail, options) => {
+        await transport.sendMail({ from: opts.from, ...mail, messageId: options?.messageId });
       },
     };
   }
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
     mode: "outbox",
-    send: async ({ attachments, ...mail }) => {
+    send: async ({ attachments, ...mail }, options) => {
       // The outbox keeps what the mailbox page shows: the attachments' names and sizes, not the files.
-      await opts.db.insert(mailOutbox).values({
+      await (options?.tx ?? opts.db).insert(mailOutbox).values({
         ...mail,
         attachments: attachments?.map((a) => ({
           filename: a.filename,

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { adminInvitationMail, dispatchAssignedMail, escapeHtml, invitationMail } from "./templates";
+import {
+  adminInvitationMail,
+  dispatchAssignedMail,
+  escapeHtml,
+  invitationMail,
+  pickupReminderMail,
+} from "./templates";
 
 const HOSTILE = `<a href="https://evil.example">Tom</a> & "Jerry"`;
 
@@ -51,5 +57,35 @@ describe("mail templates", () => {
   test("the link's query string stays usable in the href", () => {
     const mail = invitationMail("p@example.test", "Pat", "https://app.example/auth/reset?token=x&invite=1");
     expect(mail.html).toContain('href="https://app.example/auth/reset?token=x&#38;invite=1"');
+  });
+
+  test("the pickup reminder escapes what users typed and says when, in the company's zone", () => {
+    const reminder = {
+      which: "evening" as const,
+      email: "p@example.test",
+      name: HOSTILE,
+      jobNumber: "RC-<1>",
+      pickupDate: "2026-11-01",
+      pickupTime: "09:00",
+      zone: "CST",
+      origin: "Houston <TX>",
+      destination: "Denver, CO",
+      driverName: "Dale",
+      driverPhone: "(555) 123-4567",
+    };
+    const evening = pickupReminderMail(reminder, "https://app.example/pevo/dispatches");
+    expect(evening.subject).toBe("Pickup reminder: RC-<1> tomorrow, 09:00 CST");
+    expect(evening.text).toContain("Tomorrow: pickup for job RC-<1> on Nov 01, 2026 at 09:00 CST.");
+    expect(evening.text).toContain("Route: Houston <TX> → Denver, CO");
+    expect(evening.html).not.toContain('<a href="https://evil.example"');
+    expect(evening.html).toContain("Houston &#60;TX&#62; → Denver, CO");
+    expect(evening.html).toContain("https://app.example/pevo/dispatches");
+    const soon = pickupReminderMail(
+      { ...reminder, which: "two-hours", jobNumber: null, origin: null },
+      "https://x",
+    );
+    expect(soon.subject).toBe("Pickup reminder: pickup in 2 hours, 09:00 CST");
+    expect(soon.text).toContain("In 2 hours: pickup for your job on");
+    expect(soon.text).not.toContain("Route:");
   });
 });

@@ -116,3 +116,37 @@ export const signedCopyMail = (m: SignatureMail, url: string, pdf: Buffer, fileN
   ),
   attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
 });
+
+export type PickupReminder = {
+  which: "evening" | "two-hours";
+  email: string;
+  name: string;
+  jobNumber: string | null;
+  pickupDate: string;
+  pickupTime: string;
+  /** The company zone's abbreviation at the pickup, e.g. "CDT". */
+  zone: string;
+  origin: string | null;
+  destination: string | null;
+  driverName: string;
+  driverPhone: string;
+};
+
+/** The evening before the pickup, and 2 hours before it (features/dispatches/pickup-reminders.ts). */
+export const pickupReminderMail = (r: PickupReminder, url: string): Mail => {
+  const job = r.jobNumber ? `job ${r.jobNumber}` : "your job";
+  const when = `${formatDay(r.pickupDate)} at ${r.pickupTime} ${r.zone}`;
+  const lead = r.which === "evening" ? "Tomorrow" : "In 2 hours";
+  const route = r.origin && r.destination ? `${r.origin} → ${r.destination}` : null;
+  return {
+    to: r.email,
+    subject: `Pickup reminder: ${r.jobNumber ?? "pickup"} ${r.which === "evening" ? "tomorrow" : "in 2 hours"}, ${r.pickupTime} ${r.zone}`,
+    text: `Hello ${r.name},\n\n${lead}: pickup for ${job} on ${when}.${route ? `\nRoute: ${route}` : ""}\nDriver: ${r.driverName}, ${r.driverPhone}\n\nSee the details in your portal:\n${url}\n`,
+    html: layout(
+      `Pickup reminder: ${lead.toLowerCase()}`,
+      `Hello ${escapeHtml(r.name)}, pickup for ${escapeHtml(job)} on ${escapeHtml(when)}.${route ? `<br>Route: ${escapeHtml(route)}` : ""}<br>Driver: ${escapeHtml(r.driverName)}, ${escapeHtml(r.driverPhone)}`,
+      url,
+      "Open my dispatches",
+    ),
+  };
+};

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS as L } from "@pevo/shared";
+import { DEFAULT_TIME_ZONE, TEXT_LIMITS as L, TIME_ZONE_MAX_LENGTH } from "@pevo/shared";
 import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { maxLength } from "./constraints";
 
@@ -17,6 +17,8 @@ export const companies = pgTable(
     paymentTermsDays: integer("payment_terms_days").notNull().default(30),
     taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
     invoiceFooter: text("invoice_footer"),
+    /** IANA zone: pickup dates and times are wall-clock times here (reminders). */
+    timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -30,5 +32,6 @@ export const companies = pgTable(
     maxLength("companies", t.mcNumber, L.code),
     maxLength("companies", t.dotNumber, L.code),
     maxLength("companies", t.invoiceFooter, L.longText),
+    maxLength("companies", t.timeZone, TIME_ZONE_MAX_LENGTH),
   ],
 );

@@ -3,6 +3,7 @@ import {
   DISPATCH_STATUSES,
   EXPENSE_TYPES,
   INVOICE_STATUSES,
+  JOB_STATUSES,
   PEVO_STATUSES,
   POSITION_TYPES,
   type PositionType,
@@ -27,3 +28,4 @@ export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
 export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
 export const signatureRequestStatus = pgEnum("signature_request_status", SIGNATURE_REQUEST_STATUSES);
 export const publicLinkPurpose = pgEnum("public_link_purpose", PUBLIC_LINK_PURPOSES);
+export const jobStatus = pgEnum("job_status", JOB_STATUSES);

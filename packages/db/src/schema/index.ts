@@ -2,4 +2,5 @@ export * from "./auth";
 export * from "./business";
 export * from "./companies";
 export * from "./enums";
+export * from "./jobs";
 export * from "./rate-limits";

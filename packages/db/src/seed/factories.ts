@@ -60,6 +60,8 @@ export type NewCompany = {
   passwordHash: string;
   emailVerified?: boolean;
   isDemo?: boolean;
+  /** IANA zone (already validated); the column's default when left out. */
+  timeZone?: string;
 };
 
 /** Signup: a company and its first admin, in one transaction. */
@@ -72,6 +74,7 @@ export async function insertCompanyWithAdmin(db: Executor, input: NewCompany) {
         contactPerson: input.contactPerson,
         email: input.email.toLowerCase(),
         isDemo: input.isDemo ?? false,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       })
       .returning();
     const admin = await insertLogin(tx, {

@@ -15,8 +15,9 @@ export const ZCompanySettingsResponse = z.object({
   paymentTermsDays: z.number().int(),
   taxRate: ZDecimal.describe('Percent, e.g. "8.25"'),
   invoiceFooter: z.string().nullable(),
+  timeZone: z.string().describe('IANA time zone, e.g. "America/Chicago"'),
 });
-type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, TCompanySettings>>;
+type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, Required<TCompanySettings>>>;
 
 /** GET /api/company/team: the company's admins. */
 export const ZTeamMemberResponse = z.object({

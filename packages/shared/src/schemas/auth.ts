@@ -37,6 +37,11 @@ export const ZSignup = z.object({
   password,
   companyName: minText("Company name must be at least 2 characters", "Company name"),
   contactPerson: minText("Contact person name must be at least 2 characters", "Contact person name"),
+  /** The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone): the server keeps it when valid (validSignupTimeZone). */
+  timeZone: z
+    .string()
+    .optional()
+    .describe("The browser's IANA time zone: kept when valid, else the default (America/Chicago)"),
 });
 export type TSignup = z.infer<typeof ZSignup>;
 

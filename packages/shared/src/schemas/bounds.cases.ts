@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE } from "../money";
+import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGE } from "../time-zones";
 import { MAX_PASSWORD_LENGTH, ZLogin, ZResetPassword, ZSignup, ZSignupForm } from "./auth";
 import { ZClient } from "./client";
 import { EARLIEST_PICKUP_DATE, ZDispatch } from "./dispatch";
@@ -432,6 +433,22 @@ export const BOUND_CASES: BoundCase[] = [
     value: "-999",
     error: "DOT number must be digits only",
     note: "'-999'",
+  },
+  // The time zone is a choice from the IANA list (Intl.supportedValuesOf), bounded like a text.
+  { form: "companySettings", field: "timeZone", value: "America/Los_Angeles", note: "an IANA zone" },
+  {
+    form: "companySettings",
+    field: "timeZone",
+    value: "America/Atlantis",
+    error: TIME_ZONE_MESSAGE,
+    note: "a zone not in the list",
+  },
+  {
+    form: "companySettings",
+    field: "timeZone",
+    value: "A".repeat(TIME_ZONE_MAX_LENGTH + 1),
+    error: TIME_ZONE_MESSAGE,
+    note: "longer than the bound",
   },
   ...text("inviteAdmin", "name", "Name", name),
   ...email("inviteAdmin", "email", "invite"),

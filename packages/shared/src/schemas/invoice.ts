@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVOICE_STATUSES, type InvoiceStatus } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
   dateInWindow,
@@ -132,6 +133,8 @@ export const ZCompanySettings = z.object({
     })
     .transform((v) => Number(v).toFixed(2)),
   invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText),
+  /** Pickup dates and times are wall-clock times of this IANA zone (reminders); left out: unchanged. */
+  timeZone: ZTimeZone.optional(),
 });
 export type TCompanySettingsInput = z.input<typeof ZCompanySettings>;
 export type TCompanySettings = z.output<typeof ZCompanySettings>;

@@ -1,6 +1,6 @@
 import { companies, type Database, profiles, user } from "@pevo/db";
 import { DEMO_ACCOUNTS } from "@pevo/db/seed";
-import type { TMe, TSignup } from "@pevo/shared";
+import { type TMe, type TSignup, validSignupTimeZone } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { createCompanyWithAdmin, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError } from "../../lib/domain-errors";
@@ -16,7 +16,7 @@ export async function signUp(db: Database, input: TSignup) {
     throw new ConflictError(DUPLICATE_EMAIL, { email: DUPLICATE_EMAIL });
   }
   try {
-    return await createCompanyWithAdmin(db, input);
+    return await createCompanyWithAdmin(db, { ...input, timeZone: validSignupTimeZone(input.timeZone) });
   } catch (error) {
     // Two signups racing for one address: the unique index decides.
     if (await loginEmailTaken(db, input.email))

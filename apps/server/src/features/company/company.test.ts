@@ -87,6 +87,8 @@ describe("GET /api/company", () => {
       paymentTermsDays: 30,
       taxRate: "0.00",
       invoiceFooter: null,
+      // No zone in the signup body: the default.
+      timeZone: "America/Chicago",
     });
   });
 });
@@ -111,6 +113,7 @@ describe("PUT /api/company", () => {
       paymentTermsDays: 45,
       taxRate: "8.25",
       invoiceFooter: "Thank you for your business",
+      timeZone: "America/Chicago",
     };
     expect(res.body).toEqual(expected);
     expect((await call(adminA, "GET", "/api/company")).body).toEqual(expected);

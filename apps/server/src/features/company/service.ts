@@ -10,7 +10,7 @@ export const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 export const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
 
-export async function getCompanySettings(scope: Scope): Promise<TCompanySettings> {
+export async function getCompanySettings(scope: Scope): Promise<Required<TCompanySettings>> {
   const [row] = await scope.db
     .select({
       name: companies.name,
@@ -23,13 +23,17 @@ export async function getCompanySettings(scope: Scope): Promise<TCompanySettings
       paymentTermsDays: companies.paymentTermsDays,
       taxRate: companies.taxRate,
       invoiceFooter: companies.invoiceFooter,
+      timeZone: companies.timeZone,
     })
     .from(companies)
     .where(ownCompany(scope));
   return row;
 }
 
-/** The company profile (used on invoices) and the invoice defaults. */
+/**
+ * The company profile (used on invoices), the invoice defaults and the time zone (left out: kept).
+ * Pickup reminders already scheduled follow a new zone when they run (dispatches/pickup-reminders.ts).
+ */
 export async function updateCompanySettings(scope: Scope, input: TCompanySettings) {
   await scope.db.transaction(async (tx) => {
     await tx

@@ -8,8 +8,6 @@ import {
   rateConfirmations,
   standardRates,
   tripLogs,
-  user,
-  userSettings,
 } from "@pevo/db";
 import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
 import { asc, count, desc, eq } from "drizzle-orm";
@@ -17,8 +15,10 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
+import { syncPickupReminders } from "./pickup-reminders";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const DISPATCH_HAS_INVOICES =
@@ -183,7 +183,7 @@ type Assignment = {
   pickupTime: string;
 };
 
-/** Records the assignment and finds who to tell (their dispatch alerts setting decides). */
+/** Records the assignment and finds who to tell (their Email Notifications and Dispatch Alerts settings decide). */
 async function recordAssignment(
   tx: Executor,
   scope: Scope,
@@ -191,16 +191,8 @@ async function recordAssignment(
 ): Promise<Assignment | null> {
   if (!dispatch.pevoId) return null;
   const [pevo] = await tx
-    .select({
-      firstName: pevos.firstName,
-      lastName: pevos.lastName,
-      pevoEmail: pevos.email,
-      loginEmail: user.email,
-      alerts: userSettings.dispatchAlerts,
-    })
+    .select({ firstName: pevos.firstName, lastName: pevos.lastName })
     .from(pevos)
-    .leftJoin(user, eq(user.id, pevos.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, pevos.userId))
     .where(scoped(pevos, scope, eq(pevos.id, dispatch.pevoId)));
   if (!pevo) return null;
   const rc = dispatch.rateConfirmationId
@@ -222,11 +214,10 @@ async function recordAssignment(
     client: rc?.client ?? null,
     message: `${name} dispatched${rc ? ` on ${rc.jobNumber}` : ""} for ${formatDay(dispatch.pickupDate)}`,
   });
-  const email = pevo.loginEmail ?? pevo.pevoEmail;
-  if (!email || pevo.alerts === false) return null;
+  const to = await pevoMailRecipient(tx, scope, dispatch.pevoId, "dispatchAlerts");
+  if (!to) return null;
   return {
-    email,
-    name,
+    ...to,
     jobNumber: rc?.jobNumber ?? null,
     pickupDate: dispatch.pickupDate,
     pickupTime: dispatch.pickupTime,
@@ -255,6 +246,7 @@ export async function createDispatch(
       .insert(dispatches)
       .values({ ...input, companyId, createdBy: userId })
       .returning({ id: dispatches.id });
+    await syncPickupReminders(tx, scope, row.id);
     return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
   });
   await notify(deps, assignment);
@@ -279,6 +271,7 @@ export async function updateDispatch(
       .update(dispatches)
       .set({ ...input, updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+    await syncPickupReminders(tx, scope, id);
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
   });
   await notify(deps, assignment);
@@ -303,5 +296,6 @@ export async function deleteDispatch(scope: Scope, id: string) {
       .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, id)));
     if (trips.n > 0) throw new ConflictError(DISPATCH_HAS_TRIPS);
     await tx.delete(dispatches).where(scoped(dispatches, scope, eq(dispatches.id, id)));
+    await syncPickupReminders(tx, scope, id);
   });
 }

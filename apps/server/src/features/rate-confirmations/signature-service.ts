@@ -18,6 +18,7 @@ import {
 } from "@pevo/db";
 import {
   SIGNATURE_LINK_DAYS,
+  SIGNATURE_REMINDER_DAYS,
   type SignatureState,
   type TDeclineRateConfirmation,
   type TRateConfirmation,
@@ -34,8 +35,10 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { companyTimeZone } from "../../lib/zoned-time";
 import { signatureReminderMail, signatureRequestMail, signedCopyMail } from "../../mail/templates";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentOf, serialize, sha256 } from "./signed-content";
@@ -137,12 +140,9 @@ async function closeRequests(
       ),
     )
     .returning({ id: signatureRequests.id });
-  await revokePublicLinks(
-    tx,
-    scope,
-    "rc_signature",
-    closed.map((r) => r.id),
-  );
+  const ids = closed.map((r) => r.id);
+  await revokePublicLinks(tx, scope, "rc_signature", ids);
+  for (const requestId of ids) await cancel(tx, scope, reminderKey(requestId));
   await tx
     .update(rateConfirmations)
     .set({ signatureStatus: "not_sent", signatureExpiresAt: null })
@@ -242,6 +242,12 @@ export async function sendForSignature(
       subjectId: request.id,
       expiresAt,
     });
+    await schedule(tx, scope, {
+      kind: SIGNATURE_REMINDER,
+      key: reminderKey(request.id),
+      runAt: daysFrom(new Date(), SIGNATURE_REMINDER_DAYS),
+      payload: { requestId: request.id },
+    });
     await tx
       .update(rateConfirmations)
       .set({ signatureStatus: "awaiting_signature", signatureExpiresAt: link.expiresAt })
@@ -331,11 +337,12 @@ const documentFrom = (r: RequestRow): TRateConfirmationDocument =>
 
 export const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-signed.pdf`;
 
-/** The signed copy: the document as signed, and its signature certificate page. */
-async function signedPdfOf(r: RequestRow) {
+/** The signed copy: the document as signed, and its signature certificate page (times in UTC and the company's zone). */
+async function signedPdfOf(db: Executor, r: RequestRow) {
   const document = documentFrom(r);
+  const timeZone = await companyTimeZone(db, { companyId: r.companyId as CompanyId });
   return {
-    pdf: await renderRateConfirmationPdf(document, certificateOf(r)),
+    pdf: await renderRateConfirmationPdf(document, certificateOf(r, timeZone)),
     fileName: signedFileName(document.jobNumber),
   };
 }
@@ -357,7 +364,7 @@ export async function signedPdf(scope: { db: Executor; companyId: CompanyId }, i
     .orderBy(desc(signatureRequests.signedAt))
     .limit(1);
   if (!signed) throw new NotFoundError(NOT_SIGNED);
-  return signedPdfOf(signed);
+  return signedPdfOf(scope.db, signed);
 }
 
 // ---------------------------------------------------------------- the public signing page
@@ -493,7 +500,7 @@ export async function signByToken(
   });
 
   try {
-    const { pdf, fileName } = await signedPdfOf(signed.row);
+    const { pdf, fileName } = await signedPdfOf(db, signed.row);
     await deps.mailer.send(
       signedCopyMail(
         {
@@ -555,61 +562,62 @@ export async function declineByToken(
 export async function signedPdfByToken(db: Database, token: string) {
   const { request } = await openRequest(db, token);
   if (request.status !== "signed") throw new NotFoundError(NOT_SIGNED);
-  return signedPdfOf(request);
+  return signedPdfOf(db, request);
 }
 
 // ---------------------------------------------------------------- the reminder
 
+export const SIGNATURE_REMINDER = "signature-reminder";
+const reminderKey = (requestId: string) => `${SIGNATURE_REMINDER}:${requestId}`;
+
 /**
- * The one reminder (a durable job runs it SIGNATURE_REMINDER_DAYS after sending): only while the
- * request is open, unexpired and not reminded yet. The first link's token is not stored, so the
- * reminder carries a second link to the same request, expiring with it; both work until it closes.
+ * The one reminder, a durable job SIGNATURE_REMINDER_DAYS after sending (lib/jobs.ts: exactly once,
+ * in the job's transaction): only while the request is open, unexpired and not reminded. The first
+ * link's token is not stored, so the reminder carries a second link to the same request, expiring
+ * with it; both work until the request closes.
  */
-export async function remindSigner(
-  db: Database,
-  deps: Pick<Deps, "mailer" | "config">,
-  scope: { companyId: CompanyId },
-  requestId: string,
-) {
-  const due = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .select()
-      .from(signatureRequests)
-      .where(scoped(signatureRequests, scope, eq(signatureRequests.id, requestId)))
-      .for("update");
-    if (!r || !isOpen(r.status) || r.remindedAt || r.expiresAt <= new Date()) return null;
-    const link = await createPublicLink(tx, scope, {
-      purpose: "rc_signature",
-      subjectId: r.id,
-      expiresAt: r.expiresAt,
-    });
-    await tx
-      .update(signatureRequests)
-      .set({ remindedAt: new Date() })
-      .where(scoped(signatureRequests, scope, eq(signatureRequests.id, r.id)));
-    const document = documentFrom(r);
-    await recordActivity(tx, scope, {
-      actorId: null,
-      type: "signature_reminded",
-      status: "pending",
-      message: `Reminder sent to ${r.signerName} for rate confirmation ${document.jobNumber}`,
-      client: document.clientName,
-      job: document.jobNumber,
-    });
-    return { r, token: link.token, document, companyName: await companyName(tx, scope) };
-  });
-  if (!due) return false;
-  await deps.mailer.send(
-    signatureReminderMail(
-      {
-        to: due.r.signerEmail,
-        signerName: due.r.signerName,
-        companyName: due.companyName,
-        jobNumber: due.document.jobNumber,
-      },
-      signUrl(deps, due.token),
-      formatDay(due.r.expiresAt.toISOString().slice(0, 10)),
-    ),
-  );
-  return true;
+export function signatureReminderHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
+  return {
+    [SIGNATURE_REMINDER]: async ({ tx, companyId, payload, job, now }) => {
+      const scope = { companyId };
+      const { requestId } = payload as { requestId: string };
+      const [r] = await tx
+        .select()
+        .from(signatureRequests)
+        .where(scoped(signatureRequests, scope, eq(signatureRequests.id, requestId)))
+        .for("update");
+      if (!r || !isOpen(r.status) || r.remindedAt || r.expiresAt <= now) return;
+      const link = await createPublicLink(tx, scope, {
+        purpose: "rc_signature",
+        subjectId: r.id,
+        expiresAt: r.expiresAt,
+      });
+      await tx
+        .update(signatureRequests)
+        .set({ remindedAt: now })
+        .where(scoped(signatureRequests, scope, eq(signatureRequests.id, r.id)));
+      const document = documentFrom(r);
+      await recordActivity(tx, scope, {
+        actorId: null,
+        type: "signature_reminded",
+        status: "pending",
+        message: `Reminder sent to ${r.signerName} for rate confirmation ${document.jobNumber}`,
+        client: document.clientName,
+        job: document.jobNumber,
+      });
+      await deps.mailer.send(
+        signatureReminderMail(
+          {
+            to: r.signerEmail,
+            signerName: r.signerName,
+            companyName: await companyName(tx, scope),
+            jobNumber: document.jobNumber,
+          },
+          signUrl(deps, link.token),
+          formatDay(r.expiresAt.toISOString().slice(0, 10)),
+        ),
+        { tx, messageId: `<job-${job.id}@${new URL(deps.config.appUrl).hostname}>` },
+      );
+    },
+  };
 }

@@ -13,8 +13,10 @@ import {
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { asCompanyId } from "../../http/company-id";
+import { jobHandlers } from "../../jobs";
+import { runDueJobs } from "../../lib/jobs";
 import { getRateConfirmation } from "./service";
-import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST, remindSigner } from "./signature-service";
+import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST } from "./signature-service";
 import { documentOf, serialize, sha256 } from "./signed-content";
 
 let t: TestApp;
@@ -247,25 +249,43 @@ describe("the signature state machine", () => {
     expect(refused.status).toBe(409);
   });
 
-  test("the reminder goes once, with a link to the same request", async () => {
+  test("the reminder is a durable job: it goes once, 3 days on, with a link to the same request", async () => {
     const { id } = await newRc();
     const { token, who } = await send(id);
-    const scope = { companyId: asCompanyId(adminA.companyId) };
-    const [row] = await t.db
-      .select({ id: signatureRequests.id })
-      .from(signatureRequests)
-      .where(eq(signatureRequests.rateConfirmationId, id));
-    const deps = { mailer: t.mailer, config: t.config };
-    expect(await remindSigner(t.db, deps, scope, row.id)).toBe(true);
-    expect(await remindSigner(t.db, deps, scope, row.id)).toBe(false);
-    const reminders = (await t.outbox(who.signerEmail)).filter((m) => /^Reminder/.test(m.subject));
-    expect(reminders).toHaveLength(1);
-    const reminderToken = pathOf(firstLink(reminders[0].text)).slice("/sign/".length);
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config });
+    const run = (days: number) =>
+      runDueJobs({ db: t.db, handlers, now: () => new Date(Date.now() + days * 86_400_000) });
+    const reminders = async () =>
+      (await t.outbox(who.signerEmail)).filter((m) => /^Reminder/.test(m.subject));
+    await run(2.9);
+    expect(await reminders()).toHaveLength(0);
+    // Two workers at once, then a third later: one reminder.
+    await Promise.all([run(3.1), run(3.1)]);
+    await run(4);
+    expect(await reminders()).toHaveLength(1);
+    const reminderToken = pathOf(firstLink((await reminders())[0].text)).slice("/sign/".length);
     expect(reminderToken).not.toBe(token);
     // Both links open the same request; signing through one closes it for the other.
     expect((await page(reminderToken)).status).toBe(200);
     expect((await sign(token)).status).toBe(200);
     expect((await page(reminderToken)).body.state).toBe("signed");
+  });
+
+  test("no reminder once the request is signed or withdrawn", async () => {
+    const { id } = await newRc();
+    const { token, who } = await send(id);
+    await sign(token);
+    const other = await newRc();
+    const second = await send(other.id);
+    await asA()("POST", `/api/rate-confirmations/${other.id}/signature/cancel`);
+    await runDueJobs({
+      db: t.db,
+      handlers: jobHandlers({ mailer: t.mailer, config: t.config }),
+      now: () => new Date(Date.now() + 4 * 86_400_000),
+    });
+    for (const email of [who.signerEmail, second.who.signerEmail]) {
+      expect((await t.outbox(email)).filter((m) => /^Reminder/.test(m.subject))).toHaveLength(0);
+    }
   });
 });
 

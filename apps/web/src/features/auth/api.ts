@@ -66,10 +66,14 @@ export function useSignIn() {
 
 export type TSignupBody = { email: string; password: string; companyName: string; contactPerson: string };
 
+/** The browser's IANA zone, e.g. "America/Chicago" (the server keeps it as the company's zone when valid). */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Creates a company with its first admin; the server sends the verification email. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: TSignupBody) => call(client.api.signup.$post({ json: body })),
+    mutationFn: (body: TSignupBody) =>
+      call(client.api.signup.$post({ json: { ...body, timeZone: browserTimeZone() } })),
   });
 }
 

@@ -21,14 +21,18 @@ const TOGGLES: { key: keyof TUserSettings; label: string; description: string }[
   {
     key: "emailNotifications",
     label: "Email Notifications",
-    description: "Receive updates from your office by email",
+    description: "Receive emails from your office (password and invitation emails always come)",
   },
   {
     key: "dispatchAlerts",
     label: "Dispatch Alerts",
     description: "Get an email when you are assigned a dispatch",
   },
-  { key: "pickupReminders", label: "Pickup Reminders", description: "Be reminded of upcoming pickups" },
+  {
+    key: "pickupReminders",
+    label: "Pickup Reminders",
+    description: "An email the evening before a pickup and 2 hours before it",
+  },
   { key: "darkMode", label: "Dark Mode", description: "Use the dark theme in the portal" },
   {
     key: "locationServices",

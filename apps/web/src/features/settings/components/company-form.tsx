@@ -1,15 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
+import { type TCompanySettings, type TCompanySettingsInput, timeZones, ZCompanySettings } from "@pevo/shared";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
-import { InputField, TextareaField } from "@/components/form-fields";
+import { InputField, SelectField, type SelectOption, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { useSaveCompany } from "../api";
+
+/** The IANA zones this browser knows ("America/Argentina/Buenos_Aires" reads "America/Argentina/Buenos Aires"), and the saved one. */
+function zoneOptions(current: string | undefined): SelectOption[] {
+  const zones = timeZones();
+  const all = current && !zones.includes(current) ? [current, ...zones] : zones;
+  return all.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+}
 
 const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
   ...c,
@@ -29,7 +36,7 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
     resolver: zodResolver(ZCompanySettings),
     defaultValues: toForm(company),
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, control } = form;
   const e = formState.errors;
   useUnsavedChangesGuard(formState.isDirty, save.isPending);
   const onSubmit = handleSubmit((values) =>
@@ -79,6 +86,15 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
           {text("email", "Email", { type: "email" })}
           {text("mcNumber", "MC Number")}
           {text("dotNumber", "DOT Number")}
+          <SelectField
+            control={control}
+            name="timeZone"
+            id="company-timeZone"
+            label="Time Zone"
+            hint="Pickup dates and times are local times of this zone; PEVO pickup reminders follow it."
+            className="sm:col-span-2"
+            options={zoneOptions(company.timeZone)}
+          />
         </CardContent>
       </Card>
       <Card>
