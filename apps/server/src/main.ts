@@ -4,7 +4,9 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
+import { purgeAllDeletedFiles } from "./features/documents/service";
 import { hashPassword } from "./lib/accounts";
+import { createStorage } from "./lib/storage";
 
 const config = readConfig();
 const database = await openDatabase(config.database).catch((error: Error) => {
@@ -17,7 +19,18 @@ if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
   console.log("Seeded the demo company (Demo Escort Services).");
 }
 
-const app = createApp({ db: database.db, config });
+const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
+const app = createApp({ db: database.db, config, storage });
+
+// Stored files of deleted documents whose removal failed earlier (storage unreachable): retried at
+// start-up and every 10 minutes (the queue is in the database, so nothing is lost on a restart).
+const purge = () =>
+  purgeAllDeletedFiles(database.db, storage).catch((error) =>
+    console.error("Could not remove deleted documents' files", error),
+  );
+void purge();
+const purgeTimer = setInterval(purge, 10 * 60_000);
+purgeTimer.unref();
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
   if (config.appUrl !== `http://localhost:${config.port}`)
@@ -26,6 +39,11 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
     config.database.kind === "pglite"
       ? `Database: embedded (PGlite) in ${config.database.dataDir}`
       : "Database: PostgreSQL (DATABASE_URL)",
+  );
+  console.log(
+    config.storage?.kind === "s3"
+      ? `Files: S3 bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ""}`
+      : `Files: ${config.storage?.dir ?? "./data/files"}`,
   );
   if (config.demoEnabled) {
     console.log(`Demo admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);

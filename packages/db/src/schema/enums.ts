@@ -1,6 +1,8 @@
 import {
   ACTIVITY_STATUSES,
   DISPATCH_STATUSES,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_OWNER_KINDS,
   EXPENSE_TYPES,
   INVOICE_STATUSES,
   PEVO_STATUSES,
@@ -23,3 +25,5 @@ export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_
 export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));
 export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
 export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
+export const documentOwnerKind = pgEnum("document_owner_kind", DOCUMENT_OWNER_KINDS);
+export const documentCategory = pgEnum("document_category", DOCUMENT_CATEGORIES);

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./business";
 export * from "./companies";
+export * from "./documents";
 export * from "./enums";
 export * from "./rate-limits";
