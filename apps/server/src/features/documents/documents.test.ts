@@ -441,3 +441,44 @@ describe.each([
     expect((await backend.objects()).filter((k) => !rows.has(k))).toEqual([]);
   });
 });
+
+describe("storage configuration", () => {
+  test("DATA_DIR/files by default; S3 when S3_BUCKET is set; half-set credentials are refused", async () => {
+    const { readConfig } = await import("../../env");
+    expect(readConfig({ DATA_DIR: "/srv/pevo" }).storage).toEqual({ kind: "disk", dir: "/srv/pevo/files" });
+    expect(
+      readConfig({
+        S3_BUCKET: "docs",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "docs",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    });
+    expect(() => readConfig({ S3_BUCKET: "docs", S3_ACCESS_KEY_ID: "key" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => readConfig({ S3_ENDPOINT: "http://minio:9000" })).toThrow(/S3_BUCKET/);
+  });
+
+  test("a key that this module did not make never reaches a back end", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pevo-docs-keys-"));
+    const storage = diskStorage(dir);
+    try {
+      for (const key of ["../etc/passwd", "a/b", "/tmp/x", "00000000-0000-0000-0000-000000000000/../x"]) {
+        await expect(storage.put(key, PNG, { contentType: "image/png" })).rejects.toThrow(
+          /Not a storage key/,
+        );
+        await expect(storage.get(key)).rejects.toThrow(/Not a storage key/);
+      }
+      expect(listFiles(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
