@@ -12,8 +12,8 @@ export async function sniffDocumentType(bytes: Uint8Array, fileName: string): Pr
   if (bytes.byteLength === 0) throw new InvalidInputError("The file is empty", { file: "The file is empty" });
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && isDocumentType(detected.mime)) return detected.mime;
-  const what = detected ? `a ${detected.ext.toUpperCase()} file` : "not a recognized file type";
-  const message = `“${displayName(fileName)}” must be ${DOCUMENT_TYPES_TEXT}; its content is ${what} (the type is checked from the content, not the name)`;
+  const what = detected ? `is a ${detected.ext.toUpperCase()} file` : "is not one of them";
+  const message = `“${displayName(fileName)}” must be ${DOCUMENT_TYPES_TEXT}; its content ${what} (checked from the content, not the name)`;
   throw new InvalidInputError(message, { file: message });
 }
 
