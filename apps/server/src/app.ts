@@ -19,6 +19,8 @@ import { dashboardRoutes } from "./features/dashboard/routes";
 import { devRoutes } from "./features/dev/routes";
 import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
+import { purgeDeletedFiles } from "./features/documents/service";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
@@ -33,6 +35,7 @@ import { openApiDocument } from "./http/openapi-document";
 import { createRateLimitStore, limitPerAccount, limitPerAddress, limitPublicLinks } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
+import { createStorage, type FileStorage } from "./lib/storage";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** The Better Auth endpoints the product uses; the rest of its surface stays closed. */
@@ -61,11 +64,15 @@ export function createApp(opts: {
   mailer?: Mailer;
   /** Where rate limit counts live (default: Redis when REDIS_URL is set, else the database). */
   rateLimitStore?: RateLimitStore;
+  /** Where uploaded files go (default: the configuration's storage). */
+  storage?: FileStorage;
 }) {
   const { db, config } = opts;
   const mailer = opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ db, config, mailer });
-  const deps: Deps = { db, config, mailer, auth };
+  const storage =
+    opts.storage ?? createStorage(config.storage ?? { kind: "disk", dir: resolve("data", "files") });
+  const deps: Deps = { db, config, mailer, auth, storage };
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
@@ -106,6 +113,16 @@ export function createApp(opts: {
     limitPublicLinks({ limit: config.authRateLimit * 6, trustProxy: config.trustProxy ?? 0, store }),
   );
   api.use(sessionMiddleware(deps));
+  // A write may have deleted document rows (directly, or by a cascade from their owner): their
+  // stored files, queued by the database in the same transaction, go once the change committed.
+  api.use(async (c, next) => {
+    await next();
+    const actor = c.get("actor");
+    if (c.req.method === "GET" || c.req.method === "HEAD" || !actor || c.res.status >= 400) return;
+    await purgeDeletedFiles({ db, companyId: actor.companyId }, storage).catch((error) =>
+      console.error("Could not remove deleted documents' files", error),
+    );
+  });
   // Every /api route is declared with @hono/zod-openapi (see http/openapi.ts), so that the document
   // at /api/openapi.json is generated from the code; the chain keeps their types for AppType.
   let document: ReturnType<typeof openApiDocument> | undefined;
@@ -126,6 +143,8 @@ export function createApp(opts: {
     .route("/invoices", invoiceRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)
+    .route("/", officeDocumentRoutes)
+    .route("/portal", portalDocumentRoutes)
     .route(
       "/",
       docsRoutes(() => (document ??= openApiDocument(api))),

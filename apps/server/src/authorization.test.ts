@@ -10,7 +10,8 @@
  *     record each time (see `newClientA`). Add a fixture below when your feature has a new record type,
  *     and register its id with `hide(...)` so that no foreign caller's response may contain it.
  *   - `body` builds a VALID request body from the fixtures and the caller, so that the status shows
- *     the access rule, not validation.
+ *     the access rule, not validation. JSON as an object; an upload as FormData (`uploadForm()`),
+ *     which the harness sends as multipart/form-data.
  *   - `expect`: the status per caller: anonymous (no credentials), adminA (admin of the company that
  *     owns the records), adminB (admin of another company, calling with A's ids: 404 for A's records),
  *     pevoA (a PEVO user of company A: admin routes are 403, /api/portal/* is theirs) and pevoA2
@@ -35,6 +36,7 @@ import {
   clients,
   companies,
   dispatches,
+  documents,
   invoiceLineItems,
   invoices,
   pevos,
@@ -109,6 +111,12 @@ type Fixtures = {
   tripLogA: string;
   newTripLogA: () => Promise<string>;
   tripLogA2: string;
+  /** An office document on the roster PEVO pevoRowA, and a fresh one for delete rows. */
+  documentA: string;
+  newDocumentA: () => Promise<string>;
+  /** pevoA's own profile document (uploaded by pevoA), and a fresh one for delete rows. */
+  portalDocumentA: string;
+  newPortalDocumentA: () => Promise<string>;
 };
 
 /** Rows of one table that a call must leave alone. */
@@ -187,6 +195,18 @@ async function signedLinkA(f: Fixtures) {
   expect(res.status).toBe(200);
   return link;
 }
+
+/** A valid upload: a small real PNG (the type is sniffed from the content). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const uploadForm = () => {
+  const body = new FormData();
+  body.set("file", new File([PNG], "table.png", { type: "image/png" }));
+  body.set("category", "photo");
+  return body;
+};
 
 /** Cancels a rate confirmation directly, so a restore has something to restore. */
 async function setCanceled(id: string) {
@@ -585,6 +605,88 @@ const ROUTES: Row[] = [
     mayChange: ["pevoA"],
   },
 
+  // documents: the office's by owner and by id; a PEVO's own profile and own dispatches' (portal)
+  {
+    route: "GET /api/pevos/:id/documents",
+    path: (f) => `/api/pevos/${f.pevoRowA}/documents`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/pevos/:id/documents",
+    path: (f) => `/api/pevos/${f.pevoRowA}/documents`,
+    body: uploadForm,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(documents, documents.pevoId, f.pevoRowA),
+  },
+  {
+    route: "GET /api/rate-confirmations/:id/documents",
+    path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}/documents`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/rate-confirmations/:id/documents",
+    path: (f) => `/api/rate-confirmations/${f.rateConfirmationA}/documents`,
+    body: uploadForm,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(documents, documents.rateConfirmationId, f.rateConfirmationA),
+  },
+  {
+    route: "GET /api/dispatches/:id/documents",
+    path: (f) => `/api/dispatches/${f.dispatchA}/documents`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/dispatches/:id/documents",
+    path: (f) => `/api/dispatches/${f.dispatchA}/documents`,
+    body: uploadForm,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(documents, documents.dispatchId, f.dispatchA),
+  },
+  {
+    route: "GET /api/documents/:id/file",
+    path: (f) => `/api/documents/${f.documentA}/file`,
+    expect: A_ONLY,
+  },
+  {
+    route: "DELETE /api/documents/:id",
+    path: async (f) => `/api/documents/${await f.newDocumentA()}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(documents, documents.id, lastId(path)),
+  },
+  { route: "GET /api/portal/documents", expect: PORTAL },
+  {
+    route: "POST /api/portal/documents",
+    body: uploadForm,
+    expect: { ...PORTAL, pevoA: 201, pevoA2: 201 },
+    target: (f) => rowsWhere(documents, documents.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "GET /api/portal/dispatches/:id/documents",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/documents`,
+    expect: PEVO_A_ONLY,
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/documents",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/documents`,
+    body: uploadForm,
+    expect: { ...PEVO_A_ONLY, pevoA: 201 },
+    target: (f) => rowsWhere(documents, documents.dispatchId, f.dispatchA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "GET /api/portal/documents/:id/file",
+    path: (f) => `/api/portal/documents/${f.portalDocumentA}/file`,
+    expect: PEVO_A_ONLY,
+  },
+  {
+    route: "DELETE /api/portal/documents/:id",
+    path: async (f) => `/api/portal/documents/${await f.newPortalDocumentA()}`,
+    expect: { ...PEVO_A_ONLY, pevoA: 204 },
+    target: (_, path) => rowsWhere(documents, documents.id, lastId(path)),
+    mayChange: ["pevoA"],
+  },
+
   // the API's documentation: public (it documents, it reveals no data)
   {
     route: "GET /api/openapi.json",
@@ -766,6 +868,17 @@ beforeAll(async () => {
   partial.tripLogA2 = hide(
     "pevoA2",
     await create(pevoA2.cookie, "/api/portal/trip-logs", tripLogBody(partial, "pevoA2")),
+  );
+  partial.newDocumentA = async () =>
+    hide("office", await create(adminA.cookie, `/api/pevos/${partial.pevoRowA}/documents`, uploadForm()));
+  partial.documentA = await partial.newDocumentA();
+  partial.newPortalDocumentA = async () =>
+    hide("pevoA", await create(pevoA.cookie, "/api/portal/documents", uploadForm()));
+  partial.portalDocumentA = await partial.newPortalDocumentA();
+  // A photo of pevoA's on his dispatch: his coworker must never see it in a list.
+  hide(
+    "pevoA",
+    await create(pevoA.cookie, `/api/portal/dispatches/${partial.dispatchA}/documents`, uploadForm()),
   );
   fixtures = { ...partial, newClientA, newPevoRowA };
 });

@@ -18,6 +18,12 @@ const ZEnv = z.object({
   DEMO_ENABLED: flag,
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag,
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -43,7 +49,26 @@ export type Config = {
   trustProxy?: number;
   /** Rate limit counters in Redis when set; otherwise in the database. */
   redisUrl?: string;
+  /**
+   * Where uploaded documents are stored: a folder (DATA_DIR/files by default), or an S3-compatible
+   * bucket when S3_BUCKET is set. Optional for configurations built in code (tests pass a storage).
+   */
+  storage?: StorageConfig;
 };
+
+export type StorageConfig =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      /** An S3-compatible service's address (MinIO, R2, ...); unset means AWS. */
+      endpoint?: string;
+      /** Both or neither; neither means the AWS SDK's default credential chain. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      /** Bucket in the path (most S3-compatible services) instead of the host name. */
+      forcePathStyle: boolean;
+    };
 
 const DEV_SECRET = "development-only-secret-change-me-in-production-0123456789";
 
@@ -60,6 +85,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error("BETTER_AUTH_SECRET (32+ characters) is required in production.");
   }
   if (production && !e.APP_URL) throw new Error("APP_URL is required in production.");
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new Error("S3_BUCKET is required when S3_ENDPOINT or S3 credentials are set.");
+  }
   return {
     production,
     port: e.PORT,
@@ -74,5 +105,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    storage: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : { kind: "disk", dir: resolve(e.DATA_DIR, "files") },
   };
 }

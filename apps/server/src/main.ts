@@ -4,9 +4,11 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
+import { purgeAllDeletedFiles } from "./features/documents/service";
 import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
 import { startJobWorker } from "./lib/jobs";
+import { createStorage } from "./lib/storage";
 import { createMailer } from "./mail/mailer";
 
 const config = readConfig();
@@ -21,9 +23,20 @@ if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
 }
 
 const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-const app = createApp({ db: database.db, config, mailer });
+const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
+const app = createApp({ db: database.db, config, mailer, storage });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config }) });
+
+// Stored files of deleted documents whose removal failed earlier (storage unreachable): retried at
+// start-up and every 10 minutes (the queue is in the database, so nothing is lost on a restart).
+const purge = () =>
+  purgeAllDeletedFiles(database.db, storage).catch((error) =>
+    console.error("Could not remove deleted documents' files", error),
+  );
+void purge();
+const purgeTimer = setInterval(purge, 10 * 60_000);
+purgeTimer.unref();
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
   if (config.appUrl !== `http://localhost:${config.port}`)
@@ -32,6 +45,11 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
     config.database.kind === "pglite"
       ? `Database: embedded (PGlite) in ${config.database.dataDir}`
       : "Database: PostgreSQL (DATABASE_URL)",
+  );
+  console.log(
+    config.storage?.kind === "s3"
+      ? `Files: S3 bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ""}`
+      : `Files: ${config.storage?.dir ?? "./data/files"}`,
   );
   if (config.demoEnabled) {
     console.log(`Demo admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);

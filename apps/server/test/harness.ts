@@ -14,6 +14,9 @@
  * a uniquely named database is created on that server for the file and dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } from "@pevo/db";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
@@ -22,6 +25,7 @@ import { createApp } from "../src/app";
 import type { Config } from "../src/env";
 import { asCompanyId } from "../src/http/company-id";
 import { createUserWithAccount } from "../src/lib/accounts";
+import { diskStorage, type FileStorage } from "../src/lib/storage";
 import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 
@@ -34,9 +38,12 @@ export type TestAppOptions = {
   /** Overrides of the test configuration. */
   config?: Partial<Config>;
   mailer?: Mailer;
+  /** Where uploads go (default: a temporary folder, removed by close()). */
+  storage?: FileStorage;
 };
 
 export type RequestOptions = {
+  /** JSON (an object), a raw string, or FormData (sent as multipart/form-data, e.g. an upload). */
   body?: unknown;
   /** A Cookie header value, e.g. the `cookie` of a login. */
   cookie?: string;
@@ -285,12 +292,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options);
   // The real outbox mailer (smtpUrl is undefined), without printing every mail to the test log.
   const mailer = options.mailer ?? createMailer({ db, from: config.mailFrom, log: () => {} });
-  const app = createApp({ db, config, mailer });
+  const filesDir = options.storage ? undefined : mkdtempSync(join(tmpdir(), "pevo-test-files-"));
+  const storage = options.storage ?? diskStorage(filesDir as string);
+  const app = createApp({ db, config, mailer, storage });
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
     const headers = new Headers();
     headers.set("Origin", APP_URL);
-    if (opts.body !== undefined) headers.set("Content-Type", "application/json");
+    const form = opts.body instanceof FormData;
+    if (opts.body !== undefined && !form) headers.set("Content-Type", "application/json");
     if (opts.cookie) headers.set("Cookie", opts.cookie);
     for (const [name, value] of Object.entries(opts.headers ?? {})) {
       if (value === null) headers.delete(name);
@@ -299,7 +309,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     const body =
       opts.body === undefined
         ? undefined
-        : typeof opts.body === "string"
+        : typeof opts.body === "string" || opts.body instanceof FormData
           ? opts.body
           : JSON.stringify(opts.body);
     const res = await app.request(`${APP_URL}${path}`, { method, headers, body, redirect: "manual" });
@@ -474,7 +484,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createRateConfirmation,
     createDispatch,
     createTwoCompanies,
-    close: database.close,
+    storage,
+    close: async () => {
+      await database.close();
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -151,8 +151,54 @@ export const ACTIVITY_TYPES = [
   "rate_restored",
   "rate_deleted",
   "rate_duplicated",
+  "document_uploaded",
+  "document_deleted",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** What a document is attached to. */
+export const DOCUMENT_OWNER_KINDS = ["pevo", "rate_confirmation", "dispatch"] as const;
+export type DocumentOwnerKind = (typeof DOCUMENT_OWNER_KINDS)[number];
+
+export const DOCUMENT_CATEGORIES = [
+  "certificate",
+  "insurance",
+  "license",
+  "permit",
+  "route_survey",
+  "photo",
+  "proof_of_delivery",
+  "signed_form",
+  "other",
+] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
+  certificate: "Certificate",
+  insurance: "Insurance",
+  license: "Licence",
+  permit: "Permit",
+  route_survey: "Route survey",
+  photo: "Photo",
+  proof_of_delivery: "Proof of delivery",
+  signed_form: "Signed form",
+  other: "Other",
+};
+
+/**
+ * The file types a document may be, by the type sniffed from its content (never its name or the
+ * browser's declared type), with the extension a download is given.
+ */
+export const DOCUMENT_TYPES = {
+  "application/pdf": { label: "PDF", extension: "pdf" },
+  "image/jpeg": { label: "JPEG", extension: "jpg" },
+  "image/png": { label: "PNG", extension: "png" },
+  "image/heic": { label: "HEIC", extension: "heic" },
+  "image/heif": { label: "HEIC", extension: "heic" },
+  "image/webp": { label: "WebP", extension: "webp" },
+} as const;
+export type DocumentContentType = keyof typeof DOCUMENT_TYPES;
+/** What an upload may be, for messages and the file input's hint. */
+export const DOCUMENT_TYPES_TEXT = "a PDF, JPEG, PNG, HEIC or WebP file";
 
 export const ACTIVITY_STATUSES = ["success", "pending", "error"] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];

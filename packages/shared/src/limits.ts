@@ -37,6 +37,14 @@ export const NUMBER_LIMITS = {
   maxLineMileage: 2000,
 } as const;
 
+/** Uploaded documents (certificates, permits, photos). */
+export const FILE_LIMITS = {
+  /** Bytes per file: 15 MB. */
+  maxBytes: 15 * 1024 * 1024,
+  /** Characters of a stored (sanitized) file name. */
+  fileName: 200,
+} as const;
+
 export const DATE_LIMITS = {
   /** Pickup, trip, start and issue dates: not before this day... */
   earliest: "2000-01-01",

@@ -2,12 +2,13 @@ import type { Database } from "@pevo/db";
 import type { Role } from "@pevo/shared";
 import type { Auth } from "../auth";
 import type { Config } from "../env";
+import type { FileStorage } from "../lib/storage";
 import type { CompanyId, Scope } from "../lib/tenant";
 import type { Mailer } from "../mail/mailer";
 
 export type { CompanyId, Scope };
 
-export type Deps = { db: Database; config: Config; mailer: Mailer; auth: Auth };
+export type Deps = { db: Database; config: Config; mailer: Mailer; auth: Auth; storage: FileStorage };
 
 /** Who is calling: set by the session middleware, read by every feature. */
 export type Actor = { userId: string; email: string; companyId: CompanyId; role: Role };

@@ -17,7 +17,12 @@ const TAGS = [
   { name: "Invoices", description: "Invoices with line items; totals computed by the server (admins)" },
   { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
   { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
-  { name: "Portal", description: "A PEVO user's own dispatches, trip log and profile" },
+  {
+    name: "Documents",
+    description:
+      "Files of a PEVO, a rate confirmation or a dispatch: PDF, JPEG, PNG, HEIC or WebP up to 15 MB, typed from their content (admins)",
+  },
+  { name: "Portal", description: "A PEVO user's own dispatches, trip log, profile and documents" },
   {
     name: "Public signing",
     description: "A client signs a rate confirmation from an emailed link: no account, the token is the key",

@@ -57,6 +57,16 @@ export function createRouter() {
     hook?: unknown,
   ) => unknown;
   router.openapi = ((route: RouteConfig, handler: Handler, hook?: unknown) => {
+    if (route.request?.body?.content?.[MULTIPART_TYPE]) {
+      // An upload: documented, but read by the handler (http/multipart.ts), within its size limit.
+      const { middleware: _middleware, hide, ...documented } = route;
+      if (!hide) router.openAPIRegistry.registerPath(documented);
+      return registerRoute(
+        { ...route, hide: true, request: { ...route.request, body: undefined } },
+        handler,
+        hook,
+      );
+    }
     const content = route.request?.body?.content?.[JSON_TYPE];
     const schema = content && "schema" in content ? content.schema : undefined;
     if (!(schema instanceof z.ZodType)) return registerRoute(route, handler, hook);
@@ -79,6 +89,16 @@ export function createRouter() {
 /** A required JSON request body validated by a shared input schema. */
 export const jsonBody = <S extends z.ZodType>(schema: S, description?: string) =>
   ({ content: { [JSON_TYPE]: { schema } }, required: true, description }) as const;
+
+const MULTIPART_TYPE = "multipart/form-data";
+
+/**
+ * A multipart/form-data request body (an upload), for the document only: the handler reads it with
+ * `readUpload` (http/multipart.ts), which enforces the size limit while reading, and validates the
+ * fields itself. A file field is `z.string().meta({ format: "binary" })`.
+ */
+export const multipartBody = <S extends z.ZodType>(schema: S, description?: string) =>
+  ({ content: { [MULTIPART_TYPE]: { schema } }, required: true, description }) as const;
 
 /** A JSON response. */
 export const json = <S extends z.ZodType>(schema: S, description: string) =>
@@ -106,6 +126,7 @@ const ERROR_DESCRIPTIONS = {
   403: "Signed in with a role that has no access here",
   404: "Unknown id, or a record of another company",
   409: "Conflicts with existing records",
+  413: "The upload is larger than the limit",
   429: "Too many attempts: wait a minute",
 } as const;
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -22,14 +22,17 @@ export const queryKeys = {
   pevos: ["pevos"] as const,
   pevo: (id: string) => ["pevos", id] as const,
   activePevos: ["pevos", "active"] as const,
+  pevoDocuments: (id: string) => ["pevos", id, "documents"] as const,
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
   nextJobNumber: (day: string) => ["rate-confirmations", "next-job-number", day] as const,
+  rateConfirmationDocuments: (id: string) => ["rate-confirmations", id, "documents"] as const,
 
   dispatches: ["dispatches"] as const,
   dispatch: (id: string) => ["dispatches", id] as const,
   dispatchTripLogs: (id: string) => ["dispatches", id, "trip-logs"] as const,
+  dispatchDocuments: (id: string) => ["dispatches", id, "documents"] as const,
 
   invoices: ["invoices"] as const,
   invoice: (id: string) => ["invoices", id] as const,
@@ -42,6 +45,8 @@ export const queryKeys = {
   portalDispatch: (id: string) => ["portal", "dispatches", id] as const,
   portalProfile: ["portal", "profile"] as const,
   portalTripLogs: ["portal", "trip-logs"] as const,
+  portalDocuments: ["portal", "profile", "documents"] as const,
+  portalDispatchDocuments: (id: string) => ["portal", "dispatches", id, "documents"] as const,
 };
 
 /** Refreshes several resources at once, e.g. a resource and the dashboard that counts it. */

@@ -51,7 +51,7 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-const companyId = () =>
+export const companyId = () =>
   uuid("company_id")
     .notNull()
     .references(() => companies.id, { onDelete: "restrict" });
@@ -64,7 +64,7 @@ type Tenant = { companyId: PgColumn; id: PgColumn };
 type Action = "cascade" | "restrict" | "set null";
 
 /** (company_id, column) → parent (company_id, id). */
-function ref(
+export function ref(
   name: string,
   child: { companyId: PgColumn },
   column: PgColumn,
@@ -79,7 +79,7 @@ function ref(
 }
 
 /** The parent side: unique (company_id, id), and created_by a login of the same company. */
-function tenantKeys(table: string, t: Tenant & { createdBy?: PgColumn }) {
+export function tenantKeys(table: string, t: Tenant & { createdBy?: PgColumn }) {
   return [
     unique(`${table}_company_id_id_key`).on(t.companyId, t.id),
     ...(t.createdBy ? [ref(`${table}_created_by_fk`, t, t.createdBy, user, "set null")] : []),

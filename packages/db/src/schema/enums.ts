@@ -1,6 +1,8 @@
 import {
   ACTIVITY_STATUSES,
   DISPATCH_STATUSES,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_OWNER_KINDS,
   EXPENSE_TYPES,
   INVOICE_STATUSES,
   JOB_STATUSES,
@@ -29,3 +31,5 @@ export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
 export const signatureRequestStatus = pgEnum("signature_request_status", SIGNATURE_REQUEST_STATUSES);
 export const publicLinkPurpose = pgEnum("public_link_purpose", PUBLIC_LINK_PURPOSES);
 export const jobStatus = pgEnum("job_status", JOB_STATUSES);
+export const documentOwnerKind = pgEnum("document_owner_kind", DOCUMENT_OWNER_KINDS);
+export const documentCategory = pgEnum("document_category", DOCUMENT_CATEGORIES);

@@ -3,6 +3,7 @@ import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-badge";
@@ -135,6 +136,13 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         />
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
+        {details ? (
+          <DocumentsCard
+            owner={{ kind: "dispatch", id: dispatch.id }}
+            description="Photos, proof of delivery, signed forms."
+            defaultCategory="photo"
+          />
+        ) : null}
         {details ? (
           <DeleteDispatchDialog
             dispatchId={confirming ? dispatch.id : null}

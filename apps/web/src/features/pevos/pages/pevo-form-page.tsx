@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { ApiError } from "@/lib/api";
@@ -34,7 +35,18 @@ export function PevoEditPage() {
       );
   } else {
     // Keyed by id: the form starts from this PEVO and keeps what is typed while the query refreshes.
-    body = <PevoForm key={pevo.data.id} pevo={pevo.data} />;
+    body = (
+      <div className="grid gap-6">
+        <PevoForm key={pevo.data.id} pevo={pevo.data} />
+        <div className="max-w-3xl">
+          <DocumentsCard
+            owner={{ kind: "pevo", id: pevo.data.id }}
+            description="Certification cards, insurance certificates, licence."
+            defaultCategory="certificate"
+          />
+        </div>
+      </div>
+    );
   }
   const subtitle = pevo.data
     ? pevo.data.hasLogin && pevo.data.email

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { DocumentsCard } from "@/components/documents-card";
 import { QueryErrorState } from "@/components/states";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -136,7 +137,15 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
         ) : null}
       </div>
       {dispatch ? (
-        <Details dispatch={dispatch} />
+        <>
+          <Details dispatch={dispatch} />
+          <DocumentsCard
+            owner={{ kind: "portal_dispatch", id: dispatch.id }}
+            title="Job documents"
+            description="Photos, proof of delivery and signed forms for this job."
+            defaultCategory="photo"
+          />
+        </>
       ) : (
         <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading dispatch">
           {[0, 1, 2, 3].map((i) => (

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { DocumentsCard } from "@/components/documents-card";
 import { LimitedForm } from "@/components/field-limits";
 import { PageHeader } from "@/components/page-header";
 import { QueryErrorState } from "@/components/states";
@@ -60,6 +61,14 @@ export default function PortalProfilePage() {
           </CardContent>
         </Card>
       )}
+      <div className="mt-6 max-w-2xl">
+        <DocumentsCard
+          owner={{ kind: "portal_profile" }}
+          title="My documents"
+          description="Certification cards, insurance and licence: your office sees them."
+          defaultCategory="certificate"
+        />
+      </div>
     </div>
   );
 }

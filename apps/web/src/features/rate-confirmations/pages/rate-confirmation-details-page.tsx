@@ -3,6 +3,7 @@ import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-reac
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -131,6 +132,13 @@ function Details({ rc }: { rc: TRateConfirmation }) {
           }
         />
       </fieldset>
+      <div className="mt-6">
+        <DocumentsCard
+          owner={{ kind: "rate_confirmation", id: rc.id }}
+          description="Permits, route surveys and the job's other papers."
+          defaultCategory="permit"
+        />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,298 @@
+import {
+  type Database,
+  dispatches,
+  documentFileDeletions,
+  documents,
+  pevos,
+  rateConfirmations,
+  user,
+} from "@pevo/db";
+import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
+import { desc, eq, or, type SQL } from "drizzle-orm";
+import { recordActivity } from "../../lib/activity";
+import { ForbiddenError, NotFoundError } from "../../lib/domain-errors";
+import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";
+import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
+
+export const DOCUMENT_NOT_FOUND = "Document not found";
+export const PEVO_NOT_FOUND = "PEVO not found";
+export const RATE_CONFIRMATION_NOT_FOUND = "Rate confirmation not found";
+export const DISPATCH_NOT_FOUND = "Dispatch not found";
+export const NOT_YOUR_UPLOAD = "You can delete only the documents you uploaded";
+
+/** What a list or an upload is about. */
+export type DocumentOwner =
+  | { kind: "pevo"; id: string }
+  | { kind: "rate_confirmation"; id: string }
+  | { kind: "dispatch"; id: string };
+
+/**
+ * Who asks: the office (any document of the company) or a PEVO (the PEVO's own profile documents
+ * and the documents of the dispatches assigned to them; deletes only what they uploaded).
+ */
+export type DocumentViewer = { role: "admin" } | { role: "pevo"; pevoId: string };
+
+/** An owner found in the caller's company (and the PEVO's own), with the names activity quotes. */
+type FoundOwner = DocumentOwner & {
+  label: string;
+  pevoId: string | null;
+  pevo: string | null;
+  job: string | null;
+};
+
+const fullName = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ""}`.trim();
+
+/** The owner, when the viewer may see it; 404 otherwise (another company's, another PEVO's). */
+export async function findOwner(
+  scope: Scope,
+  owner: DocumentOwner,
+  viewer: DocumentViewer,
+): Promise<FoundOwner> {
+  const { db } = scope;
+  if (owner.kind === "pevo") {
+    if (viewer.role === "pevo" && viewer.pevoId !== owner.id) throw new NotFoundError(PEVO_NOT_FOUND);
+    const [row] = await db
+      .select({ first: pevos.firstName, last: pevos.lastName })
+      .from(pevos)
+      .where(scoped(pevos, scope, eq(pevos.id, owner.id)));
+    if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
+    const name = fullName(row.first, row.last);
+    return { ...owner, label: `PEVO ${name}`, pevoId: owner.id, pevo: name, job: null };
+  }
+  if (owner.kind === "rate_confirmation") {
+    if (viewer.role === "pevo") throw new NotFoundError(RATE_CONFIRMATION_NOT_FOUND);
+    const [row] = await db
+      .select({ job: rateConfirmations.jobNumber })
+      .from(rateConfirmations)
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, owner.id)));
+    if (!row) throw new NotFoundError(RATE_CONFIRMATION_NOT_FOUND);
+    return { ...owner, label: `rate confirmation ${row.job}`, pevoId: null, pevo: null, job: row.job };
+  }
+  const [row] = await db
+    .select({
+      pevoId: dispatches.pevoId,
+      driver: dispatches.driverName,
+      job: rateConfirmations.jobNumber,
+      first: pevos.firstName,
+      last: pevos.lastName,
+    })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+    .where(
+      scoped(
+        dispatches,
+        scope,
+        eq(dispatches.id, owner.id),
+        viewer.role === "pevo" ? eq(dispatches.pevoId, viewer.pevoId) : undefined,
+      ),
+    );
+  if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
+  return {
+    ...owner,
+    label: row.job ? `the dispatch of job ${row.job}` : `the dispatch of driver ${row.driver}`,
+    pevoId: row.pevoId,
+    pevo: fullName(row.first, row.last),
+    job: row.job,
+  };
+}
+
+const ownerColumn = (kind: DocumentOwner["kind"]) =>
+  kind === "pevo"
+    ? documents.pevoId
+    : kind === "rate_confirmation"
+      ? documents.rateConfirmationId
+      : documents.dispatchId;
+
+/** A document row as the service reads it: the API's fields and what stays inside. */
+type StoredDocument = TDocument & { storageKey: string; uploaderId: string | null; owner: DocumentOwner };
+
+/** The documents a viewer may see, matching the conditions, newest first. */
+async function findDocuments(
+  scope: Scope,
+  viewer: DocumentViewer,
+  ...conditions: (SQL | undefined)[]
+): Promise<StoredDocument[]> {
+  const rows = await scope.db
+    .select({ d: documents, uploader: user.name })
+    .from(documents)
+    .leftJoin(user, eq(user.id, documents.uploadedBy))
+    .leftJoin(dispatches, eq(dispatches.id, documents.dispatchId))
+    .where(
+      scoped(
+        documents,
+        scope,
+        ...conditions,
+        viewer.role === "pevo"
+          ? or(eq(documents.pevoId, viewer.pevoId), eq(dispatches.pevoId, viewer.pevoId))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+  return rows.map(({ d, uploader }) => ({
+    id: d.id,
+    category: d.category,
+    fileName: d.fileName,
+    contentType: d.contentType,
+    size: d.size,
+    uploadedAt: d.uploadedAt.toISOString(),
+    uploadedBy: uploader,
+    canDelete: viewer.role === "admin" || (d.uploadedBy !== null && d.uploadedBy === scope.userId),
+    storageKey: d.storageKey,
+    uploaderId: d.uploadedBy,
+    owner: { kind: d.ownerKind, id: d.pevoId ?? d.rateConfirmationId ?? d.dispatchId ?? "" },
+  }));
+}
+
+const publicFields = ({
+  storageKey: _key,
+  uploaderId: _uploader,
+  owner: _owner,
+  ...document
+}: StoredDocument): TDocument => document;
+
+export async function listDocuments(scope: Scope, owner: DocumentOwner, viewer: DocumentViewer) {
+  await findOwner(scope, owner, viewer);
+  const rows = await findDocuments(scope, viewer, eq(ownerColumn(owner.kind), owner.id));
+  return rows.map(publicFields);
+}
+
+/** A checked upload: the bytes, the type sniffed from them and the sanitized name. */
+export type CheckedUpload = {
+  bytes: Uint8Array;
+  contentType: DocumentContentType;
+  fileName: string;
+  category: TDocument["category"];
+};
+
+/**
+ * Stores the object first, then the row (and its activity event) in one transaction; when the row
+ * cannot be written the object is removed again: a failed upload leaves neither.
+ */
+export async function uploadDocument(
+  scope: Scope,
+  storage: FileStorage,
+  owner: DocumentOwner,
+  viewer: DocumentViewer,
+  upload: CheckedUpload,
+): Promise<TDocument> {
+  const found = await findOwner(scope, owner, viewer);
+  const key = newStorageKey(scope.companyId);
+  await storage.put(key, upload.bytes, { contentType: upload.contentType });
+  let id: string;
+  try {
+    id = await scope.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          companyId: scope.companyId,
+          ownerKind: owner.kind,
+          pevoId: owner.kind === "pevo" ? owner.id : null,
+          rateConfirmationId: owner.kind === "rate_confirmation" ? owner.id : null,
+          dispatchId: owner.kind === "dispatch" ? owner.id : null,
+          category: upload.category,
+          storageKey: key,
+          fileName: upload.fileName,
+          contentType: upload.contentType,
+          size: upload.bytes.byteLength,
+          uploadedBy: scope.userId,
+        })
+        .returning({ id: documents.id });
+      await recordActivity(tx, scope, {
+        actorId: scope.userId,
+        type: "document_uploaded",
+        message: `${DOCUMENT_CATEGORY_LABELS[upload.category]} “${upload.fileName}” uploaded to ${found.label}`,
+        pevo: found.pevo,
+        pevoId: found.pevoId,
+        job: found.job,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    await storage
+      .delete(key)
+      .catch((cleanup) => console.error("Could not remove an unsaved upload", cleanup));
+    throw error;
+  }
+  const [created] = await findDocuments(scope, viewer, eq(documents.id, id));
+  return publicFields(created);
+}
+
+/** A document the viewer may see, with its storage key; 404 otherwise. */
+async function visibleDocument(scope: Scope, id: string, viewer: DocumentViewer) {
+  const [row] = await findDocuments(scope, viewer, eq(documents.id, id));
+  if (!row) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+  return row;
+}
+
+/** The document's metadata and its bytes, for a download. */
+export async function openDocument(scope: Scope, storage: FileStorage, id: string, viewer: DocumentViewer) {
+  const document = await visibleDocument(scope, id, viewer);
+  try {
+    return { document: publicFields(document), stream: await storage.get(document.storageKey) };
+  } catch (error) {
+    if (!(error instanceof StoredFileMissing)) throw error;
+    console.error(`Document ${document.id}: ${error.message}`);
+    throw new NotFoundError("The file of this document is missing from the storage");
+  }
+}
+
+/**
+ * Deletes the row (the trigger queues its object in the same transaction), then removes the queued
+ * objects once the transaction committed.
+ */
+export async function deleteDocument(scope: Scope, storage: FileStorage, id: string, viewer: DocumentViewer) {
+  const document = await visibleDocument(scope, id, viewer);
+  if (!document.canDelete) throw new ForbiddenError(NOT_YOUR_UPLOAD);
+  const found = await findOwner(scope, document.owner, { role: "admin" });
+  await scope.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(documents)
+      .where(scoped(documents, scope, eq(documents.id, id)))
+      .returning({ id: documents.id });
+    if (deleted.length === 0) throw new NotFoundError(DOCUMENT_NOT_FOUND);
+    await recordActivity(tx, scope, {
+      actorId: scope.userId,
+      type: "document_deleted",
+      status: "error",
+      message: `${DOCUMENT_CATEGORY_LABELS[document.category]} “${document.fileName}” deleted from ${found.label}`,
+      pevo: found.pevo,
+      pevoId: found.pevoId,
+      job: found.job,
+    });
+  });
+  await purgeDeletedFiles(scope, storage);
+}
+
+/**
+ * Removes the stored objects of deleted document rows (queued by the trigger on `documents`) of the
+ * caller's company. An object that cannot be removed now stays queued for the next run.
+ */
+export async function purgeDeletedFiles(scope: { db: Database; companyId: CompanyId }, storage: FileStorage) {
+  const queued = await scope.db
+    .select()
+    .from(documentFileDeletions)
+    .where(scoped(documentFileDeletions, scope))
+    .limit(100);
+  for (const row of queued) {
+    try {
+      await storage.delete(row.storageKey);
+      await scope.db
+        .delete(documentFileDeletions)
+        .where(scoped(documentFileDeletions, scope, eq(documentFileDeletions.id, row.id)));
+    } catch (error) {
+      console.error(`Could not remove the stored file ${row.storageKey}; it stays queued`, error);
+    }
+  }
+}
+
+/** Every company's queued objects (at start-up and now and then: retries of earlier failures). */
+export async function purgeAllDeletedFiles(db: Database, storage: FileStorage) {
+  const companies = await db
+    .selectDistinct({ companyId: documentFileDeletions.companyId })
+    .from(documentFileDeletions);
+  for (const { companyId } of companies) {
+    await purgeDeletedFiles({ db, companyId: companyId as CompanyId }, storage);
+  }
+}
