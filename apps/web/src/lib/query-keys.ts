@@ -23,6 +23,7 @@ export const queryKeys = {
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
+  rateConfirmationSignature: (id: string) => ["rate-confirmations", id, "signature"] as const,
   rateConfirmationSearch: (term: string) => ["rate-confirmations", "list", term] as const,
   nextJobNumber: (day: string) => ["rate-confirmations", "next-job-number", day] as const,
 

@@ -28,6 +28,7 @@ import {
 import { focusFirstInvalid } from "../components/field-ids";
 import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
+import { SignatureCard } from "../components/signature-card";
 import { toFormValues } from "../form-values";
 
 const NOT_FOUND = "Rate confirmation not found";
@@ -97,6 +98,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
         }
       />
       {canceled ? <CanceledBanner rc={rc} /> : null}
+      <SignatureCard rc={rc} />
       <fieldset
         disabled={canceled}
         className="min-w-0"
