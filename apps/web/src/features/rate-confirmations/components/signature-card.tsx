@@ -53,7 +53,7 @@ export function SignatureCard({ rc }: { rc: TRateConfirmation }) {
   const history = data?.requests.slice(1) ?? [];
 
   return (
-    <Card className="mb-4" aria-labelledby="signature-title">
+    <Card className="mb-4" role="region" aria-labelledby="signature-title">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <CardTitle id="signature-title">Signature</CardTitle>
