@@ -132,7 +132,7 @@ function Loaded({ token, page }: { token: string; page: TSigningPage }) {
         </p>
       )}
       <RateConfirmationDocument doc={page.document} />
-      {page.state === "open" ? <SignForm token={token} page={page} /> : null}
+      {page.state === "open" ? <SignForm token={token} /> : null}
       <p className="break-all text-xs text-muted-foreground">
         Document fingerprint (SHA-256): {page.contentHash}
       </p>
@@ -168,7 +168,7 @@ function Banner({
 
 type Errors = Partial<Record<"consent" | "signedName" | "drawnSignature", string>>;
 
-function SignForm({ token, page }: { token: string; page: TSigningPage }) {
+function SignForm({ token }: { token: string }) {
   const sign = useSign(token);
   const id = useId();
   const [consent, setConsent] = useState(false);
@@ -243,7 +243,6 @@ function SignForm({ token, page }: { token: string; page: TSigningPage }) {
           autoComplete="name"
           value={signedName}
           maxLength={TEXT_LIMITS.name}
-          placeholder={page.signerName}
           onChange={(e) => setSignedName(e.target.value)}
           aria-invalid={errors.signedName ? true : undefined}
           aria-describedby={errors.signedName ? `${id}-signedName-error` : undefined}
