@@ -63,6 +63,11 @@ export default function SigningPage() {
           </div>
         ) : (
           <Problem
+            title={
+              page.error instanceof ApiError && page.error.status === 404
+                ? "This link cannot be used"
+                : "The rate confirmation could not be loaded"
+            }
             message={
               page.error instanceof ApiError && page.error.status !== 0 && page.error.status < 500
                 ? page.error.message
@@ -80,14 +85,14 @@ export default function SigningPage() {
   );
 }
 
-function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+function Problem({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
   return (
     <div
       role="alert"
       className="grid justify-items-center gap-3 rounded-lg border bg-card p-8 text-center shadow-sm"
     >
       <FileX className="size-10 text-muted-foreground" aria-hidden />
-      <h1 className="text-lg font-semibold">This link cannot be used</h1>
+      <h1 className="text-lg font-semibold">{title}</h1>
       <p className="max-w-md text-muted-foreground">{message}</p>
       <p className="max-w-md text-sm text-muted-foreground">
         Ask the sender for a new link if you still need to sign.
