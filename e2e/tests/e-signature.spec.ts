@@ -300,5 +300,8 @@ test.describe("rate confirmation e-signature", () => {
     await expect(card).toContainText("The overnight rate is too high.");
     await expect(card.getByRole("button", { name: "Send again" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/office-card-declined-1280.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(card.getByRole("button", { name: "Send again" })).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/office-card-declined-375.png` });
   });
 });
