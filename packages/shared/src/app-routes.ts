@@ -15,6 +15,8 @@ export const APP_ROUTES = {
   calendar: "/calendar",
   settings: "/settings",
   pevo: "/pevo",
+  /** The public e-signature page (no session): the token is the only key. */
+  sign: "/sign/:token",
 } as const;
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */

@@ -30,6 +30,8 @@ describe("SPA fallback", () => {
     "/pevo/unknown",
     "/auth/other",
     "/invoices/edit/1/x",
+    "/sign",
+    "/sign/a/b",
   ])("%s answers 404 with the app's HTML (its 'Page not found')", async (path) => {
     const res = await app.request(path);
     expect(res.status).toBe(404);

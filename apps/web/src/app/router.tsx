@@ -18,6 +18,8 @@ export const router = createBrowserRouter([
       { path: R.auth, ...page(() => import("@/features/auth/pages/auth-page")) },
       { path: R.authCallback, ...page(() => import("@/features/auth/pages/callback-page")) },
       { path: R.authReset, ...page(() => import("@/features/auth/pages/reset-page")) },
+      // Public, outside every guard and shell: the signer has no account.
+      { path: R.sign, ...page(() => import("@/features/signing/pages/signing-page")) },
       {
         ...page(() => import("./layouts/admin-layout")),
         children: [

@@ -4,6 +4,8 @@ import {
   type DispatchStatus,
   INVOICE_STATUS_LABELS,
   type InvoiceStatus,
+  SIGNATURE_STATE_LABELS,
+  type SignatureState,
 } from "@pevo/shared";
 import { Badge } from "@/components/ui/badge";
 
@@ -23,6 +25,16 @@ const INVOICE: Record<InvoiceStatus, { tone: Tone; label: string }> = {
   sent: { tone: "blue", label: INVOICE_STATUS_LABELS.sent },
   paid: { tone: "green", label: INVOICE_STATUS_LABELS.paid },
   overdue: { tone: "red", label: INVOICE_STATUS_LABELS.overdue },
+};
+
+/** Signature state colours (SPEC §4: awaiting = yellow, signed = green, declined / expired = red). */
+const SIGNATURE: Record<SignatureState, { tone: Tone; label: string }> = {
+  not_sent: { tone: "gray", label: SIGNATURE_STATE_LABELS.not_sent },
+  awaiting_signature: { tone: "yellow", label: SIGNATURE_STATE_LABELS.awaiting_signature },
+  viewed: { tone: "blue", label: SIGNATURE_STATE_LABELS.viewed },
+  signed: { tone: "green", label: SIGNATURE_STATE_LABELS.signed },
+  declined: { tone: "red", label: SIGNATURE_STATE_LABELS.declined },
+  expired: { tone: "red", label: SIGNATURE_STATE_LABELS.expired },
 };
 
 /** Activity badges: success = Completed, pending = Pending, error = Failed (SPEC §3). */
@@ -67,6 +79,15 @@ export function InvoiceStatusBadge({ status, className }: { status: string; clas
 
 export function ActivityStatusBadge({ status, className }: { status: string; className?: string }) {
   const { tone, label } = pick(ACTIVITY, status);
+  return (
+    <Badge variant={tone} className={className}>
+      {label}
+    </Badge>
+  );
+}
+
+export function SignatureStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { tone, label } = pick(SIGNATURE, status);
   return (
     <Badge variant={tone} className={className}>
       {label}

@@ -26,6 +26,7 @@ export const queryKeys = {
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
+  rateConfirmationSignature: (id: string) => ["rate-confirmations", id, "signature"] as const,
   nextJobNumber: (day: string) => ["rate-confirmations", "next-job-number", day] as const,
   rateConfirmationDocuments: (id: string) => ["rate-confirmations", id, "documents"] as const,
 

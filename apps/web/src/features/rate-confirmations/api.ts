@@ -1,4 +1,4 @@
-import type { TRateConfirmationData } from "@pevo/shared";
+import type { TRateConfirmationData, TSendForSignature } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { usePagedQuery } from "@/lib/paged-query";
@@ -106,6 +106,41 @@ export function useDeleteRateConfirmation(id: string) {
     mutationFn: () => call(rcs[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: queryKeys.rateConfirmation(id) });
+      void invalidate();
+    },
+  });
+}
+
+/** Its signature: the state and every request, newest first. */
+export function useRateConfirmationSignature(id: string) {
+  return useQuery({
+    queryKey: queryKeys.rateConfirmationSignature(id),
+    queryFn: () => call(rcs[":id"].signature.$get({ param: pathParams({ id }) })),
+  });
+}
+
+/** Send for signature (or send again: a new link, any open one withdrawn). `mailSent` false: offer Retry. */
+export function useSendForSignature(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (data: TSendForSignature) =>
+      call(rcs[":id"].signature.$post({ param: pathParams({ id }), json: data })),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.rateConfirmationSignature(id), answer.signature);
+      void invalidate();
+    },
+  });
+}
+
+/** Withdraws the open request: its link stops working. */
+export function useCancelSignatureRequest(id: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: () => call(rcs[":id"].signature.cancel.$post({ param: pathParams({ id }) })),
+    onSuccess: (signature) => {
+      queryClient.setQueryData(queryKeys.rateConfirmationSignature(id), signature);
       void invalidate();
     },
   });

@@ -29,6 +29,7 @@ import {
 import { focusFirstInvalid } from "../components/field-ids";
 import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
+import { SignatureCard } from "../components/signature-card";
 import { toFormValues } from "../form-values";
 
 const NOT_FOUND = "Rate confirmation not found";
@@ -98,6 +99,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
         }
       />
       {canceled ? <CanceledBanner rc={rc} /> : null}
+      <SignatureCard rc={rc} />
       <fieldset
         disabled={canceled}
         className="min-w-0"
@@ -110,7 +112,9 @@ function Details({ rc }: { rc: TRateConfirmation }) {
           pending={update.isPending}
           onCancel={() => navigate("/rate-confirmations")}
           notice={
-            rc.signatureStatus !== "not_sent" ? (
+            rc.signatureStatus === "signed" ||
+            rc.signatureStatus === "awaiting_signature" ||
+            rc.signatureStatus === "viewed" ? (
               <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
                 {rc.signatureStatus === "signed"
                   ? "This rate confirmation is signed. Saving changes will need a new signature from the client."

@@ -1,0 +1,34 @@
+import type { TDeclineRateConfirmation, TSigningPage, TSignRateConfirmation } from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call, client, pathParams } from "@/lib/api-client";
+
+const sign = client.api.public.sign;
+/** Not under any signed-in resource: the public page's only query. */
+const signingKey = (token: string) => ["public-sign", token] as const;
+
+/** The document a signing link opens (the first opening marks it viewed). A bad link is a 404 `{ error }`. */
+export function useSigningPage(token: string) {
+  return useQuery({
+    queryKey: signingKey(token),
+    queryFn: () => call(sign[":token"].$get({ param: pathParams({ token }) })),
+    retry: false,
+  });
+}
+
+export function useSign(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: TSignRateConfirmation) =>
+      call(sign[":token"].sign.$post({ param: pathParams({ token }), json: data })),
+    onSuccess: (page: TSigningPage) => queryClient.setQueryData(signingKey(token), page),
+  });
+}
+
+export function useDecline(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: TDeclineRateConfirmation) =>
+      call(sign[":token"].decline.$post({ param: pathParams({ token }), json: data })),
+    onSuccess: (page: TSigningPage) => queryClient.setQueryData(signingKey(token), page),
+  });
+}

@@ -1,0 +1,354 @@
+import {
+  TEXT_LIMITS,
+  type TSigningPage,
+  ZDeclineRateConfirmation,
+  ZSignRateConfirmation,
+} from "@pevo/shared";
+import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiError } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
+import { useDecline, useSign, useSigningPage } from "../api";
+import { RateConfirmationDocument } from "../components/rate-confirmation-document";
+import { SignaturePad } from "../components/signature-pad";
+
+const dateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" }) : "";
+
+/** Not indexed, while this page is on screen. */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex";
+    document.head.appendChild(meta);
+    const title = document.title;
+    document.title = "Sign rate confirmation";
+    return () => {
+      meta.remove();
+      document.title = title;
+    };
+  }, []);
+}
+
+/** /sign/{token}: the public signing page. No session: the token is the only key. */
+export default function SigningPage() {
+  useNoIndex();
+  const { token = "" } = useParams();
+  const page = useSigningPage(token);
+
+  return (
+    <div className="min-h-svh bg-muted/40 text-foreground">
+      <main className="mx-auto grid max-w-3xl gap-6 px-3 py-6 sm:px-6 sm:py-10">
+        {page.data ? (
+          <Loaded token={token} page={page.data} />
+        ) : page.isPending ? (
+          <div className="flex items-center justify-center gap-2 py-20 text-muted-foreground" role="status">
+            <Spinner /> Loading the rate confirmation...
+          </div>
+        ) : (
+          <Problem
+            title={
+              page.error instanceof ApiError && page.error.status === 404
+                ? "This link cannot be used"
+                : "The rate confirmation could not be loaded"
+            }
+            message={
+              page.error instanceof ApiError && page.error.status !== 0 && page.error.status < 500
+                ? page.error.message
+                : failureMessage(page.error, "The rate confirmation could not be loaded. Try again later.")
+            }
+            onRetry={
+              page.error instanceof ApiError && page.error.status === 404
+                ? undefined
+                : () => void page.refetch()
+            }
+          />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Problem({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-center gap-3 rounded-lg border bg-card p-8 text-center shadow-sm"
+    >
+      <FileX className="size-10 text-muted-foreground" aria-hidden />
+      <h1 className="text-lg font-semibold">{title}</h1>
+      <p className="max-w-md text-muted-foreground">{message}</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        Ask the sender for a new link if you still need to sign.
+      </p>
+      {onRetry ? (
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Loaded({ token, page }: { token: string; page: TSigningPage }) {
+  return (
+    <>
+      {page.state === "signed" ? (
+        <Banner
+          tone="green"
+          icon={<CheckCircle2 className="size-6" aria-hidden />}
+          title="Thank you: the rate confirmation is signed"
+        >
+          <p>
+            Signed by {page.signedName} on {dateTime(page.signedAt)}. A signed copy was sent to{" "}
+            {page.signerEmail}.
+          </p>
+          <Button asChild className="mt-3 w-full sm:w-auto">
+            <a href={`/api/public/sign/${encodeURIComponent(token)}/pdf`} download>
+              <Download />
+              Download signed copy
+            </a>
+          </Button>
+        </Banner>
+      ) : page.state === "declined" ? (
+        <Banner tone="red" icon={<XCircle className="size-6" aria-hidden />} title="Declined">
+          <p>You declined this rate confirmation on {dateTime(page.declinedAt)}. The sender has been told.</p>
+        </Banner>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          {page.document.company.name} asks {page.signerName} to review and sign this rate confirmation. The
+          link is valid until {dateTime(page.expiresAt)}.
+        </p>
+      )}
+      <RateConfirmationDocument doc={page.document} />
+      {page.state === "open" ? <SignForm token={token} /> : null}
+      <p className="break-all text-xs text-muted-foreground">
+        Document fingerprint (SHA-256): {page.contentHash}
+      </p>
+    </>
+  );
+}
+
+function Banner({
+  tone,
+  icon,
+  title,
+  children,
+}: {
+  tone: "green" | "red";
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  const colors =
+    tone === "green"
+      ? "border-green-300 bg-green-50 text-green-900 dark:border-green-500/40 dark:bg-green-500/10 dark:text-green-100"
+      : "border-red-300 bg-red-50 text-red-900 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-100";
+  return (
+    <div role="status" className={`flex gap-3 rounded-lg border p-4 ${colors}`}>
+      {icon}
+      <div className="min-w-0 flex-1">
+        <h1 className="font-semibold">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+type Errors = Partial<Record<"consent" | "signedName" | "drawnSignature", string>>;
+
+function SignForm({ token }: { token: string }) {
+  const sign = useSign(token);
+  const id = useId();
+  const [consent, setConsent] = useState(false);
+  const [signedName, setSignedName] = useState("");
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [declineOpen, setDeclineOpen] = useState(false);
+
+  const submit = () => {
+    setFormError(null);
+    const parsed = ZSignRateConfirmation.safeParse({ consent, signedName, drawnSignature: drawn });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    sign.mutate(parsed.data, {
+      onSuccess: () => window.scrollTo({ top: 0 }),
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fields).length > 0)
+          setErrors(error.fields as Errors);
+        setFormError(failureMessage(error, "The signature could not be saved. Try again."));
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="grid gap-5 rounded-lg border bg-card p-4 text-card-foreground shadow-sm sm:p-8"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        Sign this rate confirmation
+      </h2>
+      <div className="grid gap-1.5">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-consent`}
+            checked={consent}
+            onCheckedChange={(v) => setConsent(v === true)}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+            className="mt-0.5"
+          />
+          <Label htmlFor={`${id}-consent`} className="font-normal leading-snug">
+            I agree to do business electronically and to sign this rate confirmation electronically. My
+            electronic signature is as binding as a handwritten one.
+          </Label>
+        </div>
+        {errors.consent ? (
+          <p id={`${id}-consent-error`} className="text-sm text-destructive">
+            {errors.consent}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-signedName`}>Your full name</Label>
+        <Input
+          id={`${id}-signedName`}
+          autoComplete="name"
+          value={signedName}
+          maxLength={TEXT_LIMITS.name}
+          onChange={(e) => setSignedName(e.target.value)}
+          aria-invalid={errors.signedName ? true : undefined}
+          aria-describedby={errors.signedName ? `${id}-signedName-error` : undefined}
+        />
+        {errors.signedName ? (
+          <p id={`${id}-signedName-error`} className="text-sm text-destructive">
+            {errors.signedName}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1.5">
+        <p className="text-sm font-medium" id={`${id}-drawnSignature`} tabIndex={-1}>
+          Draw your signature <span className="font-normal text-muted-foreground">(optional)</span>
+        </p>
+        <SignaturePad onChange={setDrawn} disabled={sign.isPending} />
+        {errors.drawnSignature ? <p className="text-sm text-destructive">{errors.drawnSignature}</p> : null}
+      </div>
+      {formError ? (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive"
+        >
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setDeclineOpen(true)}
+          disabled={sign.isPending}
+        >
+          <XCircle />
+          Decline
+        </Button>
+        <Button type="submit" disabled={sign.isPending}>
+          {sign.isPending ? <Spinner /> : <PenLine />}
+          Sign
+        </Button>
+      </div>
+      {declineOpen ? <DeclineDialog token={token} onClose={() => setDeclineOpen(false)} /> : null}
+    </form>
+  );
+}
+
+function DeclineDialog({ token, onClose }: { token: string; onClose: () => void }) {
+  const decline = useDecline(token);
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const parsed = ZDeclineRateConfirmation.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Tell the sender why you decline");
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    setError(null);
+    decline.mutate(parsed.data, {
+      onSuccess: () => {
+        onClose();
+        window.scrollTo({ top: 0 });
+      },
+      onError: (e) => setError(failureMessage(e, "Your answer could not be saved. Try again.")),
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Decline the rate confirmation</DialogTitle>
+          <DialogDescription>Tell the sender why, so they can change it and send it again.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-reason`}>Reason</Label>
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={TEXT_LIMITS.reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-reason-error` : undefined}
+          />
+          {error ? (
+            <p id={`${id}-reason-error`} className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="button" variant="destructive" disabled={decline.isPending} onClick={submit}>
+            {decline.isPending ? <Spinner /> : <XCircle />}
+            Decline
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
