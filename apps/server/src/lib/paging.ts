@@ -20,7 +20,7 @@
  */
 import type { Executor } from "@pevo/db";
 import type { CursorPage, OffsetPage, PageParams, SortDirection } from "@pevo/shared";
-import { asc, count, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, count, desc, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { InvalidInputError } from "./domain-errors";
 
@@ -66,8 +66,9 @@ function decode(cursor: string, size: number): string[] {
 /**
  * A keyset order over non-null columns, the last one unique (the id). The cursor carries each
  * column as PostgreSQL's own text (a timestamp keeps its microseconds, which a JS Date would lose).
+ * A column may also be a non-null text expression (e.g. `coalesce(a.name, '')` over a left join).
  */
-export function keyset(columns: [PgColumn, ...PgColumn[]], dir: SortDirection) {
+export function keyset(columns: [PgColumn | SQL, ...(PgColumn | SQL)[]], dir: SortDirection) {
   const list = sql.join(columns, sql`, `);
   return {
     /** Select it as `cursor` with the rows. */
@@ -79,9 +80,10 @@ export function keyset(columns: [PgColumn, ...PgColumn[]], dir: SortDirection) {
     /** The condition for the rows after `cursor` (undefined on the first page). */
     after(cursor: string | undefined): SQL | undefined {
       if (!cursor) return undefined;
-      const values = decode(cursor, columns.length).map(
-        (v, i) => sql`cast(${v} as ${sql.raw(columns[i]?.getSQLType() ?? "text")})`,
-      );
+      const values = decode(cursor, columns.length).map((v, i) => {
+        const column = columns[i];
+        return sql`cast(${v} as ${sql.raw(column instanceof SQL ? "text" : (column?.getSQLType() ?? "text"))})`;
+      });
       return dir === "asc"
         ? sql`(${list}) > (${sql.join(values, sql`, `)})`
         : sql`(${list}) < (${sql.join(values, sql`, `)})`;
