@@ -1,6 +1,6 @@
 import { SEARCH_MAX } from "@pevo/shared";
 import { ChevronDown, Search, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -35,7 +35,11 @@ export function SearchBox({
   const term = useDebouncedValue(text, 250);
   // Back / a link changed the address: show its search.
   useEffect(() => setText(current), [current]);
+  // Only what the user typed goes to the address: a stale term must not undo "Clear filters" or Back.
+  const typed = useRef(term);
   useEffect(() => {
+    if (term === typed.current) return;
+    typed.current = term;
     if (term.trim() !== current.trim()) list.set({ [param]: term.trim() }, { replace: true });
   }, [term, current, list, param]);
   return (
@@ -46,6 +50,7 @@ export function SearchBox({
       />
       <Input
         type="search"
+        autoComplete="off"
         aria-label={label}
         placeholder={placeholder}
         maxLength={SEARCH_MAX}
@@ -198,6 +203,8 @@ export function DateRangeFilter({
         <Input
           id={fromId}
           type="date"
+          // No form state restored by the browser on reload: the address is the state.
+          autoComplete="off"
           className="w-40"
           value={from}
           max={to || undefined}
@@ -211,6 +218,7 @@ export function DateRangeFilter({
         <Input
           id={toId}
           type="date"
+          autoComplete="off"
           className="w-40"
           value={to}
           min={from || undefined}
