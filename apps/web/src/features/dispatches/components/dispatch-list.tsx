@@ -48,7 +48,13 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
         </Link>
       ),
     },
-    { id: "pevoName", header: "PEVO", sortable: true, cell: (d) => <PevoName dispatch={d} /> },
+    {
+      id: "pevoName",
+      header: "PEVO",
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (d) => <PevoName dispatch={d} />,
+    },
     {
       id: "pickupDate",
       header: "Pickup Date",
@@ -67,7 +73,7 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       id: "createdAt",
       header: "Created",
       sortable: true,
-      className: "hidden whitespace-nowrap xl:table-cell",
+      className: "hidden whitespace-nowrap 2xl:table-cell",
       cell: (d) => createdFormat.format(new Date(d.createdAt)),
     },
     {

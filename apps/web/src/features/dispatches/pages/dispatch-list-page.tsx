@@ -79,7 +79,7 @@ function QuickTabs({ list }: { list: ListParams }) {
               list.set({ pickupFrom: undefined, pickupTo: undefined, unassigned: undefined, ...tab.filters })
             }
             className={cn(
-              "flex-1 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:flex-none",
+              "flex-1 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring sm:flex-none",
               active && "bg-background text-foreground shadow-sm",
             )}
           >
