@@ -32,7 +32,6 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       id: "jobNumber",
       header: "Job #",
       sortable: true,
-      className: "whitespace-nowrap",
       cell: (d) => d.jobNumber ?? <span className="text-muted-foreground">None</span>,
       truncate: (d) => d.jobNumber ?? "",
     },
@@ -52,7 +51,7 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       id: "pevoName",
       header: "PEVO",
       sortable: true,
-      className: "whitespace-nowrap",
+      truncate: (d) => d.pevoName ?? "Unassigned",
       cell: (d) => <PevoName dispatch={d} />,
     },
     {
