@@ -1,4 +1,5 @@
 import type { TDispatchListItem } from "@pevo/shared";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -6,6 +7,7 @@ import { DispatchStatusBadge } from "@/components/status-badge";
 import { formatDate } from "@/lib/format";
 import type { ListParams } from "@/lib/list-params";
 import type { PagedList } from "@/lib/paged-query";
+import { cn } from "@/lib/utils";
 import { DispatchRowMenu } from "./dispatch-row-menu";
 
 type Props = {
@@ -24,6 +26,15 @@ function PevoName({ dispatch }: { dispatch: TDispatchListItem }) {
   );
 }
 
+/** A cell's text cut to one line with an ellipsis (the whole text on hover), narrower than the table default. */
+function Clip({ text, className, children }: { text: string; className: string; children?: ReactNode }) {
+  return (
+    <div className={cn("truncate", className)} title={text}>
+      {children ?? text}
+    </div>
+  );
+}
+
 const createdFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
 
 function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
@@ -32,27 +43,35 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       id: "jobNumber",
       header: "Job #",
       sortable: true,
-      cell: (d) => d.jobNumber ?? <span className="text-muted-foreground">None</span>,
-      truncate: (d) => d.jobNumber ?? "",
+      cell: (d) =>
+        d.jobNumber ? (
+          <Clip text={d.jobNumber} className="max-w-36" />
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        ),
     },
     {
       id: "driverName",
       header: "Driver",
       sortable: true,
       className: "font-medium",
-      truncate: (d) => d.driverName,
       cell: (d) => (
-        <Link to={detailsHref(d)} className="hover:underline">
-          {d.driverName}
-        </Link>
+        <Clip text={d.driverName} className="max-w-40 2xl:max-w-64">
+          <Link to={detailsHref(d)} className="hover:underline">
+            {d.driverName}
+          </Link>
+        </Clip>
       ),
     },
     {
       id: "pevoName",
       header: "PEVO",
       sortable: true,
-      truncate: (d) => d.pevoName ?? "Unassigned",
-      cell: (d) => <PevoName dispatch={d} />,
+      cell: (d) => (
+        <Clip text={d.pevoName ?? "Unassigned"} className="max-w-32 2xl:max-w-56">
+          <PevoName dispatch={d} />
+        </Clip>
+      ),
     },
     {
       id: "pickupDate",
