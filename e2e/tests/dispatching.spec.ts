@@ -29,7 +29,7 @@ const notes = (page: Page) => page.getByLabel("Notes (optional)", { exact: true 
 
 /** The /dispatching table row of a (unique) driver, and its cells by column. */
 const rowOf = (page: Page, driver: string) => page.getByRole("row").filter({ hasText: driver });
-const COLUMNS = ["Driver", "PEVO", "Pickup Date", "Pickup Time", "Status"] as const;
+const COLUMNS = ["Job #", "Driver", "PEVO", "Pickup Date", "Pickup Time", "Status"] as const;
 const cell = (page: Page, driver: string, column: (typeof COLUMNS)[number]) =>
   rowOf(page, driver).getByRole("cell").nth(COLUMNS.indexOf(column));
 
@@ -55,6 +55,13 @@ async function screenshots(page: Page, name: string) {
 async function openList(page: Page) {
   await page.goto("/dispatching");
   await expect(page.getByRole("heading", { level: 1, name: "Dispatching" })).toBeVisible();
+}
+
+/** The list is paged (and the demo company busy): search for a driver to bring their row up. */
+async function searchList(page: Page, driver: string) {
+  await page.getByLabel("Search dispatches").fill(driver);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(rowOf(page, driver)).toHaveCount(1);
 }
 
 type DispatchRecord = { id: string; driverName: string };
@@ -153,10 +160,10 @@ test.describe("Dispatching (admin)", () => {
     await expect(toastWith(page, "Dispatch created successfully")).toBeVisible();
     expect(posts).toBe(1);
 
-    // The row: Driver, PEVO, Pickup Date (Mon dd, yyyy), Pickup Time, a yellow Pending badge.
-    await expect(rowOf(page, driver)).toHaveCount(1);
-    await expect(cell(page, driver, "Driver")).toContainText(driver);
-    await expect(cell(page, driver, "Driver")).toContainText(job.jobNumber);
+    // The row: Job #, Driver, PEVO, Pickup Date (Mon dd, yyyy), Pickup Time, a yellow Pending badge.
+    await searchList(page, driver);
+    await expect(cell(page, driver, "Driver")).toHaveText(driver);
+    await expect(cell(page, driver, "Job #")).toHaveText(job.jobNumber);
     await expect(cell(page, driver, "PEVO")).toHaveText(pevoName);
     await expect(cell(page, driver, "Pickup Date")).toHaveText(usDate(today));
     await expect(cell(page, driver, "Pickup Time")).toHaveText("07:30");
@@ -192,6 +199,7 @@ test.describe("Dispatching (admin)", () => {
     await page.getByRole("button", { name: "Save Dispatch" }).click();
     await expect(page).toHaveURL(/\/dispatching$/, { timeout: 20_000 });
     await expect(toastWith(page, "Dispatch updated successfully")).toBeVisible();
+    await searchList(page, driver);
     await expect(cell(page, driver, "Status")).toHaveText("Dispatched");
     await expect(cell(page, driver, "Status").locator("[data-slot=badge]")).toHaveClass(/bg-blue-100/);
 
@@ -205,6 +213,7 @@ test.describe("Dispatching (admin)", () => {
     await page.getByRole("button", { name: "Save Dispatch" }).click();
     await expect(page).toHaveURL(/\/dispatching$/, { timeout: 20_000 });
     await expect(toastWith(page, "Dispatch updated successfully")).toBeVisible();
+    await searchList(page, driver);
     await expect(cell(page, driver, "Pickup Time")).toHaveText("10:15");
     await expect(cell(page, driver, "PEVO")).toHaveText(pevoName);
 
@@ -290,6 +299,7 @@ test.describe("Dispatching (admin)", () => {
     // From the list's row menu. No PEVO reads Unassigned.
     await openList(page);
     const driver = fromList.driverName;
+    await searchList(page, driver);
     await expect(cell(page, driver, "PEVO")).toHaveText("Unassigned");
     await rowAction(page, driver, "Delete");
     const dialog = page.getByRole("alertdialog");

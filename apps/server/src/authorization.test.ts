@@ -456,6 +456,7 @@ const ROUTES: Row[] = [
   // dispatches: adminB's POST names company A's rate confirmation and PEVO: a field error (400);
   // adminB's PUT body is valid in B (no references) but the id is A's: 404.
   { route: "GET /api/dispatches", expect: OFFICE },
+  { route: "GET /api/dispatches/export.csv", expect: OFFICE },
   {
     route: "POST /api/dispatches",
     body: dispatchBody,

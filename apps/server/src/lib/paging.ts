@@ -20,7 +20,7 @@
  */
 import type { Executor } from "@pevo/db";
 import type { CursorPage, OffsetPage, PageParams, SortDirection } from "@pevo/shared";
-import { asc, count, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, count, desc, SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { InvalidInputError } from "./domain-errors";
 
@@ -67,14 +67,17 @@ function decode(cursor: string, size: number): string[] {
  * A keyset column: a table's column, or a non-null expression with its SQL type, e.g.
  * { expr: coalesce(name, ''), type: "text" } to read a nullable column in keyset order.
  */
-export type KeyColumn = PgColumn | { expr: SQL; type: string };
+/** A key: a column, a non-null text expression, or an expression with its SQL type. */
+export type KeyColumn = PgColumn | SQL | { expr: SQL; type: string };
 
-const keyExpr = (c: KeyColumn) => ("expr" in c ? c.expr : c);
-const keyType = (c: KeyColumn | undefined) => (!c ? "text" : "expr" in c ? c.type : c.getSQLType());
+const keyExpr = (c: KeyColumn) => (c instanceof SQL ? c : "expr" in c ? c.expr : c);
+const keyType = (c: KeyColumn | undefined) =>
+  !c || c instanceof SQL ? "text" : "expr" in c ? c.type : c.getSQLType();
 
 /**
  * A keyset order over non-null columns, the last one unique (the id). The cursor carries each
  * column as PostgreSQL's own text (a timestamp keeps its microseconds, which a JS Date would lose).
+ * A column may also be a non-null text expression (e.g. `coalesce(a.name, '')` over a left join).
  */
 export function keyset(keyColumns: [KeyColumn, ...KeyColumn[]], dir: SortDirection) {
   const columns = keyColumns.map(keyExpr);

@@ -50,6 +50,7 @@ export function SearchBox({
       />
       <Input
         type="search"
+        autoComplete="off"
         aria-label={label}
         placeholder={placeholder}
         maxLength={SEARCH_MAX}
@@ -202,6 +203,8 @@ export function DateRangeFilter({
         <Input
           id={fromId}
           type="date"
+          // No form state restored by the browser on reload: the address is the state.
+          autoComplete="off"
           className="w-40"
           value={from}
           max={to || undefined}
@@ -215,6 +218,7 @@ export function DateRangeFilter({
         <Input
           id={toId}
           type="date"
+          autoComplete="off"
           className="w-40"
           value={to}
           min={from || undefined}

@@ -3,6 +3,15 @@ import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType 
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import {
+  boolParam,
+  dayParam,
+  idFilterParam,
+  listParam,
+  searchParam,
+  sortParams,
+  ZPageParams,
+} from "./paging";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
@@ -20,6 +29,33 @@ export const ZDispatchListItem = z.object({
   invoices: z.array(z.object({ id: ZId, invoiceNumber: z.string() })).describe("The dispatch's invoices"),
 });
 type _ListItem = Assert<Same<z.output<typeof ZDispatchListItem>, TDispatchListItem>>;
+
+/** The columns the dispatch list sorts by (`sort=`); pickupDate sorts by date, then time. */
+export const DISPATCH_SORTS = [
+  "pickupDate",
+  "driverName",
+  "pevoName",
+  "status",
+  "jobNumber",
+  "createdAt",
+] as const;
+export type DispatchSort = (typeof DISPATCH_SORTS)[number];
+
+/** The filters and sort of the dispatch list and of its CSV export. */
+export const ZDispatchFilters = sortParams(DISPATCH_SORTS, "pickupDate", "desc").extend({
+  status: listParam("status", DISPATCH_STATUSES),
+  pickupFrom: dayParam("pickupFrom"),
+  pickupTo: dayParam("pickupTo"),
+  pevoId: idFilterParam("pevoId").describe("Dispatches of one PEVO"),
+  clientId: idFilterParam("clientId").describe("Dispatches whose rate confirmation is for one client"),
+  unassigned: boolParam("unassigned").describe("true: only dispatches without a PEVO"),
+  q: searchParam("job number or driver name"),
+});
+export type TDispatchFilters = z.output<typeof ZDispatchFilters>;
+
+/** `GET /api/dispatches`: a page of the filtered, sorted list. */
+export const ZDispatchListQuery = ZPageParams.extend(ZDispatchFilters.shape);
+export type TDispatchListQuery = z.output<typeof ZDispatchListQuery>;
 
 export const ZDispatchResponse = z.object({
   id: ZId,

@@ -256,7 +256,7 @@ describe("POST /api/dispatches", () => {
 });
 
 describe("GET /api/dispatches", () => {
-  test("lists the company's dispatches newest first, with PEVO name and job number", async () => {
+  test("lists the company's dispatches, latest pickup first, with PEVO name and job number", async () => {
     const fresh = await t.signUpAdmin();
     const rc = await createRc(fresh, "RC-20250701-001");
     const pevo = (await t.as(fresh)("POST", "/api/pevos", { firstName: "Fay", lastName: "Fresh" })).body;
@@ -270,8 +270,12 @@ describe("GET /api/dispatches", () => {
 
     const res = await t.as(fresh)("GET", "/api/dispatches");
     expect(res.status).toBe(200);
-    expect(res.body.map((d: Body) => d.id)).toEqual([third.id, second.id, first.id]);
-    expect(res.body[1]).toMatchObject({
+    // Same pickup date and time: the id breaks the tie (descending).
+    const [later, earlier] = [first.id, second.id].sort().reverse();
+    expect(res.body.items.map((d: Body) => d.id)).toEqual([later, earlier, third.id]);
+    expect(res.body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    const items: Body[] = res.body.items;
+    expect(items.find((d) => d.id === second.id)).toMatchObject({
       driverName: "Second Driver",
       pickupDate: "2025-06-12",
       pickupTime: "09:00",
@@ -281,12 +285,12 @@ describe("GET /api/dispatches", () => {
       rateConfirmationId: null,
       jobNumber: null,
     });
-    expect(res.body[2]).toMatchObject({
+    expect(items.find((d) => d.id === first.id)).toMatchObject({
       pevoName: null,
       jobNumber: "RC-20250701-001",
       rateConfirmationId: rc.id,
     });
-    expect(res.body[0]).not.toHaveProperty("companyId");
+    expect(items[0]).not.toHaveProperty("companyId");
   });
 });
 
@@ -582,7 +586,7 @@ describe("access control", () => {
     }
     expect(await dbRow(d.id)).toEqual(before);
     expect(await assignedMails(pevo1.email)).toHaveLength(mailsBefore);
-    const list = await t.as(adminB)("GET", "/api/dispatches");
-    expect(list.body.map((x: Body) => x.id)).not.toContain(d.id);
+    const list = await t.as(adminB)("GET", "/api/dispatches?pageSize=100");
+    expect(list.body.items.map((x: Body) => x.id)).not.toContain(d.id);
   });
 });

@@ -1,5 +1,13 @@
-import { ZDispatch, ZDispatchListItem, ZDispatchResponse } from "@pevo/shared";
+import {
+  offsetPage,
+  ZDispatch,
+  ZDispatchFilters,
+  ZDispatchListItem,
+  ZDispatchListQuery,
+  ZDispatchResponse,
+} from "@pevo/shared";
 import { z } from "zod";
+import { csvResponse } from "../../http/csv";
 import {
   createRoute,
   createRouter,
@@ -11,10 +19,13 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
+import { todayIso } from "../../lib/dates";
 import {
   createDispatch,
+  DISPATCH_CSV_HEADER,
   DISPATCH_NOT_FOUND,
   deleteDispatch,
+  dispatchCsvRows,
   getDispatch,
   listDispatches,
   updateDispatch,
@@ -23,7 +34,7 @@ import {
 const tags = ["Dispatches"];
 const params = idParams(DISPATCH_NOT_FOUND);
 const Dispatch = named("Dispatch", ZDispatchResponse);
-const DispatchListItem = named("DispatchListItem", ZDispatchListItem);
+const DispatchPage = named("DispatchPage", offsetPage(named("DispatchListItem", ZDispatchListItem)));
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -34,10 +45,34 @@ export const dispatchRoutes = router
       method: "get",
       path: "/",
       tags,
-      summary: "List the company's dispatches",
-      responses: { 200: json(z.array(DispatchListItem), "The dispatches"), ...errors(401, 403) },
+      summary: "A page of the company's dispatches, filtered and sorted (default: latest pickup first)",
+      request: { query: ZDispatchListQuery },
+      responses: { 200: json(DispatchPage, "One page of the dispatches"), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await listDispatches(scopeOf(c)), 200),
+    async (c) => c.json(await listDispatches(scopeOf(c), c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/export.csv",
+      tags,
+      summary: "Every dispatch the filters match, in the list's order, as CSV (a download, not paged)",
+      request: { query: ZDispatchFilters },
+      responses: {
+        200: {
+          description: `The CSV, as an attachment named dispatches-YYYY-MM-DD.csv. Columns: ${DISPATCH_CSV_HEADER.join(", ")}`,
+          content: { "text/csv": { schema: z.string() } },
+        },
+        ...errors(400, 401, 403),
+      },
+    }),
+    (c) =>
+      csvResponse(
+        c,
+        `dispatches-${todayIso()}.csv`,
+        DISPATCH_CSV_HEADER,
+        dispatchCsvRows(scopeOf(c), c.req.valid("query")),
+      ),
   )
   .openapi(
     createRoute({

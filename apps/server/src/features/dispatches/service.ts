@@ -9,12 +9,24 @@ import {
   standardRates,
   tripLogs,
 } from "@pevo/db";
-import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
-import { asc, count, desc, eq } from "drizzle-orm";
+import {
+  DISPATCH_STATUS_LABELS,
+  type DispatchSort,
+  type OffsetPage,
+  type TDispatch,
+  type TDispatchData,
+  type TDispatchFilters,
+  type TDispatchListItem,
+  type TDispatchListQuery,
+} from "@pevo/shared";
+import { asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../http/context";
+import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { allRows, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
@@ -26,44 +38,177 @@ export const DISPATCH_HAS_INVOICES =
 export const DISPATCH_HAS_TRIPS =
   "This dispatch has trip log entries from its PEVO and cannot be deleted. Set its status to canceled instead.";
 
-export async function listDispatches(scope: Scope): Promise<TDispatchListItem[]> {
-  const rows = await scope.db
-    .select({
-      id: dispatches.id,
-      driverName: dispatches.driverName,
-      pickupDate: dispatches.pickupDate,
-      pickupTime: dispatches.pickupTime,
-      status: dispatches.status,
-      pevoId: dispatches.pevoId,
-      pevoFirst: pevos.firstName,
-      pevoLast: pevos.lastName,
-      rateConfirmationId: dispatches.rateConfirmationId,
-      jobNumber: rateConfirmations.jobNumber,
-      createdAt: dispatches.createdAt,
-    })
-    .from(dispatches)
-    .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(scoped(dispatches, scope))
-    .orderBy(desc(dispatches.createdAt));
-  // One query for all the rows' invoices (not one per dispatch).
-  const invoiceRows = rows.length
+const pevoName = () => sql<string | null>`${pevos.firstName} || ' ' || ${pevos.lastName}`;
+
+/**
+ * The sort keys of each `sort` (the id tie-breaker comes last, see sortBy / keyset). Every key is
+ * non-null, so the CSV export can walk the same order with a keyset: a name from a left join is
+ * coalesced to '' (an unassigned dispatch or one without a rate confirmation sorts first ascending).
+ * Status sorts in its lifecycle order (the enum's): pending, dispatched, completed, canceled.
+ */
+const SORT_KEYS: Record<DispatchSort, () => [PgColumn | SQL, ...(PgColumn | SQL)[]]> = {
+  pickupDate: () => [dispatches.pickupDate, dispatches.pickupTime],
+  driverName: () => [dispatches.driverName],
+  pevoName: () => [sql`coalesce(${pevoName()}, '')`],
+  status: () => [dispatches.status],
+  jobNumber: () => [sql`coalesce(${rateConfirmations.jobNumber}, '')`],
+  createdAt: () => [dispatches.createdAt],
+};
+
+/**
+ * The WHERE of the list and the export. A PEVO or client id of another company matches nothing
+ * (a dispatch only references its own company's rows). `joinsRateConfirmation`: a filter reads the
+ * rate confirmation (client, job number search), so the count joins it too.
+ */
+function filterOf(scope: Scope, f: TDispatchFilters) {
+  const term = f.q ? likePattern(f.q) : undefined;
+  return {
+    where: (...more: (SQL | undefined)[]) =>
+      scoped(
+        dispatches,
+        scope,
+        f.status?.length ? inArray(dispatches.status, f.status) : undefined,
+        f.pickupFrom ? gte(dispatches.pickupDate, f.pickupFrom) : undefined,
+        f.pickupTo ? lte(dispatches.pickupDate, f.pickupTo) : undefined,
+        f.pevoId ? eq(dispatches.pevoId, f.pevoId) : undefined,
+        f.clientId ? eq(rateConfirmations.clientId, f.clientId) : undefined,
+        f.unassigned ? isNull(dispatches.pevoId) : undefined,
+        term ? or(ilike(dispatches.driverName, term), ilike(rateConfirmations.jobNumber, term)) : undefined,
+        ...more,
+      ),
+    joinsRateConfirmation: Boolean(f.clientId || term),
+  };
+}
+
+const listColumns = {
+  id: dispatches.id,
+  driverName: dispatches.driverName,
+  pickupDate: dispatches.pickupDate,
+  pickupTime: dispatches.pickupTime,
+  status: dispatches.status,
+  pevoId: dispatches.pevoId,
+  pevoName: pevoName(),
+  rateConfirmationId: dispatches.rateConfirmationId,
+  jobNumber: rateConfirmations.jobNumber,
+  createdAt: dispatches.createdAt,
+};
+
+/** The invoice numbers of some dispatches (one query for a page or a batch), oldest first. */
+async function invoicesOf(scope: Scope, dispatchIds: string[]) {
+  const rows = dispatchIds.length
     ? await scope.db
         .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, dispatchId: invoices.dispatchId })
         .from(invoices)
-        .where(scoped(invoices, scope))
-        .orderBy(asc(invoices.createdAt))
+        .where(scoped(invoices, scope, inArray(invoices.dispatchId, dispatchIds)))
+        .orderBy(asc(invoices.createdAt), asc(invoices.id))
     : [];
   const byDispatch = new Map<string, { id: string; invoiceNumber: string }[]>();
-  for (const { dispatchId, ...inv } of invoiceRows) {
+  for (const { dispatchId, ...inv } of rows) {
     byDispatch.set(dispatchId, [...(byDispatch.get(dispatchId) ?? []), inv]);
   }
-  return rows.map(({ pevoFirst, pevoLast, ...r }) => ({
-    ...r,
-    pevoName: pevoFirst ? `${pevoFirst} ${pevoLast}` : null,
-    createdAt: r.createdAt.toISOString(),
-    invoices: byDispatch.get(r.id) ?? [],
-  }));
+  return byDispatch;
+}
+
+/** One page of the company's dispatches, filtered and sorted (default: latest pickup first). */
+export async function listDispatches(
+  scope: Scope,
+  params: TDispatchListQuery,
+): Promise<OffsetPage<TDispatchListItem>> {
+  const { db } = scope;
+  const filter = filterOf(scope, params);
+  const where = filter.where();
+  return offsetPageOf(params, {
+    rows: async (limit, offset) => {
+      const rows = await db
+        .select(listColumns)
+        .from(dispatches)
+        .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        .where(where)
+        .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
+        .limit(limit)
+        .offset(offset);
+      const byDispatch = await invoicesOf(
+        scope,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        invoices: byDispatch.get(r.id) ?? [],
+      }));
+    },
+    count: async () => {
+      const query = db.select({ n: count() }).from(dispatches).$dynamic();
+      if (filter.joinsRateConfirmation) {
+        query.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
+      }
+      const [row] = await query.where(where);
+      return row?.n ?? 0;
+    },
+  });
+}
+
+export const DISPATCH_CSV_HEADER = [
+  "Job Number",
+  "Client",
+  "Driver",
+  "Driver Phone",
+  "Driver Company",
+  "PEVO",
+  "Pickup Date",
+  "Pickup Time",
+  "Status",
+  "Invoices",
+  "Created",
+];
+
+/**
+ * Every dispatch the filters match, in the list's order, as CSV rows (no paging). Read in keyset
+ * batches over the sort keys + id (`allRows`), so the whole set streams at one batch of memory and
+ * each row comes exactly once, whatever the sort.
+ */
+export async function* dispatchCsvRows(scope: Scope, f: TDispatchFilters): AsyncGenerator<CsvValue[]> {
+  const { db } = scope;
+  const filter = filterOf(scope, f);
+  const key = keyset([...SORT_KEYS[f.sort](), dispatches.id], f.dir);
+  const rows = allRows(async (cursor, limit) => {
+    const batch = await db
+      .select({
+        ...listColumns,
+        driverPhone: dispatches.driverPhone,
+        driverCompany: dispatches.driverCompany,
+        clientName: clients.name,
+        cursor: key.cursor,
+      })
+      .from(dispatches)
+      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+      .where(filter.where(key.after(cursor)))
+      .orderBy(...key.orderBy)
+      .limit(limit);
+    const byDispatch = await invoicesOf(
+      scope,
+      batch.map((r) => r.id),
+    );
+    return batch.map((r) => ({ ...r, invoices: byDispatch.get(r.id) ?? [] }));
+  });
+  for await (const r of rows) {
+    yield [
+      r.jobNumber,
+      r.clientName,
+      r.driverName,
+      r.driverPhone,
+      r.driverCompany,
+      r.pevoName,
+      r.pickupDate,
+      r.pickupTime,
+      DISPATCH_STATUS_LABELS[r.status],
+      r.invoices.map((inv) => inv.invoiceNumber).join("; "),
+      r.createdAt.toISOString(),
+    ];
+  }
 }
 
 /** The rate confirmation part of a dispatch: job, route, rates and positions. */

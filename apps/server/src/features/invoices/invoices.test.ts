@@ -698,8 +698,8 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
       { id: first.id, invoiceNumber: first.invoiceNumber, status: "draft", total: first.total },
       { id: second.id, invoiceNumber: second.invoiceNumber, status: "sent", total: second.total },
     ]);
-    const list = await t.as(adminA)("GET", "/api/dispatches");
-    const row = list.body.find((d: { id: string }) => d.id === job.dispatchId);
+    const list = await t.as(adminA)("GET", "/api/dispatches?sort=createdAt&dir=desc");
+    const row = list.body.items.find((d: { id: string }) => d.id === job.dispatchId);
     expect(row.invoices).toEqual([
       { id: first.id, invoiceNumber: first.invoiceNumber },
       { id: second.id, invoiceNumber: second.invoiceNumber },
@@ -708,9 +708,9 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
     expect((await t.as(adminA)("GET", `/api/dispatches/${fresh.dispatchId}`)).body.invoices).toEqual([]);
     // Company B sees none of A's invoices on its own dispatch list, and not A's dispatch at all.
     expect((await t.as(adminB)("GET", `/api/dispatches/${job.dispatchId}`)).status).toBe(404);
-    const listB = await t.as(adminB)("GET", "/api/dispatches");
+    const listB = await t.as(adminB)("GET", "/api/dispatches?pageSize=100");
     const ids = new Set([first.id, second.id]);
-    for (const d of listB.body as { invoices: { id: string }[] }[]) {
+    for (const d of listB.body.items as { invoices: { id: string }[] }[]) {
       for (const inv of d.invoices) expect(ids.has(inv.id)).toBe(false);
     }
   });

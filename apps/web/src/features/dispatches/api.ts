@@ -1,17 +1,34 @@
-import type { TDispatch, TDispatchData, TDispatchListItem } from "@pevo/shared";
+import type { TDispatchData } from "@pevo/shared";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ComboboxSearch } from "@/components/search-combobox";
 import { call, client, pathParams } from "@/lib/api-client";
+import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
 const dispatches = client.api.dispatches;
 
-/** The company's dispatches, newest first (server side). */
-export function useDispatches() {
-  return useQuery({
-    queryKey: queryKeys.dispatches,
-    queryFn: () => call(dispatches.$get()),
-  });
+type ListQuery = Record<string, string>;
+
+/**
+ * One page of the dispatch list (the address's page, sort and filters, with the API's names), kept
+ * on screen while the next one loads; phones append pages ("Load more").
+ */
+export function useDispatchPage(query: ListQuery, page: number) {
+  return usePagedQuery([...queryKeys.dispatches, "list", query], page, (p) =>
+    call(dispatches.$get({ query: { ...query, page: String(p) } })),
+  );
 }
+
+/** The CSV download of the whole filtered list (same filters and sort; no paging). */
+export function dispatchExportHref(query: ListQuery) {
+  const { page: _page, pageSize: _size, ...filters } = query;
+  return `${dispatches["export.csv"].$path()}${searchOf(filters)}`;
+}
+
+const searchOf = (params: ListQuery) => {
+  const search = new URLSearchParams(params).toString();
+  return search ? `?${search}` : "";
+};
 
 /** One dispatch with its PEVO name, invoice flag and rate confirmation summary. */
 export function useDispatch(id: string) {
@@ -37,23 +54,6 @@ export function useDispatchTripLogs(id: string, page: number) {
   });
 }
 
-/** The list row of a saved dispatch, so the list is right the moment the user is back on it. */
-function toListItem(d: TDispatch): TDispatchListItem {
-  return {
-    id: d.id,
-    driverName: d.driverName,
-    pickupDate: d.pickupDate,
-    pickupTime: d.pickupTime,
-    status: d.status,
-    pevoId: d.pevoId,
-    pevoName: d.pevoName,
-    rateConfirmationId: d.rateConfirmationId,
-    jobNumber: d.rateConfirmation?.jobNumber ?? null,
-    createdAt: d.createdAt,
-    invoices: d.invoices.map(({ id, invoiceNumber }) => ({ id, invoiceNumber })),
-  };
-}
-
 function useInvalidateDispatches() {
   const queryClient = useQueryClient();
   return (options: { skip?: string } = {}) =>
@@ -75,9 +75,6 @@ export function useCreateDispatch() {
     mutationFn: (data: TDispatchData) => call(dispatches.$post({ json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.dispatch(saved.id), saved);
-      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
-        rows ? [toListItem(saved), ...rows.filter((r) => r.id !== saved.id)] : rows,
-      );
       void invalidate();
     },
   });
@@ -91,9 +88,6 @@ export function useUpdateDispatch(id: string) {
       call(dispatches[":id"].$put({ param: pathParams({ id }), json: data })),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.dispatch(id), saved);
-      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
-        rows?.map((r) => (r.id === id ? toListItem(saved) : r)),
-      );
       void invalidate();
     },
   });
@@ -101,31 +95,47 @@ export function useUpdateDispatch(id: string) {
 
 /** Deletes a dispatch; the server answers 409 when invoices still use it. */
 export function useDeleteDispatch() {
-  const queryClient = useQueryClient();
   const invalidate = useInvalidateDispatches();
   return useMutation({
     mutationFn: (id: string) => call(dispatches[":id"].$delete({ param: pathParams({ id }) })),
     onSuccess: (_, id) => {
-      queryClient.setQueryData<TDispatchListItem[]>(queryKeys.dispatches, (rows) =>
-        rows?.filter((r) => r.id !== id),
-      );
       void invalidate({ skip: id });
     },
   });
 }
 
-/** The rate confirmation picker: the company's active ones (newest first, one page; `q` searches). */
-export function useRateConfirmationOptions(q = "") {
-  return useQuery({
-    queryKey: [...queryKeys.rateConfirmations, "options", q],
-    queryFn: () =>
-      call(
-        client.api["rate-confirmations"].$get({
-          query: { sort: "createdAt", pageSize: "100", ...(q ? { q } : {}) },
-        }),
-      ),
-    select: (page) => page.items,
+/** How many options a picker shows for one search. */
+const PICKER_SIZE = 20;
+
+/** The rate confirmation picker's search (job number, origin, destination): active ones, newest first. */
+async function searchRateConfirmations(term: string) {
+  const page = await call(
+    client.api["rate-confirmations"].$get({
+      query: { sort: "createdAt", pageSize: String(PICKER_SIZE), ...(term ? { q: term } : {}) },
+    }),
+  );
+  return page.items;
+}
+
+export const rateConfirmationLabel = (rc: {
+  jobNumber: string;
+  originAddress: string;
+  destinationAddress: string;
+}) => `${rc.jobNumber} — ${rc.originAddress} → ${rc.destinationAddress}`;
+
+/** The rate confirmation picker: searches on the server as the user types. */
+export function useRateConfirmationSearch(term: string, enabled: boolean): ComboboxSearch {
+  const search = useQuery({
+    queryKey: [...queryKeys.rateConfirmations, "picker", term],
+    queryFn: () => searchRateConfirmations(term),
+    enabled,
+    placeholderData: keepPreviousData,
   });
+  return {
+    options: (search.data ?? []).map((rc) => ({ value: rc.id, label: rateConfirmationLabel(rc) })),
+    isPending: search.isFetching,
+    isError: search.isError,
+  };
 }
 
 /** One rate confirmation (same key and shape as the rate confirmations screen), for the summary card. */

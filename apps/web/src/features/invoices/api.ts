@@ -1,6 +1,8 @@
 import type { TInvoiceData, TInvoiceListItem, TTripLog } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ComboboxSearch } from "@/components/search-combobox";
 import { call, client, pathParams } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -45,14 +47,24 @@ export function useNextInvoiceNumber(day: string) {
   });
 }
 
-/** The dispatch picker of the create form. */
-export function useDispatchOptions(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.dispatches,
-    queryFn: () => call(dispatches.$get()),
+/** The dispatch picker of the create form: searches job numbers and drivers on the server as you type. */
+export function useDispatchOptions(term: string, enabled: boolean): ComboboxSearch {
+  const search = useQuery({
+    queryKey: [...queryKeys.dispatches, "picker", term],
+    queryFn: () => call(dispatches.$get({ query: { q: term, pageSize: "20" } })),
     enabled,
+    placeholderData: keepPreviousData,
   });
+  return {
+    options: (search.data?.items ?? []).map((d) => ({ value: d.id, label: dispatchLabel(d) })),
+    isPending: search.isFetching,
+    isError: search.isError,
+  };
 }
+
+/** "Job # / driver / pickup date", the dispatch picker's text. */
+export const dispatchLabel = (d: { jobNumber: string | null; driverName: string; pickupDate: string }) =>
+  `${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`;
 
 /** One dispatch with its rate confirmation (job, route, standard rates, positions). */
 export function useInvoiceDispatch(id: string | null | undefined) {

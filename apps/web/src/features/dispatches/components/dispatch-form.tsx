@@ -13,11 +13,13 @@ import {
   SelectField,
   TextareaField,
 } from "@/components/form-fields";
+import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { ApiError } from "@/lib/api";
 import { useActivePevos } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useRateConfirmationOptions } from "../api";
+import { rateConfirmationLabel, useRateConfirmationRecord, useRateConfirmationSearch } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
@@ -47,28 +49,22 @@ export function DispatchForm({
   knownRateConfirmation?: RateConfirmationSummaryData | null;
 }) {
   const form: DispatchFormApi = useForm({ resolver: zodResolver(ZDispatch), defaultValues });
-  const { control, register, formState, getValues, setValue } = form;
+  const { control, register, formState, setValue } = form;
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
 
-  const rateConfirmations = useRateConfirmationOptions();
   const activePevos = useActivePevos();
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
+  const knownRc = knownRateConfirmation?.id === rcId ? knownRateConfirmation : null;
+  const rcRecord = useRateConfirmationRecord(rcId && !knownRc ? rcId : null);
+  const rcChoice = knownRc ?? rcRecord.data;
 
   // A preselected rate confirmation (?rcId=) that is not one of the company's is dropped.
   useEffect(() => {
-    if (!rateConfirmations.isSuccess || rateConfirmations.isFetching) return;
-    const current = getValues("rateConfirmationId");
-    if (current && !rateConfirmations.data.some((rc) => rc.id === current)) {
+    if (rcId && rcRecord.error instanceof ApiError && rcRecord.error.status === 404) {
       setValue("rateConfirmationId", "");
     }
-  }, [
-    rateConfirmations.isSuccess,
-    rateConfirmations.isFetching,
-    rateConfirmations.data,
-    getValues,
-    setValue,
-  ]);
+  }, [rcId, rcRecord.error, setValue]);
 
   const pevoOptions = useMemo(() => {
     const options = (activePevos.data ?? []).map((p) => ({
@@ -81,7 +77,6 @@ export function DispatchForm({
     return options;
   }, [activePevos.data, currentPevo]);
 
-  const noRateConfirmations = rateConfirmations.isSuccess && rateConfirmations.data.length === 0;
   const noPevos = activePevos.isSuccess && pevoOptions.length === 0;
 
   return (
@@ -102,29 +97,24 @@ export function DispatchForm({
         </CardHeader>
         <CardContent>
           <fieldset disabled={pending} className="grid min-w-0 gap-4 md:grid-cols-2">
-            <SelectField
+            <SearchComboboxField
               control={control}
               name="rateConfirmationId"
               id="dispatch-rateConfirmationId"
               label="Rate Confirmation (optional)"
               className="content-start"
               placeholder="Select a rate confirmation"
+              searchLabel="Search by job number, client or route"
               noneLabel="None"
-              options={(rateConfirmations.data ?? []).map((rc) => ({
-                value: rc.id,
-                label: `${rc.jobNumber} — ${rc.originAddress} → ${rc.destinationAddress}`,
-              }))}
+              selectedLabel={rcChoice ? rateConfirmationLabel(rcChoice) : rcId ? "Loading..." : undefined}
+              useSearch={useRateConfirmationSearch}
               hint={
-                noRateConfirmations ? (
-                  <>
-                    No rate confirmations yet.{" "}
-                    <Link to="/rate-confirmations/new" className={inlineLinkClass}>
-                      Create one
-                    </Link>
-                  </>
-                ) : rateConfirmations.isError ? (
-                  <RetryHint what="Rate confirmations" onRetry={() => void rateConfirmations.refetch()} />
-                ) : undefined
+                <>
+                  Type to search.{" "}
+                  <Link to="/rate-confirmations/new" className={inlineLinkClass}>
+                    New rate confirmation
+                  </Link>
+                </>
               }
             />
             {rcId ? (

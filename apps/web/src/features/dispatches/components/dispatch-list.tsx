@@ -1,13 +1,20 @@
 import type { TDispatchListItem } from "@pevo/shared";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CardList, ListCard } from "@/components/list-card";
+import { type DataColumn, DataTable } from "@/components/data-table";
+import { ListCard } from "@/components/list-card";
 import { DispatchStatusBadge } from "@/components/status-badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useIsMobile } from "@/components/ui/use-mobile";
 import { formatDate } from "@/lib/format";
+import type { ListParams } from "@/lib/list-params";
+import type { PagedList } from "@/lib/paged-query";
+import { cn } from "@/lib/utils";
 import { DispatchRowMenu } from "./dispatch-row-menu";
 
-type Props = { dispatches: TDispatchListItem[]; onDelete: (dispatch: TDispatchListItem) => void };
+type Props = {
+  list: ListParams;
+  rows: PagedList<TDispatchListItem>;
+  onDelete: (dispatch: TDispatchListItem) => void;
+};
 
 const detailsHref = (d: TDispatchListItem) => `/dispatching/${encodeURIComponent(d.id)}`;
 
@@ -19,74 +26,118 @@ function PevoName({ dispatch }: { dispatch: TDispatchListItem }) {
   );
 }
 
-/** The dispatches table (SPEC §2); under 768 px the same rows as stacked cards. */
-export function DispatchList({ dispatches, onDelete }: Props) {
-  const isMobile = useIsMobile();
-  if (isMobile) {
-    return (
-      <CardList label="Dispatches">
-        {dispatches.map((d) => (
-          <ListCard
-            key={d.id}
-            title={d.driverName}
-            titleHref={detailsHref(d)}
-            subtitle={d.jobNumber}
-            aside={
-              <div className="flex shrink-0 items-center gap-1">
-                <DispatchStatusBadge status={d.status} />
-                <DispatchRowMenu dispatch={d} onDelete={onDelete} />
-              </div>
-            }
-            facts={[
-              { label: "PEVO", value: <PevoName dispatch={d} /> },
-              { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
-            ]}
-          />
-        ))}
-      </CardList>
-    );
-  }
+/** A cell's text cut to one line with an ellipsis (the whole text on hover), narrower than the table default. */
+function Clip({ text, className, children }: { text: string; className: string; children?: ReactNode }) {
   return (
-    <div className="rounded-lg border bg-card">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Driver</TableHead>
-            <TableHead>PEVO</TableHead>
-            <TableHead>Pickup Date</TableHead>
-            <TableHead>Pickup Time</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="w-12">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {dispatches.map((d) => (
-            <TableRow key={d.id}>
-              <TableCell className="font-medium" truncate={d.driverName}>
-                <Link to={detailsHref(d)} className="hover:underline">
-                  {d.driverName}
-                </Link>
-                {d.jobNumber ? (
-                  <span className="block text-xs font-normal text-muted-foreground">{d.jobNumber}</span>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                <PevoName dispatch={d} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(d.pickupDate)}</TableCell>
-              <TableCell className="whitespace-nowrap">{d.pickupTime}</TableCell>
-              <TableCell>
-                <DispatchStatusBadge status={d.status} />
-              </TableCell>
-              <TableCell className="text-right">
-                <DispatchRowMenu dispatch={d} onDelete={onDelete} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <div className={cn("truncate", className)} title={text}>
+      {children ?? text}
     </div>
+  );
+}
+
+const createdFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
+
+function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
+  return [
+    {
+      id: "jobNumber",
+      header: "Job #",
+      sortable: true,
+      cell: (d) =>
+        d.jobNumber ? (
+          <Clip text={d.jobNumber} className="max-w-36" />
+        ) : (
+          <span className="text-muted-foreground">None</span>
+        ),
+    },
+    {
+      id: "driverName",
+      header: "Driver",
+      sortable: true,
+      className: "font-medium",
+      cell: (d) => (
+        <Clip text={d.driverName} className="max-w-40 2xl:max-w-64">
+          <Link to={detailsHref(d)} className="hover:underline">
+            {d.driverName}
+          </Link>
+        </Clip>
+      ),
+    },
+    {
+      id: "pevoName",
+      header: "PEVO",
+      sortable: true,
+      cell: (d) => (
+        <Clip text={d.pevoName ?? "Unassigned"} className="max-w-32 2xl:max-w-56">
+          <PevoName dispatch={d} />
+        </Clip>
+      ),
+    },
+    {
+      id: "pickupDate",
+      header: "Pickup Date",
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (d) => formatDate(d.pickupDate),
+    },
+    { id: "pickupTime", header: "Pickup Time", className: "whitespace-nowrap", cell: (d) => d.pickupTime },
+    {
+      id: "status",
+      header: "Status",
+      sortable: true,
+      cell: (d) => <DispatchStatusBadge status={d.status} />,
+    },
+    {
+      id: "createdAt",
+      header: "Created",
+      sortable: true,
+      className: "hidden whitespace-nowrap 2xl:table-cell",
+      cell: (d) => createdFormat.format(new Date(d.createdAt)),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      srOnlyHeader: true,
+      className: "w-12 text-right",
+      cell: (d) => <DispatchRowMenu dispatch={d} onDelete={onDelete} />,
+    },
+  ];
+}
+
+/**
+ * The dispatches table (SPEC §2): one server page, sortable headers, the pager; under 768 px the
+ * same rows as stacked cards with "Load more".
+ */
+export function DispatchList({ list, rows, onDelete }: Props) {
+  return (
+    <DataTable
+      label="Dispatches"
+      noun="dispatches"
+      columns={columns(onDelete)}
+      list={rows}
+      getRowId={(d) => d.id}
+      sort={list.sort}
+      dir={list.dir}
+      onSortChange={list.setSort}
+      onPageChange={list.setPage}
+      renderCard={(d) => (
+        <ListCard
+          key={d.id}
+          title={d.driverName}
+          titleHref={detailsHref(d)}
+          subtitle={d.jobNumber}
+          aside={
+            <div className="flex shrink-0 items-center gap-1">
+              <DispatchStatusBadge status={d.status} />
+              <DispatchRowMenu dispatch={d} onDelete={onDelete} />
+            </div>
+          }
+          facts={[
+            { label: "PEVO", value: <PevoName dispatch={d} /> },
+            { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
+          ]}
+        />
+      )}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
   SelectField,
   TextareaField,
 } from "@/components/form-fields";
+import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -20,7 +21,7 @@ import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useActivePevos, useClients } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { useDispatchOptions, useInvoiceDispatch } from "../api";
+import { dispatchLabel, useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
   customerAddressOf,
   type DispatchSummary,
@@ -87,7 +88,6 @@ export function InvoiceForm({
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
   const customers = useClients();
   const activePevos = useActivePevos();
-  const dispatchOptions = useDispatchOptions(chooseDispatch);
 
   const summary = useMemo<DispatchSummary | null>(() => {
     if (fixedDispatch !== undefined) return fixedDispatch;
@@ -164,34 +164,36 @@ export function InvoiceForm({
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             {chooseDispatch ? (
-              <SelectField
+              <SearchComboboxField
                 control={control}
                 name="dispatchId"
                 id="invoice-dispatchId"
                 label="Dispatch"
                 className="md:col-span-2"
                 placeholder="Select a dispatch (Job # / driver / pickup date)"
-                options={(dispatchOptions.data ?? []).map((d) => ({
-                  value: d.id,
-                  label: `${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`,
-                }))}
+                searchLabel="Search by job number or driver"
+                selectedLabel={
+                  dispatch.data?.id === dispatchId
+                    ? dispatchLabel({
+                        ...dispatch.data,
+                        jobNumber: dispatch.data.rateConfirmation?.jobNumber ?? null,
+                      })
+                    : undefined
+                }
+                useSearch={useDispatchOptions}
                 hint={
                   loadingDispatch ? (
                     <span className="inline-flex items-center gap-1.5">
                       <Spinner className="size-3" />
                       Loading dispatch data...
                     </span>
-                  ) : dispatchOptions.isSuccess && dispatchOptions.data.length === 0 ? (
+                  ) : (
                     <>
-                      No dispatches yet.{" "}
+                      Invoices are produced from dispatches: choose the job to bill.{" "}
                       <Link to="/dispatching/new" className={inlineLinkClass}>
-                        Create one
+                        New dispatch
                       </Link>
                     </>
-                  ) : dispatchOptions.isError ? (
-                    "Dispatches could not be loaded."
-                  ) : (
-                    "Invoices are produced from dispatches: choose the job to bill."
                   )
                 }
               />
