@@ -208,17 +208,17 @@ describe("team", () => {
   test("GET /api/company/team lists the company's admins only (no PEVO logins, no other company)", async () => {
     const res = await call(adminA, "GET", "/api/company/team");
     expect(res.status).toBe(200);
-    const emails = res.body.map((m: { email: string }) => m.email);
+    const emails = res.body.items.map((m: { email: string }) => m.email);
     expect(emails).toContain(adminA.email);
     expect(emails).not.toContain(pevoA.email);
     expect(emails).not.toContain(adminB.email);
-    const me = res.body.find((m: { email: string }) => m.email === adminA.email);
+    const me = res.body.items.find((m: { email: string }) => m.email === adminA.email);
     expect(me).toMatchObject({ id: adminA.userId, name: "Alice Admin", emailVerified: true });
     expect(Number.isNaN(Date.parse(me.createdAt))).toBe(false);
     expect(me).not.toHaveProperty("password");
 
     const b = await call(adminB, "GET", "/api/company/team");
-    expect(b.body.map((m: { email: string }) => m.email)).toEqual([adminB.email]);
+    expect(b.body.items.map((m: { email: string }) => m.email)).toEqual([adminB.email]);
   });
 
   test("inviting an admin creates them in the same company; they set a password and work as its admin", async () => {
@@ -240,13 +240,13 @@ describe("team", () => {
 
     // Listed in A's team, not B's.
     const team = await call(adminA, "GET", "/api/company/team");
-    expect(team.body.find((m: { email: string }) => m.email === email)).toMatchObject({
+    expect(team.body.items.find((m: { email: string }) => m.email === email)).toMatchObject({
       id: res.body.id,
       name: "Terry Teammate",
       emailVerified: true,
     });
     const teamB = await call(adminB, "GET", "/api/company/team");
-    expect(teamB.body.map((m: { email: string }) => m.email)).not.toContain(email);
+    expect(teamB.body.items.map((m: { email: string }) => m.email)).not.toContain(email);
 
     // The invitation mail; the random password it was created with is not known to anyone.
     const mails = await t.outbox(email);
@@ -267,9 +267,9 @@ describe("team", () => {
     expect(me.body.company.id).toBe(adminA.companyId);
     expect(me.body.profile).toMatchObject({ role: "admin", companyName: "Company A Escorts" });
 
-    const clients = await t.request("GET", "/api/clients", { cookie });
+    const clients = await t.request("GET", "/api/clients?pageSize=100", { cookie });
     expect(clients.status).toBe(200);
-    const names = clients.body.map((c: { name: string }) => c.name);
+    const names = clients.body.items.map((c: { name: string }) => c.name);
     expect(names).toContain("Team Visible Client");
     expect(names).not.toContain("B Only Client");
     expect((await t.request("GET", "/api/company", { cookie })).body.name).toBe("Company A Escorts");
@@ -304,11 +304,11 @@ describe("team", () => {
     ["a bad email", { name: "Terry", email: "terry" }, "email", "Please enter a valid email"],
     ["a missing email", { name: "Terry" }, "email", "Please enter a valid email"],
   ])("refuses %s with 400", async (_, body, field, message) => {
-    const before = (await call(adminA, "GET", "/api/company/team")).body.length;
+    const before = (await call(adminA, "GET", "/api/company/team")).body.total;
     const res = await call(adminA, "POST", "/api/company/team", body);
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
-    expect((await call(adminA, "GET", "/api/company/team")).body).toHaveLength(before);
+    expect((await call(adminA, "GET", "/api/company/team")).body.total).toBe(before);
   });
 });
 
@@ -378,7 +378,7 @@ describe("DELETE /api/company/team/:userId", () => {
     expect(signIn.status).toBe(401);
 
     const team = await call(first, "GET", "/api/company/team");
-    expect(team.body.map((m: { id: string }) => m.id)).not.toContain(second.id);
+    expect(team.body.items.map((m: { id: string }) => m.id)).not.toContain(second.id);
     const kept = await call(first, "GET", `/api/clients/${client.id}`);
     expect(kept.status).toBe(200);
     // The first admin is still signed in.
