@@ -1,4 +1,5 @@
 import { account, companies, profiles, session, user } from "@pevo/db";
+import { TEAM_SORTS, type TeamSort } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   type TestPevo,
   uniqueEmail,
 } from "../../../test/harness";
+import { expectedOrder, type Get, lower, readAllPages, type SortKey } from "../../../test/list-order";
 
 /** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
 const SETUP_TIMEOUT = 180_000;
@@ -309,6 +311,78 @@ describe("team", () => {
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
     expect((await call(adminA, "GET", "/api/company/team")).body.total).toBe(before);
+  });
+});
+
+describe("team list: paging, sorting, search", () => {
+  type Member = { id: string; name: string; email: string; createdAt: string };
+  const KEYS: Record<TeamSort, (m: Member) => SortKey[]> = {
+    name: (m) => [lower(m.name)],
+    email: (m) => [lower(m.email)],
+    createdAt: (m) => [m.createdAt],
+  };
+  let owner: SignedUpAdmin;
+  let get: Get;
+  let team: Member[];
+
+  beforeAll(async () => {
+    owner = await t.signUpAdmin({ contactPerson: "Quinn Owner" });
+    get = (path) => call(owner, "GET", path);
+    // Names of one shape (every collation orders them like JavaScript); one with an underscore.
+    for (const [name, local] of [
+      ["Delta Admin", "delta"],
+      ["Alpha Admin", "zulu"],
+      ["Gamma Admin", "mike"],
+      ["Bravo Admin", "kilo"],
+      ["Echo_Admin", "echo"],
+    ]) {
+      const res = await call(owner, "POST", "/api/company/team", { name, email: `${local}.${uniqueEmail("t")}` });
+      expect(res.status).toBe(201);
+    }
+    team = await readAllPages<Member>(get, "/api/company/team?sort=createdAt", 100);
+    expect(team).toHaveLength(6);
+  }, SETUP_TIMEOUT);
+
+  for (const sort of TEAM_SORTS) {
+    for (const dir of ["asc", "desc"] as const) {
+      test(`sort=${sort}&dir=${dir}, two a page`, async () => {
+        const rows = await readAllPages<Member>(get, `/api/company/team?sort=${sort}&dir=${dir}`, 2);
+        expect(rows.map((m) => m.id)).toEqual(expectedOrder(team, KEYS[sort], dir).map((m) => m.id));
+      });
+    }
+  }
+
+  test("the default is the oldest first; past the last page is empty", async () => {
+    const res = await get("/api/company/team");
+    expect(res.body.items[0].id).toBe(owner.userId);
+    expect(res.body.total).toBe(6);
+    expect((await get("/api/company/team?page=2&pageSize=6")).body).toEqual({
+      items: [],
+      total: 6,
+      page: 2,
+      pageSize: 6,
+    });
+  });
+
+  test.each([
+    ["a name", "gAMMA", ["Gamma Admin"]],
+    ["an email", "kilo.", ["Bravo Admin"]],
+    ["an underscore, literally", "o_a", ["Echo_Admin"]],
+    ["what only another company has", "Alice", []],
+  ])("search by %s", async (_, q, names) => {
+    const res = await get(`/api/company/team?q=${encodeURIComponent(q)}`);
+    expect(res.body.items.map((m: Member) => m.name)).toEqual(names);
+    expect(res.body.total).toBe(names.length);
+  });
+
+  test.each([
+    ["pageSize=0", "pageSize must be a whole number from 1 to 100"],
+    ["sort=role", `sort must be one of: ${TEAM_SORTS.join(", ")}`],
+    ["dir=sideways", "dir must be asc or desc"],
+  ])("%s is a 400", async (query, message) => {
+    const res = await get(`/api/company/team?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
   });
 });
 
