@@ -32,6 +32,7 @@ export function expectedOrder<T extends { id: string }>(
   return dir === "asc" ? sorted : sorted.reverse();
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a response's JSON, read by the test
 export type Get = (path: string) => Promise<{ status: number; body: any }>;
 
 /** Every row of an offset list, page by page (`path` has a query string already); checks each page's shape. */

@@ -73,12 +73,13 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
   } = props;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
-  const [active, setActive] = useState(0);
+  // The highlighted option; a new search or opening starts at the first one.
+  const [activeIndex, setActive] = useState(0);
   // The label of the item picked here, until the caller's value changes to something else.
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const q = useDebouncedValue(text.trim(), 250);
 
   const results = useQuery({
@@ -123,16 +124,9 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
     })),
   ];
 
-  // A new search starts at the first match (or at the current choice when it is listed).
+  const active = Math.max(0, Math.min(activeIndex, options.length - 1));
   useEffect(() => {
-    const index = options.findIndex((o) => (o.value ?? "") === (value ?? ""));
-    setActive(index >= 0 ? index : 0);
-    // Only when the matches change, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [results.data, q]);
-
-  useEffect(() => {
-    listRef.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: "nearest" });
+    if (open) listRef.current?.querySelector(`[data-active]`)?.scrollIntoView({ block: "nearest" });
   });
 
   const choose = (option: (typeof options)[number]) => {
@@ -143,7 +137,10 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
 
   const openWith = (next: boolean, initialText = "") => {
     setOpen(next);
-    if (next) setText(initialText);
+    if (next) {
+      setText(initialText);
+      setActive(0);
+    }
   };
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -171,7 +168,13 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       openWith(true);
-    } else if (event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if (
+      event.key.length === 1 &&
+      event.key !== " " &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
       // Typing on the closed picker starts a search with that text.
       event.preventDefault();
       openWith(true, event.key);
@@ -255,7 +258,10 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
             autoComplete="off"
             spellCheck={false}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setActive(0);
+            }}
             onKeyDown={onSearchKeyDown}
             className="h-10 w-full bg-transparent pr-9 pl-9 text-base outline-none placeholder:text-muted-foreground sm:text-sm"
           />
@@ -263,7 +269,7 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
             <Spinner className="absolute top-1/2 right-3 size-3.5 -translate-y-1/2" />
           ) : null}
         </div>
-        <ul
+        <div
           ref={listRef}
           id={listId}
           role="listbox"
@@ -276,8 +282,9 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
             return (
               // The search box keeps the focus (aria-activedescendant); a pointer picks with a click.
               // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users pick from the search box
-              <li
+              <div
                 key={option.value ?? "__none__"}
+                tabIndex={-1}
                 id={optionId(index)}
                 role="option"
                 aria-selected={isSelected}
@@ -290,7 +297,10 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
                 onClick={() => choose(option)}
                 className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm data-[active]:bg-accent data-[active]:text-accent-foreground"
               >
-                <Check className={cn("size-4 shrink-0", isSelected ? "opacity-100" : "opacity-0")} aria-hidden />
+                <Check
+                  className={cn("size-4 shrink-0", isSelected ? "opacity-100" : "opacity-0")}
+                  aria-hidden
+                />
                 <span className="grid min-w-0">
                   <span className="truncate">{option.label}</span>
                   {option.detail ? (
@@ -299,10 +309,10 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
                     </span>
                   ) : null}
                 </span>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
         {status ? (
           <div role="status" className="px-3 pt-1 pb-3 text-center text-sm text-muted-foreground">
             {status}

@@ -35,7 +35,10 @@ export const clientRoutes = router
       summary: "A page of the company's clients: sorted, searched by name, contact person, email or phone",
       request: { query: ZClientListQuery },
       responses: {
-        200: json(named("ClientPage", offsetPage(Client)), "A page of clients (by name unless sorted otherwise)"),
+        200: json(
+          named("ClientPage", offsetPage(Client)),
+          "A page of clients (by name unless sorted otherwise)",
+        ),
         ...errors(400, 401, 403),
       },
     }),

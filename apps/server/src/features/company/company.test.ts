@@ -336,7 +336,10 @@ describe("team list: paging, sorting, search", () => {
       ["Bravo Admin", "kilo"],
       ["Echo_Admin", "echo"],
     ]) {
-      const res = await call(owner, "POST", "/api/company/team", { name, email: `${local}.${uniqueEmail("t")}` });
+      const res = await call(owner, "POST", "/api/company/team", {
+        name,
+        email: `${local}.${uniqueEmail("t")}`,
+      });
       expect(res.status).toBe(201);
     }
     team = await readAllPages<Member>(get, "/api/company/team?sort=createdAt", 100);

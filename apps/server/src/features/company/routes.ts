@@ -1,8 +1,8 @@
 import {
+  offsetPage,
   ZCompanySettings,
   ZCompanySettingsResponse,
   ZInviteAdmin,
-  offsetPage,
   ZTeamAdminCreatedResponse,
   ZTeamListQuery,
   ZTeamMemberResponse,

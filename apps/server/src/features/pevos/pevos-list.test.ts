@@ -44,7 +44,9 @@ beforeAll(async () => {
       phone: i % 4 === 0 ? null : `(806) 555-${String(2000 + i * 13)}`,
       licenseNumber: i % 7 === 0 ? null : `TX-${String((i * 71) % 1000).padStart(3, "0")}`,
       certificationExpiry:
-        i % 6 === 0 ? null : `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
+        i % 6 === 0
+          ? null
+          : `2026-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
       status: i % 4 === 1 ? ("inactive" as const) : ("active" as const),
       createdAt: new Date(base + Math.floor(i / 2) * 3_600_000),
     };

@@ -11,14 +11,7 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import {
-  createPevo,
-  deletePevo,
-  getPevo,
-  listPevos,
-  PEVO_NOT_FOUND,
-  updatePevo,
-} from "./service";
+import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "./service";
 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
@@ -37,7 +30,10 @@ export const pevoRoutes = router
         "A page of the company's PEVOs: sorted, filtered by status, searched by name, email or phone (the pickers ask for status=active)",
       request: { query: ZPevoListQuery },
       responses: {
-        200: json(named("PevoPage", offsetPage(Pevo)), "A page of PEVOs (by last name unless sorted otherwise)"),
+        200: json(
+          named("PevoPage", offsetPage(Pevo)),
+          "A page of PEVOs (by last name unless sorted otherwise)",
+        ),
         ...errors(400, 401, 403),
       },
     }),

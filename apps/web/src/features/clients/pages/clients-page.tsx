@@ -114,11 +114,7 @@ export default function ClientsPage() {
         }
       />
       <FilterBar>
-        <SearchBox
-          list={list}
-          label="Search clients"
-          placeholder="Search by name, contact, email or phone"
-        />
+        <SearchBox list={list} label="Search clients" placeholder="Search by name, contact, email or phone" />
         <ClearFilters list={list} />
       </FilterBar>
       {body}

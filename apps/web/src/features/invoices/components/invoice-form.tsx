@@ -95,7 +95,8 @@ export function InvoiceForm({
   const dispatchId = useWatch({ control, name: "dispatchId" });
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
   // The dispatch's client, for its address (read by id once the dispatch is in).
-  const dispatchClientId = dispatch.data?.id === dispatchId ? dispatch.data.rateConfirmation?.clientId : undefined;
+  const dispatchClientId =
+    dispatch.data?.id === dispatchId ? dispatch.data.rateConfirmation?.clientId : undefined;
   const dispatchClient = useClientById(dispatchClientId);
   const clientWaiting = Boolean(dispatchClientId) && dispatchClient.isPending && !dispatchClient.isError;
   const dispatchOptions = useDispatchOptions(chooseDispatch);

@@ -13,7 +13,11 @@ function ContactLines({ pevo }: { pevo: TPevo }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
       {pevo.email ? (
-        <a href={`mailto:${pevo.email}`} className="flex min-w-0 items-center gap-1.5 hover:underline" title={pevo.email}>
+        <a
+          href={`mailto:${pevo.email}`}
+          className="flex min-w-0 items-center gap-1.5 hover:underline"
+          title={pevo.email}
+        >
           <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
           <span className="min-w-0 truncate">{pevo.email}</span>
         </a>

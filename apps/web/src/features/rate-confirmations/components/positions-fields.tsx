@@ -36,11 +36,7 @@ export function PositionsFields() {
           </p>
         ) : null}
         {fields.map((row, index) => (
-          <PositionRow
-            key={row.id}
-            index={index}
-            onRemove={() => remove(index)}
-          />
+          <PositionRow key={row.id} index={index} onRemove={() => remove(index)} />
         ))}
         <div>
           <Button variant="outline" onClick={() => append(newPosition())}>
@@ -53,13 +49,7 @@ export function PositionsFields() {
   );
 }
 
-function PositionRow({
-  index,
-  onRemove,
-}: {
-  index: number;
-  onRemove: () => void;
-}) {
+function PositionRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { control, register, formState } = useFormContext<RcFormValues>();
   const type = useWatch({ control, name: `positions.${index}.positionType` });
   const rowErrors = formState.errors.positions?.[index];

@@ -4,12 +4,7 @@ import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
-import {
-  DateField,
-  FormActions,
-  InputField,
-  TextareaField,
-} from "@/components/form-fields";
+import { DateField, FormActions, InputField, TextareaField } from "@/components/form-fields";
 import { ClientPicker } from "@/components/pickers/client-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -6,9 +6,9 @@ import { ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useRateConfirmations } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
-import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 function NewButton() {
   return (
