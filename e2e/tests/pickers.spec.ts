@@ -40,7 +40,7 @@ test.describe("server-search pickers", () => {
     page,
     request,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     await signInFreshAdmin(page, request, "pickers");
     const tag = uniqueTag();
     const seeding = Date.now();

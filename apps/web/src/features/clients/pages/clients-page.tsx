@@ -115,7 +115,8 @@ export default function ClientsPage() {
       />
       <FilterBar>
         <SearchBox list={list} label="Search clients" placeholder="Search by name, contact, email or phone" />
-        <ClearFilters list={list} />
+        {/* With no match, the empty state offers it instead. */}
+        {clients.total > 0 ? <ClearFilters list={list} /> : null}
       </FilterBar>
       {body}
       <ClientFormDialog open={formOpen} client={selected} onClose={closeForm} />

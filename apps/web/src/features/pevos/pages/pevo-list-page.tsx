@@ -119,7 +119,8 @@ export function PevoListPage() {
       <FilterBar>
         <SearchBox list={list} label="Search PEVOs" placeholder="Search by name, email or phone" />
         <SelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
-        <ClearFilters list={list} />
+        {/* With no match, the empty state offers it instead. */}
+        {pevos.total > 0 ? <ClearFilters list={list} /> : null}
       </FilterBar>
       {body}
       <ConfirmDialog
