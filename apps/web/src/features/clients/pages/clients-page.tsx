@@ -114,7 +114,7 @@ export default function ClientsPage() {
         }
       />
       <FilterBar>
-        <SearchBox list={list} label="Search clients" placeholder="Search by name, contact, email or phone" />
+        <SearchBox list={list} label="Search clients" placeholder="Name, contact, email or phone" />
         {/* With no match, the empty state offers it instead. */}
         {clients.total > 0 ? <ClearFilters list={list} /> : null}
       </FilterBar>

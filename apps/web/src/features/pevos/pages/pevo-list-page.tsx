@@ -117,7 +117,7 @@ export function PevoListPage() {
         }
       />
       <FilterBar>
-        <SearchBox list={list} label="Search PEVOs" placeholder="Search by name, email or phone" />
+        <SearchBox list={list} label="Search PEVOs" placeholder="Name, email or phone" />
         <SelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
         {/* With no match, the empty state offers it instead. */}
         {pevos.total > 0 ? <ClearFilters list={list} /> : null}

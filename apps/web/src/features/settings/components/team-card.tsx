@@ -66,7 +66,7 @@ export function TeamCard() {
       <CardContent className="grid gap-6">
         <div className="grid gap-3">
           <div className="flex flex-wrap items-end gap-2">
-            <SearchBox list={list} label="Search team" placeholder="Search by name or email" />
+            <SearchBox list={list} label="Search team" placeholder="Name or email" />
             {searching ? (
               <Button variant="ghost" onClick={() => list.set({ q: "" })}>
                 <X />
