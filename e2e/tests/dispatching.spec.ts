@@ -138,7 +138,12 @@ test.describe("Dispatching (admin)", () => {
     const lastNames = active.map((p) => p.lastName.toLowerCase());
     expect(lastNames).toEqual([...lastNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const options = page.getByRole("option");
-    await expect(options).toHaveText(["Unassigned", ...active.map((p) => `${p.firstName} ${p.lastName}`)]);
+    // An option's name is the PEVO's name (its phone is a second line, the option's description).
+    await expect(options).toHaveCount(active.length + 1);
+    expect(await options.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")))).toEqual([
+      "Unassigned",
+      ...active.map((p) => `${p.firstName} ${p.lastName}`),
+    ]);
     const searched = page.waitForResponse(isActiveSearch(pevo.lastName));
     await page.getByRole("combobox", { name: "Search PEVOs" }).fill(pevo.lastName);
     await searched;
