@@ -91,7 +91,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
 
   if (isMobile) {
     return (
-      <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <CardList label={label}>{list.items.map((row) => props.renderCard(row))}</CardList>
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
           Showing {nf.format(list.items.length)} of {nf.format(list.total)} {props.noun}
@@ -107,7 +107,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   }
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div
         className={cn("rounded-lg border bg-card transition-opacity", list.isFetching && "opacity-60")}
         aria-busy={list.isFetching}

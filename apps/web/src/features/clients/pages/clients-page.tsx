@@ -84,7 +84,7 @@ export default function ClientsPage() {
     );
   } else {
     body = (
-      <section aria-label={CAPTION} className="grid gap-3">
+      <section aria-label={CAPTION} className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <DataTable
           label="Clients"
           noun="clients"
