@@ -203,7 +203,9 @@ export async function createRateConfirmationViaApi(
     pevoId?: string;
   },
 ) {
-  const clients = (await (await request.get("/api/clients")).json()) as { id: string; name: string }[];
+  const clients = (
+    (await (await request.get("/api/clients")).json()) as { items: { id: string; name: string }[] }
+  ).items;
   expect(clients.length, "the company needs a client").toBeGreaterThan(0);
   const { pevoId, ...fields } = rc;
   const created = await apiCreate<{ id: string; jobNumber: string }>(request, "/api/rate-confirmations", {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, type Response, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
@@ -93,13 +93,6 @@ test.describe("Dispatching (admin)", () => {
     };
     const rc = await createRateConfirmationViaApi(page.request, job);
 
-    // The picker's PEVO list as the browser last received it (other workers add PEVOs meanwhile).
-    let activePevos: Promise<{ id: string; firstName: string; lastName: string }[]> | undefined;
-    page.on("response", (response) => {
-      if (new URL(response.url()).pathname === "/api/pevos/active" && response.ok()) {
-        activePevos = response.json();
-      }
-    });
     let posts = 0;
     page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/dispatches") posts++;
@@ -134,15 +127,34 @@ test.describe("Dispatching (admin)", () => {
     const pevoPicker = combobox(page, "PEVO (optional)");
     await expect(pevoPicker).toHaveText("Unassigned");
 
-    // The PEVO options: active PEVOs ordered by last name, exactly as GET /api/pevos/active.
+    // The PEVO options: the first active PEVOs by last name, exactly as the server's search answered
+    // (GET /api/pevos?status=active; other workers add PEVOs meanwhile); typing searches on the server.
+    const isActiveSearch = (q: string) => (response: Response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === "/api/pevos" &&
+        url.searchParams.get("status") === "active" &&
+        (url.searchParams.get("q") ?? "") === q &&
+        response.ok()
+      );
+    };
+    const firstPage = page.waitForResponse(isActiveSearch(""));
     await pevoPicker.click();
-    const options = page.getByRole("option");
-    await expect(options.filter({ hasText: pevoName })).toHaveCount(1);
-    expect(activePevos, "the form loaded the active PEVOs").toBeDefined();
-    const active = await (activePevos as NonNullable<typeof activePevos>);
-    const lastNames = active.map((p) => p.lastName);
+    type PevoPage = { items: { id: string; firstName: string; lastName: string }[] };
+    const active = ((await (await firstPage).json()) as PevoPage).items;
+    const lastNames = active.map((p) => p.lastName.toLowerCase());
     expect(lastNames).toEqual([...lastNames].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    await expect(options).toHaveText(["Unassigned", ...active.map((p) => `${p.firstName} ${p.lastName}`)]);
+    const options = page.getByRole("option");
+    // An option's name is the PEVO's name (its phone is a second line, the option's description).
+    await expect(options).toHaveCount(active.length + 1);
+    expect(await options.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")))).toEqual([
+      "Unassigned",
+      ...active.map((p) => `${p.firstName} ${p.lastName}`),
+    ]);
+    const searched = page.waitForResponse(isActiveSearch(pevo.lastName));
+    await page.getByRole("combobox", { name: "Search PEVOs" }).fill(pevo.lastName);
+    await searched;
+    await expect(options.filter({ hasText: pevoName })).toHaveCount(1);
     await page.getByRole("option", { name: pevoName, exact: true }).click();
     await expect(pevoPicker).toHaveText(pevoName);
 

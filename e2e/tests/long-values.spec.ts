@@ -260,8 +260,10 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
   await visit(page, "/settings", "settings", heading(/Settings/));
 
   // The client deleted through the API leaves a Recent Activity line quoting its long name.
-  const clients = (await (await api.get("/api/clients")).json()) as { id: string; name: string }[];
-  const gone = clients.find((c) => c.name.startsWith(`GONE${tag}`));
+  const found = (await (await api.get(`/api/clients?q=${encodeURIComponent(`GONE${tag}`)}`)).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const gone = found.items.find((c) => c.name.startsWith(`GONE${tag}`));
   if (gone) {
     const removed = await api.delete(`/api/clients/${gone.id}`, {
       headers: { Origin: new URL(String(test.info().project.use.baseURL)).origin },

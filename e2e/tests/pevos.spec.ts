@@ -214,7 +214,8 @@ test.describe("PEVO roster", () => {
     });
     expect(pevo.status(), await pevo.text()).toBe(201);
     const { id: pevoId } = (await pevo.json()) as { id: string };
-    const clients = (await (await page.request.get("/api/clients")).json()) as { id: string }[];
+    const clients = ((await (await page.request.get("/api/clients")).json()) as { items: { id: string }[] })
+      .items;
     const rc = await page.request.post("/api/rate-confirmations", {
       headers,
       data: {

@@ -222,8 +222,8 @@ test.describe("Settings", () => {
     });
 
     await openSettings(page, "Team");
-    const members = page.getByRole("list", { name: "Team members" });
-    await expect(members.getByRole("listitem")).toHaveCount(1, { timeout: 30_000 });
+    const members = page.getByRole("table", { name: "Team members" });
+    await expect(members.locator("tbody tr")).toHaveCount(1, { timeout: 30_000 });
     await expect(members).toContainText(account.email);
 
     // Validation first, then the invitation.
@@ -235,9 +235,9 @@ test.describe("Settings", () => {
     await page.getByLabel("Email", { exact: true }).fill(invitee);
     await page.getByRole("button", { name: "Invite Admin" }).click();
     await expect(toastWith(page, `Invitation sent to ${invitee}`)).toBeVisible({ timeout: 30_000 });
-    await expect(members.getByRole("listitem")).toHaveCount(2);
-    await expect(members.getByRole("listitem").filter({ hasText: invitee })).toContainText("Sam Second");
-    await expect(members.getByRole("listitem").filter({ hasText: invitee })).toContainText("Admin");
+    await expect(members.locator("tbody tr")).toHaveCount(2);
+    await expect(members.locator("tbody tr").filter({ hasText: invitee })).toContainText("Sam Second");
+    await expect(members.locator("tbody tr").filter({ hasText: invitee })).toContainText("Admin");
     await screenshotBothWidths(page, "settings-team");
 
     // The invitation email → set a password on /auth/reset → sign in → the same company's dashboard.
@@ -277,15 +277,13 @@ test.describe("Settings", () => {
     await expect(second).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
     await openSettings(page, "Team");
-    const members = page.getByRole("list", { name: "Team members" });
-    await expect(members.getByRole("listitem")).toHaveCount(2, { timeout: 30_000 });
+    const members = page.getByRole("table", { name: "Team members" });
+    await expect(members.locator("tbody tr")).toHaveCount(2, { timeout: 30_000 });
     // Yourself: no Remove.
-    await expect(members.getByRole("listitem").filter({ hasText: account.email })).toContainText(
-      "Admin (you)",
-    );
+    await expect(members.locator("tbody tr").filter({ hasText: account.email })).toContainText("Admin (you)");
     await expect(
       members
-        .getByRole("listitem")
+        .locator("tbody tr")
         .filter({ hasText: account.email })
         .getByRole("button", { name: /Remove/ }),
     ).toHaveCount(0);
@@ -297,7 +295,7 @@ test.describe("Settings", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(toastWith(page, "Rory Removed was removed from the team")).toBeVisible({ timeout: 30_000 });
-    await expect(members.getByRole("listitem")).toHaveCount(1);
+    await expect(members.locator("tbody tr")).toHaveCount(1);
     await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
 
     // Their session ended: the API refuses them right away.

@@ -300,7 +300,6 @@ const ROUTES: Row[] = [
 
   // PEVOs
   { route: "GET /api/pevos", expect: OFFICE },
-  { route: "GET /api/pevos/active", expect: OFFICE },
   {
     route: "POST /api/pevos",
     body: () => ({ firstName: "Table", lastName: "Pevo", email: uniqueEmail("table-pevo"), states: ["TX"] }),

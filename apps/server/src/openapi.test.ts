@@ -3,7 +3,7 @@
  * routes' declarations, so a route declared without @hono/zod-openapi (createRouter + createRoute in
  * http/openapi.ts) is missing from the document and fails here.
  */
-import type { TClient } from "@pevo/shared";
+import type { OffsetPage, TClient } from "@pevo/shared";
 import { hc, type InferResponseType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -208,7 +208,7 @@ describe("AppType", () => {
     expectTypeOf(client.api.clients[":id"].$put).parameter(0).toHaveProperty("json");
     type Clients = InferResponseType<typeof client.api.clients.$get, 200>;
     // The same JSON as the shared type, both ways.
-    expectTypeOf<Clients>().toExtend<TClient[]>();
-    expectTypeOf<TClient[]>().toExtend<Clients>();
+    expectTypeOf<Clients>().toExtend<OffsetPage<TClient>>();
+    expectTypeOf<OffsetPage<TClient>>().toExtend<Clients>();
   });
 });

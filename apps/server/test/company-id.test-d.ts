@@ -35,5 +35,12 @@ export function typeChecks(db: Database, fromRequest: string) {
   // The session middleware and the tests make one with asCompanyId; it is still a string.
   const scope: Scope = { db, companyId: asCompanyId(fromRequest), userId: "u" };
   const asText: string = scope.companyId;
-  return [plain, badScope, actor, asText, listClients(scope), scoped(clients, scope)];
+  return [
+    plain,
+    badScope,
+    actor,
+    asText,
+    listClients(scope, { page: 1, pageSize: 25, sort: "name", dir: "asc" }),
+    scoped(clients, scope),
+  ];
 }

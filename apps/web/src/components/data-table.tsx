@@ -100,7 +100,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
 
   if (isMobile) {
     return (
-      <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <CardList label={label}>{list.items.map((row) => props.renderCard(row))}</CardList>
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
           Showing {nf.format(list.items.length)} of {nf.format(list.total)} {props.noun}
@@ -117,7 +117,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
 
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
-    <div className="grid grid-cols-1 gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div
         className={cn("rounded-lg border bg-card transition-opacity", list.isFetching && "opacity-60")}
         aria-busy={list.isFetching}

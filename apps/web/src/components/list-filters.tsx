@@ -32,15 +32,23 @@ export function SearchBox({
 }) {
   const current = list.get(param) ?? "";
   const [text, setText] = useState(current);
+  // Whether the box holds typing not sent yet, and the search this box last put in the address.
+  const typed = useRef(false);
+  const pushed = useRef(current);
   const term = useDebouncedValue(text, 250);
-  // Back / a link / Clear filters changed the address: show its search.
-  useEffect(() => setText(current), [current]);
-  // Only a new typed term goes to the address (not a stale one after the address changed).
-  const lastTerm = useRef(term);
+  // Back, a link or "Clear filters" changed the address: show its search and drop any stale typing
+  // (its debounced term would put the old search back). Our own update of the address changes nothing.
   useEffect(() => {
-    if (term === lastTerm.current) return;
-    lastTerm.current = term;
-    if (term.trim() !== current.trim()) list.set({ [param]: term.trim() }, { replace: true });
+    if (current === pushed.current) return;
+    pushed.current = current;
+    typed.current = false;
+    setText(current);
+  }, [current]);
+  useEffect(() => {
+    if (typed.current && term.trim() !== current.trim()) {
+      pushed.current = term.trim();
+      list.set({ [param]: term.trim() }, { replace: true });
+    }
   }, [term, current, list, param]);
   return (
     <div className="relative w-full sm:w-72">
@@ -56,7 +64,10 @@ export function SearchBox({
         maxLength={SEARCH_MAX}
         className="pl-9"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          typed.current = true;
+          setText(event.target.value);
+        }}
       />
     </div>
   );

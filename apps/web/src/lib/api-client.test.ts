@@ -19,10 +19,10 @@ const json = (body: unknown, status: number) =>
 
 describe("call", () => {
   it("returns the typed success body of a 2xx answer", async () => {
-    const rows = [{ id: "c1", name: "Acme" }];
-    const { client, requests } = fakeClient(() => json(rows, 200));
-    const body = await call(client.api.clients.$get());
-    expect(body).toEqual(rows);
+    const page = { items: [{ id: "c1", name: "Acme" }], total: 1, page: 1, pageSize: 25 };
+    const { client, requests } = fakeClient(() => json(page, 200));
+    const body = await call(client.api.clients.$get({ query: {} }));
+    expect(body).toEqual(page);
     expect(requests).toEqual([{ url: "/api/clients", method: "GET", credentials: "same-origin" }]);
   });
 

@@ -18,10 +18,10 @@ export const queryKeys = {
   company: ["company"] as const,
   team: ["team"] as const,
   clients: ["clients"] as const,
+  client: (id: string) => ["clients", id] as const,
 
   pevos: ["pevos"] as const,
   pevo: (id: string) => ["pevos", id] as const,
-  activePevos: ["pevos", "active"] as const,
   pevoDocuments: (id: string) => ["pevos", id, "documents"] as const,
 
   rateConfirmations: ["rate-confirmations"] as const,

@@ -1,19 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { call, client } from "./api-client";
+import { call, client, pathParams } from "./api-client";
 import { queryKeys } from "./query-keys";
 
-/** The company's clients, ordered by name (the clients screen and the customer / client pickers). */
-export function useClients() {
-  return useQuery({ queryKey: queryKeys.clients, queryFn: () => call(client.api.clients.$get()) });
-}
-
-export type TActivePevo = { id: string; firstName: string; lastName: string };
-
-/** The PEVO pickers: active PEVOs, ordered by last name (server side). */
-export function useActivePevos() {
+/** One client, e.g. the customer of a dispatch's rate confirmation (its address prefills an invoice). */
+export function useClientById(id: string | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.activePevos,
-    queryFn: () => call(client.api.pevos.active.$get()),
+    queryKey: queryKeys.client(id ?? ""),
+    queryFn: () => call(client.api.clients[":id"].$get({ param: pathParams({ id: id ?? "" }) })),
+    enabled: Boolean(id),
   });
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TClient } from "../schemas/client";
 import type { Assert, Same } from "./check";
 import { ZId, ZTimestamp } from "./common";
+import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** A client as the API answers it (list, read, create, update). */
 export const ZClientResponse = z.object({
@@ -19,3 +20,13 @@ export const ZClientResponse = z.object({
   updatedAt: ZTimestamp,
 });
 type _Client = Assert<Same<z.output<typeof ZClientResponse>, TClient>>;
+
+/** The clients list's sortable columns (GET /api/clients?sort=). */
+export const CLIENT_SORTS = ["name", "contactPerson", "email", "phone", "createdAt"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+
+/** GET /api/clients: a page, sorted, searched by name, contact person, email or phone. */
+export const ZClientListQuery = ZPageParams.extend(sortParams(CLIENT_SORTS, "name", "asc").shape).extend({
+  q: searchParam("name, contact person, email and phone"),
+});
+export type TClientListQuery = z.output<typeof ZClientListQuery>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TCompanySettings } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDecimal, ZTimestamp } from "./common";
+import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** GET / PUT /api/company: the company profile and invoice defaults. */
 export const ZCompanySettingsResponse = z.object({
@@ -28,6 +29,16 @@ export const ZTeamMemberResponse = z.object({
   createdAt: ZTimestamp,
 });
 export type TTeamMember = z.output<typeof ZTeamMemberResponse>;
+
+/** The team list's sortable columns (GET /api/company/team?sort=). */
+export const TEAM_SORTS = ["name", "email", "createdAt"] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
+
+/** GET /api/company/team: a page of the company's admins, sorted, searched by name or email. */
+export const ZTeamListQuery = ZPageParams.extend(sortParams(TEAM_SORTS, "createdAt", "asc").shape).extend({
+  q: searchParam("name and email"),
+});
+export type TTeamListQuery = z.output<typeof ZTeamListQuery>;
 
 /** POST /api/company/team: the new admin (an invitation to set a password is sent). */
 export const ZTeamAdminCreatedResponse = z.object({ id: z.string(), email: z.string() });

@@ -3,6 +3,7 @@ import { PEVO_STATUSES, US_STATES } from "../constants";
 import type { TPevo } from "../schemas/pevo";
 import type { Assert, Same } from "./check";
 import { ZDay, ZId, ZTimestamp } from "./common";
+import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** A PEVO of the roster (list, read, update). */
 export const ZPevoResponse = z.object({
@@ -24,10 +25,27 @@ type _Pevo = Assert<Same<z.output<typeof ZPevoResponse>, TPevo>>;
 /** POST /api/pevos: the new PEVO, and whether the invitation email went out. */
 export const ZPevoCreatedResponse = ZPevoResponse.extend({ invitationSent: z.boolean() });
 
-/** GET /api/pevos/active: the pickers' list. */
-export const ZActivePevoResponse = z.object({
-  id: ZId,
-  firstName: z.string(),
-  lastName: z.string(),
-  status: z.enum(PEVO_STATUSES),
+/** The PEVO list's sortable columns (GET /api/pevos?sort=); lastName sorts by last, then first name. */
+export const PEVO_SORTS = [
+  "lastName",
+  "email",
+  "phone",
+  "licenseNumber",
+  "certificationExpiry",
+  "status",
+  "createdAt",
+] as const;
+export type PevoSort = (typeof PEVO_SORTS)[number];
+
+/**
+ * GET /api/pevos: a page, sorted, searched by name (first, last or "first last"), email or phone,
+ * filtered by status (the pickers ask for `status=active`).
+ */
+export const ZPevoListQuery = ZPageParams.extend(sortParams(PEVO_SORTS, "lastName", "asc").shape).extend({
+  q: searchParam("first and last name, email and phone"),
+  status: z
+    .enum(PEVO_STATUSES, { message: `status must be one of: ${PEVO_STATUSES.join(", ")}` })
+    .optional()
+    .describe("Only active or only inactive PEVOs"),
 });
+export type TPevoListQuery = z.output<typeof ZPevoListQuery>;

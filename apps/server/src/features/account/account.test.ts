@@ -539,7 +539,7 @@ describe("CSRF", () => {
     expect(res.status).toBe(403);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     const list = await t.request("GET", "/api/clients", { cookie: admin.cookie });
-    expect(list.body.map((c: { name: string }) => c.name)).not.toContain(name);
+    expect(list.body.items.map((c: { name: string }) => c.name)).not.toContain(name);
   });
 
   test("the app's own origin passes", async () => {

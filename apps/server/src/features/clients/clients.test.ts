@@ -47,7 +47,7 @@ describe("GET /api/clients", () => {
 
     const res = await t.request("GET", "/api/clients", { cookie: fresh.cookie });
     expect(res.status).toBe(200);
-    const names = res.body.map((c: { name: string }) => c.name);
+    const names = res.body.items.map((c: { name: string }) => c.name);
     // Case-insensitive, whatever the database's collation.
     expect(names).toEqual(["acme Wide Loads", "Bravo Transport", "Midland Heavy", "Zephyr Hauling"]);
   });
@@ -56,7 +56,7 @@ describe("GET /api/clients", () => {
     const fresh = await t.signUpAdmin();
     const res = await t.request("GET", "/api/clients", { cookie: fresh.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 });
 
@@ -148,12 +148,12 @@ describe("POST /api/clients", () => {
     ],
   ];
   test.each(invalid)("refuses %s with 400 and the spec's message", async (_, body, field, message) => {
-    const before = (await asA("GET", "/api/clients")).body.length;
+    const before = (await asA("GET", "/api/clients")).body.total;
     const res = await asA("POST", "/api/clients", body);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     expect(res.body.fields[field]).toBe(message);
-    expect((await asA("GET", "/api/clients")).body).toHaveLength(before);
+    expect((await asA("GET", "/api/clients")).body.total).toBe(before);
   });
 
   test("writes a client_added activity event shown on the dashboard", async () => {
@@ -329,7 +329,7 @@ describe("access control", () => {
 
     expect(await dbRow(client.id)).toEqual(before);
     const list = await t.request("GET", "/api/clients", { cookie: adminB.cookie });
-    expect(list.body.map((c: { id: string }) => c.id)).not.toContain(client.id);
+    expect(list.body.items.map((c: { id: string }) => c.id)).not.toContain(client.id);
   });
 
   test("a rate confirmation of another company does not block deleting (nor leak) a client", async () => {

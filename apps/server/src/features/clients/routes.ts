@@ -1,5 +1,4 @@
-import { ZClient, ZClientResponse } from "@pevo/shared";
-import { z } from "zod";
+import { offsetPage, ZClient, ZClientListQuery, ZClientResponse } from "@pevo/shared";
 import {
   createRoute,
   createRouter,
@@ -33,10 +32,17 @@ export const clientRoutes = router
       method: "get",
       path: "/",
       tags,
-      summary: "List the company's clients",
-      responses: { 200: json(z.array(Client), "The clients, by name"), ...errors(401, 403) },
+      summary: "A page of the company's clients: sorted, searched by name, contact person, email or phone",
+      request: { query: ZClientListQuery },
+      responses: {
+        200: json(
+          named("ClientPage", offsetPage(Client)),
+          "A page of clients (by name unless sorted otherwise)",
+        ),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listClients(scopeOf(c)), 200),
+    async (c) => c.json(await listClients(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

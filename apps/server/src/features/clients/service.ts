@@ -1,8 +1,9 @@
 import { clients, rateConfirmations } from "@pevo/db";
-import type { TClientData } from "@pevo/shared";
-import { asc, count, eq, sql } from "drizzle-orm";
+import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
+import { count, eq, ilike, or, type SQLWrapper, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 const columns = {
@@ -24,13 +25,42 @@ export const CLIENT_NOT_FOUND = "Client not found";
 export const CLIENT_IN_USE =
   "This client has rate confirmations and cannot be deleted. Delete or reassign them first.";
 
-export function listClients(scope: Scope) {
-  // Case-insensitive, so the order does not depend on the database's collation (PGlite sorts "acme" after "Zeta").
-  return scope.db
-    .select(columns)
-    .from(clients)
-    .where(scoped(clients, scope))
-    .orderBy(asc(sql`lower(${clients.name})`), asc(clients.name), asc(clients.id));
+// Text sorts are case-insensitive, so the order does not depend on the database's collation (PGlite
+// sorts "acme" after "Zeta"); the column itself then the id break ties.
+const SORTS: Record<ClientSort, SQLWrapper[]> = {
+  name: [sql`lower(${clients.name})`, clients.name],
+  contactPerson: [sql`lower(${clients.contactPerson})`, clients.contactPerson],
+  email: [sql`lower(${clients.email})`, clients.email],
+  phone: [clients.phone],
+  createdAt: [clients.createdAt],
+};
+
+/** A page of the company's clients, sorted and searched (name, contact person, email, phone). */
+export function listClients(scope: Scope, params: TClientListQuery) {
+  const pattern = params.q ? likePattern(params.q) : undefined;
+  const where = scoped(
+    clients,
+    scope,
+    pattern
+      ? or(
+          ilike(clients.name, pattern),
+          ilike(clients.contactPerson, pattern),
+          ilike(clients.email, pattern),
+          ilike(clients.phone, pattern),
+        )
+      : undefined,
+  );
+  return offsetPageOf(params, {
+    rows: (limit, offset) =>
+      scope.db
+        .select(columns)
+        .from(clients)
+        .where(where)
+        .orderBy(...sortBy(SORTS[params.sort], params.dir, clients.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => countRows(scope.db, clients, where),
+  });
 }
 
 export async function getClient(scope: Scope, id: string) {

@@ -1,4 +1,5 @@
 import { account, companies, profiles, session, user } from "@pevo/db";
+import { TEAM_SORTS, type TeamSort } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   type TestPevo,
   uniqueEmail,
 } from "../../../test/harness";
+import { expectedOrder, type Get, lower, readAllPages, type SortKey } from "../../../test/list-order";
 
 /** Opening a database and signing up admins is slow on a loaded machine (several PGlite files at once). */
 const SETUP_TIMEOUT = 180_000;
@@ -211,17 +213,17 @@ describe("team", () => {
   test("GET /api/company/team lists the company's admins only (no PEVO logins, no other company)", async () => {
     const res = await call(adminA, "GET", "/api/company/team");
     expect(res.status).toBe(200);
-    const emails = res.body.map((m: { email: string }) => m.email);
+    const emails = res.body.items.map((m: { email: string }) => m.email);
     expect(emails).toContain(adminA.email);
     expect(emails).not.toContain(pevoA.email);
     expect(emails).not.toContain(adminB.email);
-    const me = res.body.find((m: { email: string }) => m.email === adminA.email);
+    const me = res.body.items.find((m: { email: string }) => m.email === adminA.email);
     expect(me).toMatchObject({ id: adminA.userId, name: "Alice Admin", emailVerified: true });
     expect(Number.isNaN(Date.parse(me.createdAt))).toBe(false);
     expect(me).not.toHaveProperty("password");
 
     const b = await call(adminB, "GET", "/api/company/team");
-    expect(b.body.map((m: { email: string }) => m.email)).toEqual([adminB.email]);
+    expect(b.body.items.map((m: { email: string }) => m.email)).toEqual([adminB.email]);
   });
 
   test("inviting an admin creates them in the same company; they set a password and work as its admin", async () => {
@@ -243,13 +245,13 @@ describe("team", () => {
 
     // Listed in A's team, not B's.
     const team = await call(adminA, "GET", "/api/company/team");
-    expect(team.body.find((m: { email: string }) => m.email === email)).toMatchObject({
+    expect(team.body.items.find((m: { email: string }) => m.email === email)).toMatchObject({
       id: res.body.id,
       name: "Terry Teammate",
       emailVerified: true,
     });
     const teamB = await call(adminB, "GET", "/api/company/team");
-    expect(teamB.body.map((m: { email: string }) => m.email)).not.toContain(email);
+    expect(teamB.body.items.map((m: { email: string }) => m.email)).not.toContain(email);
 
     // The invitation mail; the random password it was created with is not known to anyone.
     const mails = await t.outbox(email);
@@ -270,9 +272,9 @@ describe("team", () => {
     expect(me.body.company.id).toBe(adminA.companyId);
     expect(me.body.profile).toMatchObject({ role: "admin", companyName: "Company A Escorts" });
 
-    const clients = await t.request("GET", "/api/clients", { cookie });
+    const clients = await t.request("GET", "/api/clients?pageSize=100", { cookie });
     expect(clients.status).toBe(200);
-    const names = clients.body.map((c: { name: string }) => c.name);
+    const names = clients.body.items.map((c: { name: string }) => c.name);
     expect(names).toContain("Team Visible Client");
     expect(names).not.toContain("B Only Client");
     expect((await t.request("GET", "/api/company", { cookie })).body.name).toBe("Company A Escorts");
@@ -307,11 +309,86 @@ describe("team", () => {
     ["a bad email", { name: "Terry", email: "terry" }, "email", "Please enter a valid email"],
     ["a missing email", { name: "Terry" }, "email", "Please enter a valid email"],
   ])("refuses %s with 400", async (_, body, field, message) => {
-    const before = (await call(adminA, "GET", "/api/company/team")).body.length;
+    const before = (await call(adminA, "GET", "/api/company/team")).body.total;
     const res = await call(adminA, "POST", "/api/company/team", body);
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toBe(message);
-    expect((await call(adminA, "GET", "/api/company/team")).body).toHaveLength(before);
+    expect((await call(adminA, "GET", "/api/company/team")).body.total).toBe(before);
+  });
+});
+
+describe("team list: paging, sorting, search", () => {
+  type Member = { id: string; name: string; email: string; createdAt: string };
+  const KEYS: Record<TeamSort, (m: Member) => SortKey[]> = {
+    name: (m) => [lower(m.name)],
+    email: (m) => [lower(m.email)],
+    createdAt: (m) => [m.createdAt],
+  };
+  let owner: SignedUpAdmin;
+  let get: Get;
+  let team: Member[];
+
+  beforeAll(async () => {
+    owner = await t.signUpAdmin({ contactPerson: "Quinn Owner" });
+    get = (path) => call(owner, "GET", path);
+    // Names of one shape (every collation orders them like JavaScript); one with an underscore.
+    for (const [name, local] of [
+      ["Delta Admin", "delta"],
+      ["Alpha Admin", "zulu"],
+      ["Gamma Admin", "mike"],
+      ["Bravo Admin", "kilo"],
+      ["Echo_Admin", "echo"],
+    ]) {
+      const res = await call(owner, "POST", "/api/company/team", {
+        name,
+        email: `${local}.${uniqueEmail("t")}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    team = await readAllPages<Member>(get, "/api/company/team?sort=createdAt", 100);
+    expect(team).toHaveLength(6);
+  }, SETUP_TIMEOUT);
+
+  for (const sort of TEAM_SORTS) {
+    for (const dir of ["asc", "desc"] as const) {
+      test(`sort=${sort}&dir=${dir}, two a page`, async () => {
+        const rows = await readAllPages<Member>(get, `/api/company/team?sort=${sort}&dir=${dir}`, 2);
+        expect(rows.map((m) => m.id)).toEqual(expectedOrder(team, KEYS[sort], dir).map((m) => m.id));
+      });
+    }
+  }
+
+  test("the default is the oldest first; past the last page is empty", async () => {
+    const res = await get("/api/company/team");
+    expect(res.body.items[0].id).toBe(owner.userId);
+    expect(res.body.total).toBe(6);
+    expect((await get("/api/company/team?page=2&pageSize=6")).body).toEqual({
+      items: [],
+      total: 6,
+      page: 2,
+      pageSize: 6,
+    });
+  });
+
+  test.each([
+    ["a name", "gAMMA", ["Gamma Admin"]],
+    ["an email", "kilo.", ["Bravo Admin"]],
+    ["an underscore, literally", "o_a", ["Echo_Admin"]],
+    ["what only another company has", "Alice", []],
+  ])("search by %s", async (_, q, names) => {
+    const res = await get(`/api/company/team?q=${encodeURIComponent(q)}`);
+    expect(res.body.items.map((m: Member) => m.name)).toEqual(names);
+    expect(res.body.total).toBe(names.length);
+  });
+
+  test.each([
+    ["pageSize=0", "pageSize must be a whole number from 1 to 100"],
+    ["sort=role", `sort must be one of: ${TEAM_SORTS.join(", ")}`],
+    ["dir=sideways", "dir must be asc or desc"],
+  ])("%s is a 400", async (query, message) => {
+    const res = await get(`/api/company/team?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(message);
   });
 });
 
@@ -381,7 +458,7 @@ describe("DELETE /api/company/team/:userId", () => {
     expect(signIn.status).toBe(401);
 
     const team = await call(first, "GET", "/api/company/team");
-    expect(team.body.map((m: { id: string }) => m.id)).not.toContain(second.id);
+    expect(team.body.items.map((m: { id: string }) => m.id)).not.toContain(second.id);
     const kept = await call(first, "GET", `/api/clients/${client.id}`);
     expect(kept.status).toBe(200);
     // The first admin is still signed in.

@@ -1,8 +1,10 @@
 import {
+  offsetPage,
   ZCompanySettings,
   ZCompanySettingsResponse,
   ZInviteAdmin,
   ZTeamAdminCreatedResponse,
+  ZTeamListQuery,
   ZTeamMemberResponse,
 } from "@pevo/shared";
 import { z } from "zod";
@@ -51,10 +53,14 @@ export const companyRoutes = router
       method: "get",
       path: "/team",
       tags,
-      summary: "The company's admins",
-      responses: { 200: json(z.array(ZTeamMemberResponse), "The admins, oldest first"), ...errors(401, 403) },
+      summary: "A page of the company's admins: sorted, searched by name or email",
+      request: { query: ZTeamListQuery },
+      responses: {
+        200: json(offsetPage(ZTeamMemberResponse), "A page of admins (oldest first unless sorted otherwise)"),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listTeam(scopeOf(c)), 200),
+    async (c) => c.json(await listTeam(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

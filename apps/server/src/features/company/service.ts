@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { companies, profiles, session, user } from "@pevo/db";
-import { EMAIL_NOT_INVITABLE, type TCompanySettings } from "@pevo/shared";
-import { asc, eq, inArray } from "drizzle-orm";
+import { EMAIL_NOT_INVITABLE, type TCompanySettings, type TeamSort, type TTeamListQuery } from "@pevo/shared";
+import { eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
@@ -47,18 +48,38 @@ export async function updateCompanySettings(scope: Scope, input: TCompanySetting
   return getCompanySettings(scope);
 }
 
-export function listTeam(scope: Scope) {
-  return scope.db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(scoped(user, scope, eq(user.role, "admin")))
-    .orderBy(asc(user.createdAt));
+const TEAM_SORTS: Record<TeamSort, SQLWrapper[]> = {
+  name: [sql`lower(${user.name})`],
+  email: [sql`lower(${user.email})`],
+  createdAt: [user.createdAt],
+};
+
+/** A page of the company's admins (the team), sorted and searched by name or email. */
+export function listTeam(scope: Scope, params: TTeamListQuery) {
+  const pattern = params.q ? likePattern(params.q) : undefined;
+  const where = scoped(
+    user,
+    scope,
+    eq(user.role, "admin"),
+    pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined,
+  );
+  return offsetPageOf(params, {
+    rows: (limit, offset) =>
+      scope.db
+        .select({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          createdAt: user.createdAt,
+        })
+        .from(user)
+        .where(where)
+        .orderBy(...sortBy(TEAM_SORTS[params.sort], params.dir, user.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => countRows(scope.db, user, where),
+  });
 }
 
 /** Another admin of the same company: a confirmed account with a random password; the caller sends the invitation. */

@@ -53,18 +53,19 @@ async function countRows() {
 }
 
 describe("GET /api/pevos", () => {
-  test("lists the company's own PEVOs, newest first, without foreign rows", async () => {
+  test("lists the company's own PEVOs (newest first when sorted by createdAt), without foreign rows", async () => {
     const fresh = await t.signUpAdmin();
     const names = ["First", "Second", "Third"];
     for (const firstName of names) await createPevo({ firstName }, fresh);
     await createPevo({ firstName: "Foreign" }, adminB);
 
-    const res = await t.as(fresh)("GET", "/api/pevos");
+    const res = await t.as(fresh)("GET", "/api/pevos?sort=createdAt&dir=desc");
     expect(res.status).toBe(200);
-    expect(res.body.map((p: Pevo) => p.firstName)).toEqual(["Third", "Second", "First"]);
-    const times = res.body.map((p: { createdAt: string }) => Date.parse(p.createdAt));
+    const items = res.body.items;
+    expect(items.map((p: Pevo) => p.firstName)).toEqual(["Third", "Second", "First"]);
+    const times = items.map((p: { createdAt: string }) => Date.parse(p.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(res.body[0]).toMatchObject({
+    expect(items[0]).toMatchObject({
       lastName: "Driver",
       email: null,
       phone: null,
@@ -74,19 +75,19 @@ describe("GET /api/pevos", () => {
       status: "active",
       hasLogin: false,
     });
-    expect(res.body[0]).not.toHaveProperty("companyId");
-    expect(res.body[0]).not.toHaveProperty("userId");
+    expect(items[0]).not.toHaveProperty("companyId");
+    expect(items[0]).not.toHaveProperty("userId");
   });
 
   test("a new company has no PEVOs", async () => {
     const fresh = await t.signUpAdmin();
     const res = await t.as(fresh)("GET", "/api/pevos");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 });
 
-describe("GET /api/pevos/active", () => {
+describe("GET /api/pevos?status=active (the pickers)", () => {
   test("lists only active PEVOs of the company, by last name", async () => {
     const fresh = await t.signUpAdmin();
     await createPevo({ firstName: "Zoe", lastName: "Young" }, fresh);
@@ -95,14 +96,14 @@ describe("GET /api/pevos/active", () => {
     await createPevo({ firstName: "Mia", lastName: "Moore" }, fresh);
     await createPevo({ firstName: "Aaron", lastName: "Abbott" }, adminB);
 
-    const res = await t.as(fresh)("GET", "/api/pevos/active");
+    const res = await t.as(fresh)("GET", "/api/pevos?status=active");
     expect(res.status).toBe(200);
-    expect(res.body.map((p: Pevo) => `${p.firstName} ${p.lastName}`)).toEqual([
+    expect(res.body.items.map((p: Pevo) => `${p.firstName} ${p.lastName}`)).toEqual([
       "Adam Baker",
       "Mia Moore",
       "Zoe Young",
     ]);
-    for (const p of res.body) expect(p.status).toBe("active");
+    for (const p of res.body.items) expect(p.status).toBe("active");
   });
 });
 
@@ -473,7 +474,7 @@ describe("DELETE /api/pevos/:id", () => {
 describe("access control", () => {
   const endpoints = (id: string): [string, string, unknown?][] => [
     ["GET", "/api/pevos"],
-    ["GET", "/api/pevos/active"],
+    ["GET", "/api/pevos?status=active"],
     ["POST", "/api/pevos", { firstName: "Sneaky", lastName: "Addition" }],
     ["GET", `/api/pevos/${id}`],
     ["PUT", `/api/pevos/${id}`, { firstName: "Sneaky", lastName: "Rename" }],
@@ -521,8 +522,8 @@ describe("access control", () => {
     }
     expect(await dbRow(target.id)).toEqual(before);
     const list = await t.as(adminB)("GET", "/api/pevos");
-    expect(list.body.map((p: Pevo) => p.id)).not.toContain(target.id);
-    const active = await t.as(adminB)("GET", "/api/pevos/active");
-    expect(active.body.map((p: Pevo) => p.id)).not.toContain(target.id);
+    expect(list.body.items.map((p: Pevo) => p.id)).not.toContain(target.id);
+    const active = await t.as(adminB)("GET", "/api/pevos?status=active");
+    expect(active.body.items.map((p: Pevo) => p.id)).not.toContain(target.id);
   });
 });

@@ -1,5 +1,4 @@
-import { ZActivePevoResponse, ZPevo, ZPevoCreatedResponse, ZPevoResponse } from "@pevo/shared";
-import { z } from "zod";
+import { offsetPage, ZPevo, ZPevoCreatedResponse, ZPevoListQuery, ZPevoResponse } from "@pevo/shared";
 import { INVITE_REDIRECT } from "../../auth";
 import {
   createRoute,
@@ -12,15 +11,7 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import {
-  createPevo,
-  deletePevo,
-  getPevo,
-  listActivePevos,
-  listPevos,
-  PEVO_NOT_FOUND,
-  updatePevo,
-} from "./service";
+import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "./service";
 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
@@ -35,20 +26,18 @@ export const pevoRoutes = router
       method: "get",
       path: "/",
       tags,
-      summary: "List the company's PEVOs",
-      responses: { 200: json(z.array(Pevo), "The PEVOs, newest first"), ...errors(401, 403) },
+      summary:
+        "A page of the company's PEVOs: sorted, filtered by status, searched by name, email or phone (the pickers ask for status=active)",
+      request: { query: ZPevoListQuery },
+      responses: {
+        200: json(
+          named("PevoPage", offsetPage(Pevo)),
+          "A page of PEVOs (by last name unless sorted otherwise)",
+        ),
+        ...errors(400, 401, 403),
+      },
     }),
-    async (c) => c.json(await listPevos(scopeOf(c)), 200),
-  )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/active",
-      tags,
-      summary: "The active PEVOs, by last name (for pickers)",
-      responses: { 200: json(z.array(ZActivePevoResponse), "The active PEVOs"), ...errors(401, 403) },
-    }),
-    async (c) => c.json(await listActivePevos(scopeOf(c)), 200),
+    async (c) => c.json(await listPevos(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

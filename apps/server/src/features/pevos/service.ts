@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
-import { EMAIL_NOT_INVITABLE, type TPevoData } from "@pevo/shared";
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
+import { count, eq, ilike, or, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -28,17 +29,48 @@ const columns = {
   updatedAt: pevos.updatedAt,
 };
 
-export function listPevos(scope: Scope) {
-  return scope.db.select(columns).from(pevos).where(scoped(pevos, scope)).orderBy(desc(pevos.createdAt));
-}
+// Text sorts are case-insensitive (the same order on PostgreSQL and PGlite whatever the collation).
+const SORTS: Record<PevoSort, SQLWrapper[]> = {
+  lastName: [sql`lower(${pevos.lastName})`, sql`lower(${pevos.firstName})`],
+  email: [sql`lower(${pevos.email})`],
+  phone: [pevos.phone],
+  licenseNumber: [sql`lower(${pevos.licenseNumber})`],
+  certificationExpiry: [pevos.certificationExpiry],
+  status: [pevos.status],
+  createdAt: [pevos.createdAt],
+};
 
-/** The pickers' list: active PEVOs by last name. */
-export function listActivePevos(scope: Scope) {
-  return scope.db
-    .select({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName, status: pevos.status })
-    .from(pevos)
-    .where(scoped(pevos, scope, eq(pevos.status, "active")))
-    .orderBy(asc(pevos.lastName), asc(pevos.firstName));
+/**
+ * A page of the company's PEVOs: sorted, filtered by status, searched by first or last name, the
+ * full name ("casey whit"), email or phone. The PEVO pickers ask for `status=active`.
+ */
+export function listPevos(scope: Scope, params: TPevoListQuery) {
+  const pattern = params.q ? likePattern(params.q) : undefined;
+  const where = scoped(
+    pevos,
+    scope,
+    params.status ? eq(pevos.status, params.status) : undefined,
+    pattern
+      ? or(
+          ilike(pevos.firstName, pattern),
+          ilike(pevos.lastName, pattern),
+          ilike(sql`${pevos.firstName} || ' ' || ${pevos.lastName}`, pattern),
+          ilike(pevos.email, pattern),
+          ilike(pevos.phone, pattern),
+        )
+      : undefined,
+  );
+  return offsetPageOf(params, {
+    rows: (limit, offset) =>
+      scope.db
+        .select(columns)
+        .from(pevos)
+        .where(where)
+        .orderBy(...sortBy(SORTS[params.sort], params.dir, pevos.id))
+        .limit(limit)
+        .offset(offset),
+    count: () => countRows(scope.db, pevos, where),
+  });
 }
 
 export async function getPevo(scope: Scope, id: string) {

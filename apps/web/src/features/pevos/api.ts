@@ -1,12 +1,7 @@
-import type { TPevo, TPevoData } from "@pevo/shared";
+import type { TPevoData } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
-
-/** The company's PEVOs, newest first (server side). */
-export function usePevos() {
-  return useQuery({ queryKey: queryKeys.pevos, queryFn: () => call(client.api.pevos.$get()) });
-}
 
 /** One PEVO, for the edit form; a missing id answers 404 ('PEVO not found'). */
 export function usePevo(id: string) {
@@ -32,14 +27,7 @@ export function useSavePevo() {
         ? call(client.api.pevos[":id"].$put({ param: pathParams({ id }), json: data }))
         : call(client.api.pevos.$post({ json: data })),
     onSuccess: (saved) => {
-      // The list is not on screen while the form is, so it would only refetch once shown: put the saved
-      // row in first, so going back to the list never flashes the old values.
-      queryClient.setQueryData<TPevo[]>(queryKeys.pevos, (list) => {
-        if (!list) return list;
-        return list.some((p) => p.id === saved.id)
-          ? list.map((p) => (p.id === saved.id ? saved : p))
-          : [saved, ...list];
-      });
+      // The edit form reads the saved PEVO; the lists (and pickers) under ['pevos'] refetch.
       queryClient.setQueryData(queryKeys.pevo(saved.id), saved);
       return invalidate();
     },

@@ -1,16 +1,11 @@
 import type { TCompanySettingsInput } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { call, client, pathParams } from "@/lib/api-client";
+import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
-export type TTeamMember = {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: string;
-};
+export type { TTeamMember } from "@pevo/shared";
 
 export function useSaveCompany() {
   const queryClient = useQueryClient();
@@ -23,8 +18,11 @@ export function useSaveCompany() {
   });
 }
 
-export const useTeam = () =>
-  useQuery({ queryKey: queryKeys.team, queryFn: () => call(client.api.company.team.$get()) });
+/** A page of the company's admins (sorted and searched on the server; the query is the address's). */
+export const useTeam = (query: Record<string, string>, page: number) =>
+  usePagedQuery([...queryKeys.team, "list", query], page, (p) =>
+    call(client.api.company.team.$get({ query: { ...query, page: String(p) } })),
+  );
 
 export function useInviteAdmin() {
   const queryClient = useQueryClient();

@@ -1,23 +1,12 @@
 import { mcDigits, type TClient } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
-import { CardList, ListCard } from "@/components/list-card";
+import type { DataColumn } from "@/components/data-table";
+import { ListCard } from "@/components/list-card";
 import { Badge } from "@/components/ui/badge";
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
-import { useTableFits } from "@/components/ui/use-table-fits";
 import { dash } from "@/lib/format";
 import { ClientActions } from "./client-actions";
 
 type Handlers = { onEdit: (client: TClient) => void; onDelete: (client: TClient) => void };
-
-const CAPTION = "List of all your client companies";
 
 /** One line; an overlong number is cut with an ellipsis (the full number on hover). */
 const NUMBER = "inline-block max-w-full truncate align-bottom whitespace-nowrap";
@@ -65,81 +54,49 @@ function ContactLines({ client }: { client: TClient }) {
 
 const ActiveBadge = () => <Badge variant="green">Active</Badge>;
 
-/** The clients table; under 768 px (or where the table would scroll sideways) the same rows as cards. */
-export function ClientList({ clients, onEdit, onDelete }: { clients: TClient[] } & Handlers) {
-  const { ref, showTable } = useTableFits(clients);
-  return (
-    <div ref={ref} className="@container">
-      {showTable ? (
-        <ClientTable clients={clients} onEdit={onEdit} onDelete={onDelete} />
-      ) : (
-        <ClientCards clients={clients} onEdit={onEdit} onDelete={onDelete} />
-      )}
-    </div>
-  );
+/** The clients table's columns (Name, Contact Person, MC / DOT, Contact, Status, actions). */
+export function clientColumns({ onEdit, onDelete }: Handlers): DataColumn<TClient>[] {
+  return [
+    {
+      id: "name",
+      header: "Name",
+      sortable: true,
+      className: "font-medium",
+      truncate: (c) => c.name,
+      cell: (c) => c.name,
+    },
+    {
+      id: "contactPerson",
+      header: "Contact Person",
+      sortable: true,
+      truncate: (c) => c.contactPerson ?? "",
+      cell: (c) => dash(c.contactPerson),
+    },
+    { id: "mcDot", header: "MC / DOT", cell: (c) => <McDot client={c} /> },
+    { id: "email", header: "Contact", sortable: true, cell: (c) => <ContactLines client={c} /> },
+    { id: "status", header: "Status", cell: () => <ActiveBadge /> },
+    {
+      id: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (c) => <ClientActions client={c} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
 }
 
-function ClientCards({ clients, onEdit, onDelete }: { clients: TClient[] } & Handlers) {
+/** A client as a card (phones). */
+export function ClientCard({ client, onEdit, onDelete }: { client: TClient } & Handlers) {
   return (
-    <section aria-label={CAPTION} className="grid gap-3">
-      <CardList className="@lg:grid-cols-2">
-        {clients.map((client) => (
-          <ListCard
-            key={client.id}
-            title={client.name}
-            subtitle={dash(client.contactPerson)}
-            aside={<ActiveBadge />}
-            facts={[
-              { label: "MC / DOT", value: <McDot client={client} /> },
-              { label: "Contact", value: <ContactLines client={client} /> },
-            ]}
-            actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />}
-          />
-        ))}
-      </CardList>
-      <p className="text-center text-sm text-muted-foreground">{CAPTION}</p>
-    </section>
-  );
-}
-
-function ClientTable({ clients, onEdit, onDelete }: { clients: TClient[] } & Handlers) {
-  return (
-    <div className="rounded-lg border bg-card">
-      <Table>
-        <TableCaption className="mb-4">{CAPTION}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>Contact Person</TableHead>
-            <TableHead>MC / DOT</TableHead>
-            <TableHead>Contact</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {clients.map((client) => (
-            <TableRow key={client.id}>
-              <TableCell className="font-medium" truncate={client.name}>
-                {client.name}
-              </TableCell>
-              <TableCell truncate={client.contactPerson}>{dash(client.contactPerson)}</TableCell>
-              <TableCell>
-                <McDot client={client} />
-              </TableCell>
-              <TableCell>
-                <ContactLines client={client} />
-              </TableCell>
-              <TableCell>
-                <ActiveBadge />
-              </TableCell>
-              <TableCell>
-                <ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <ListCard
+      key={client.id}
+      title={client.name}
+      subtitle={dash(client.contactPerson)}
+      aside={<ActiveBadge />}
+      facts={[
+        { label: "MC / DOT", value: <McDot client={client} /> },
+        { label: "Contact", value: <ContactLines client={client} /> },
+      ]}
+      actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />}
+    />
   );
 }

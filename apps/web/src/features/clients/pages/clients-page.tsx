@@ -2,20 +2,34 @@ import type { TClient } from "@pevo/shared";
 import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
+import { DataTable } from "@/components/data-table";
+import { ClearFilters, FilterBar, SearchBox } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
-import { LoadingState, QueryErrorState } from "@/components/states";
+import { EmptyState, LoadingState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { ApiError } from "@/lib/api";
-import { useClients } from "@/lib/shared-queries";
+import { call, client } from "@/lib/api-client";
+import { useListParams } from "@/lib/list-params";
+import { usePagedQuery } from "@/lib/paged-query";
+import { queryKeys } from "@/lib/query-keys";
 import { useDeleteClient } from "../api";
 import { ClientFormDialog } from "../components/client-form-dialog";
-import { ClientList } from "../components/client-list";
+import { ClientCard, clientColumns } from "../components/client-list";
 
-/** /clients (SPEC §2): the company's clients, with add / edit in a dialog and a confirmed delete. */
+const CAPTION = "List of all your client companies";
+
+/**
+ * /clients (SPEC §2): the company's clients, a page at a time from the server (sorted, searched by
+ * name, contact person, email or phone; all in the address), with add / edit in a dialog and a
+ * confirmed delete.
+ */
 export default function ClientsPage() {
-  const clients = useClients();
+  const list = useListParams({ sort: "name", dir: "asc" });
+  const clients = usePagedQuery([...queryKeys.clients, "list", list.query], list.page, (page) =>
+    call(client.api.clients.$get({ query: { ...list.query, page: String(page) } })),
+  );
   const remove = useDeleteClient();
   // Dialog state (SPEC §4): closed, open to add (no selection) or open to edit (one selected).
   const [formOpen, setFormOpen] = useState(false);
@@ -49,19 +63,43 @@ export default function ClientsPage() {
     });
   };
 
+  const columns = clientColumns({ onEdit: openEdit, onDelete: setToDelete });
+
   let body: ReactNode;
   if (clients.isPending) {
     body = <LoadingState text="Loading clients..." />;
-  } else if (clients.isError) {
+  } else if (clients.isError && clients.items.length === 0) {
     body = <QueryErrorState message="Error loading clients" query={clients} />;
-  } else if (clients.data.length === 0) {
+  } else if (clients.total === 0 && list.filtered) {
+    body = (
+      <div className="rounded-lg border border-dashed">
+        <EmptyState text="No clients match your search." action={<ClearFilters list={list} />} />
+      </div>
+    );
+  } else if (clients.total === 0) {
     body = (
       <div className="rounded-lg border border-dashed p-10 text-center text-muted-foreground">
         No clients found. Add your first client using the "Add New Client" button.
       </div>
     );
   } else {
-    body = <ClientList clients={clients.data} onEdit={openEdit} onDelete={setToDelete} />;
+    body = (
+      <section aria-label={CAPTION} className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <DataTable
+          label="Clients"
+          noun="clients"
+          columns={columns}
+          list={clients}
+          getRowId={(c) => c.id}
+          renderCard={(c) => <ClientCard key={c.id} client={c} onEdit={openEdit} onDelete={setToDelete} />}
+          sort={list.sort}
+          dir={list.dir}
+          onSortChange={list.setSort}
+          onPageChange={list.setPage}
+        />
+        <p className="text-center text-sm text-muted-foreground">{CAPTION}</p>
+      </section>
+    );
   }
 
   return (
@@ -75,6 +113,11 @@ export default function ClientsPage() {
           </Button>
         }
       />
+      <FilterBar>
+        <SearchBox list={list} label="Search clients" placeholder="Name, contact, email or phone" />
+        {/* With no match, the empty state offers it instead. */}
+        {clients.total > 0 ? <ClearFilters list={list} /> : null}
+      </FilterBar>
       {body}
       <ClientFormDialog open={formOpen} client={selected} onClose={closeForm} />
       <ConfirmDialog

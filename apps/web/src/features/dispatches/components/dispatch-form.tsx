@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISPATCH_STATUS_LABELS, EARLIEST_PICKUP_DATE, type TDispatchData, ZDispatch } from "@pevo/shared";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
@@ -9,15 +9,15 @@ import {
   FormActions,
   InputField,
   optionsFrom,
-  RetryHint,
   SelectField,
   TextareaField,
 } from "@/components/form-fields";
+import { PevoPicker } from "@/components/pickers/pevo-picker";
+import { PickerField } from "@/components/pickers/picker-field";
 import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError } from "@/lib/api";
-import { useActivePevos } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
 import { rateConfirmationLabel, useRateConfirmationRecord, useRateConfirmationSearch } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
@@ -35,7 +35,6 @@ export function DispatchForm({
   pending,
   onSubmit,
   onCancel,
-  currentPevo,
   knownRateConfirmation,
 }: {
   defaultValues: DispatchFormValues;
@@ -43,8 +42,6 @@ export function DispatchForm({
   pending: boolean;
   onSubmit: (data: TDispatchData, form: DispatchFormApi) => void;
   onCancel: () => void;
-  /** The PEVO already on the dispatch: still offered when no longer active. */
-  currentPevo?: { id: string; name: string } | null;
   /** The rate confirmation summary the dispatch came with (saves a request). */
   knownRateConfirmation?: RateConfirmationSummaryData | null;
 }) {
@@ -53,7 +50,6 @@ export function DispatchForm({
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
 
-  const activePevos = useActivePevos();
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
   const knownRc = knownRateConfirmation?.id === rcId ? knownRateConfirmation : null;
   const rcRecord = useRateConfirmationRecord(rcId && !knownRc ? rcId : null);
@@ -65,19 +61,6 @@ export function DispatchForm({
       setValue("rateConfirmationId", "");
     }
   }, [rcId, rcRecord.error, setValue]);
-
-  const pevoOptions = useMemo(() => {
-    const options = (activePevos.data ?? []).map((p) => ({
-      value: p.id,
-      label: `${p.firstName} ${p.lastName}`,
-    }));
-    if (currentPevo && !options.some((p) => p.value === currentPevo.id)) {
-      options.push({ value: currentPevo.id, label: `${currentPevo.name} (inactive)` });
-    }
-    return options;
-  }, [activePevos.data, currentPevo]);
-
-  const noPevos = activePevos.isSuccess && pevoOptions.length === 0;
 
   return (
     <LimitedForm
@@ -122,28 +105,16 @@ export function DispatchForm({
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
-            <SelectField
+            <PickerField
               control={control}
               name="pevoId"
               id="dispatch-pevoId"
               label="PEVO (optional)"
               className="content-start md:col-start-2 md:row-start-1"
-              placeholder="Select a PEVO"
-              noneLabel="Unassigned"
-              options={pevoOptions}
-              hint={
-                noPevos ? (
-                  <>
-                    No active PEVOs.{" "}
-                    <Link to="/pevos/new" className={inlineLinkClass}>
-                      Add a PEVO
-                    </Link>
-                  </>
-                ) : activePevos.isError ? (
-                  <RetryHint what="PEVOs" onRetry={() => void activePevos.refetch()} />
-                ) : undefined
-              }
-            />
+            >
+              {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
+              {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" />}
+            </PickerField>
             <InputField
               id="dispatch-driverName"
               label="Driver Name"

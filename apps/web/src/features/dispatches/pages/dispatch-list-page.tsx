@@ -9,14 +9,13 @@ import {
   FilterBar,
   MultiSelectFilter,
   SearchBox,
-  SelectFilter,
 } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
+import { PevoFilter } from "@/components/pickers/picker-filters";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { failureMessage } from "@/lib/errors";
 import { type ListParams, useListParams } from "@/lib/list-params";
-import { useActivePevos } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
 import { dispatchExportHref, useDispatchPage } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
@@ -89,12 +88,6 @@ function QuickTabs({ list }: { list: ListParams }) {
       })}
     </nav>
   );
-}
-
-function PevoFilter({ list }: { list: ListParams }) {
-  const pevos = useActivePevos();
-  const options = (pevos.data ?? []).map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }));
-  return <SelectFilter list={list} param="pevoId" label="PEVO" options={options} />;
 }
 
 /** /dispatching (SPEC §2): the company's dispatches, a page at a time, filtered and sorted on the server. */

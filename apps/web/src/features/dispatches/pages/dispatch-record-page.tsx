@@ -64,9 +64,6 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
   const [confirming, setConfirming] = useState(false);
   // The form starts from the record as first loaded.
   const [defaultValues] = useState(() => toFormValues(dispatch));
-  const [currentPevo] = useState(() =>
-    dispatch.pevoId && dispatch.pevoName ? { id: dispatch.pevoId, name: dispatch.pevoName } : null,
-  );
   const id = encodeURIComponent(dispatch.id);
   const details = mode === "details";
 
@@ -113,7 +110,6 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         </div>
         <DispatchForm
           defaultValues={defaultValues}
-          currentPevo={currentPevo}
           knownRateConfirmation={dispatch.rateConfirmation}
           submitLabel="Save Dispatch"
           pending={update.isPending}

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { INVOICE_STATUS_LABELS, type TCompanySettings, type TInvoiceData, ZInvoice } from "@pevo/shared";
+import {
+  INVOICE_STATUS_LABELS,
+  type TClient,
+  type TCompanySettings,
+  type TInvoiceData,
+  ZInvoice,
+} from "@pevo/shared";
 import { useEffect, useMemo, useRef } from "react";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
@@ -12,6 +18,9 @@ import {
   SelectField,
   TextareaField,
 } from "@/components/form-fields";
+import { ClientPicker } from "@/components/pickers/client-picker";
+import { PevoPicker } from "@/components/pickers/pevo-picker";
+import { PickerField } from "@/components/pickers/picker-field";
 import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -19,7 +28,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { formatDate, formatMoney } from "@/lib/format";
-import { useActivePevos, useClients } from "@/lib/shared-queries";
+import { useClientById } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
 import { dispatchLabel, useDispatchOptions, useInvoiceDispatch } from "../api";
 import {
@@ -86,8 +95,11 @@ export function InvoiceForm({
 
   const dispatchId = useWatch({ control, name: "dispatchId" });
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
-  const customers = useClients();
-  const activePevos = useActivePevos();
+  // The dispatch's client, for its address (read by id once the dispatch is in).
+  const dispatchClientId =
+    dispatch.data?.id === dispatchId ? dispatch.data.rateConfirmation?.clientId : undefined;
+  const dispatchClient = useClientById(dispatchClientId);
+  const clientWaiting = Boolean(dispatchClientId) && dispatchClient.isPending && !dispatchClient.isError;
 
   const summary = useMemo<DispatchSummary | null>(() => {
     if (fixedDispatch !== undefined) return fixedDispatch;
@@ -101,8 +113,8 @@ export function InvoiceForm({
   });
   useEffect(() => {
     const data = dispatch.data;
-    if (!data || data.id !== dispatchId || applied.current.id === data.id || customers.isPending) return;
-    const prefill = dispatchPrefill(data, customers.data);
+    if (!data || data.id !== dispatchId || applied.current.id === data.id || clientWaiting) return;
+    const prefill = dispatchPrefill(data, dispatchClient.data ? [dispatchClient.data] : undefined);
     const touch = { shouldDirty: true } as const;
     setValue("clientId", prefill.clientId, touch);
     setValue("customerName", prefill.customerName, touch);
@@ -114,7 +126,7 @@ export function InvoiceForm({
       setValue("lineItems", prefill.lineItems, touch);
     }
     applied.current = { id: data.id, summary: summaryOfDispatch(data) };
-  }, [dispatch.data, dispatchId, customers.isPending, customers.data, getValues, setValue]);
+  }, [dispatch.data, dispatchId, clientWaiting, dispatchClient.data, getValues, setValue]);
   useEffect(() => {
     onDispatchChange?.(summary);
   }, [onDispatchChange, summary]);
@@ -125,13 +137,8 @@ export function InvoiceForm({
   }, [dispatchId, summary]);
 
   const customerName = useWatch({ control, name: "customerName" });
-  const pevoName = useWatch({ control, name: "pevoName" });
   const pevoPosition = useWatch({ control, name: "pevoPosition" });
 
-  const pevoOptions = useMemo(() => {
-    const names = (activePevos.data ?? []).map((p) => `${p.firstName} ${p.lastName}`);
-    return pevoName && !names.includes(pevoName) ? [pevoName, ...names] : names;
-  }, [activePevos.data, pevoName]);
   const positionOptions =
     pevoPosition && !POSITION_LABELS.includes(pevoPosition)
       ? [pevoPosition, ...POSITION_LABELS]
@@ -308,22 +315,26 @@ export function InvoiceForm({
             <CardDescription>The customer this invoice is addressed to.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <SelectField
+            <PickerField
               control={control}
               name="clientId"
               id="invoice-clientId"
               label="Customer"
-              placeholder={customerName || "Select a customer"}
-              options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              hint={customers.isError ? "Customers could not be loaded." : undefined}
-              onValueChange={(id) => {
-                const client = customers.data?.find((c) => c.id === id);
+              onValueChange={(_id, client: TClient | null) => {
                 if (client) {
                   setValue("customerName", client.name, { shouldDirty: true });
                   setValue("customerAddress", customerAddressOf(client), { shouldDirty: true });
                 }
               }}
-            />
+            >
+              {(bound) => (
+                <ClientPicker
+                  {...bound}
+                  selectedLabel={customerName || undefined}
+                  placeholder={customerName || "Select a customer"}
+                />
+              )}
+            </PickerField>
             <TextareaField
               id="invoice-customerAddress"
               label="Customer Address"
@@ -340,15 +351,9 @@ export function InvoiceForm({
             <CardTitle>PEVO Information</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <SelectField
-              control={control}
-              name="pevoName"
-              id="invoice-pevoName"
-              label="PEVO Name"
-              placeholder="Select a PEVO"
-              noneLabel="None"
-              options={pevoOptions.map((name) => ({ value: name, label: name }))}
-            />
+            <PickerField control={control} name="pevoName" id="invoice-pevoName" label="PEVO Name">
+              {(bound) => <PevoPicker {...bound} valueBy="name" noneLabel="None" />}
+            </PickerField>
             <SelectField
               control={control}
               name="pevoPosition"

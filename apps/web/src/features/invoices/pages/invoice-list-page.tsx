@@ -9,16 +9,15 @@ import {
   FilterBar,
   MultiSelectFilter,
   SearchBox,
-  SelectFilter,
 } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
+import { ClientFilter } from "@/components/pickers/picker-filters";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
-import { useClients } from "@/lib/shared-queries";
 import { invoiceExportHref, useInvoiceList } from "../api";
 import { validRows } from "../validate";
 
@@ -98,7 +97,6 @@ const COLUMNS: DataColumn<TInvoiceListItem>[] = [
 export default function InvoiceListPage() {
   const list = useListParams({ sort: "issueDate", dir: "desc" });
   const invoices = useInvoiceList(list.query, list.page);
-  const clients = useClients();
   const rows = validRows(invoices.items);
   const paged = { ...invoices, items: rows };
 
@@ -127,12 +125,7 @@ export default function InvoiceListPage() {
       <FilterBar>
         <SearchBox list={list} label="Search invoice numbers" placeholder="Search invoice #" />
         <MultiSelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
-        <SelectFilter
-          list={list}
-          param="clientId"
-          label="Client"
-          options={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
+        <ClientFilter list={list} />
         <DateRangeFilter list={list} prefix="issue" label="Issued" />
         <DateRangeFilter list={list} prefix="due" label="Due" />
         <ClearFilters list={list} />

@@ -1,3 +1,4 @@
+import type { TClient } from "@pevo/shared";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -6,7 +7,7 @@ import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
-import { useClients, useCompany } from "@/lib/shared-queries";
+import { useClientById, useCompany } from "@/lib/shared-queries";
 import { useCreateInvoice, useInvoiceDispatch, useNextInvoiceNumber } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
 import { type DispatchSummary, newInvoiceValues } from "../form-values";
@@ -17,7 +18,8 @@ export default function NewInvoicePage() {
   const dispatchId = params.get("dispatchId") ?? "";
   const company = useCompany();
   const dispatch = useInvoiceDispatch(dispatchId || null);
-  const customers = useClients();
+  // The dispatch's client, for the customer address the invoice starts with.
+  const customer = useClientById(dispatch.data?.rateConfirmation?.clientId);
   const [today] = useState(todayIso);
   // The suggestion is only a default: when it cannot be loaded the user types a number.
   const nextNumber = useNextInvoiceNumber(today);
@@ -26,7 +28,9 @@ export default function NewInvoicePage() {
   const loading =
     company.isPending ||
     nextNumber.isPending ||
-    (dispatchId !== "" && (dispatch.isPending || customers.isPending));
+    (dispatchId !== "" &&
+      (dispatch.isPending ||
+        (Boolean(dispatch.data?.rateConfirmation) && customer.isPending && !customer.isError)));
   const dispatchFailed = dispatchId !== "" && dispatch.isError;
   const jobNumber = summary?.jobNumber ?? dispatch.data?.rateConfirmation?.jobNumber;
 
@@ -51,6 +55,7 @@ export default function NewInvoicePage() {
           <NewInvoiceForm
             key={dispatchId}
             fromDispatch={dispatchFailed ? null : (dispatch.data ?? null)}
+            customer={customer.data}
             invoiceNumber={nextNumber.data?.invoiceNumber ?? ""}
             onDispatchChange={setSummary}
           />
@@ -62,23 +67,24 @@ export default function NewInvoicePage() {
 
 function NewInvoiceForm({
   fromDispatch,
+  customer,
   invoiceNumber,
   onDispatchChange,
 }: {
   fromDispatch: ReturnType<typeof useInvoiceDispatch>["data"] | null;
+  customer: TClient | undefined;
   invoiceNumber: string;
   onDispatchChange: (summary: DispatchSummary | null) => void;
 }) {
   const navigate = useNavigate();
   const create = useCreateInvoice();
   const company = useCompany();
-  const customers = useClients();
   const [defaultValues] = useState(() =>
     newInvoiceValues({
       invoiceNumber,
       paymentTermsDays: company.data?.paymentTermsDays,
       dispatch: fromDispatch,
-      clients: customers.data,
+      clients: customer ? [customer] : undefined,
     }),
   );
 

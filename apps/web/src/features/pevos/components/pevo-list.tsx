@@ -1,67 +1,84 @@
 import type { TPevo } from "@pevo/shared";
-import { CardList, ListCard } from "@/components/list-card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useIsMobile } from "@/components/ui/use-mobile";
+import { Mail, Phone } from "lucide-react";
+import type { DataColumn } from "@/components/data-table";
+import { ListCard } from "@/components/list-card";
 import { PevoActions } from "./pevo-actions";
 import { ExpiryValue, PevoStatusBadge } from "./pevo-badges";
 
 export const pevoName = (pevo: Pick<TPevo, "firstName" | "lastName">) => `${pevo.firstName} ${pevo.lastName}`;
 
-const LABEL = "PEVOs";
-
-/** The PEVOs table (Name, License, Expiry, Status, actions); under 768 px the same rows as stacked cards. */
-export function PevoList({ pevos, onDelete }: { pevos: TPevo[]; onDelete: (pevo: TPevo) => void }) {
-  const isMobile = useIsMobile();
-  if (isMobile) {
-    return (
-      <CardList label={LABEL}>
-        {pevos.map((pevo) => (
-          <ListCard
-            key={pevo.id}
-            title={pevoName(pevo)}
-            aside={<PevoStatusBadge status={pevo.status} />}
-            facts={[
-              { label: "License", value: pevo.licenseNumber || "N/A" },
-              { label: "Expiry", value: <ExpiryValue expiry={pevo.certificationExpiry} /> },
-            ]}
-            actions={<PevoActions pevo={pevo} onDelete={onDelete} />}
-          />
-        ))}
-      </CardList>
-    );
-  }
+/** Email and phone stacked; N/A when the PEVO has neither. */
+function ContactLines({ pevo }: { pevo: TPevo }) {
+  if (!pevo.email && !pevo.phone) return <span>N/A</span>;
   return (
-    <div className="rounded-lg border bg-card">
-      <Table aria-label={LABEL}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>License</TableHead>
-            <TableHead>Expiry</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {pevos.map((pevo) => (
-            <TableRow key={pevo.id}>
-              <TableCell className="font-medium" truncate={pevoName(pevo)}>
-                {pevoName(pevo)}
-              </TableCell>
-              <TableCell truncate={pevo.licenseNumber}>{pevo.licenseNumber || "N/A"}</TableCell>
-              <TableCell>
-                <ExpiryValue expiry={pevo.certificationExpiry} />
-              </TableCell>
-              <TableCell>
-                <PevoStatusBadge status={pevo.status} />
-              </TableCell>
-              <TableCell>
-                <PevoActions pevo={pevo} onDelete={onDelete} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
+      {pevo.email ? (
+        <a
+          href={`mailto:${pevo.email}`}
+          className="flex min-w-0 items-center gap-1.5 hover:underline"
+          title={pevo.email}
+        >
+          <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0 truncate">{pevo.email}</span>
+        </a>
+      ) : null}
+      {pevo.phone ? (
+        <a href={`tel:${pevo.phone}`} className="flex min-w-0 items-center gap-1.5 hover:underline">
+          <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="truncate">{pevo.phone}</span>
+        </a>
+      ) : null}
     </div>
+  );
+}
+
+/** The roster's columns: Name, License, Expiry (with its hint), Status, Contact, actions. */
+export function pevoColumns(onDelete: (pevo: TPevo) => void): DataColumn<TPevo>[] {
+  return [
+    {
+      id: "lastName",
+      header: "Name",
+      sortable: true,
+      className: "font-medium",
+      truncate: pevoName,
+      cell: pevoName,
+    },
+    {
+      id: "licenseNumber",
+      header: "License",
+      sortable: true,
+      truncate: (p) => p.licenseNumber ?? "",
+      cell: (p) => p.licenseNumber || "N/A",
+    },
+    {
+      id: "certificationExpiry",
+      header: "Expiry",
+      sortable: true,
+      cell: (p) => <ExpiryValue expiry={p.certificationExpiry} />,
+    },
+    { id: "status", header: "Status", sortable: true, cell: (p) => <PevoStatusBadge status={p.status} /> },
+    { id: "email", header: "Contact", sortable: true, cell: (p) => <ContactLines pevo={p} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      className: "text-right",
+      cell: (p) => <PevoActions pevo={p} onDelete={onDelete} />,
+    },
+  ];
+}
+
+/** A PEVO as a card (phones). */
+export function PevoCard({ pevo, onDelete }: { pevo: TPevo; onDelete: (pevo: TPevo) => void }) {
+  return (
+    <ListCard
+      title={pevoName(pevo)}
+      aside={<PevoStatusBadge status={pevo.status} />}
+      facts={[
+        { label: "License", value: pevo.licenseNumber || "N/A" },
+        { label: "Expiry", value: <ExpiryValue expiry={pevo.certificationExpiry} /> },
+        ...(pevo.phone || pevo.email ? [{ label: "Contact", value: <ContactLines pevo={pevo} /> }] : []),
+      ]}
+      actions={<PevoActions pevo={pevo} onDelete={onDelete} />}
+    />
   );
 }

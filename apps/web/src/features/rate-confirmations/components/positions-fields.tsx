@@ -2,6 +2,8 @@ import { POSITION_TYPES } from "@pevo/shared";
 import { Plus } from "lucide-react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { InputField, optionsFrom, SelectField } from "@/components/form-fields";
+import { PevoPicker } from "@/components/pickers/pevo-picker";
+import { PickerField } from "@/components/pickers/picker-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { newPosition, type RcFormValues } from "../form-values";
@@ -9,10 +11,8 @@ import { RemovableRow } from "./removable-row";
 
 const TYPES = optionsFrom(POSITION_TYPES);
 
-export type PevoOption = { id: string; name: string };
-
 /** Positions: at least one; type, a custom name for Custom Position, and an optional PEVO. */
-export function PositionsFields({ pevos, pevosLoading }: { pevos: PevoOption[]; pevosLoading: boolean }) {
+export function PositionsFields() {
   const { control, formState } = useFormContext<RcFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "positions" });
   const errors = formState.errors.positions;
@@ -36,13 +36,7 @@ export function PositionsFields({ pevos, pevosLoading }: { pevos: PevoOption[]; 
           </p>
         ) : null}
         {fields.map((row, index) => (
-          <PositionRow
-            key={row.id}
-            index={index}
-            pevos={pevos}
-            pevosLoading={pevosLoading}
-            onRemove={() => remove(index)}
-          />
+          <PositionRow key={row.id} index={index} onRemove={() => remove(index)} />
         ))}
         <div>
           <Button variant="outline" onClick={() => append(newPosition())}>
@@ -55,20 +49,11 @@ export function PositionsFields({ pevos, pevosLoading }: { pevos: PevoOption[]; 
   );
 }
 
-function PositionRow({
-  index,
-  pevos,
-  pevosLoading,
-  onRemove,
-}: {
-  index: number;
-  pevos: PevoOption[];
-  pevosLoading: boolean;
-  onRemove: () => void;
-}) {
+function PositionRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { control, register, formState } = useFormContext<RcFormValues>();
   const type = useWatch({ control, name: `positions.${index}.positionType` });
   const rowErrors = formState.errors.positions?.[index];
+
   const base = `rc-positions-${index}`;
   return (
     <RemovableRow
@@ -96,18 +81,16 @@ function PositionRow({
             {...register(`positions.${index}.customName`)}
           />
         ) : null}
-        <SelectField
-          // Radix shows a value only if its item exists when it mounts: remount once PEVOs arrive.
-          key={pevosLoading ? "loading" : "loaded"}
+        <PickerField
           control={control}
           name={`positions.${index}.pevoId`}
           id={`${base}-pevo`}
           label="PEVO"
-          placeholder={pevosLoading ? "Loading PEVOs..." : "Unassigned"}
-          noneLabel="Unassigned"
           emptyValue={null}
-          options={pevos.map((pevo) => ({ value: pevo.id, label: pevo.name }))}
-        />
+        >
+          {/* A PEVO already on the record stays shown ("(inactive)" when no longer active). */}
+          {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" />}
+        </PickerField>
       </div>
     </RemovableRow>
   );

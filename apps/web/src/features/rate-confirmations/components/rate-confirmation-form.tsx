@@ -1,28 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TRateConfirmationData, ZRateConfirmation } from "@pevo/shared";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
-import {
-  DateField,
-  FormActions,
-  InputField,
-  RetryHint,
-  SelectField,
-  TextareaField,
-} from "@/components/form-fields";
+import { DateField, FormActions, InputField, TextareaField } from "@/components/form-fields";
+import { ClientPicker } from "@/components/pickers/client-picker";
+import { PickerField } from "@/components/pickers/picker-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
-import { useActivePevos, useClients } from "@/lib/shared-queries";
-import { inlineLinkClass } from "@/lib/utils";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
 import { focusFirstInvalid } from "./field-ids";
 import { MoneyInput } from "./money-input";
-import { type PevoOption, PositionsFields } from "./positions-fields";
+import { PositionsFields } from "./positions-fields";
 
 const POSITIONS_REQUIRED = "At least one position is required";
 
@@ -37,7 +29,6 @@ export function RateConfirmationForm({
   onSubmit,
   onCancel,
   jobNumberSuggestion,
-  assignedPevos = [],
   notice,
 }: {
   defaultValues: RcFormValues;
@@ -47,8 +38,6 @@ export function RateConfirmationForm({
   onCancel: () => void;
   /** Put in Job Number once, if the user has not typed one. */
   jobNumberSuggestion?: string;
-  /** PEVOs already on the record, listed even when no longer active. */
-  assignedPevos?: PevoOption[];
   notice?: ReactNode;
 }) {
   const form: RcForm = useForm({
@@ -65,22 +54,6 @@ export function RateConfirmationForm({
     suggested.current = true;
     if (!form.getValues("jobNumber")) form.setValue("jobNumber", jobNumberSuggestion);
   }, [jobNumberSuggestion, form]);
-
-  const activePevos = useActivePevos();
-  const pevoOptions = useMemo(() => {
-    const options: PevoOption[] = (activePevos.data ?? []).map((p) => ({
-      id: p.id,
-      name: `${p.firstName} ${p.lastName}`,
-    }));
-    const known = new Set(options.map((p) => p.id));
-    for (const p of assignedPevos) {
-      if (!known.has(p.id)) {
-        known.add(p.id);
-        options.push({ id: p.id, name: `${p.name} (inactive)` });
-      }
-    }
-    return options;
-  }, [activePevos.data, assignedPevos]);
 
   const submit = form.handleSubmit(
     (data) => {
@@ -108,7 +81,7 @@ export function RateConfirmationForm({
           <JobDetailsFields />
           <StandardRatesFields />
           <CustomRatesFields />
-          <PositionsFields pevos={pevoOptions} pevosLoading={activePevos.isPending} />
+          <PositionsFields />
         </fieldset>
         {notice}
         <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
@@ -118,19 +91,11 @@ export function RateConfirmationForm({
 }
 
 function JobDetailsFields() {
-  const { control, register, formState, setValue, getValues } = useFormContext<RcFormValues>();
+  const { control, register, formState, setValue } = useFormContext<RcFormValues>();
   const { errors } = formState;
-  const clients = useClients();
   const startDate = useWatch({ control, name: "startDate" });
-
   // A preselected client (?clientId=) that is not one of the company's clients is dropped.
-  useEffect(() => {
-    if (!clients.isSuccess || clients.isFetching) return;
-    const current = getValues("clientId");
-    if (current && !clients.data.some((c) => c.id === current)) setValue("clientId", "");
-  }, [clients.isSuccess, clients.isFetching, clients.data, getValues, setValue]);
-
-  const noClients = clients.isSuccess && clients.data.length === 0;
+  const dropMissingClient = useCallback(() => setValue("clientId", ""), [setValue]);
 
   return (
     <Card>
@@ -139,29 +104,9 @@ function JobDetailsFields() {
         <CardDescription>Who the job is for, where it goes and when.</CardDescription>
       </CardHeader>
       <CardContent className="grid items-start gap-4 md:grid-cols-2">
-        <SelectField
-          // Radix shows a value only if its item exists when it mounts: remount once clients arrive.
-          key={clients.data ? "loaded" : "loading"}
-          control={control}
-          name="clientId"
-          id="rc-clientId"
-          label="Client"
-          placeholder="Select a client"
-          disabled={noClients}
-          options={(clients.data ?? []).map((client) => ({ value: client.id, label: client.name }))}
-          hint={
-            noClients ? (
-              <>
-                You have no clients yet.{" "}
-                <Link to="/clients" className={inlineLinkClass}>
-                  Add a client
-                </Link>
-              </>
-            ) : clients.isError ? (
-              <RetryHint what="Clients" onRetry={() => void clients.refetch()} />
-            ) : undefined
-          }
-        />
+        <PickerField control={control} name="clientId" id="rc-clientId" label="Client">
+          {(bound) => <ClientPicker {...bound} onSelectedMissing={dropMissingClient} />}
+        </PickerField>
         <InputField
           id="rc-jobNumber"
           label="Job Number"

@@ -20,7 +20,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { failureMessage } from "@/lib/errors";
-import { useClients } from "@/lib/shared-queries";
+import { useClientById } from "@/lib/shared-queries";
 import { useCancelSignatureRequest, useRateConfirmationSignature, useSendForSignature } from "../api";
 
 const REQUEST_LABELS: Record<TSignatureRequest["status"], string> = {
@@ -204,8 +204,7 @@ function SendDialog({
   defaults?: Fields;
   onClose: () => void;
 }) {
-  const clients = useClients();
-  const clientRecord = clients.data?.find((c) => c.id === rc.clientId);
+  const clientRecord = useClientById(rc.clientId).data;
   const send = useSendForSignature(rc.id);
   const [edited, setEdited] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});

@@ -1,6 +1,6 @@
 import type { TRateConfirmation } from "@pevo/shared";
 import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { DocumentsCard } from "@/components/documents-card";
@@ -27,7 +27,6 @@ import {
   useUpdateRateConfirmation,
 } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
-import type { PevoOption } from "../components/positions-fields";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
 import { SignatureCard } from "../components/signature-card";
 import { toFormValues } from "../form-values";
@@ -71,10 +70,6 @@ function Details({ rc }: { rc: TRateConfirmation }) {
   const update = useUpdateRateConfirmation(rc.id);
   // The form starts from the record as first loaded; after a save it is reset from the answer.
   const [defaultValues] = useState(() => toFormValues(rc));
-  const assignedPevos = useMemo<PevoOption[]>(
-    () => rc.positions.flatMap((p) => (p.pevoId && p.pevoName ? [{ id: p.pevoId, name: p.pevoName }] : [])),
-    [rc.positions],
-  );
 
   const canceled = Boolean(rc.canceledAt);
 
@@ -107,7 +102,6 @@ function Details({ rc }: { rc: TRateConfirmation }) {
       >
         <RateConfirmationForm
           defaultValues={defaultValues}
-          assignedPevos={assignedPevos}
           submitLabel="Save Changes"
           pending={update.isPending}
           onCancel={() => navigate("/rate-confirmations")}

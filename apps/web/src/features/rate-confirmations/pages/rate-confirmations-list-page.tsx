@@ -3,12 +3,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ClearFilters, DateRangeFilter, FilterBar, SearchBox, SelectFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
+import { ClientFilter } from "@/components/pickers/picker-filters";
 import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type ListParams, useListParams } from "@/lib/list-params";
-import { useClients } from "@/lib/shared-queries";
+import { useListParams } from "@/lib/list-params";
 import { useRateConfirmationList } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
 
@@ -20,38 +18,6 @@ function NewButton() {
         New Rate Confirmation
       </Link>
     </Button>
-  );
-}
-
-const ALL_CLIENTS = "all";
-
-/** The client filter (`clientId`): the company's clients by name. */
-function ClientFilter({ list }: { list: ListParams }) {
-  const clients = useClients();
-  const current = list.get("clientId") ?? ALL_CLIENTS;
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor="rc-filter-client" className="text-xs text-muted-foreground">
-        Client
-      </Label>
-      <Select value={current} onValueChange={(v) => list.set({ clientId: v === ALL_CLIENTS ? "" : v })}>
-        <SelectTrigger id="rc-filter-client" className="w-56 max-w-full">
-          <SelectValue placeholder="All clients" />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_CLIENTS}>All clients</SelectItem>
-          {(clients.data ?? []).map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.name}
-            </SelectItem>
-          ))}
-          {/* A client id from a shared link that is not (yet) in the list still reads as chosen. */}
-          {current !== ALL_CLIENTS && clients.data && !clients.data.some((c) => c.id === current) ? (
-            <SelectItem value={current}>Unknown client</SelectItem>
-          ) : null}
-        </SelectContent>
-      </Select>
-    </div>
   );
 }
 

@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZInviteAdmin } from "@pevo/shared";
-import { UserMinus } from "lucide-react";
+import { UserMinus, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { DataTable } from "@/components/data-table";
 import { LimitedForm } from "@/components/field-limits";
+import { SearchBox } from "@/components/list-filters";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +17,8 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { formatDate } from "@/lib/format";
+import { useListParams } from "@/lib/list-params";
 import { useMe } from "@/lib/session";
 import { type TTeamMember, useInviteAdmin, useRemoveTeamMember, useTeam } from "../api";
 
@@ -22,14 +26,18 @@ type Invite = z.infer<typeof ZInviteAdmin>;
 
 /** The company's admins, and an invitation for another one. */
 export function TeamCard() {
-  const team = useTeam();
+  // The team's page, sort and search live in the address next to ?tab=team.
+  const list = useListParams({ sort: "createdAt", dir: "asc" });
+  const { tab: _tab, ...query } = list.query;
+  const team = useTeam(query, list.page);
+  const searching = Boolean(list.get("q"));
   const invite = useInviteAdmin();
   const me = useMe();
   const remove = useRemoveTeamMember();
   const [removing, setRemoving] = useState<TTeamMember | null>(null);
   const myId = me.data?.user.id;
   // The last admin cannot be removed; yourself is not offered here (another admin removes you).
-  const canRemove = (member: TTeamMember) => (team.data?.length ?? 0) > 1 && member.id !== myId;
+  const canRemove = (member: TTeamMember) => member.id !== myId && (team.total > 1 || searching);
   const form = useForm<Invite>({
     resolver: zodResolver(ZInviteAdmin),
     defaultValues: { name: "", email: "" },
@@ -56,39 +64,82 @@ export function TeamCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {team.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading team...</p>
-        ) : team.isError ? (
-          <p className="text-sm text-destructive">Error loading the team</p>
-        ) : (
-          <ul className="divide-y rounded-md border" aria-label="Team members">
-            {team.data.map((member) => (
-              <li
-                key={member.id}
-                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium">{member.name}</p>
-                  <p className="truncate text-muted-foreground">{member.email}</p>
-                </div>
-                <div className="flex shrink-0 items-center gap-2">
-                  <Badge variant="gray">{member.id === myId ? "Admin (you)" : "Admin"}</Badge>
-                  {canRemove(member) ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Remove ${member.name}`}
-                      onClick={() => setRemoving(member)}
-                    >
-                      <UserMinus />
-                      Remove
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-end gap-2">
+            <SearchBox list={list} label="Search team" placeholder="Name or email" />
+            {searching ? (
+              <Button variant="ghost" onClick={() => list.set({ q: "" })}>
+                <X />
+                Clear search
+              </Button>
+            ) : null}
+          </div>
+          {team.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading team...</p>
+          ) : team.isError && team.items.length === 0 ? (
+            <div className="flex items-center gap-3 text-sm text-destructive">
+              Error loading the team
+              <Button size="sm" variant="outline" onClick={team.refetch}>
+                Retry
+              </Button>
+            </div>
+          ) : team.total === 0 ? (
+            <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+              {searching ? "No admins match your search." : "No admins yet."}
+            </p>
+          ) : (
+            <DataTable
+              label="Team members"
+              noun={team.total === 1 ? "admin" : "admins"}
+              columns={[
+                { id: "name", header: "Name", sortable: true, className: "font-medium", cell: (m) => m.name },
+                {
+                  id: "email",
+                  header: "Email",
+                  sortable: true,
+                  truncate: (m) => m.email,
+                  cell: (m) => m.email,
+                },
+                { id: "role", header: "Role", cell: (m) => <RoleBadge you={m.id === myId} /> },
+                {
+                  id: "createdAt",
+                  header: "Added",
+                  sortable: true,
+                  className: "whitespace-nowrap",
+                  cell: (m) => formatDate(m.createdAt.slice(0, 10)),
+                },
+                {
+                  id: "actions",
+                  header: "Actions",
+                  srOnlyHeader: true,
+                  className: "text-right",
+                  cell: (m) => <RemoveButton member={m} show={canRemove(m)} onRemove={setRemoving} />,
+                },
+              ]}
+              list={team}
+              getRowId={(m) => m.id}
+              renderCard={(m) => (
+                <li
+                  key={m.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 text-sm"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">{m.name}</p>
+                    <p className="truncate text-muted-foreground">{m.email}</p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    <RoleBadge you={m.id === myId} />
+                    <RemoveButton member={m} show={canRemove(m)} onRemove={setRemoving} />
+                  </div>
+                </li>
+              )}
+              sort={list.sort}
+              dir={list.dir}
+              onSortChange={list.setSort}
+              onPageChange={list.setPage}
+            />
+          )}
+        </div>
         <ConfirmDialog
           open={removing !== null}
           onOpenChange={(open) => !open && setRemoving(null)}
@@ -134,5 +185,27 @@ export function TeamCard() {
         </LimitedForm>
       </CardContent>
     </Card>
+  );
+}
+
+const RoleBadge = ({ you }: { you: boolean }) => (
+  <Badge variant="gray">{you ? "Admin (you)" : "Admin"}</Badge>
+);
+
+function RemoveButton({
+  member,
+  show,
+  onRemove,
+}: {
+  member: TTeamMember;
+  show: boolean;
+  onRemove: (member: TTeamMember) => void;
+}) {
+  if (!show) return null;
+  return (
+    <Button variant="outline" size="sm" aria-label={`Remove ${member.name}`} onClick={() => onRemove(member)}>
+      <UserMinus />
+      Remove
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -7,12 +8,23 @@ import { AppearanceCard } from "../components/appearance-card";
 import { CompanyForm } from "../components/company-form";
 import { TeamCard } from "../components/team-card";
 
+const TABS = ["company", "team", "account"];
+
 export default function SettingsPage() {
   const company = useCompany();
+  // The tab is in the address (?tab=team), so the team list's page, sort and search survive a reload.
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.includes(params.get("tab") ?? "") ? (params.get("tab") as string) : "company";
   return (
     <div className="max-w-4xl">
       <PageHeader title="Settings" subtitle="Your company, invoice defaults, team and account" />
-      <Tabs defaultValue="company" className="gap-4">
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setParams(next === "company" ? {} : { tab: next }, { preventScrollReset: true })
+        }
+        className="gap-4"
+      >
         <TabsList className="mb-4 w-full sm:w-fit">
           <TabsTrigger value="company">Company</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
