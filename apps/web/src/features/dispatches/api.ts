@@ -1,6 +1,5 @@
 import type { TDispatchData } from "@pevo/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ComboboxSearch } from "@/components/search-combobox";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
@@ -104,46 +103,14 @@ export function useDeleteDispatch() {
   });
 }
 
-/** How many options a picker shows for one search. */
-const PICKER_SIZE = 20;
-
-/** The rate confirmation picker's search (job number, origin, destination): active ones, newest first. */
-async function searchRateConfirmations(term: string) {
-  const page = await call(
-    client.api["rate-confirmations"].$get({
-      query: { sort: "createdAt", pageSize: String(PICKER_SIZE), ...(term ? { q: term } : {}) },
-    }),
-  );
-  return page.items;
-}
-
-export const rateConfirmationLabel = (rc: {
-  jobNumber: string;
-  originAddress: string;
-  destinationAddress: string;
-}) => `${rc.jobNumber} — ${rc.originAddress} → ${rc.destinationAddress}`;
-
-/** The rate confirmation picker: searches on the server as the user types. */
-export function useRateConfirmationSearch(term: string, enabled: boolean): ComboboxSearch {
-  const search = useQuery({
-    queryKey: [...queryKeys.rateConfirmations, "picker", term],
-    queryFn: () => searchRateConfirmations(term),
-    enabled,
-    placeholderData: keepPreviousData,
+/** One rate confirmation (same key and shape as the rate confirmations screen). */
+export const rateConfirmationRecordQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.rateConfirmation(id),
+    queryFn: () => call(client.api["rate-confirmations"][":id"].$get({ param: pathParams({ id }) })),
   });
-  return {
-    options: (search.data ?? []).map((rc) => ({ value: rc.id, label: rateConfirmationLabel(rc) })),
-    isPending: search.isFetching,
-    isError: search.isError,
-  };
-}
 
-/** One rate confirmation (same key and shape as the rate confirmations screen), for the summary card. */
+/** One rate confirmation, for the summary card (the picker reads the same entry). */
 export function useRateConfirmationRecord(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.rateConfirmation(id ?? ""),
-    queryFn: () =>
-      call(client.api["rate-confirmations"][":id"].$get({ param: pathParams({ id: id ?? "" }) })),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...rateConfirmationRecordQuery(id ?? ""), enabled: Boolean(id) });
 }

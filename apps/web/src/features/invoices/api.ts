@@ -1,8 +1,6 @@
 import type { TInvoiceData, TInvoiceListItem, TTripLog } from "@pevo/shared";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ComboboxSearch } from "@/components/search-combobox";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -47,32 +45,16 @@ export function useNextInvoiceNumber(day: string) {
   });
 }
 
-/** The dispatch picker of the create form: searches job numbers and drivers on the server as you type. */
-export function useDispatchOptions(term: string, enabled: boolean): ComboboxSearch {
-  const search = useQuery({
-    queryKey: [...queryKeys.dispatches, "picker", term],
-    queryFn: () => call(dispatches.$get({ query: { q: term, pageSize: "20" } })),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-  return {
-    options: (search.data?.items ?? []).map((d) => ({ value: d.id, label: dispatchLabel(d) })),
-    isPending: search.isFetching,
-    isError: search.isError,
-  };
-}
-
-/** "Job # / driver / pickup date", the dispatch picker's text. */
-export const dispatchLabel = (d: { jobNumber: string | null; driverName: string; pickupDate: string }) =>
-  `${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`;
-
 /** One dispatch with its rate confirmation (job, route, standard rates, positions). */
-export function useInvoiceDispatch(id: string | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.dispatch(id ?? ""),
-    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id: id ?? "" }) })),
-    enabled: Boolean(id),
+export const invoiceDispatchQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.dispatch(id),
+    queryFn: () => call(dispatches[":id"].$get({ param: pathParams({ id }) })),
   });
+
+/** {@link invoiceDispatchQuery} once there is an id (the dispatch picker reads the same entry). */
+export function useInvoiceDispatch(id: string | null | undefined) {
+  return useQuery({ ...invoiceDispatchQuery(id ?? ""), enabled: Boolean(id) });
 }
 
 /** Every trip PEVOs logged against a dispatch (a page of 100 at a time), to turn into line items. */

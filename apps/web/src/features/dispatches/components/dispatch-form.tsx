@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DISPATCH_STATUS_LABELS, EARLIEST_PICKUP_DATE, type TDispatchData, ZDispatch } from "@pevo/shared";
-import { useEffect } from "react";
+import { useCallback } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
@@ -14,13 +14,11 @@ import {
 } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
-import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
-import { ApiError } from "@/lib/api";
 import { inlineLinkClass } from "@/lib/utils";
-import { rateConfirmationLabel, useRateConfirmationRecord, useRateConfirmationSearch } from "../api";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
+import { RateConfirmationPicker, rateConfirmationLabel } from "./rate-confirmation-picker";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
 const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
@@ -52,15 +50,8 @@ export function DispatchForm({
 
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
   const knownRc = knownRateConfirmation?.id === rcId ? knownRateConfirmation : null;
-  const rcRecord = useRateConfirmationRecord(rcId && !knownRc ? rcId : null);
-  const rcChoice = knownRc ?? rcRecord.data;
-
   // A preselected rate confirmation (?rcId=) that is not one of the company's is dropped.
-  useEffect(() => {
-    if (rcId && rcRecord.error instanceof ApiError && rcRecord.error.status === 404) {
-      setValue("rateConfirmationId", "");
-    }
-  }, [rcId, rcRecord.error, setValue]);
+  const dropMissingRc = useCallback(() => setValue("rateConfirmationId", ""), [setValue]);
 
   return (
     <LimitedForm
@@ -80,17 +71,12 @@ export function DispatchForm({
         </CardHeader>
         <CardContent>
           <fieldset disabled={pending} className="grid min-w-0 gap-4 md:grid-cols-2">
-            <SearchComboboxField
+            <PickerField
               control={control}
               name="rateConfirmationId"
               id="dispatch-rateConfirmationId"
               label="Rate Confirmation (optional)"
               className="content-start"
-              placeholder="Select a rate confirmation"
-              searchLabel="Search by job number, client or route"
-              noneLabel="None"
-              selectedLabel={rcChoice ? rateConfirmationLabel(rcChoice) : rcId ? "Loading..." : undefined}
-              useSearch={useRateConfirmationSearch}
               hint={
                 <>
                   Type to search.{" "}
@@ -99,7 +85,16 @@ export function DispatchForm({
                   </Link>
                 </>
               }
-            />
+            >
+              {(bound) => (
+                <RateConfirmationPicker
+                  {...bound}
+                  noneLabel="None"
+                  selectedLabel={knownRc ? rateConfirmationLabel(knownRc) : undefined}
+                  onSelectedMissing={dropMissingRc}
+                />
+              )}
+            </PickerField>
             {rcId ? (
               <div className="md:col-span-2 md:row-start-2">
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />

@@ -6,7 +6,7 @@ import {
   type TInvoiceData,
   ZInvoice,
 } from "@pevo/shared";
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
@@ -21,7 +21,6 @@ import {
 import { ClientPicker } from "@/components/pickers/client-picker";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
-import { SearchComboboxField } from "@/components/search-combobox";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
@@ -30,7 +29,7 @@ import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useClientById } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
-import { dispatchLabel, useDispatchOptions, useInvoiceDispatch } from "../api";
+import { useInvoiceDispatch } from "../api";
 import {
   customerAddressOf,
   type DispatchSummary,
@@ -42,6 +41,7 @@ import {
   POSITION_LABELS,
   summaryOfDispatch,
 } from "../form-values";
+import { DispatchPicker } from "./dispatch-picker";
 import { InfoList } from "./info-list";
 import { LineItemsEditor } from "./line-items-editor";
 
@@ -149,6 +149,9 @@ export function InvoiceForm({
     !fixedDispatch && dispatch.data && dispatch.data.id === dispatchId ? dispatch.data.invoices : [];
   const allowAdditional = useWatch({ control, name: "allowAdditional" });
 
+  // A chosen dispatch that is not (or no longer) the company's is dropped.
+  const dropMissingDispatch = useCallback(() => setValue("dispatchId", ""), [setValue]);
+
   const rates = summary?.standardRates ?? null;
   const loadingDispatch = Boolean(!fixedDispatch && dispatchId && dispatch.isFetching && !summary);
 
@@ -171,23 +174,12 @@ export function InvoiceForm({
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             {chooseDispatch ? (
-              <SearchComboboxField
+              <PickerField
                 control={control}
                 name="dispatchId"
                 id="invoice-dispatchId"
                 label="Dispatch"
                 className="md:col-span-2"
-                placeholder="Select a dispatch (Job # / driver / pickup date)"
-                searchLabel="Search by job number or driver"
-                selectedLabel={
-                  dispatch.data?.id === dispatchId
-                    ? dispatchLabel({
-                        ...dispatch.data,
-                        jobNumber: dispatch.data.rateConfirmation?.jobNumber ?? null,
-                      })
-                    : undefined
-                }
-                useSearch={useDispatchOptions}
                 hint={
                   loadingDispatch ? (
                     <span className="inline-flex items-center gap-1.5">
@@ -203,7 +195,9 @@ export function InvoiceForm({
                     </>
                   )
                 }
-              />
+              >
+                {(bound) => <DispatchPicker {...bound} onSelectedMissing={dropMissingDispatch} />}
+              </PickerField>
             ) : errors.dispatchId?.message && existingInvoices.length === 0 ? (
               <p role="alert" className="text-sm text-destructive md:col-span-2">
                 {errors.dispatchId.message}
