@@ -158,7 +158,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
       select id, (row_number() over (order by created_at, id) - 1)::int as rn from clients where company_id = ${c}
     )
     insert into rate_confirmations (company_id, client_id, job_number, origin_address, destination_address, start_date, end_date,
-      description, signature_status, sent_at, signed_at, signer_name, canceled_at, created_at, updated_at)
+      description, signature_status, signature_expires_at, canceled_at, created_at, updated_at)
     select ${c}, cl.id,
       'J' || to_char(d.start, 'YYMM') || '-' || lpad(i::text, 6, '0'),
       (100 + i % 900) || ' ' || ${pick(STREET, sql`i * 3`)} || ', ' || ${pick(CITY, sql`i * 7`)},
@@ -166,9 +166,8 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
       d.start, case when i % 7 = 0 then null else d.start + (i % 4) end,
       ${pick(LOAD, sql`i`)} || ', ' || (12 + i % 6) || ' ft wide, ' || (90 + i % 80) || ' ft long',
       (case when d.start < ${today}::date - 14 or i % 3 = 0 then 'signed' when i % 3 = 1 then 'awaiting_signature' else 'not_sent' end)::signature_status,
-      d.start - 5 + interval '9 hours',
-      case when d.start < ${today}::date - 14 or i % 3 = 0 then d.start - 4 + interval '15 hours' end,
-      case when d.start < ${today}::date - 14 or i % 3 = 0 then ${pick(FIRST, sql`i`)} || ' ' || ${pick(LAST, sql`i * 3`)} end,
+      -- An awaiting one's link expires 30 days after it was sent (5 days before the start).
+      case when not (d.start < ${today}::date - 14 or i % 3 = 0) and i % 3 = 1 then d.start + 25 end,
       case when i % 40 = 0 then d.start - 2 + interval '8 hours' end,
       d.start - 7 + interval '10 hours', d.start - 7 + interval '10 hours'
     from generate_series(1, ${nRcs}::int) i

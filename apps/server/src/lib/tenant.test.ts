@@ -270,7 +270,13 @@ export function unscopedWheres(source: string): string[] {
     const helperIsScoped =
       helper !== undefined &&
       new RegExp(`const ${helper} = [^;]*?\\b(scoped|ownCompany)\\(`, "s").test(source);
-    if (/\b(scoped|ownCompany)\(/.test(argument) || helperIsScoped || before.includes("// unscoped:"))
+    // `// scoped: why` says the condition was built by scoped() elsewhere (a list's shared filter).
+    if (
+      /\b(scoped|ownCompany)\(/.test(argument) ||
+      helperIsScoped ||
+      before.includes("// unscoped:") ||
+      before.includes("// scoped:")
+    )
       continue;
     found.push(argument.trim());
   }

@@ -116,6 +116,7 @@ export async function listDispatches(
 ): Promise<OffsetPage<TDispatchListItem>> {
   const { db } = scope;
   const filter = filterOf(scope, params);
+  // scoped: filterOf() builds it with scoped()
   const where = filter.where();
   return offsetPageOf(params, {
     rows: async (limit, offset) => {
@@ -124,6 +125,7 @@ export async function listDispatches(
         .from(dispatches)
         .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
         .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        // scoped: filterOf() builds it with scoped()
         .where(where)
         .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
         .limit(limit)
@@ -143,6 +145,7 @@ export async function listDispatches(
       if (filter.joinsRateConfirmation) {
         query.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
+      // scoped: filterOf() builds it with scoped()
       const [row] = await query.where(where);
       return row?.n ?? 0;
     },
@@ -185,6 +188,7 @@ export async function* dispatchCsvRows(scope: Scope, f: TDispatchFilters): Async
       .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
       .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
       .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+      // scoped: filterOf() builds it with scoped()
       .where(filter.where(key.after(cursor)))
       .orderBy(...key.orderBy)
       .limit(limit);

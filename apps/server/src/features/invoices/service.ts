@@ -141,6 +141,7 @@ export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
         .from(invoices)
         .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
         .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        // scoped: filtersOf() builds it with scoped()
         .where(where)
         .orderBy(...sortBy(sortExpr(params.sort), params.dir, invoices.id))
         .limit(limit)
@@ -185,6 +186,7 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
       .from(invoices)
       .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
       .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      // scoped: filtersOf() builds it with scoped()
       .where(and(where, key.after(cursor)))
       .orderBy(...key.orderBy)
       .limit(limit),
