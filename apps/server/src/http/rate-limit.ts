@@ -190,23 +190,35 @@ function refuse(c: Context, infoName: string): never {
 /** Only POSTs are attempts; a GET (e.g. a reset link) is not counted. */
 const notAPost = (c: Context) => c.req.method !== "POST";
 
-/** Fixed one-minute windows per client address and path: enough to slow password guessing. */
-export function limitPerAddress(options: {
-  limit: number;
-  trustProxy: number;
-  store: Store;
-}): MiddlewareHandler {
+type Limit = { limit: number; store: Store };
+
+/** A limiter with fixed one-minute windows; `name` is where it leaves its count on the context. */
+function limiter(
+  name: string,
+  options: Limit,
+  keyOf: (c: Context) => string | Promise<string>,
+  skip?: (c: Context) => boolean | Promise<boolean>,
+): MiddlewareHandler {
   return rateLimiter({
     windowMs: RATE_LIMIT_WINDOW_MS,
     limit: options.limit,
     store: options.store,
     standardHeaders: false,
-    requestPropertyName: "rateLimitPerAddress",
-    skip: notAPost,
-    keyGenerator: (c) => `address:${clientAddress(c, options.trustProxy)}:${c.req.path}`,
-    handler: (c) => refuse(c, "rateLimitPerAddress"),
+    requestPropertyName: name,
+    skip,
+    keyGenerator: keyOf,
+    handler: (c) => refuse(c, name),
   });
 }
+
+/** Fixed one-minute windows per client address and path: enough to slow password guessing. */
+export const limitPerAddress = (options: Limit & { trustProxy: number }) =>
+  limiter(
+    "rateLimitPerAddress",
+    options,
+    (c) => `address:${clientAddress(c, options.trustProxy)}:${c.req.path}`,
+    notAPost,
+  );
 
 const emails = new WeakMap<Request, Promise<string | null>>();
 /** The `email` of a JSON body, lower-cased; read from a copy, so the auth handler still gets the body. */
@@ -230,39 +242,21 @@ function emailOf(c: Context): Promise<string | null> {
  * Fixed one-minute windows per account (the email of the body) and path, whatever the address:
  * guessing one account's password from many addresses is as slow as from one.
  */
-export function limitPerAccount(options: { limit: number; store: Store }): MiddlewareHandler {
-  return rateLimiter({
-    windowMs: RATE_LIMIT_WINDOW_MS,
-    limit: options.limit,
-    store: options.store,
-    standardHeaders: false,
-    requestPropertyName: "rateLimitPerAccount",
-    skip: async (c) => notAPost(c) || (await emailOf(c)) === null,
+export const limitPerAccount = (options: Limit) =>
+  limiter(
+    "rateLimitPerAccount",
+    options,
     // Hashed: the counters (a table, or Redis) hold no email address.
-    keyGenerator: async (c) =>
+    async (c) =>
       `account:${c.req.path}:${createHash("sha256")
         .update(String(await emailOf(c)))
         .digest("base64url")}`,
-    handler: (c) => refuse(c, "rateLimitPerAccount"),
-  });
-}
+    async (c) => notAPost(c) || (await emailOf(c)) === null,
+  );
 
 /**
  * Public token links (`/api/public/*`): every request of an address counts, whatever the token, so
  * guessing tokens is as slow as guessing passwords (a 256-bit token is out of reach anyway).
  */
-export function limitPublicLinks(options: {
-  limit: number;
-  trustProxy: number;
-  store: Store;
-}): MiddlewareHandler {
-  return rateLimiter({
-    windowMs: RATE_LIMIT_WINDOW_MS,
-    limit: options.limit,
-    store: options.store,
-    standardHeaders: false,
-    requestPropertyName: "rateLimitPublicLinks",
-    keyGenerator: (c) => `public:${clientAddress(c, options.trustProxy)}`,
-    handler: (c) => refuse(c, "rateLimitPublicLinks"),
-  });
-}
+export const limitPublicLinks = (options: Limit & { trustProxy: number }) =>
+  limiter("rateLimitPublicLinks", options, (c) => `public:${clientAddress(c, options.trustProxy)}`);

@@ -32,7 +32,7 @@ import {
 } from "@pevo/shared";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
+import { type NewActivity, recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
@@ -442,16 +442,47 @@ export async function openSigningPage(db: Database, token: string): Promise<TSig
   });
 }
 
-/** Locks the request of a token for a decision; it must still be open. */
-async function decide(tx: Executor, token: string) {
-  const { request, scope } = await openRequest(tx, token);
-  const [locked] = await tx
+/**
+ * Records the signer's decision on the open request of a token, in one transaction: the request,
+ * the rate confirmation's state, and the activity event (the office sees who did what).
+ */
+async function recordDecision(
+  tx: Executor,
+  token: string,
+  meta: Meta,
+  status: "signed" | "declined",
+  fields: Partial<typeof signatureRequests.$inferInsert>,
+  event: (
+    request: RequestRow,
+    document: TRateConfirmationDocument,
+  ) => Pick<NewActivity, "type" | "status" | "message">,
+) {
+  const { request: open, scope } = await openRequest(tx, token);
+  const [request] = await tx
     .select()
     .from(signatureRequests)
-    .where(scoped(signatureRequests, scope, eq(signatureRequests.id, request.id)))
+    .where(scoped(signatureRequests, scope, eq(signatureRequests.id, open.id)))
     .for("update");
-  if (!locked || !isOpen(locked.status)) throw new ConflictError(ALREADY_CLOSED);
-  return { request: locked, scope };
+  if (!request || !isOpen(request.status)) throw new ConflictError(ALREADY_CLOSED);
+  // The stored content must still be what its hash says (it is what the client was shown).
+  if (sha256(request.content) !== request.contentHash) throw new ConflictError(LINK_MESSAGES.revoked);
+  const [row] = await tx
+    .update(signatureRequests)
+    .set({ ...fields, status, ip: meta.ip, userAgent: meta.userAgent })
+    .where(scoped(signatureRequests, scope, eq(signatureRequests.id, request.id)))
+    .returning();
+  await tx
+    .update(rateConfirmations)
+    .set({ signatureStatus: status, signatureExpiresAt: null })
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, request.rateConfirmationId)));
+  const document = documentFrom(request);
+  await recordActivity(tx, scope, {
+    actorId: null,
+    client: document.clientName,
+    job: document.jobNumber,
+    ...event(request, document),
+  });
+  return { row, document };
 }
 
 /**
@@ -465,39 +496,21 @@ export async function signByToken(
   input: TSignRateConfirmation,
   meta: Meta,
 ) {
-  const signed = await db.transaction(async (tx) => {
-    const { request, scope } = await decide(tx, token);
-    // The stored content must still be what its hash says (it is what the client was shown).
-    if (sha256(request.content) !== request.contentHash) throw new ConflictError(LINK_MESSAGES.revoked);
-    const now = meta.now ?? new Date();
-    const [row] = await tx
-      .update(signatureRequests)
-      .set({
-        status: "signed",
-        consentAt: now,
-        signedAt: now,
-        signedName: input.signedName,
-        drawnSignature: input.drawnSignature,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      })
-      .where(scoped(signatureRequests, scope, eq(signatureRequests.id, request.id)))
-      .returning();
-    await tx
-      .update(rateConfirmations)
-      .set({ signatureStatus: "signed", signatureExpiresAt: null })
-      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, request.rateConfirmationId)));
-    const document = documentFrom(request);
-    await recordActivity(tx, scope, {
-      actorId: null,
-      type: "rate_signed",
-      status: "success",
-      message: `${input.signedName} signed rate confirmation ${document.jobNumber}`,
-      client: document.clientName,
-      job: document.jobNumber,
-    });
-    return { row, document };
-  });
+  const now = meta.now ?? new Date();
+  const signed = await db.transaction((tx) =>
+    recordDecision(
+      tx,
+      token,
+      meta,
+      "signed",
+      { consentAt: now, signedAt: now, signedName: input.signedName, drawnSignature: input.drawnSignature },
+      (_, document) => ({
+        type: "rate_signed",
+        status: "success",
+        message: `${input.signedName} signed rate confirmation ${document.jobNumber}`,
+      }),
+    ),
+  );
 
   try {
     const { pdf, fileName } = await signedPdfOf(db, signed.row);
@@ -528,34 +541,21 @@ export async function declineByToken(
   input: TDeclineRateConfirmation,
   meta: Meta,
 ) {
-  return db.transaction(async (tx) => {
-    const { request, scope } = await decide(tx, token);
-    const [row] = await tx
-      .update(signatureRequests)
-      .set({
-        status: "declined",
-        declinedAt: meta.now ?? new Date(),
-        declineReason: input.reason,
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      })
-      .where(scoped(signatureRequests, scope, eq(signatureRequests.id, request.id)))
-      .returning();
-    await tx
-      .update(rateConfirmations)
-      .set({ signatureStatus: "declined", signatureExpiresAt: null })
-      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, request.rateConfirmationId)));
-    const document = documentFrom(request);
-    await recordActivity(tx, scope, {
-      actorId: null,
-      type: "signature_declined",
-      status: "error",
-      message: `${request.signerName} declined rate confirmation ${document.jobNumber}: ${input.reason}`,
-      client: document.clientName,
-      job: document.jobNumber,
-    });
-    return pageOf(row);
-  });
+  const { row } = await db.transaction((tx) =>
+    recordDecision(
+      tx,
+      token,
+      meta,
+      "declined",
+      { declinedAt: meta.now ?? new Date(), declineReason: input.reason },
+      (request, document) => ({
+        type: "signature_declined",
+        status: "error",
+        message: `${request.signerName} declined rate confirmation ${document.jobNumber}: ${input.reason}`,
+      }),
+    ),
+  );
+  return pageOf(row);
 }
 
 /** The signed copy, from the signer's link. */
