@@ -43,6 +43,8 @@ export type Config = {
   trustProxy?: number;
   /** Rate limit counters in Redis when set; otherwise in the database. */
   redisUrl?: string;
+  /** Milliseconds between the live event stream's heartbeats and session checks (absent = 25 000). */
+  liveHeartbeatMs?: number;
 };
 
 const DEV_SECRET = "development-only-secret-change-me-in-production-0123456789";

@@ -155,7 +155,13 @@ export function testConfig(options: TestAppOptions = {}): Config {
   };
 }
 
-type TestDatabase = { opened: OpenedDatabase; close: () => Promise<void>; kind: "pglite" | "postgres" };
+type TestDatabase = {
+  opened: OpenedDatabase;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+  /** The test database's URL on PostgreSQL (a second app instance can open it); none on PGlite. */
+  url?: string;
+};
 
 async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -183,6 +189,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   return {
     opened,
     kind: "postgres",
+    url: url.toString(),
     close: async () => {
       await opened.close();
       await dropDatabase(serverUrl, name);
@@ -455,6 +462,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     mailer,
     databaseKind: database.kind,
+    databaseUrl: database.url,
     request,
     outbox,
     lastMail,

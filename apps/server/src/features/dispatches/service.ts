@@ -17,6 +17,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
 
@@ -258,7 +259,7 @@ export async function createDispatch(
     return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
   });
   await notify(deps, assignment);
-  return getDispatch(scope, id);
+  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
 }
 
 export async function updateDispatch(
@@ -282,13 +283,13 @@ export async function updateDispatch(
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
   });
   await notify(deps, assignment);
-  return getDispatch(scope, id);
+  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.changed", current.pevoId));
 }
 
 export async function deleteDispatch(scope: Scope, id: string) {
-  await scope.db.transaction(async (tx) => {
+  const deleted = await scope.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: dispatches.id })
+      .select({ id: dispatches.id, pevoId: dispatches.pevoId })
       .from(dispatches)
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
@@ -303,5 +304,13 @@ export async function deleteDispatch(scope: Scope, id: string) {
       .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, id)));
     if (trips.n > 0) throw new ConflictError(DISPATCH_HAS_TRIPS);
     await tx.delete(dispatches).where(scoped(dispatches, scope, eq(dispatches.id, id)));
+    return row;
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "dispatch.deleted",
+    ids: { dispatchId: id },
+    pevoIds: [deleted.pevoId],
+    text: "Dispatch deleted",
   });
 }

@@ -12,6 +12,7 @@ import { invoiceTotals, type TInvoice, type TInvoiceData, type TInvoiceListItem 
 import { asc, desc, eq, like } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { invoiceEvent, publishEvent, published } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -212,7 +213,7 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
       return row.id;
     })
     .catch(duplicateNumber);
-  return getInvoice(scope, id);
+  return published(scope, await getInvoice(scope, id), invoiceEvent("created"));
 }
 
 /** Update, delete the old lines and insert the new ones: one transaction. */
@@ -246,7 +247,7 @@ export async function updateInvoice(scope: Scope, id: string, input: TInvoiceDat
       }
     })
     .catch(duplicateNumber);
-  return getInvoice(scope, id);
+  return published(scope, await getInvoice(scope, id), invoiceEvent("updated"));
 }
 
 export async function deleteInvoice(scope: Scope, id: string) {
@@ -255,4 +256,10 @@ export async function deleteInvoice(scope: Scope, id: string) {
     .where(scoped(invoices, scope, eq(invoices.id, id)))
     .returning({ id: invoices.id });
   if (deleted.length === 0) throw new NotFoundError(INVOICE_NOT_FOUND);
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "invoice.changed",
+    ids: { invoiceId: id },
+    text: "Invoice deleted",
+  });
 }

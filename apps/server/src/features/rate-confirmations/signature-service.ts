@@ -34,6 +34,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { publishEvent } from "../../lib/live-events";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { signatureReminderMail, signatureRequestMail, signedCopyMail } from "../../mail/templates";
@@ -280,6 +281,12 @@ export async function sendForSignature(
     mailSent = false;
     console.error("Could not send the signature request", error);
   }
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: id },
+    text: "Rate confirmation sent for signature",
+  });
   return { signature: await getSignature(scope, id), mailSent };
 }
 
@@ -297,6 +304,12 @@ export async function cancelSignatureRequest(scope: Scope, id: string) {
       client: rc.clientName,
       job: rc.jobNumber,
     });
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: id },
+    text: "Signature request canceled",
   });
   return getSignature(scope, id);
 }
@@ -511,6 +524,12 @@ export async function signByToken(
     // Signed and saved; the copy stays downloadable from the link.
     console.error("Could not send the signed copy", error);
   }
+  await publishEvent(db, {
+    companyId: signed.row.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: signed.row.rateConfirmationId },
+    text: `Rate confirmation ${signed.document.jobNumber} signed by ${signed.row.signedName}`,
+  });
   return pageOf(signed.row);
 }
 
@@ -546,6 +565,13 @@ export async function declineByToken(
       message: `${request.signerName} declined rate confirmation ${document.jobNumber}: ${input.reason}`,
       client: document.clientName,
       job: document.jobNumber,
+    });
+    // Inside the transaction: PostgreSQL delivers a NOTIFY on commit (and drops it on a rollback).
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      kind: "rate_confirmation.changed",
+      ids: { rateConfirmationId: request.rateConfirmationId },
+      text: `Rate confirmation ${document.jobNumber} declined by ${request.signerName}`,
     });
     return pageOf(row);
   });
