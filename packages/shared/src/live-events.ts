@@ -14,7 +14,13 @@ export const LIVE_EVENT_KINDS = [
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** The data of one live event: its kind, the ids it is about, and (office only) a short toast text. */
-export type TLiveMessage = { kind: LiveEventKind; ids: Record<string, string>; text?: string };
+export type TLiveMessage = {
+  kind: LiveEventKind;
+  ids: Record<string, string>;
+  text?: string;
+  /** Office only: the user who made the change (their own tabs show no toast for it). */
+  by?: string;
+};
 
 /**
  * Control messages of the stream: `ready` (connected; its id is where a reconnect resumes), `resync`

@@ -67,7 +67,9 @@ async function openStream(app: Fetcher, cookie: string, lastEventId?: string) {
   /** Reads until a message matches; returns it and every message before it. */
   async function until(match: (m: Message) => boolean) {
     const before: Message[] = [];
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
+      if (Date.now() > deadline) throw new Error(`No matching event; saw ${JSON.stringify(before)}`);
       const m = await next();
       if (!m) throw new Error(`The stream ended before the expected event; saw ${JSON.stringify(before)}`);
       if (match(m)) return { message: m, before };
@@ -118,6 +120,7 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
         kind: "dispatch.created",
         ids: { dispatchId: dispatchA.id },
         text: "Dispatch for Alpha Driver created",
+        by: adminA.userId,
       });
       // B's dispatch was published first: it would have come before A's.
       expect(JSON.stringify(before)).not.toContain(dispatchB.id);
@@ -189,9 +192,9 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
     const { message } = await first.about(seen.id);
     await first.close();
 
-    const missed = await t.createDispatch(adminA, { driverName: "Missed" });
     // Once another stream has it, the hub has it too.
     const witness = await openStream(t.app, adminA.cookie);
+    const missed = await t.createDispatch(adminA, { driverName: "Missed" });
     await witness.about(missed.id);
     await witness.close();
 

@@ -35,9 +35,18 @@ export type LiveEvent = {
   pevoIds?: (string | null | undefined)[];
   /** A short toast text for the office. */
   text?: string;
+  /** The user who made the change (the office's tab of that user shows no toast for its own change). */
+  by?: string;
 };
 
-type Payload = { c: string; k: LiveEventKind; i: Record<string, string>; p: string[]; t?: string };
+type Payload = {
+  c: string;
+  k: LiveEventKind;
+  i: Record<string, string>;
+  p: string[];
+  t?: string;
+  b?: string;
+};
 
 export async function publishEvent(db: Executor, event: LiveEvent): Promise<void> {
   const payload: Payload = {
@@ -46,6 +55,7 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
     i: event.ids,
     p: [...new Set(event.pevoIds?.filter((id): id is string => Boolean(id)) ?? [])],
     t: event.text?.slice(0, MAX_TEXT),
+    b: event.by,
   };
   let text = JSON.stringify(payload);
   if (Buffer.byteLength(text) > MAX_PAYLOAD) text = JSON.stringify({ ...payload, t: undefined });
@@ -62,7 +72,7 @@ export async function published<T>(
   value: T,
   event: (value: T) => Omit<LiveEvent, "companyId">,
 ) {
-  await publishEvent(scope.db, { companyId: scope.companyId, ...event(value) });
+  await publishEvent(scope.db, { companyId: scope.companyId, by: scope.userId, ...event(value) });
   return value;
 }
 
@@ -83,9 +93,13 @@ function visibleTo(audience: Audience, payload: Payload): boolean {
 
 /** A PEVO gets the kind and ids only: no toast text, no other PEVO's id. */
 function messageFor(audience: Audience, payload: Payload): TLiveMessage {
-  return audience.pevoId === null && payload.t
-    ? { kind: payload.k, ids: payload.i, text: payload.t }
-    : { kind: payload.k, ids: payload.i };
+  if (audience.pevoId !== null) return { kind: payload.k, ids: payload.i };
+  return {
+    kind: payload.k,
+    ids: payload.i,
+    ...(payload.t ? { text: payload.t } : {}),
+    ...(payload.b ? { by: payload.b } : {}),
+  };
 }
 
 type Subscriber = { audience: Audience; deliver: (event: Delivered) => void; resync: () => void };
