@@ -16,6 +16,10 @@ const TAGS = [
   { name: "Invoices", description: "Invoices with line items; totals computed by the server (admins)" },
   { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
   { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
+  {
+    name: "Live events",
+    description: "Server-Sent Events: what changed in the company (office) or in a PEVO's own jobs",
+  },
   { name: "Portal", description: "A PEVO user's own dispatches, trip log and profile" },
   {
     name: "Public signing",
