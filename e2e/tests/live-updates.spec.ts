@@ -41,6 +41,7 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
   const office = await newContext(browser, 1280, 800);
   const phone = await newContext(browser, 375, 812);
   const other = await newContext(browser, 1280, 800);
+  let darkSet = false;
   try {
     const officePage = await office.newPage();
     await signInAsDemoAdmin(officePage);
@@ -130,10 +131,13 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
     await expect(figure(officePage, "Active Jobs")).toHaveText(String(activeBefore), { timeout: 20_000 });
 
     // Dark (the office's theme setting, then a fresh page): the PEVO corrects the trip; the toast says so.
-    await officePage.evaluate(() => localStorage.setItem("theme", "dark"));
-    await officePage.reload();
-    await expect(figure(officePage, "Active Jobs")).toHaveText(String(activeBefore), { timeout: 20_000 });
+    await officePage.goto("/settings");
+    await officePage.getByRole("tab", { name: "Account" }).click({ timeout: 20_000 });
+    await officePage.getByRole("switch", { name: "Dark mode" }).click({ timeout: 20_000 });
     await expect(officePage.locator("html")).toHaveClass(/dark/);
+    darkSet = true;
+    await officePage.getByRole("link", { name: "Dashboard", exact: true }).click();
+    await expect(figure(officePage, "Active Jobs")).toHaveText(String(activeBefore), { timeout: 20_000 });
     const updated = await phonePage.request.put(`/api/portal/trip-logs/${saved.id}`, {
       headers: sameOrigin(),
       data: { ...trip, miles: "262" },
@@ -144,6 +148,15 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
     });
     await saveScreenshot(officePage, "live-toast-1280-dark", { toasts: true });
   } finally {
+    // The demo admin's theme back to light for the other specs.
+    if (darkSet) {
+      const page = office.pages()[0];
+      const current = await (await page.request.get("/api/me/settings")).json();
+      await page.request.put("/api/me/settings", {
+        headers: sameOrigin(),
+        data: { ...current.settings, darkMode: false },
+      });
+    }
     await office.close();
     await phone.close();
     await other.close();
