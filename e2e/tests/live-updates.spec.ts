@@ -112,6 +112,7 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
     const saved = await apiCreate<{ id: string }>(phonePage.request, "/api/portal/trip-logs", trip);
     const toast = toastWith(officePage, `Trip log saved — ${rc.jobNumber}`);
     await expect(toast).toBeVisible({ timeout: 20_000 });
+    await expect(toast).toHaveCSS("opacity", "1");
     await saveScreenshot(officePage, "live-toast-1280-light", { toasts: true });
 
     // The job is completed in the other office tab: the figure drops (that user's own tabs show no toast).
@@ -143,9 +144,10 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
       data: { ...trip, miles: "262" },
     });
     expect(updated.status()).toBe(200);
-    await expect(toastWith(officePage, `Trip log updated — ${rc.jobNumber}`)).toBeVisible({
-      timeout: 20_000,
-    });
+    const darkToast = toastWith(officePage, `Trip log updated — ${rc.jobNumber}`);
+    await expect(darkToast).toBeVisible({ timeout: 20_000 });
+    // Settled (sonner slides and fades it in) before the screenshot.
+    await expect(darkToast).toHaveCSS("opacity", "1");
     await saveScreenshot(officePage, "live-toast-1280-dark", { toasts: true });
   } finally {
     // The demo admin's theme back to light for the other specs.
