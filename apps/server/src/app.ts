@@ -31,6 +31,7 @@ import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
+import { eventsRoutes } from "./http/events";
 import { openApiDocument } from "./http/openapi-document";
 import { createRateLimitStore, limitPerAccount, limitPerAddress, limitPublicLinks } from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
@@ -145,6 +146,7 @@ export function createApp(opts: {
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
     .route("/portal", portalDocumentRoutes)
+    .route("/events", eventsRoutes(deps))
     .route(
       "/",
       docsRoutes(() => (document ??= openApiDocument(api))),

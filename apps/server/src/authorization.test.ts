@@ -552,6 +552,8 @@ const ROUTES: Row[] = [
 
   // calendar
   { route: "GET /api/calendar", path: () => "/api/calendar?from=2025-03-01&to=2025-03-31", expect: OFFICE },
+  // The live event stream: every signed-in user has one (scoped inside; see http/events.test.ts).
+  { route: "GET /api/events", expect: { ...OFFICE, pevoA: 200, pevoA2: 200 } },
 
   // PEVO portal: the PEVO user's own things; admins are 403, the coworker's records 404
   {
@@ -741,7 +743,28 @@ function hide(owner: Owner, id: string): string {
 
 async function call(caller: Caller, method: string, path: string, body: unknown) {
   const { cookie, headers } = credentials[caller];
+  if (method === "GET" && path === "/api/events") return openStreamBriefly(cookie, headers);
   return t.request(method, path, { cookie, headers, body });
+}
+
+/** The event stream never ends: read it up to its `ready` message (or its error), then cancel it. */
+async function openStreamBriefly(cookie?: string, extra?: Record<string, string>) {
+  const headers = new Headers({ Origin: "http://localhost:3000", ...extra });
+  if (cookie) headers.set("Cookie", cookie);
+  const res = await t.app.request("http://localhost:3000/api/events", { headers });
+  if (!res.headers.get("content-type")?.includes("text/event-stream")) {
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : text };
+  }
+  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("event: ready")) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += chunk.value;
+  }
+  await reader.cancel();
+  return { status: res.status, headers: res.headers, body: text };
 }
 
 /** The rows of the targets, in a stable order. */

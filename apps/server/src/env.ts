@@ -54,6 +54,8 @@ export type Config = {
    * bucket when S3_BUCKET is set. Optional for configurations built in code (tests pass a storage).
    */
   storage?: StorageConfig;
+  /** Milliseconds between the live event stream's heartbeats and session checks (absent = 25 000). */
+  liveHeartbeatMs?: number;
 };
 
 export type StorageConfig =

@@ -41,6 +41,84 @@ export type OpenOptions =
  * CREATE EXTENSION pg_trgm for the search indexes). Pass these to every `new PGlite(...)`.
  */
 export const pgliteOptions = { extensions: { pg_trgm } };
+/** Stops listening on a channel. */
+export type Unlisten = () => Promise<void>;
+type ListenFn = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<Unlisten>;
+const listeners = new WeakMap<object, ListenFn>();
+
+/**
+ * LISTEN on a channel of the database `db` was opened on (openDatabase): `onPayload` gets every NOTIFY
+ * payload, from this process and from every other one on the same database. PostgreSQL: a dedicated
+ * connection outside the pool (LISTEN belongs to one session), reconnected when it drops
+ * (`onReconnect` then says that notifications may have been missed). PGlite: its in-process listen.
+ * The listeners end with the database's close().
+ */
+export function listen(
+  db: Database,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Unlisten> {
+  const fn = listeners.get(db);
+  if (!fn) throw new Error("listen() needs a database opened with openDatabase()");
+  return fn(channel, onPayload, onReconnect);
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+function postgresListener(url: string): { listen: ListenFn; closeAll: () => Promise<void> } {
+  const open = new Set<{ stop: () => Promise<void> }>();
+  let closed = false;
+  const listenFn: ListenFn = async (channel, onPayload, onReconnect) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on("notification", (m) => {
+        if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+      });
+      c.on("error", () => {
+        // The connection dropped (database restart, network): connect again and say so.
+        if (stopped || closed || client !== c) return;
+        client = null;
+        c.end().catch(() => {});
+        const retry = () => {
+          if (stopped || closed) return;
+          connect().then(
+            () => onReconnect?.(),
+            () => setTimeout(retry, 1000).unref(),
+          );
+        };
+        setTimeout(retry, 1000).unref();
+      });
+      await c.connect();
+      await c.query(`LISTEN ${quoteIdent(channel)}`);
+      client = c;
+    };
+    await connect();
+    const entry = {
+      stop: async () => {
+        stopped = true;
+        open.delete(entry);
+        await client?.end().catch(() => {});
+        client = null;
+      },
+    };
+    open.add(entry);
+    return entry.stop;
+  };
+  return {
+    listen: listenFn,
+    closeAll: async () => {
+      closed = true;
+      await Promise.all([...open].map((entry) => entry.stop()));
+    },
+  };
+}
 
 /** Opens the database and applies committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
@@ -48,7 +126,16 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+    const listener = postgresListener(options.url);
+    listeners.set(db, listener.listen);
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      close: async () => {
+        await listener.closeAll();
+        await pool.end();
+      },
+    };
   }
   let releaseLock = () => {};
   let client: PGlite;
@@ -63,6 +150,13 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    // PGlite is one in-process session: its listen() gets the NOTIFYs of this process.
+    listeners.set(db, async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    });
     return {
       db: db as unknown as Database,
       kind: "pglite",

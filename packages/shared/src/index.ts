@@ -20,6 +20,7 @@ export * from "./constants";
 export * from "./display";
 export * from "./invoice-math";
 export * from "./limits";
+export * from "./live-events";
 export * from "./money";
 export * from "./schemas/auth";
 export * from "./schemas/client";

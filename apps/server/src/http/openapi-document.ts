@@ -22,6 +22,10 @@ const TAGS = [
     description:
       "Files of a PEVO, a rate confirmation or a dispatch: PDF, JPEG, PNG, HEIC or WebP up to 15 MB, typed from their content (admins)",
   },
+  {
+    name: "Live events",
+    description: "Server-Sent Events: what changed in the company (office) or in a PEVO's own jobs",
+  },
   { name: "Portal", description: "A PEVO user's own dispatches, trip log, profile and documents" },
   {
     name: "Public signing",

@@ -26,6 +26,7 @@ import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { allRows, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -399,7 +400,7 @@ export async function createDispatch(
     return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
   });
   await notify(deps, assignment);
-  return getDispatch(scope, id);
+  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
 }
 
 export async function updateDispatch(
@@ -424,13 +425,13 @@ export async function updateDispatch(
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
   });
   await notify(deps, assignment);
-  return getDispatch(scope, id);
+  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.changed", current.pevoId));
 }
 
 export async function deleteDispatch(scope: Scope, id: string) {
-  await scope.db.transaction(async (tx) => {
+  const deleted = await scope.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: dispatches.id })
+      .select({ id: dispatches.id, pevoId: dispatches.pevoId })
       .from(dispatches)
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
@@ -446,5 +447,13 @@ export async function deleteDispatch(scope: Scope, id: string) {
     if (trips.n > 0) throw new ConflictError(DISPATCH_HAS_TRIPS);
     await tx.delete(dispatches).where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await syncPickupReminders(tx, scope, id);
+    return row;
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "dispatch.deleted",
+    ids: { dispatchId: id },
+    pevoIds: [deleted.pevoId],
+    text: "Dispatch deleted",
   });
 }

@@ -21,6 +21,7 @@ import { and, asc, eq, gte, ilike, inArray, like, lt, lte, notInArray, or, type 
 import { recordActivity } from "../../lib/activity";
 import { todayIso } from "../../lib/dates";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { invoiceEvent, publishEvent, published } from "../../lib/live-events";
 import {
   allRows,
   countRows,
@@ -363,7 +364,7 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
       return row.id;
     })
     .catch(duplicateNumber);
-  return getInvoice(scope, id);
+  return published(scope, await getInvoice(scope, id), invoiceEvent("created"));
 }
 
 /** Update, delete the old lines and insert the new ones: one transaction. */
@@ -397,7 +398,7 @@ export async function updateInvoice(scope: Scope, id: string, input: TInvoiceDat
       }
     })
     .catch(duplicateNumber);
-  return getInvoice(scope, id);
+  return published(scope, await getInvoice(scope, id), invoiceEvent("updated"));
 }
 
 export async function deleteInvoice(scope: Scope, id: string) {
@@ -406,4 +407,10 @@ export async function deleteInvoice(scope: Scope, id: string) {
     .where(scoped(invoices, scope, eq(invoices.id, id)))
     .returning({ id: invoices.id });
   if (deleted.length === 0) throw new NotFoundError(INVOICE_NOT_FOUND);
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "invoice.changed",
+    ids: { invoiceId: id },
+    text: "Invoice deleted",
+  });
 }

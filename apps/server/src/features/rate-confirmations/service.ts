@@ -39,6 +39,7 @@ import {
   NotFoundError,
   pgError,
 } from "../../lib/domain-errors";
+import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
@@ -294,7 +295,7 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
       return row.id;
     })
     .catch(duplicateJobNumber);
-  return getRateConfirmation(scope, id);
+  return published(scope, await getRateConfirmation(scope, id), rateConfirmationEvent("created"));
 }
 
 /**
@@ -329,7 +330,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
       await voidSignatureOnChange(tx, scope, id, before, await currentDocumentHash(tx, scope, read));
     })
     .catch(duplicateJobNumber);
-  return getRateConfirmation(scope, id);
+  return published(scope, await getRateConfirmation(scope, id), rateConfirmationEvent("updated"));
 }
 
 /** The job number and client name of one of the company's rate confirmations, or 404. */
@@ -371,7 +372,9 @@ export async function setRateConfirmationCanceled(scope: Scope, id: string, canc
       job: rc.jobNumber,
     });
   });
-  return getRateConfirmation(scope, id);
+  return published(scope, await getRateConfirmation(scope, id), (rc) =>
+    rateConfirmationEvent(rc.canceledAt ? "canceled" : "restored")(rc),
+  );
 }
 
 /** The foreign key refusals that mean "something refers to it". */
@@ -406,6 +409,12 @@ export async function deleteRateConfirmation(scope: Scope, id: string) {
       if (isReferenced(error)) throw new ConflictError(RC_IN_USE);
       throw error;
     });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: id },
+    text: "Rate confirmation deleted",
+  });
 }
 
 /**

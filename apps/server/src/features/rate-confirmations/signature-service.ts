@@ -36,6 +36,7 @@ import { type NewActivity, recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
+import { publishEvent } from "../../lib/live-events";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
@@ -286,6 +287,12 @@ export async function sendForSignature(
     mailSent = false;
     console.error("Could not send the signature request", error);
   }
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: id },
+    text: "Rate confirmation sent for signature",
+  });
   return { signature: await getSignature(scope, id), mailSent };
 }
 
@@ -303,6 +310,12 @@ export async function cancelSignatureRequest(scope: Scope, id: string) {
       client: rc.clientName,
       job: rc.jobNumber,
     });
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: id },
+    text: "Signature request canceled",
   });
   return getSignature(scope, id);
 }
@@ -531,6 +544,12 @@ export async function signByToken(
     // Signed and saved; the copy stays downloadable from the link.
     console.error("Could not send the signed copy", error);
   }
+  await publishEvent(db, {
+    companyId: signed.row.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: signed.row.rateConfirmationId },
+    text: `Rate confirmation ${signed.document.jobNumber} signed by ${signed.row.signedName}`,
+  });
   return pageOf(signed.row);
 }
 
@@ -555,6 +574,12 @@ export async function declineByToken(
       }),
     ),
   );
+  await publishEvent(db, {
+    companyId: row.companyId,
+    kind: "rate_confirmation.changed",
+    ids: { rateConfirmationId: row.rateConfirmationId },
+    text: `Rate confirmation ${documentFrom(row).jobNumber} declined by ${row.signerName}`,
+  });
   return pageOf(row);
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "@pevo/shared";
 import { asc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { publishEvent, published, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -193,7 +194,7 @@ export async function createTripLog(scope: Scope, pevoId: string, input: TTripLo
     await writeExpenses(tx, scope, row.id, input);
     return row.id;
   });
-  return getPevoTripLog(scope, pevoId, id);
+  return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "saved"));
 }
 
 export async function updateTripLog(scope: Scope, pevoId: string, id: string, input: TTripLogData) {
@@ -208,7 +209,7 @@ export async function updateTripLog(scope: Scope, pevoId: string, id: string, in
     await tx.delete(tripLogExpenses).where(scoped(tripLogExpenses, scope, eq(tripLogExpenses.tripLogId, id)));
     await writeExpenses(tx, scope, id, input);
   });
-  return getPevoTripLog(scope, pevoId, id);
+  return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "updated"));
 }
 
 export async function deleteTripLog(scope: Scope, pevoId: string, id: string) {
@@ -217,4 +218,11 @@ export async function deleteTripLog(scope: Scope, pevoId: string, id: string) {
     .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
     .returning({ id: tripLogs.id });
   if (deleted.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    kind: "trip_log.changed",
+    ids: { tripLogId: id },
+    pevoIds: [pevoId],
+    text: "Trip log deleted",
+  });
 }

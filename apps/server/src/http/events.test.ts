@@ -1,0 +1,260 @@
+/**
+ * GET /api/events: the live event stream's scoping (company, PEVO), Last-Event-ID replay, the end of
+ * a signed-out or deleted user's stream, and the fan-out between two app instances on one database
+ * (two pools on PostgreSQL with TEST_DATABASE_URL: LISTEN/NOTIFY; PGlite: the same code in-process).
+ * Streams are read until the expected event arrives (order is kept: one channel, one sequence).
+ */
+import { type OpenedDatabase, openDatabase } from "@pevo/db";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { APP_URL, createTestApp, type TestApp } from "../../test/harness";
+import { createApp } from "../app";
+
+type Message = { event: string; id?: string; data: string };
+type Fetcher = { request: (url: string, init?: RequestInit) => Response | Promise<Response> };
+
+const WAIT_MS = 20_000;
+
+/** Opens the stream as a browser tab would, and reads its messages one at a time. */
+async function openStream(app: Fetcher, cookie: string, lastEventId?: string) {
+  const headers: Record<string, string> = { cookie };
+  if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+  const res = await app.request(`${APP_URL}/api/events`, { headers });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let ended = false;
+  const seen: Message[] = [];
+
+  /** The next message, or null when the stream ended. */
+  async function next(): Promise<Message | null> {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const message: Message = { event: "message", data: "" };
+        let comment = true;
+        for (const line of block.split("\n")) {
+          if (line.startsWith(":")) continue;
+          comment = false;
+          const [field, ...rest] = line.split(":");
+          const value = rest.join(":").replace(/^ /, "");
+          if (field === "event") message.event = value;
+          if (field === "id") message.id = value;
+          if (field === "data") message.data += value;
+        }
+        if (comment) continue;
+        seen.push(message);
+        return message;
+      }
+      if (ended) return null;
+      let timer: NodeJS.Timeout | undefined;
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`No event within ${WAIT_MS} ms; saw ${JSON.stringify(seen)}`)),
+            WAIT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (chunk.done) ended = true;
+      else buffer += chunk.value;
+    }
+  }
+
+  /** Reads until a message matches; returns it and every message before it. */
+  async function until(match: (m: Message) => boolean) {
+    const before: Message[] = [];
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`No matching event; saw ${JSON.stringify(before)}`);
+      const m = await next();
+      if (!m) throw new Error(`The stream ended before the expected event; saw ${JSON.stringify(before)}`);
+      if (match(m)) return { message: m, before };
+      before.push(m);
+    }
+  }
+
+  const opening = (await until((m) => m.event === "ready")).before;
+  return {
+    /** The messages before `ready`: a replay, or `resync`. */
+    opening,
+    next,
+    until,
+    /** The event about a record id (any kind). */
+    about: (id: string) => until((m) => m.data.includes(id)),
+    close: () => reader.cancel().catch(() => {}),
+  };
+}
+
+const dataOf = (m: Message) => JSON.parse(m.data);
+
+let t: TestApp;
+let fixtures: Awaited<ReturnType<TestApp["createTwoCompanies"]>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { liveHeartbeatMs: 200 } });
+  fixtures = await t.createTwoCompanies();
+}, 180_000);
+afterAll(() => t?.close());
+
+describe("GET /api/events", { timeout: 120_000 }, () => {
+  test("anonymous: 401", async () => {
+    const res = await t.request("GET", "/api/events");
+    expect(res.status).toBe(401);
+  });
+
+  test("an admin gets their company's events with a toast text, never another company's", async () => {
+    const { adminA, adminB } = fixtures;
+    const streamA = await openStream(t.app, adminA.cookie);
+    const streamB = await openStream(t.app, adminB.cookie);
+    try {
+      const dispatchB = await t.createDispatch(adminB, { driverName: "Bravo Driver" });
+      const dispatchA = await t.createDispatch(adminA, { driverName: "Alpha Driver" });
+      const { message, before } = await streamA.about(dispatchA.id);
+      expect(message.event).toBe("dispatch.created");
+      expect(message.id).toMatch(/^[0-9a-f]+\.\d+$/);
+      expect(dataOf(message)).toEqual({
+        kind: "dispatch.created",
+        ids: { dispatchId: dispatchA.id },
+        text: "Dispatch for Alpha Driver created",
+        by: adminA.userId,
+      });
+      // B's dispatch was published first: it would have come before A's.
+      expect(JSON.stringify(before)).not.toContain(dispatchB.id);
+
+      const gotB = await streamB.about(dispatchB.id);
+      expect(gotB.message.event).toBe("dispatch.created");
+      // A's dispatch comes after B's on B's stream, if ever: the next dispatch of B proves it never came.
+      const dispatchB2 = await t.createDispatch(adminB, { driverName: "Bravo Two" });
+      const nextB = await streamB.about(dispatchB2.id);
+      expect(JSON.stringify(nextB.before)).not.toContain(dispatchA.id);
+    } finally {
+      await streamA.close();
+      await streamB.close();
+    }
+  });
+
+  test("a PEVO gets only the events naming them, without the office's text", async () => {
+    const { adminA, pevo1, pevo2 } = fixtures;
+    const stream1 = await openStream(t.app, pevo1.cookie);
+    const stream2 = await openStream(t.app, pevo2.cookie);
+    try {
+      const unassigned = await t.createDispatch(adminA, { driverName: "Nobody's" });
+      const for1 = await t.createDispatch(adminA, { pevoId: pevo1.pevoId, driverName: "For Paula" });
+      const for2 = await t.createDispatch(adminA, { pevoId: pevo2.pevoId, driverName: "For Peter" });
+
+      const got2 = await stream2.about(for2.id);
+      expect(dataOf(got2.message)).toEqual({ kind: "dispatch.created", ids: { dispatchId: for2.id } });
+      expect(JSON.stringify(got2.before)).not.toContain(for1.id);
+      expect(JSON.stringify(got2.before)).not.toContain(unassigned.id);
+
+      const got1 = await stream1.about(for1.id);
+      expect(JSON.stringify(got1.before)).not.toContain(unassigned.id);
+
+      // Reassigned from Paula to Peter: both hear of it (Paula's job disappears, Peter's appears).
+      const moved = await t.as(adminA)("PUT", `/api/dispatches/${for1.id}`, {
+        driverName: "For Paula",
+        driverPhone: "(555) 123-4567",
+        pickupDate: "2025-06-10",
+        pickupTime: "09:00",
+        pevoId: pevo2.pevoId,
+      });
+      expect(moved.status).toBe(200);
+      expect((await stream1.about(for1.id)).message.event).toBe("dispatch.changed");
+      expect((await stream2.about(for1.id)).message.event).toBe("dispatch.changed");
+    } finally {
+      await stream1.close();
+      await stream2.close();
+    }
+  });
+
+  test("the office's toast says who a dispatch was assigned to", async () => {
+    const { adminA, pevo1 } = fixtures;
+    const stream = await openStream(t.app, adminA.cookie);
+    try {
+      const client = await t.createClient(adminA);
+      const rc = await t.createRateConfirmation(adminA, { clientId: client.id });
+      const dispatch = await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+      const { message } = await stream.about(dispatch.id);
+      expect(dataOf(message).text).toBe(`Dispatch ${rc.jobNumber} assigned to Paula One`);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test("a reconnect with Last-Event-ID gets what it missed; an unknown id says resync", async () => {
+    const { adminA } = fixtures;
+    const first = await openStream(t.app, adminA.cookie);
+    const seen = await t.createDispatch(adminA, { driverName: "Seen" });
+    const { message } = await first.about(seen.id);
+    await first.close();
+
+    // Once another stream has it, the hub has it too.
+    const witness = await openStream(t.app, adminA.cookie);
+    const missed = await t.createDispatch(adminA, { driverName: "Missed" });
+    await witness.about(missed.id);
+    await witness.close();
+
+    const resumed = await openStream(t.app, adminA.cookie, message.id);
+    await resumed.close();
+    const replayed = JSON.stringify(resumed.opening);
+    expect(replayed).toContain(missed.id);
+    expect(replayed).not.toContain(seen.id);
+    expect(resumed.opening.map((m) => m.event)).not.toContain("resync");
+
+    const unknown = await openStream(t.app, adminA.cookie, "00000000.3");
+    await unknown.close();
+    expect(unknown.opening.map((m) => m.event)).toEqual(["resync"]);
+  });
+
+  test("a deleted PEVO's stream says signed-out and closes; so does a signed-out admin's", async () => {
+    const { adminA } = fixtures;
+    const doomed = await t.createPevoUser(adminA.companyId, { firstName: "Gone", lastName: "Soon" });
+    const stream = await openStream(t.app, doomed.cookie);
+    const removed = await t.as(adminA)("DELETE", `/api/pevos/${doomed.pevoId}`);
+    expect(removed.status).toBe(204);
+    await stream.until((m) => m.event === "signed-out");
+    expect(await stream.next()).toBeNull();
+
+    const second = await t.login(adminA.email, adminA.password);
+    const adminStream = await openStream(t.app, second);
+    const out = await t.request("POST", "/api/auth/sign-out", { cookie: second, body: {} });
+    expect(out.status).toBe(200);
+    await adminStream.until((m) => m.event === "signed-out");
+    expect(await adminStream.next()).toBeNull();
+  });
+
+  test("two app instances on one database: an event published through one reaches the other's streams", async () => {
+    const { adminA, pevo1 } = fixtures;
+    // PostgreSQL: a second pool and its own LISTEN connection, as a second server would have.
+    let second: OpenedDatabase | undefined;
+    if (t.databaseUrl) second = await openDatabase({ kind: "postgres", url: t.databaseUrl });
+    const other = createApp({ db: second?.db ?? t.db, config: t.config, mailer: t.mailer });
+    try {
+      const officeThere = await openStream(other, adminA.cookie);
+      const pevoThere = await openStream(other, pevo1.cookie);
+      const officeHere = await openStream(t.app, adminA.cookie);
+      const dispatch = await t.createDispatch(adminA, { pevoId: pevo1.pevoId });
+      expect((await officeThere.about(dispatch.id)).message.event).toBe("dispatch.created");
+      expect((await pevoThere.about(dispatch.id)).message.event).toBe("dispatch.created");
+      expect((await officeHere.about(dispatch.id)).message.event).toBe("dispatch.created");
+
+      // And the other way round.
+      const res = await other.request(`${APP_URL}/api/dispatches/${dispatch.id}`, {
+        method: "DELETE",
+        headers: { cookie: adminA.cookie, origin: APP_URL },
+      });
+      expect(res.status).toBe(204);
+      expect((await officeHere.about(dispatch.id)).message.event).toBe("dispatch.deleted");
+      expect((await pevoThere.about(dispatch.id)).message.event).toBe("dispatch.deleted");
+      await officeThere.close();
+      await pevoThere.close();
+      await officeHere.close();
+    } finally {
+      await second?.close();
+    }
+  });
+});
