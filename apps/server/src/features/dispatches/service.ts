@@ -58,8 +58,8 @@ const SORT_KEYS: Record<DispatchSort, () => [PgColumn | SQL, ...(PgColumn | SQL)
 
 /**
  * The WHERE of the list and the export. A PEVO or client id of another company matches nothing
- * (a dispatch only references its own company's rows). `joinsRateConfirmation`: a filter reads the
- * rate confirmation (client, job number search), so the count joins it too.
+ * (a dispatch only references its own company's rows). `joinsRateConfirmation`: the client filter
+ * reads the rate confirmation, so the count joins it too.
  */
 function filterOf(scope: Scope, f: TDispatchFilters) {
   const term = f.q ? likePattern(f.q) : undefined;
@@ -74,10 +74,20 @@ function filterOf(scope: Scope, f: TDispatchFilters) {
         f.pevoId ? eq(dispatches.pevoId, f.pevoId) : undefined,
         f.clientId ? eq(rateConfirmations.clientId, f.clientId) : undefined,
         f.unassigned ? isNull(dispatches.pevoId) : undefined,
-        term ? or(ilike(dispatches.driverName, term), ilike(rateConfirmations.jobNumber, term)) : undefined,
+        // The job number side as a subquery on rate confirmations: an OR across the join would defeat
+        // both trigram indexes (a sequential scan at 100k); this way each side uses its own.
+        term
+          ? or(
+              ilike(dispatches.driverName, term),
+              sql`${dispatches.rateConfirmationId} = any(array(${scope.db
+                .select({ id: rateConfirmations.id })
+                .from(rateConfirmations)
+                .where(scoped(rateConfirmations, scope, ilike(rateConfirmations.jobNumber, term)))}))`,
+            )
+          : undefined,
         ...more,
       ),
-    joinsRateConfirmation: Boolean(f.clientId || term),
+    joinsRateConfirmation: Boolean(f.clientId),
   };
 }
 
@@ -121,16 +131,30 @@ export async function listDispatches(
   const where = filter.where();
   return offsetPageOf(params, {
     rows: async (limit, offset) => {
-      const rows = await db
+      // The page's ids first, joining only what the sort or a filter reads: a deep page then skips
+      // index entries instead of joined rows (offset 50,000 at 100k: ~19 ms instead of ~170 ms).
+      const ids = db.select({ id: dispatches.id }).from(dispatches).$dynamic();
+      if (params.sort === "pevoName") ids.leftJoin(pevos, eq(pevos.id, dispatches.pevoId));
+      if (params.sort === "jobNumber" || filter.joinsRateConfirmation) {
+        ids.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
+      }
+      const page = (
+        await ids
+          // scoped: filterOf() builds it with scoped()
+          .where(where)
+          .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => r.id);
+      if (page.length === 0) return [];
+      const found = await db
         .select(listColumns)
         .from(dispatches)
         .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
         .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-        // scoped: filterOf() builds it with scoped()
-        .where(where)
-        .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
-        .limit(limit)
-        .offset(offset);
+        .where(scoped(dispatches, scope, inArray(dispatches.id, page)));
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const rows = page.flatMap((id) => byId.get(id) ?? []);
       const byDispatch = await invoicesOf(
         scope,
         rows.map((r) => r.id),
