@@ -69,7 +69,8 @@ async function visit(page: Page, path: string, name: string, ready: (page: Page)
 async function expectDialogButtonsOnScreen(page: Page, name: string, width: number) {
   const dialog = page.locator("[role=alertdialog], [role=dialog]").filter({ visible: true }).last();
   await expect(dialog).toBeVisible();
-  await page.waitForTimeout(300); // the zoom-in animation ends
+  // The zoom-in animation ends (measured boxes are then final).
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const viewport = page.viewportSize() as { width: number; height: number };
   const buttons = dialog.getByRole("button");
   const count = await buttons.count();
