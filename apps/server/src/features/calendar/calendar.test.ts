@@ -111,7 +111,8 @@ beforeAll(async () => {
     ["busy-6", "23:00"],
   ] as const)
     await createDispatch(adminA, key, "2025-08-20", time, "pending");
-  for (const n of [1, 2, 3, 4, 5]) await createRateConfirmation(adminA, `busy-rc-${n}`, client, "2025-08-21", "2025-08-25");
+  for (const n of [1, 2, 3, 4, 5])
+    await createRateConfirmation(adminA, `busy-rc-${n}`, client, "2025-08-21", "2025-08-25");
 
   // Company B: same dates, never in A's calendar.
   const bClient = (await t.createClient(adminB, { name: "B Calendar Client" })).id;

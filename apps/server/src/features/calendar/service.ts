@@ -114,7 +114,10 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
   const dayOf = (date: string) => {
     const key = String(date).slice(0, 10);
     let day = days.get(key);
-    if (!day) days.set(key, (day = { date: key, dispatches: 0, rateConfirmations: 0 }));
+    if (!day) {
+      day = { date: key, dispatches: 0, rateConfirmations: 0 };
+      days.set(key, day);
+    }
     return day;
   };
   for (const { date, count } of pickupDays) dayOf(date).dispatches = Number(count);
