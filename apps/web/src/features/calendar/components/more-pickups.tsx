@@ -20,7 +20,7 @@ export function MorePickups({ date, className }: { date: Date; className?: strin
       aria-label={label}
       title={label}
       className={cn(
-        "pevo-more-pickups whitespace-nowrap font-medium text-primary underline-offset-2 hover:underline",
+        "whitespace-nowrap font-medium text-foreground underline underline-offset-2 hover:text-primary",
         className,
       )}
     >
@@ -33,14 +33,14 @@ export function MorePickups({ date, className }: { date: Date; className?: strin
 export function MonthDateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps) {
   return (
     <span className="flex items-center justify-between gap-1">
-      <MorePickups date={date} className="text-[0.7rem]" />
       {drilldownView ? (
-        <button type="button" className="rbc-button-link ml-auto" onClick={onDrillDown}>
+        <button type="button" className="rbc-button-link" onClick={onDrillDown}>
           {label}
         </button>
       ) : (
-        <span className="ml-auto">{label}</span>
+        <span>{label}</span>
       )}
+      <MorePickups date={date} className="text-xs" />
     </span>
   );
 }
@@ -50,7 +50,7 @@ export function ColumnHeader({ date, label }: HeaderProps) {
   return (
     <span className="flex flex-col items-center">
       <span>{label}</span>
-      <MorePickups date={date} className="text-[0.7rem] font-normal" />
+      <MorePickups date={date} className="text-xs font-normal" />
     </span>
   );
 }
