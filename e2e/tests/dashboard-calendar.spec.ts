@@ -295,6 +295,20 @@ async function expectOnDay(page: Page, event: Locator, iso: string) {
 const calendarEvent = (scope: Page | Locator, title: string) =>
   scope.locator(`.rbc-event[title*="${title}"], .rbc-event:has(> [title*="${title}"])`);
 
+/** Sets the signed-in user's saved theme (their settings) and reloads. */
+async function setSavedTheme(page: Page, dark: boolean) {
+  await apiUpdate(page.request, "/api/me/settings", {
+    emailNotifications: true,
+    dispatchAlerts: true,
+    pickupReminders: true,
+    darkMode: dark,
+    locationServices: false,
+  });
+  await page.reload();
+  if (dark) await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
 const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test.describe("Calendar", () => {
@@ -447,5 +461,73 @@ test.describe("Calendar", () => {
     await saveScreenshot(page, "calendar-list-375", { fullPage: true });
     await listed.click();
     await expect(page).toHaveURL(new RegExp(`/dispatching/${dispatched.id}$`));
+  });
+  test("a busy day shows its first pickups and +N more (month, week, day and list views), which opens the dispatch list on that day", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await signInFreshAdmin(page, request, "calbusy");
+    const { today } = await browserDays(page);
+    const tag = uniqueTag();
+    // Six pickups today: the calendar loads the first four by time; two are behind "+2 more".
+    const times = ["06:00", "07:00", "08:00", "09:00", "10:00", "11:00"];
+    for (const [i, time] of times.entries())
+      await createDispatch(page.request, {
+        rateConfirmationId: null,
+        pevoId: null,
+        driverName: `Busy ${tag} ${i + 1}`,
+        pickupDate: today,
+        pickupTime: time,
+        status: "pending",
+      });
+    const dayName = await page.evaluate(
+      (iso) => new Date(`${iso}T12:00:00`).toLocaleDateString("en-US", { month: "long", day: "numeric" }),
+      today,
+    );
+    const more = page.getByRole("link", { name: `2 more pickups on ${dayName}`, exact: true });
+    const pickupAt = (scope: Page | Locator, n: number) =>
+      calendarEvent(scope, `${times[n - 1]} Busy ${tag} ${n}`);
+
+    await page.goto("/calendar");
+    await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible({ timeout: 30_000 });
+    await expect(more).toBeVisible({ timeout: 30_000 });
+    await expect(more).toHaveText("+2 more");
+    await expect(pickupAt(page, 1)).toBeVisible();
+    await saveScreenshot(page, "calendar-month-busy-light-1280", { fullPage: true });
+    await setSavedTheme(page, true);
+    await expect(more).toBeVisible({ timeout: 30_000 });
+    await saveScreenshot(page, "calendar-month-busy-dark-1280", { fullPage: true });
+    await setSavedTheme(page, false);
+
+    // Week view: the four loaded pickups in their slots, "+2 more" under the day's header.
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    const timeView = page.locator(".rbc-time-view");
+    await expect(timeView).toBeVisible();
+    for (const n of [1, 2, 3, 4]) await expect(pickupAt(timeView, n)).toBeVisible();
+    for (const n of [5, 6]) await expect(pickupAt(timeView, n)).toHaveCount(0);
+    await expect(more).toBeVisible();
+
+    // Day view: the same day.
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Day", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(pickupAt(timeView, 4)).toBeVisible();
+    await expect(more).toBeVisible();
+
+    // List view: "+2 more" under the day's date.
+    await page.getByRole("button", { name: "List", exact: true }).click();
+    await expect(
+      page.locator(".rbc-agenda-view").getByRole("link", { name: `06:00 Busy ${tag} 1` }),
+    ).toBeVisible();
+    await expect(more).toBeVisible();
+
+    // "+2 more" opens the dispatch list filtered to that day: all six pickups.
+    await more.click();
+    await expect(page).toHaveURL(new RegExp(`/dispatching\\?pickupFrom=${today}&pickupTo=${today}$`));
+    await expect(page.getByRole("main").getByText(`Busy ${tag} 6`).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("main").getByText(`Busy ${tag} 1`).first()).toBeVisible();
   });
 });

@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { ZDay, ZId } from "./common";
 
-/** GET /api/calendar: pickups, rate confirmation spans and certification expiries between two dates. */
+/** The longest window one calendar request may cover (a 42-day month grid fits; years do not). */
+export const CALENDAR_MAX_DAYS = 62;
+/** At most this many pickups per day (the first by time, then id); `days` says how many there are. */
+export const CALENDAR_PICKUPS_PER_DAY = 4;
+/**
+ * At most this many rate confirmation spans per day they start on in the window (a span that began
+ * before `from` counts on `from`); `days` says how many there are.
+ */
+export const CALENDAR_SPANS_PER_DAY = 3;
+
+/**
+ * GET /api/calendar: pickups, rate confirmation spans and certification expiries between two dates.
+ * Bounded whatever the data: at most {@link CALENDAR_PICKUPS_PER_DAY} pickups and
+ * {@link CALENDAR_SPANS_PER_DAY} spans per day, with each day's totals in `days` ("+N more").
+ */
 export const ZCalendarResponse = z.object({
   dispatches: z.array(
     z.object({
@@ -16,5 +30,17 @@ export const ZCalendarResponse = z.object({
   ),
   rateConfirmations: z.array(z.object({ id: ZId, jobNumber: z.string(), startDate: ZDay, endDate: ZDay })),
   certificationExpiries: z.array(z.object({ id: ZId, date: ZDay.nullable(), pevoName: z.string() })),
+  days: z
+    .array(
+      z.object({
+        date: ZDay,
+        dispatches: z.number().int().describe("Pickups on this day (all of them, not only those returned)"),
+        rateConfirmations: z
+          .number()
+          .int()
+          .describe("Rate confirmation spans whose first day in the window is this day (all of them)"),
+      }),
+    )
+    .describe("The days with a pickup or a span starting, by date, with their totals"),
 });
 export type TCalendar = z.output<typeof ZCalendarResponse>;

@@ -100,6 +100,20 @@ beforeAll(async () => {
   await createDispatch(adminA, "day-before", "2025-05-31", "09:00", "dispatched");
   await createDispatch(adminA, "day-after", "2025-07-01", "09:00", "pending");
 
+  // A busy day (2025-08-20): more pickups than the calendar returns per day, two at the same time;
+  // and more rate confirmations starting on 2025-08-21 than it returns per day.
+  for (const [key, time] of [
+    ["busy-1", "09:00"],
+    ["busy-2", "05:00"],
+    ["busy-3", "11:00"],
+    ["busy-4", "05:00"],
+    ["busy-5", "07:00"],
+    ["busy-6", "23:00"],
+  ] as const)
+    await createDispatch(adminA, key, "2025-08-20", time, "pending");
+  for (const n of [1, 2, 3, 4, 5])
+    await createRateConfirmation(adminA, `busy-rc-${n}`, client, "2025-08-21", "2025-08-25");
+
   // Company B: same dates, never in A's calendar.
   const bClient = (await t.createClient(adminB, { name: "B Calendar Client" })).id;
   await createRateConfirmation(adminB, "b-inside", bClient, "2025-06-10", null);
@@ -116,6 +130,7 @@ describe("GET /api/calendar", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
       "certificationExpiries",
+      "days",
       "dispatches",
       "rateConfirmations",
     ]);
@@ -185,7 +200,7 @@ describe("GET /api/calendar", () => {
   test("a range with nothing in it is empty, not an error", async () => {
     const res = await calendar(adminA, "?from=2024-01-01&to=2024-01-31");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dispatches: [], rateConfirmations: [], certificationExpiries: [] });
+    expect(res.body).toEqual({ dispatches: [], rateConfirmations: [], certificationExpiries: [], days: [] });
   });
 
   test("another company's dispatches, rate confirmations and PEVOs never appear", async () => {
@@ -213,7 +228,46 @@ describe("GET /api/calendar", () => {
         { id: ids["b-inside"], jobNumber: "JOB-b-inside", startDate: "2025-06-10", endDate: "2025-06-10" },
       ],
       certificationExpiries: [{ id: ids["b-pevo"], date: "2025-06-15", pevoName: "Bee Escort" }],
+      days: [{ date: "2025-06-10", dispatches: 1, rateConfirmations: 1 }],
     });
+    // A's busy day counts only A's rows.
+    const bBusy = await calendar(adminB, "?from=2025-08-20&to=2025-08-21");
+    expect(bBusy.body).toMatchObject({ dispatches: [], rateConfirmations: [], days: [] });
+  });
+
+  test("per day the totals: pickups on the day, spans by their first day in the range", async () => {
+    const res = await calendar(adminA, "?from=2025-06-01&to=2025-06-30");
+    expect(res.body.days).toEqual([
+      // Three spans began before June: they count on its first day.
+      { date: "2025-06-01", dispatches: 1, rateConfirmations: 3 },
+      { date: "2025-06-10", dispatches: 0, rateConfirmations: 1 },
+      { date: "2025-06-15", dispatches: 2, rateConfirmations: 0 },
+      { date: "2025-06-20", dispatches: 0, rateConfirmations: 1 },
+      { date: "2025-06-30", dispatches: 1, rateConfirmations: 1 },
+    ]);
+  });
+
+  test("a day with more pickups and spans than the cap returns the first ones and the whole count", async () => {
+    const res = await calendar(adminA, "?from=2025-08-20&to=2025-08-21");
+    expect(res.status).toBe(200);
+    // The first 4 by time, then id (busy-2 and busy-4 share 05:00).
+    const early = [ids["busy-2"], ids["busy-4"]].sort();
+    expect(res.body.dispatches.map((d: { id: string }) => d.id)).toEqual([
+      ...early,
+      ids["busy-5"],
+      ids["busy-1"],
+    ]);
+    const busyRcs = [1, 2, 3, 4, 5].map((n) => ids[`busy-rc-${n}`]).sort();
+    expect(res.body.rateConfirmations.map((r: { id: string }) => r.id)).toEqual(busyRcs.slice(0, 3));
+    expect(res.body.days).toEqual([
+      { date: "2025-08-20", dispatches: 6, rateConfirmations: 0 },
+      { date: "2025-08-21", dispatches: 0, rateConfirmations: 5 },
+    ]);
+
+    // Spans that began before the range count on its first day, with the same cap.
+    const later = await calendar(adminA, "?from=2025-08-23&to=2025-08-31");
+    expect(later.body.rateConfirmations).toHaveLength(3);
+    expect(later.body.days).toEqual([{ date: "2025-08-23", dispatches: 0, rateConfirmations: 5 }]);
   });
 
   test("a range of exactly 62 days is allowed", async () => {

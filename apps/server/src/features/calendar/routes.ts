@@ -1,4 +1,4 @@
-import { isoDate, ZCalendarResponse } from "@pevo/shared";
+import { CALENDAR_MAX_DAYS, isoDate, ZCalendarResponse } from "@pevo/shared";
 import { z } from "zod";
 import { createRoute, createRouter, errors, json } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
@@ -10,8 +10,8 @@ const ZRange = z
     from: isoDate("from must be a date (YYYY-MM-DD)").meta({ format: "date", description: "First day" }),
     to: isoDate("to must be a date (YYYY-MM-DD)").meta({ format: "date", description: "Last day" }),
   })
-  .refine((r) => r.from <= r.to && r.to <= addDaysIso(r.from, 62), {
-    message: "Choose a range of at most 62 days, from before to",
+  .refine((r) => r.from <= r.to && r.to <= addDaysIso(r.from, CALENDAR_MAX_DAYS), {
+    message: `Choose a range of at most ${CALENDAR_MAX_DAYS} days, from before to`,
     // Only with two valid dates: zod still runs this after a field's own check failed, and
     // addDaysIso throws on e.g. "2025-06-01T00:00:00Z" (a 500 instead of the field's 400).
     when: (payload) => payload.issues.length === 0,

@@ -1,22 +1,14 @@
+import type { TCalendar } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export type TCalendarData = {
-  dispatches: {
-    id: string;
-    date: string;
-    time: string;
-    status: string;
-    driverName: string;
-    jobNumber: string | null;
-    pevoName: string | null;
-  }[];
-  rateConfirmations: { id: string; jobNumber: string; startDate: string; endDate: string }[];
-  certificationExpiries: { id: string; date: string | null; pevoName: string }[];
-};
+export type TCalendarData = TCalendar;
 
-/** Everything the calendar shows between two YYYY-MM-DD dates (at most 62 days). */
+/**
+ * What the calendar shows between two YYYY-MM-DD dates (at most 62 days): per day the first few
+ * pickups and spans, and in `days` how many there are (the rest are behind "+N more").
+ */
 export function useCalendar(from: string, to: string) {
   return useQuery({
     queryKey: queryKeys.calendar(from, to),

@@ -71,3 +71,22 @@ export const EVENT_COLORS: Record<string, { background: string; color: string }>
 
 export const colorsOf = (event: CalendarEvent) =>
   EVENT_COLORS[event.kind === "dispatch" ? (event.status ?? "pending") : event.kind];
+
+/**
+ * Per day (YYYY-MM-DD), how many pickups the server counted but did not return (it returns the
+ * first few of a day): the "+N more" that opens the dispatch list on that day.
+ */
+export function hiddenPickups(data: TCalendarData | undefined): Map<string, number> {
+  const hidden = new Map<string, number>();
+  if (!data) return hidden;
+  const returned = new Map<string, number>();
+  for (const d of data.dispatches) returned.set(d.date, (returned.get(d.date) ?? 0) + 1);
+  for (const day of data.days) {
+    const more = day.dispatches - (returned.get(day.date) ?? 0);
+    if (more > 0) hidden.set(day.date, more);
+  }
+  return hidden;
+}
+
+/** The dispatch list filtered to one pickup day. */
+export const dispatchesOnDay = (day: string) => `/dispatching?pickupFrom=${day}&pickupTo=${day}`;

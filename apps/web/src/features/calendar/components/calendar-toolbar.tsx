@@ -7,10 +7,11 @@ import type { CalendarEvent } from "../events";
 const VIEWS = [
   ["month", "Month"],
   ["week", "Week"],
+  ["day", "Day"],
   ["agenda", "List"],
 ] as const;
 
-/** Prev / Today / Next, the period's label, and Month / Week / List. */
+/** Prev / Today / Next, the period's label, and Month / Week / Day / List. */
 export function CalendarToolbar({ label, onNavigate, onView, view }: ToolbarProps<CalendarEvent>) {
   return (
     <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

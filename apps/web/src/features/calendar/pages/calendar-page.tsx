@@ -20,21 +20,24 @@ import { useCalendar } from "../api";
 import "../calendar.css";
 import { CalendarToolbar } from "../components/calendar-toolbar";
 import { ListEvent } from "../components/list-event";
-import { type CalendarEvent, colorsOf, EVENT_COLORS, toEvents } from "../events";
+import { AgendaDate, ColumnHeader, HiddenPickupsContext, MonthDateHeader } from "../components/more-pickups";
+import { type CalendarEvent, colorsOf, EVENT_COLORS, hiddenPickups, toEvents } from "../events";
 
 const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { "en-US": enUS } });
 
 /** How many days the list view shows from its date. */
 const LIST_DAYS = 30;
 
-/** The visible range of a month (whole weeks), week or list view, as YYYY-MM-DD. */
+/** The visible range of a month (whole weeks), week, day or list view, as YYYY-MM-DD. */
 function rangeOf(date: Date, view: View) {
   const [from, to] =
     view === Views.MONTH
       ? [startOfWeek(startOfMonth(date)), endOfWeek(endOfMonth(date))]
       : view === Views.AGENDA
         ? [date, addDays(date, LIST_DAYS)]
-        : [startOfWeek(date), endOfWeek(date)];
+        : view === Views.DAY
+          ? [date, date]
+          : [startOfWeek(date), endOfWeek(date)];
   return { from: format(from, "yyyy-MM-dd"), to: format(to, "yyyy-MM-dd") };
 }
 
@@ -43,6 +46,21 @@ const LEGEND = [
   ["rate-confirmation", "Rate confirmation"],
   ["expiry", "Certification expiry"],
 ] as const;
+
+/**
+ * The month's day numbers open the day view; a week or day column's header is not a button (it
+ * holds the "+N more" link of a busy day).
+ */
+const drilldownOf = (_date: Date, view: View) => (view === Views.MONTH ? Views.DAY : null);
+
+/** The server returns the first few pickups of a day: a busy day shows "+N more" (the dispatch list). */
+const COMPONENTS = {
+  toolbar: CalendarToolbar,
+  agenda: { event: ListEvent, date: AgendaDate },
+  month: { dateHeader: MonthDateHeader },
+  week: { header: ColumnHeader },
+  day: { header: ColumnHeader },
+};
 
 const FORMATS: Formats = {
   agendaHeaderFormat: ({ start, end }, culture, local) =>
@@ -58,6 +76,7 @@ export default function CalendarPage() {
   const { from, to } = rangeOf(date, view);
   const { data, isPending, isError, refetch, isFetching } = useCalendar(from, to);
   const events = useMemo(() => toEvents(data), [data]);
+  const hidden = useMemo(() => hiddenPickups(data), [data]);
 
   return (
     <div>
@@ -77,26 +96,29 @@ export default function CalendarPage() {
       <Card>
         <CardContent className="pevo-calendar">
           <div className="h-[640px] min-w-0" aria-busy={isPending}>
-            <BigCalendar<CalendarEvent>
-              localizer={localizer}
-              culture="en-US"
-              events={events}
-              date={date}
-              view={view}
-              views={[Views.MONTH, Views.WEEK, Views.AGENDA]}
-              length={LIST_DAYS}
-              formats={FORMATS}
-              onNavigate={setDate}
-              onView={setView}
-              popup
-              components={{ toolbar: CalendarToolbar, agenda: { event: ListEvent } }}
-              onSelectEvent={(event) => navigate(event.href)}
-              // The list view colours a swatch (ListEvent), not its table rows.
-              eventPropGetter={(event) =>
-                view === Views.AGENDA ? {} : { style: { ...colorsOf(event), border: 0 } }
-              }
-              tooltipAccessor={(event) => event.title}
-            />
+            <HiddenPickupsContext value={hidden}>
+              <BigCalendar<CalendarEvent>
+                localizer={localizer}
+                culture="en-US"
+                events={events}
+                date={date}
+                view={view}
+                views={[Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA]}
+                getDrilldownView={drilldownOf}
+                length={LIST_DAYS}
+                formats={FORMATS}
+                onNavigate={setDate}
+                onView={setView}
+                popup
+                components={COMPONENTS}
+                onSelectEvent={(event) => navigate(event.href)}
+                // The list view colours a swatch (ListEvent), not its table rows.
+                eventPropGetter={(event) =>
+                  view === Views.AGENDA ? {} : { style: { ...colorsOf(event), border: 0 } }
+                }
+                tooltipAccessor={(event) => event.title}
+              />
+            </HiddenPickupsContext>
           </div>
           <ul
             className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground"

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import type { TCalendarData } from "./api";
+import { dispatchesOnDay, hiddenPickups, toEvents } from "./events";
+
+const pickup = (id: string, date: string, time: string) => ({
+  id,
+  date,
+  time,
+  status: "pending",
+  driverName: `Driver ${id}`,
+  jobNumber: null,
+  pevoName: null,
+});
+
+const data: TCalendarData = {
+  dispatches: [
+    pickup("a", "2025-06-15", "06:00"),
+    pickup("b", "2025-06-15", "07:00"),
+    pickup("c", "2025-06-16", "08:00"),
+  ],
+  rateConfirmations: [],
+  certificationExpiries: [],
+  days: [
+    { date: "2025-06-14", dispatches: 0, rateConfirmations: 2 },
+    { date: "2025-06-15", dispatches: 90, rateConfirmations: 0 },
+    { date: "2025-06-16", dispatches: 1, rateConfirmations: 0 },
+  ],
+};
+
+describe("calendar events", () => {
+  test("a day's hidden pickups are its total less those returned; a day with none hidden is left out", () => {
+    expect([...hiddenPickups(data)]).toEqual([["2025-06-15", 88]]);
+    expect(hiddenPickups(undefined).size).toBe(0);
+  });
+
+  test("+N more opens the dispatch list on that day", () => {
+    expect(dispatchesOnDay("2025-06-15")).toBe("/dispatching?pickupFrom=2025-06-15&pickupTo=2025-06-15");
+  });
+
+  test("every returned pickup is an event on its day at its time", () => {
+    const events = toEvents(data);
+    expect(events.map((e) => e.id)).toEqual(["d-a", "d-b", "d-c"]);
+    expect(events[1]).toMatchObject({ title: "07:00 Driver b", href: "/dispatching/b", kind: "dispatch" });
+    expect(events[1].start.getHours()).toBe(7);
+  });
+});
