@@ -27,7 +27,7 @@ import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
-import { allRows, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
+import { allRows, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
@@ -138,23 +138,21 @@ export async function listDispatches(
       if (params.sort === "jobNumber" || filter.joinsRateConfirmation) {
         ids.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
-      const page = (
-        await ids
+      const rows = await rowsByIds(
+        ids
           // scoped: filterOf() builds it with scoped()
           .where(where)
           .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
           .limit(limit)
-          .offset(offset)
-      ).map((r) => r.id);
-      if (page.length === 0) return [];
-      const found = await db
-        .select(listColumns)
-        .from(dispatches)
-        .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-        .where(scoped(dispatches, scope, inArray(dispatches.id, page)));
-      const byId = new Map(found.map((r) => [r.id, r]));
-      const rows = page.flatMap((id) => byId.get(id) ?? []);
+          .offset(offset),
+        (page) =>
+          db
+            .select(listColumns)
+            .from(dispatches)
+            .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+            .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+            .where(scoped(dispatches, scope, inArray(dispatches.id, page))),
+      );
       const byDispatch = await invoicesOf(
         scope,
         rows.map((r) => r.id),

@@ -29,6 +29,7 @@ import {
   keyset,
   likePattern,
   offsetPageOf,
+  rowsByIds,
   sortBy,
 } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
@@ -137,16 +138,23 @@ export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
   const where = filtersOf(scope, params, today);
   return offsetPageOf<TInvoiceListItem>(params, {
     rows: (limit, offset) =>
-      db
-        .select(listColumns(today))
-        .from(invoices)
-        .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
-        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-        // scoped: filtersOf() builds it with scoped()
-        .where(where)
-        .orderBy(...sortBy(sortExpr(params.sort), params.dir, invoices.id))
-        .limit(limit)
-        .offset(offset),
+      rowsByIds(
+        db
+          .select({ id: invoices.id })
+          .from(invoices)
+          // scoped: filtersOf() builds it with scoped()
+          .where(where)
+          .orderBy(...sortBy(sortExpr(params.sort), params.dir, invoices.id))
+          .limit(limit)
+          .offset(offset),
+        (ids) =>
+          db
+            .select(listColumns(today))
+            .from(invoices)
+            .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+            .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+            .where(scoped(invoices, scope, inArray(invoices.id, ids))),
+      ),
     count: () => countRows(db, invoices, where),
   });
 }

@@ -40,7 +40,7 @@ import {
   pgError,
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
-import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
+import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
   currentDocumentHash,
@@ -96,25 +96,33 @@ export async function listRateConfirmations(
   const sortColumn = RC_SORT_COLUMNS[params.sort];
   return offsetPageOf(params, {
     rows: async (limit, offset) => {
-      const rows = await scope.db
-        .select({
-          id: rateConfirmations.id,
-          jobNumber: rateConfirmations.jobNumber,
-          originAddress: rateConfirmations.originAddress,
-          destinationAddress: rateConfirmations.destinationAddress,
-          startDate: rateConfirmations.startDate,
-          endDate: rateConfirmations.endDate,
-          clientName: clients.name,
-          signatureStatus: signatureStateSql,
-          canceledAt: rateConfirmations.canceledAt,
-          createdAt: rateConfirmations.createdAt,
-        })
-        .from(rateConfirmations)
-        .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-        .where(where)
-        .orderBy(...sortBy(sortColumn, params.dir, rateConfirmations.id))
-        .limit(limit)
-        .offset(offset);
+      // The page's ids first (the client joined only to sort by its name), then those rows.
+      const ids = scope.db.select({ id: rateConfirmations.id }).from(rateConfirmations).$dynamic();
+      if (params.sort === "clientName") ids.innerJoin(clients, eq(clients.id, rateConfirmations.clientId));
+      const rows = await rowsByIds(
+        ids
+          .where(where)
+          .orderBy(...sortBy(sortColumn, params.dir, rateConfirmations.id))
+          .limit(limit)
+          .offset(offset),
+        (page) =>
+          scope.db
+            .select({
+              id: rateConfirmations.id,
+              jobNumber: rateConfirmations.jobNumber,
+              originAddress: rateConfirmations.originAddress,
+              destinationAddress: rateConfirmations.destinationAddress,
+              startDate: rateConfirmations.startDate,
+              endDate: rateConfirmations.endDate,
+              clientName: clients.name,
+              signatureStatus: signatureStateSql,
+              canceledAt: rateConfirmations.canceledAt,
+              createdAt: rateConfirmations.createdAt,
+            })
+            .from(rateConfirmations)
+            .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+            .where(scoped(rateConfirmations, scope, inArray(rateConfirmations.id, page))),
+      );
       const counts = rows.length
         ? await scope.db
             .select({ id: positions.rateConfirmationId, n: count() })
