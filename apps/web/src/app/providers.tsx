@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { retryFailedQuery } from "@/lib/errors";
-import { useLiveEvents } from "@/lib/live-events";
 import { ThemeProvider, useTheme } from "@/lib/theme";
 
 const queryClient = new QueryClient({
@@ -14,7 +13,6 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <LiveEvents />
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>
@@ -25,10 +23,4 @@ export function Providers({ children }: { children: ReactNode }) {
 function ThemedToaster() {
   const { theme } = useTheme();
   return <Toaster theme={theme} richColors closeButton position="top-right" />;
-}
-
-/** The tab's live event stream while signed in (lib/live-events.ts). */
-function LiveEvents() {
-  useLiveEvents();
-  return null;
 }

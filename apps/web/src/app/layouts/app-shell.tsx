@@ -21,6 +21,7 @@ import {
 } from "@/components/ui/sidebar";
 import { Spinner } from "@/components/ui/spinner";
 import { UnsavedChangesPrompt } from "@/components/unsaved-changes";
+import { useLiveEvents } from "@/lib/live-events";
 import { cn } from "@/lib/utils";
 import { BrandMark } from "./brand";
 import type { NavGroup } from "./nav-items";
@@ -41,8 +42,12 @@ type ShellProps = {
   headerEnd?: ReactNode;
 };
 
-/** The signed-in frame: sidebar (slide-out panel on phones), top bar and the page. */
+/**
+ * The signed-in frame: sidebar (slide-out panel on phones), top bar and the page. It also holds the
+ * tab's live event stream (lib/live-events.ts): only signed-in screens open one, never a public page.
+ */
 export function AppShell(props: ShellProps) {
+  useLiveEvents();
   return (
     <SidebarProvider>
       <ShellSidebar {...props} />
