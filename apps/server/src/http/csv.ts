@@ -6,11 +6,9 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Context } from "hono";
+import { attachmentHeaders } from "./download";
 
 export type CsvValue = string | number | boolean | null | undefined;
-
-/** Letters, digits, dot, dash and underscore only (a safe Content-Disposition file name). */
-const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, "-");
 
 /**
  * Formulas are not run when the file is opened in a spreadsheet: a cell that starts with = + - @
@@ -35,8 +33,8 @@ export function csvResponse(
   );
   source.on("error", (error) => csv.destroy(error));
   source.pipe(csv);
-  c.header("Content-Type", "text/csv; charset=utf-8");
-  c.header("Content-Disposition", `attachment; filename="${safeFileName(fileName)}"`);
-  c.header("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(attachmentHeaders(fileName, "text/csv; charset=utf-8"))) {
+    c.header(name, value);
+  }
   return c.body(Readable.toWeb(csv) as ReadableStream);
 }

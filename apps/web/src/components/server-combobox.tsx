@@ -50,6 +50,23 @@ export type ServerComboboxProps<T> = {
 };
 
 /**
+ * The props a concrete picker (clients, PEVOs, rate confirmations, dispatches) leaves to its caller:
+ * it supplies the search, the labels and the wording itself.
+ */
+export type PickerProps<T> = Omit<
+  ServerComboboxProps<T>,
+  | "queryKey"
+  | "search"
+  | "getValue"
+  | "getLabel"
+  | "getDetail"
+  | "fetchSelected"
+  | "searchLabel"
+  | "noun"
+  | "placeholder"
+> & { placeholder?: string };
+
+/**
  * A picker that searches on the server as you type (debounced `q`, the first 20 matches): a button
  * showing the choice, which opens a popover with a search box and the matches. Keyboard: the arrows
  * move through the matches, Enter picks, Escape closes; typing on the closed button opens it with the

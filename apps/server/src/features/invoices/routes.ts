@@ -9,6 +9,7 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import { csvResponse } from "../../http/csv";
+import { download, pdfDownload } from "../../http/download";
 import {
   createRoute,
   createRouter,
@@ -135,10 +136,7 @@ export const invoiceRoutes = router
       summary: "The invoice as a PDF (a download)",
       request: { params },
       responses: {
-        200: {
-          description: "The PDF, as an attachment named invoice-<number>.pdf",
-          content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
-        },
+        200: pdfDownload("The PDF, as an attachment named invoice-<number>.pdf"),
         ...errors(401, 403, 404),
       },
     }),
@@ -146,11 +144,7 @@ export const invoiceRoutes = router
       const scope = scopeOf(c);
       const invoice = await getInvoice(scope, c.req.valid("param").id);
       const pdf = await renderInvoicePdf(scope, invoice);
-      const filename = `invoice-${invoice.invoiceNumber.replace(/[^\w.-]+/g, "_")}.pdf`;
-      return c.body(new Uint8Array(pdf), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-      });
+      return download(c, pdf, `invoice-${invoice.invoiceNumber}.pdf`, "application/pdf");
     },
   )
   .openapi(

@@ -1,22 +1,11 @@
 import type { TClient } from "@pevo/shared";
 import { Link } from "react-router";
-import { PICKER_PAGE_SIZE, ServerCombobox, type ServerComboboxProps } from "@/components/server-combobox";
+import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { inlineLinkClass } from "@/lib/utils";
 
-type Props = Omit<
-  ServerComboboxProps<TClient>,
-  | "queryKey"
-  | "search"
-  | "getValue"
-  | "getLabel"
-  | "getDetail"
-  | "fetchSelected"
-  | "searchLabel"
-  | "noun"
-  | "placeholder"
-> & { placeholder?: string };
+type Props = PickerProps<TClient>;
 
 const searchClients = (q: string) =>
   call(client.api.clients.$get({ query: { q, pageSize: String(PICKER_PAGE_SIZE) } }));

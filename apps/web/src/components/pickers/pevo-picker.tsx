@@ -1,23 +1,11 @@
 import type { TPevo } from "@pevo/shared";
 import { Link } from "react-router";
-import { PICKER_PAGE_SIZE, ServerCombobox, type ServerComboboxProps } from "@/components/server-combobox";
+import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { inlineLinkClass } from "@/lib/utils";
 
-type Props = Omit<
-  ServerComboboxProps<TPevo>,
-  | "queryKey"
-  | "search"
-  | "getValue"
-  | "getLabel"
-  | "getDetail"
-  | "fetchSelected"
-  | "searchLabel"
-  | "noun"
-  | "placeholder"
-> & {
-  placeholder?: string;
+type Props = PickerProps<TPevo> & {
   /**
    * What the field stores: the PEVO's id (dispatches, positions) or their full name (an invoice's
    * PEVO Name, a text). With "name" the value is its own label.

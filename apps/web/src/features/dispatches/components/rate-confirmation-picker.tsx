@@ -2,7 +2,7 @@ import type { TRateConfirmationListItem } from "@pevo/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { PICKER_PAGE_SIZE, ServerCombobox, type ServerComboboxProps } from "@/components/server-combobox";
+import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
 import { call, client } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
@@ -15,18 +15,7 @@ export type RateConfirmationOption = Pick<
   "id" | "jobNumber" | "originAddress" | "destinationAddress" | "clientName" | "startDate"
 >;
 
-type Props = Omit<
-  ServerComboboxProps<RateConfirmationOption>,
-  | "queryKey"
-  | "search"
-  | "getValue"
-  | "getLabel"
-  | "getDetail"
-  | "fetchSelected"
-  | "searchLabel"
-  | "noun"
-  | "placeholder"
-> & { placeholder?: string };
+type Props = PickerProps<RateConfirmationOption>;
 
 const rateConfirmations = client.api["rate-confirmations"];
 

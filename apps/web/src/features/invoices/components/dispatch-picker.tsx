@@ -2,7 +2,7 @@ import { DISPATCH_STATUS_LABELS, type TDispatch, type TDispatchListItem } from "
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { PICKER_PAGE_SIZE, ServerCombobox, type ServerComboboxProps } from "@/components/server-combobox";
+import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
 import { call, client } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
@@ -15,18 +15,7 @@ export type DispatchOption = Pick<
   "id" | "jobNumber" | "driverName" | "pickupDate" | "pevoName" | "status"
 >;
 
-type Props = Omit<
-  ServerComboboxProps<DispatchOption>,
-  | "queryKey"
-  | "search"
-  | "getValue"
-  | "getLabel"
-  | "getDetail"
-  | "fetchSelected"
-  | "searchLabel"
-  | "noun"
-  | "placeholder"
-> & { placeholder?: string };
+type Props = PickerProps<DispatchOption>;
 
 const dispatches = client.api.dispatches;
 
