@@ -193,7 +193,7 @@ test("the rate confirmation list filters by client and start date; reload keeps 
 test("a new company's rate confirmation list says there are none yet", async ({ page, request }) => {
   await signInFreshAdmin(page, request, "rc-empty");
   await page.goto("/rate-confirmations");
-  await expect(page.getByText("No rate confirmations yet")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("No rate confirmations found")).toBeVisible({ timeout: 20_000 });
   await page.goto("/activity");
   await expect(page.getByText("No activity yet")).toBeVisible({ timeout: 20_000 });
   await screenshotThemes(page, "activity-empty");

@@ -123,7 +123,7 @@ export default function DispatchListPage() {
   } else if (rows.total === 0) {
     body = (
       <div className="rounded-lg border border-dashed">
-        <EmptyState text="No dispatches yet" action={<NewDispatchButton />} />
+        <EmptyState text="No dispatches found" action={<NewDispatchButton />} />
       </div>
     );
   } else {

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ClearFilters, DateRangeFilter, FilterBar, SearchBox, SelectFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { ClientFilter } from "@/components/pickers/picker-filters";
-import { EmptyState, ErrorState, ListSkeleton } from "@/components/states";
+import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { useListParams } from "@/lib/list-params";
 import { useRateConfirmationList } from "../api";
@@ -31,7 +31,7 @@ export default function RateConfirmationsListPage() {
 
   let body: ReactNode;
   if (rcs.isPending) {
-    body = <ListSkeleton label="Loading rate confirmations" rows={5} />;
+    body = <LoadingState text="Loading rate confirmations..." />;
   } else if (rcs.isError) {
     body = <ErrorState message="Error loading rate confirmations" onRetry={rcs.refetch} />;
   } else if (rcs.total === 0 && !list.filtered) {
@@ -39,7 +39,7 @@ export default function RateConfirmationsListPage() {
       <div className="rounded-lg border border-dashed">
         <EmptyState
           icon={<FileText className="size-5" />}
-          text="No rate confirmations yet"
+          text="No rate confirmations found"
           action={<NewButton />}
         />
       </div>
