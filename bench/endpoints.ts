@@ -4,6 +4,7 @@
  * page, pageSize, sort, dir, q, status (comma-separated), <field>From/<field>To, pevoId, clientId;
  * keyset lists take cursor and limit. Shared by `npm run bench` (bench/run.ts) and the smoke test.
  */
+import { COUNT_CAP } from "@pevo/shared";
 import type { BenchCompany } from "./seed";
 
 export const PAGE_SIZE = 25;
@@ -26,8 +27,8 @@ const addDays = (iso: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** The page half way through a list of `count` rows. */
-const deepPage = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE / 2));
+/** The deepest page a list of `count` rows serves: its last, or the last within the count cap. */
+const deepPage = (count: number) => Math.max(1, Math.ceil(Math.min(count, COUNT_CAP) / PAGE_SIZE));
 
 export function endpointsOf(company: BenchCompany): Endpoint[] {
   const { today, counts } = company;

@@ -22,7 +22,9 @@ const ROWS = `
 const INVOICES = `
   select id, invoice_number as "invoiceNumber", dispatch_id as "dispatchId" from invoices
   where company_id = $1 and dispatch_id = any($2::uuid[]) order by created_at`;
-const COUNT = "select count(*)::int as n from dispatches where company_id = $1";
+// The app's capped count (apps/server/src/lib/paging.ts countUpTo, COUNT_CAP = 10,000).
+const COUNT =
+  "select count(*)::int as n from (select 1 from dispatches where company_id = $1 limit 10001) counted";
 
 const server = createServer(async (req, res) => {
   try {
@@ -40,7 +42,14 @@ const server = createServer(async (req, res) => {
       ...r,
       invoices: invoices.filter((i) => i.dispatchId === r.id).map(({ dispatchId: _, ...i }) => i),
     }));
-    const body = JSON.stringify({ items, total: total.rows[0].n, page, pageSize });
+    const counted = total.rows[0].n;
+    const body = JSON.stringify({
+      items,
+      total: Math.min(counted, 10000),
+      totalCapped: counted > 10000,
+      page,
+      pageSize,
+    });
     res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
     res.end(body);
   } catch (error) {

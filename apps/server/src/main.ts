@@ -4,7 +4,6 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
-import { purgeAllDeletedFiles } from "./features/documents/service";
 import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
 import { startJobWorker } from "./lib/jobs";
@@ -26,17 +25,8 @@ const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: co
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
 const app = createApp({ db: database.db, config, mailer, storage });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
-const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config }) });
+const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
 
-// Stored files of deleted documents whose removal failed earlier (storage unreachable): retried at
-// start-up and every 10 minutes (the queue is in the database, so nothing is lost on a restart).
-const purge = () =>
-  purgeAllDeletedFiles(database.db, storage).catch((error) =>
-    console.error("Could not remove deleted documents' files", error),
-  );
-void purge();
-const purgeTimer = setInterval(purge, 10 * 60_000);
-purgeTimer.unref();
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
   if (config.appUrl !== `http://localhost:${config.port}`)

@@ -19,9 +19,16 @@
  *   return cursorPageOf(rows, params.limit);
  */
 import type { Executor } from "@pevo/db";
-import type { CursorPage, OffsetPage, PageParams, SortDirection } from "@pevo/shared";
+import {
+  COUNT_CAP,
+  type CursorPage,
+  type OffsetPage,
+  type PageParams,
+  pageBeyondCap,
+  type SortDirection,
+} from "@pevo/shared";
 import { asc, count, desc, SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { InvalidInputError } from "./domain-errors";
 
 /** `ORDER BY <column> <dir>, <id> <dir>`: the id tie-breaker makes the order total (stable pages). */
@@ -31,19 +38,36 @@ export function sortBy(column: SQLWrapper | SQLWrapper[], dir: SortDirection, ti
   return [...columns.map((c) => by(c as SQL)), by(tieBreaker)];
 }
 
-/** Rows of one offset page and the total, read at once. */
+/**
+ * Rows of one offset page and the total, read at once. `count` counts at most COUNT_CAP + 1 rows
+ * (countRows / countUpTo), and a page must lie within the first COUNT_CAP rows: what a page costs
+ * then stays the same however many rows a company has (the README's Performance section).
+ */
 export async function offsetPageOf<T>(
   params: PageParams,
   read: { rows: (limit: number, offset: number) => Promise<T[]>; count: () => Promise<number> },
 ): Promise<OffsetPage<T>> {
   const { page, pageSize } = params;
-  const [items, total] = await Promise.all([read.rows(pageSize, (page - 1) * pageSize), read.count()]);
-  return { items, total, page, pageSize };
+  const offset = (page - 1) * pageSize;
+  if (offset >= COUNT_CAP) {
+    const message = pageBeyondCap(pageSize);
+    throw new InvalidInputError(message, { page: message });
+  }
+  const [items, counted] = await Promise.all([read.rows(pageSize, offset), read.count()]);
+  return { items, total: Math.min(counted, COUNT_CAP), totalCapped: counted > COUNT_CAP, page, pageSize };
 }
 
-/** `SELECT count(*) FROM table WHERE where` (joins only when a filter needs them: pass a query). */
-export async function countRows(db: Executor, table: PgTable, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(table).where(where);
+/** The rows of `table` matching `where`, counted up to COUNT_CAP + 1 (countUpTo). */
+export const countRows = (db: Executor, table: PgTable, where: SQL) =>
+  countUpTo(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic());
+
+/**
+ * `SELECT count(*) FROM (<rows> LIMIT COUNT_CAP + 1)`: stops reading at the cap, so a company with
+ * a million matching rows costs what one with ten thousand does. Pass a query when a filter needs
+ * a join.
+ */
+export async function countUpTo(db: Executor, rows: PgSelect): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(rows.limit(COUNT_CAP + 1).as("counted"));
   return row?.n ?? 0;
 }
 

@@ -1,4 +1,4 @@
-import type { SortDirection } from "@pevo/shared";
+import { COUNT_CAP, type SortDirection } from "@pevo/shared";
 import {
   type ColumnDef,
   FlexRender,
@@ -9,10 +9,11 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from "lucide-react";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { useNavigate } from "react-router";
 import { CardList } from "@/components/list-card";
 import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
@@ -101,10 +102,12 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   if (isMobile) {
     return (
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <PhoneSort columns={columns} sort={sort} dir={dir} onSortChange={onSortChange} />
         <CardList label={label}>{list.items.map((row) => props.renderCard(row))}</CardList>
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-          Showing {nf.format(list.items.length)} of {nf.format(list.total)} {props.noun}
+          Showing {nf.format(list.items.length)} of {totalText(list)} {props.noun}
         </p>
+        {list.totalCapped && !list.hasMore ? <CapNote /> : null}
         {list.hasMore ? (
           <Button variant="outline" onClick={list.loadMore} disabled={list.isLoadingMore}>
             {list.isLoadingMore ? <Spinner /> : null}
@@ -205,13 +208,69 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   );
 }
 
+/** Phones have no column headers to click: the same sort as a select and a direction button. */
+function PhoneSort<T extends RowData>({
+  columns,
+  sort,
+  dir,
+  onSortChange,
+}: Pick<Props<T>, "columns" | "sort" | "dir" | "onSortChange">) {
+  const id = useId();
+  const sortable = columns.filter((c) => c.sortable);
+  if (sortable.length === 0) return null;
+  const ascending = dir === "asc";
+  return (
+    <div className="flex items-center justify-end gap-2 text-sm">
+      <label htmlFor={id} className="text-muted-foreground">
+        Sort by
+      </label>
+      <Select value={sort} onValueChange={(value) => onSortChange(value, dir)}>
+        <SelectTrigger id={id} className="h-8 w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {sortable.map((c) => (
+            <SelectItem key={c.id} value={c.id}>
+              {c.header}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        onClick={() => onSortChange(sort, ascending ? "desc" : "asc")}
+        aria-label={ascending ? "Ascending: sort descending" : "Descending: sort ascending"}
+        title={ascending ? "Ascending" : "Descending"}
+      >
+        {ascending ? <ArrowUp /> : <ArrowDown />}
+      </Button>
+    </div>
+  );
+}
+
+/** "1,204", or "10,000+" when more rows match than the API counts. */
+const totalText = (list: Pick<PagedList<unknown>, "total" | "totalCapped">) =>
+  `${nf.format(list.total)}${list.totalCapped ? "+" : ""}`;
+
+/** Under the last reachable page of a capped list: how to reach the rest. */
+function CapNote() {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      Only the first {nf.format(COUNT_CAP)} are listed: narrow the filters or reverse the sort to see the
+      rest.
+    </p>
+  );
+}
+
 /** "Showing 26–50 of 1,204 dispatches", and Previous / Next. */
 export function Pager({
   list,
   noun,
   onPageChange,
 }: {
-  list: Pick<PagedList<unknown>, "page" | "pageSize" | "total" | "isFetching">;
+  list: Pick<PagedList<unknown>, "page" | "pageSize" | "total" | "totalCapped" | "isFetching">;
   noun: string;
   onPageChange: (page: number) => void;
 }) {
@@ -226,7 +285,7 @@ export function Pager({
           <>Page {nf.format(page)} is past the end</>
         ) : (
           <>
-            Showing {nf.format(first)}–{nf.format(last)} of {nf.format(total)} {noun}
+            Showing {nf.format(first)}–{nf.format(last)} of {totalText(list)} {noun}
           </>
         )}
         {list.isFetching ? <Spinner className="ml-2 inline size-3.5" /> : null}
@@ -234,6 +293,7 @@ export function Pager({
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground">
           Page {nf.format(page)} of {nf.format(pages)}
+          {list.totalCapped ? "+" : ""}
         </span>
         <Button
           variant="outline"
@@ -256,6 +316,11 @@ export function Pager({
           <ChevronRight />
         </Button>
       </div>
+      {list.totalCapped && page >= pages ? (
+        <div className="basis-full">
+          <CapNote />
+        </div>
+      ) : null}
     </nav>
   );
 }

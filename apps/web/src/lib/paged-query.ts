@@ -6,6 +6,8 @@ export type PagedList<T> = {
   /** The rows on screen: one page on a desktop, every page loaded so far on a phone. */
   items: T[];
   total: number;
+  /** More rows match than the API counts (total is then COUNT_CAP: shown as "10,000+"). */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   isPending: boolean;
@@ -55,6 +57,7 @@ export function usePagedQuery<T>(
     return {
       items: loaded.flatMap((p) => p.items),
       total: last?.total ?? 0,
+      totalCapped: last?.totalCapped ?? false,
       page: last?.page ?? 1,
       pageSize: last?.pageSize ?? 0,
       isPending: pages.isPending,
@@ -70,6 +73,7 @@ export function usePagedQuery<T>(
   return {
     items: single.data?.items ?? [],
     total: single.data?.total ?? 0,
+    totalCapped: single.data?.totalCapped ?? false,
     page: single.data?.page ?? page,
     pageSize: single.data?.pageSize ?? 0,
     isPending: single.isPending,

@@ -104,8 +104,10 @@ export const clients = pgTable(
   },
   (t) => [
     ...tenantKeys("clients", t),
-    index("clients_company_name_idx").on(t.companyId, t.name),
+    // The list's default order (clients/service.ts SORTS.name): a first or deep page reads the index.
+    index("clients_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.name, t.id),
     trigram("clients_name_trgm_idx", t.name),
+    trigram("clients_contact_person_trgm_idx", t.contactPerson),
     trigram("clients_email_trgm_idx", t.email),
     trigram("clients_phone_trgm_idx", t.phone),
     maxLength("clients", t.name, L.name),
@@ -141,7 +143,13 @@ export const pevos = pgTable(
     ...tenantKeys("pevos", t),
     ref("pevos_user_fk", t, t.userId, user, "set null"),
     index("pevos_company_created_idx").on(t.companyId, t.createdAt),
-    index("pevos_company_last_name_idx").on(t.companyId, t.lastName),
+    // The list's default order (pevos/service.ts SORTS.lastName).
+    index("pevos_company_last_name_idx").on(
+      t.companyId,
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+      t.id,
+    ),
     trigram("pevos_first_name_trgm_idx", t.firstName),
     trigram("pevos_last_name_trgm_idx", t.lastName),
     trigram("pevos_email_trgm_idx", t.email),

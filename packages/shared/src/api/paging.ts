@@ -14,8 +14,17 @@ import { isoDate } from "../schemas/fields";
 
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
-/** The deepest page an offset list serves (10,000 × 100 rows is beyond any company's history). */
+/** The deepest page number a query may name (the row cap below is what bounds a page's depth). */
 export const PAGE_MAX = 10_000;
+/**
+ * An offset list counts at most this many matching rows and serves pages within them (like GitHub's
+ * and Elasticsearch's 10,000-result window): a first page and a last page then cost the same for a
+ * company with 1,000 rows or 1,000,000. Past the cap the total reads "10,000+"; older rows are a
+ * reversed sort, a date range or a search away.
+ */
+export const COUNT_CAP = 10_000;
+export const pageBeyondCap = (pageSize: number) =>
+  `page is beyond the first ${COUNT_CAP.toLocaleString("en-US")} rows: the last page is ${Math.ceil(COUNT_CAP / pageSize)}; narrow the filters or reverse the sort`;
 export const SEARCH_MAX = 100;
 export const CURSOR_MAX = 500;
 
@@ -122,7 +131,13 @@ export const boolParam = (name: string) =>
 export const offsetPage = <S extends z.ZodType>(item: S) =>
   z.object({
     items: z.array(item),
-    total: z.number().int().describe("Rows matching the filters, on every page"),
+    total: z
+      .number()
+      .int()
+      .describe(`Rows matching the filters, on every page; at most ${COUNT_CAP} (see totalCapped)`),
+    totalCapped: z
+      .boolean()
+      .describe(`True when more than ${COUNT_CAP} rows match: total is then ${COUNT_CAP} ("${COUNT_CAP}+")`),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -134,7 +149,13 @@ export const cursorPage = <S extends z.ZodType>(item: S) =>
     nextCursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last page"),
   });
 
-export type OffsetPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type OffsetPage<T> = {
+  items: T[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+};
 export type CursorPage<T> = { items: T[]; nextCursor: string | null };
 export type PageParams = z.output<typeof ZPageParams>;
 export type CursorParams = z.output<typeof ZCursorParams>;

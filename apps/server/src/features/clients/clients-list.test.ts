@@ -85,13 +85,13 @@ describe("GET /api/clients: paging", () => {
     expect(last.body.total).toBe(SIZE);
     const beyond = await get("/api/clients?page=4&pageSize=25");
     expect(beyond.status).toBe(200);
-    expect(beyond.body).toEqual({ items: [], total: SIZE, page: 4, pageSize: 25 });
+    expect(beyond.body).toEqual({ items: [], total: SIZE, totalCapped: false, page: 4, pageSize: 25 });
   });
 
   test("a company without clients: an empty first page", async () => {
     const fresh = await t.signUpAdmin();
     const res = await t.as(fresh)("GET", "/api/clients?page=1&pageSize=100");
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 100 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 100 });
   });
 
   test("pageSize 1 and 100 are the limits", async () => {
@@ -148,7 +148,7 @@ describe("GET /api/clients: search", () => {
 
   test("another company's matching client is not found; a term matching nothing gives an empty page", async () => {
     const res = await get("/api/clients?q=999");
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
     const theirs = await t.as(other)("GET", "/api/clients?q=amber");
     expect(theirs.body.items.map((c: Client) => c.name)).toEqual(["Amber Hauling 999"]);
   });

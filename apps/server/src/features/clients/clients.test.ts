@@ -56,7 +56,7 @@ describe("GET /api/clients", () => {
     const fresh = await t.signUpAdmin();
     const res = await t.request("GET", "/api/clients", { cookie: fresh.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
   });
 });
 

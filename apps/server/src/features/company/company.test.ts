@@ -365,6 +365,7 @@ describe("team list: paging, sorting, search", () => {
     expect((await get("/api/company/team?page=2&pageSize=6")).body).toEqual({
       items: [],
       total: 6,
+      totalCapped: false,
       page: 2,
       pageSize: 6,
     });

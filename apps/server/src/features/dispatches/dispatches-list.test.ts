@@ -228,7 +228,7 @@ describe("GET /api/dispatches: paging", () => {
     const fresh = await t.signUpAdmin();
     const res = await t.as(fresh)("GET", "/api/dispatches");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
   });
 
   test("the first page: 25 rows, latest pickup first, as list items with their invoices", async () => {
@@ -246,7 +246,7 @@ describe("GET /api/dispatches: paging", () => {
     expect(ids(last.body.items)).toEqual(ids(sorted(rowsA).slice(50)));
     const beyond = await asA("/api/dispatches?page=4");
     expect(beyond.status).toBe(200);
-    expect(beyond.body).toEqual({ items: [], total: 60, page: 4, pageSize: 25 });
+    expect(beyond.body).toEqual({ items: [], total: 60, totalCapped: false, page: 4, pageSize: 25 });
   });
 
   test("pageSize 100 is the most: every row on one page, each item with exactly its own invoices", async () => {
@@ -405,7 +405,7 @@ describe("GET /api/dispatches: tenant scoping", () => {
     for (const query of [`pevoId=${pevoB}`, `clientId=${clientB}`]) {
       const res = await asA(`/api/dispatches?${query}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+      expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
     }
   });
 

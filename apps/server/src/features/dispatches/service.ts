@@ -27,7 +27,7 @@ import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
-import { allRows, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
+import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
@@ -163,14 +163,13 @@ export async function listDispatches(
         invoices: byDispatch.get(r.id) ?? [],
       }));
     },
-    count: async () => {
-      const query = db.select({ n: count() }).from(dispatches).$dynamic();
+    count: () => {
+      const query = db.select({ one: sql`1` }).from(dispatches).$dynamic();
       if (filter.joinsRateConfirmation) {
         query.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
       // scoped: filterOf() builds it with scoped()
-      const [row] = await query.where(where);
-      return row?.n ?? 0;
+      return countUpTo(db, query.where(where));
     },
   });
 }

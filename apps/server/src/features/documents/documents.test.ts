@@ -9,14 +9,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { activityEvents, documentFileDeletions, documents } from "@pevo/db";
+import { activityEvents, documentFileDeletions, documents, jobs } from "@pevo/db";
 import { FILE_LIMITS } from "@pevo/shared";
 import { and, eq, sql } from "drizzle-orm";
 // @ts-expect-error s3rver ships no types (a test-only dev dependency)
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp, type TestPevo } from "../../../test/harness";
+import { jobHandlers } from "../../jobs";
+import { runDueJobs } from "../../lib/jobs";
 import { diskStorage, type FileStorage, s3Storage } from "../../lib/storage";
+import { DOCUMENT_PURGE, PURGE_RETRY_MS } from "./purge-job";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../../test/fixtures", name));
 const PNG = fixture("photo.png");
@@ -440,6 +443,60 @@ describe.each([
     );
     expect((await backend.objects()).filter((k) => !rows.has(k))).toEqual([]);
   });
+});
+
+describe("the document-purge job", () => {
+  test("an object the storage refuses to remove stays queued; the durable job retries it until it is gone", async () => {
+    const backend = await diskBackend();
+    let refuse = true;
+    const storage: FileStorage = {
+      ...backend.storage,
+      delete: async (key) => {
+        if (refuse) throw new Error("storage unreachable");
+        await backend.storage.delete(key);
+      },
+    };
+    const t = await createTestApp({ storage });
+    try {
+      const admin = await t.signUpAdmin({ companyName: "Purge Escorts" });
+      const dispatch = await t.createDispatch(admin);
+      const doc = await t.request("POST", `/api/dispatches/${dispatch.id}/documents`, {
+        cookie: admin.cookie,
+        body: form(PNG, "proof.png", "photo"),
+      });
+      expect(doc.status).toBe(201);
+      const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.body.id));
+      expect((await t.as(admin)("DELETE", `/api/documents/${doc.body.id}`)).status).toBe(204);
+      // The row is gone at once; the object waits in the queue, and the trigger scheduled the job.
+      expect(await backend.storage.exists(row.storageKey)).toBe(true);
+      expect(await t.db.select().from(documentFileDeletions)).toHaveLength(1);
+      const purgeJob = () =>
+        t.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, DOCUMENT_PURGE)))
+          .then((rows) => rows[0]);
+      const scheduled = await purgeJob();
+      expect(scheduled).toMatchObject({ kind: DOCUMENT_PURGE, status: "pending" });
+
+      const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage });
+      const at = (ms: number) => () => new Date(scheduled.runAt.getTime() + ms);
+      expect(await runDueJobs({ db: t.db, handlers, now: at(1000) })).toMatchObject({ rescheduled: 1 });
+      expect(await backend.storage.exists(row.storageKey)).toBe(true);
+      expect((await purgeJob()).status).toBe("pending");
+
+      refuse = false;
+      expect(await runDueJobs({ db: t.db, handlers, now: at(PURGE_RETRY_MS + 2000) })).toMatchObject({
+        done: 1,
+      });
+      expect(await backend.storage.exists(row.storageKey)).toBe(false);
+      expect(await t.db.select().from(documentFileDeletions)).toEqual([]);
+      expect((await purgeJob()).status).toBe("done");
+    } finally {
+      await t.close();
+      await backend.stop();
+    }
+  }, 120_000);
 });
 
 describe("storage configuration", () => {

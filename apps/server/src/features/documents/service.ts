@@ -1,6 +1,6 @@
 import {
-  type Database,
   dispatches,
+  type Executor,
   documentFileDeletions,
   documents,
   pevos,
@@ -267,14 +267,19 @@ export async function deleteDocument(scope: Scope, storage: FileStorage, id: str
 
 /**
  * Removes the stored objects of deleted document rows (queued by the trigger on `documents`) of the
- * caller's company. An object that cannot be removed now stays queued for the next run.
+ * caller's company; answers how many stay queued. An object that cannot be removed now (storage
+ * unreachable) stays queued for the `document-purge` job (purge-job.ts) to retry.
  */
-export async function purgeDeletedFiles(scope: { db: Database; companyId: CompanyId }, storage: FileStorage) {
+export async function purgeDeletedFiles(
+  scope: { db: Executor; companyId: CompanyId },
+  storage: FileStorage,
+): Promise<number> {
   const queued = await scope.db
     .select()
     .from(documentFileDeletions)
     .where(scoped(documentFileDeletions, scope))
     .limit(100);
+  let left = 0;
   for (const row of queued) {
     try {
       await storage.delete(row.storageKey);
@@ -282,17 +287,9 @@ export async function purgeDeletedFiles(scope: { db: Database; companyId: Compan
         .delete(documentFileDeletions)
         .where(scoped(documentFileDeletions, scope, eq(documentFileDeletions.id, row.id)));
     } catch (error) {
+      left += 1;
       console.error(`Could not remove the stored file ${row.storageKey}; it stays queued`, error);
     }
   }
-}
-
-/** Every company's queued objects (at start-up and now and then: retries of earlier failures). */
-export async function purgeAllDeletedFiles(db: Database, storage: FileStorage) {
-  const companies = await db
-    .selectDistinct({ companyId: documentFileDeletions.companyId })
-    .from(documentFileDeletions);
-  for (const { companyId } of companies) {
-    await purgeDeletedFiles({ db, companyId: companyId as CompanyId }, storage);
-  }
+  return left;
 }

@@ -296,11 +296,17 @@ describe("GET /api/invoices: paging", () => {
     expect(last.items).toEqual(sorted(seeded, "issueDate", "desc").slice(50).map(listItem));
     expect(last.items).toHaveLength(seeded.length - 50);
     const beyond = await list(adminA, "page=4&pageSize=25");
-    expect(beyond).toEqual({ items: [], total: seeded.length, page: 4, pageSize: 25 });
+    expect(beyond).toEqual({ items: [], total: seeded.length, totalCapped: false, page: 4, pageSize: 25 });
   });
 
   test("no match: an empty page with total 0", async () => {
-    expect(await list(adminA, "q=no-such-invoice")).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(await list(adminA, "q=no-such-invoice")).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+      page: 1,
+      pageSize: 25,
+    });
   });
 
   test("pageSize from 1 to 100", async () => {
@@ -431,7 +437,13 @@ describe("GET /api/invoices: filters and sorts, compared with JavaScript", () =>
 
 describe("GET /api/invoices: tenant scoping", () => {
   test("a filter by another company's client returns nothing", async () => {
-    expect(await list(adminA, `clientId=${clientB}`)).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(await list(adminA, `clientId=${clientB}`)).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+      page: 1,
+      pageSize: 25,
+    });
     expect((await list(adminB, `clientId=${clientIds.get("Acme")}`)).total).toBe(0);
     const res = await t.as(adminA)("GET", `/api/invoices/export.csv?clientId=${clientB}`);
     expect(parseCsv(res.body as string)).toEqual([HEADER]);

@@ -83,7 +83,7 @@ describe("GET /api/pevos", () => {
     const fresh = await t.signUpAdmin();
     const res = await t.as(fresh)("GET", "/api/pevos");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
   });
 });
 

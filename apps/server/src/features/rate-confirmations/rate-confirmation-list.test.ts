@@ -168,9 +168,15 @@ describe("GET /api/rate-confirmations: paging", () => {
     expect(last.body.total).toBe(37);
     const beyond = await get("includeCanceled=true&pageSize=10&page=5");
     expect(beyond.status).toBe(200);
-    expect(beyond.body).toEqual({ items: [], total: 37, page: 5, pageSize: 10 });
+    expect(beyond.body).toEqual({ items: [], total: 37, totalCapped: false, page: 5, pageSize: 10 });
     const fresh = await t.signUpAdmin();
-    expect((await get("", fresh)).body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect((await get("", fresh)).body).toEqual({
+      items: [],
+      total: 0,
+      totalCapped: false,
+      page: 1,
+      pageSize: 25,
+    });
     const max = await get("includeCanceled=true&pageSize=100");
     expect(max.body.items).toHaveLength(37);
   });
@@ -250,7 +256,7 @@ describe("GET /api/rate-confirmations: filters", () => {
   test("another company's client id, dates or search match nothing of theirs", async () => {
     const res = await get(`includeCanceled=true&clientId=${otherClientId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(res.body).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 25 });
     const theirs = await get("includeCanceled=true&pageSize=100", other);
     expect(theirs.body.total).toBe(5);
     const ours = new Set(ids(rows));

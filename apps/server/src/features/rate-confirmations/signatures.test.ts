@@ -252,7 +252,7 @@ describe("the signature state machine", () => {
   test("the reminder is a durable job: it goes once, 3 days on, with a link to the same request", async () => {
     const { id } = await newRc();
     const { token, who } = await send(id);
-    const handlers = jobHandlers({ mailer: t.mailer, config: t.config });
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage });
     const run = (days: number) =>
       runDueJobs({ db: t.db, handlers, now: () => new Date(Date.now() + days * 86_400_000) });
     const reminders = async () =>
@@ -280,7 +280,7 @@ describe("the signature state machine", () => {
     await asA()("POST", `/api/rate-confirmations/${other.id}/signature/cancel`);
     await runDueJobs({
       db: t.db,
-      handlers: jobHandlers({ mailer: t.mailer, config: t.config }),
+      handlers: jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage }),
       now: () => new Date(Date.now() + 4 * 86_400_000),
     });
     for (const email of [who.signerEmail, second.who.signerEmail]) {

@@ -464,6 +464,7 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     expect(res.body).toEqual({
       items: [],
       total: 0,
+      totalCapped: false,
       page: 1,
       pageSize: 25,
       totals: { miles: "0.00", hours: "0.00", expenses: "0.00" },
