@@ -6,5 +6,9 @@ import type { JobHandlers } from "./lib/jobs";
 
 /** Every kind of durable job the server runs (lib/jobs.ts): one registry, one worker. */
 export function jobHandlers(deps: Pick<Deps, "mailer" | "config" | "storage">): JobHandlers {
-  return { ...pickupReminderHandlers(deps), ...signatureReminderHandlers(deps), ...documentPurgeHandlers(deps) };
+  return {
+    ...pickupReminderHandlers(deps),
+    ...signatureReminderHandlers(deps),
+    ...documentPurgeHandlers(deps),
+  };
 }

@@ -1,8 +1,8 @@
 import {
   dispatches,
-  type Executor,
   documentFileDeletions,
   documents,
+  type Executor,
   pevos,
   rateConfirmations,
   user,
