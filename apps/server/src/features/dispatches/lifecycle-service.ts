@@ -25,7 +25,6 @@ import {
   userSettings,
 } from "@pevo/db";
 import {
-  DISPATCH_EVENT_LABELS,
   DISPATCH_STEP_LABELS,
   DISPATCH_STEPS,
   type DispatchEventKind,
