@@ -387,7 +387,7 @@ async function decline(
     dispatchDeclinedMail(
       to,
       { pevoName: name, job: jobLabel(d), pickupDate: d.pickupDate, reason },
-      `${deps.config.appUrl}/dispatches/${id}`,
+      `${deps.config.appUrl}/dispatching/${id}`,
     ),
   );
 }

@@ -138,7 +138,7 @@ describe("accepting and declining in the portal", () => {
     const mail = (await t.outbox(adminA.email)).at(-1);
     expect(mail?.subject).toBe(`Paula One declined ${JOB}`);
     expect(mail?.text).toContain("My truck is in the shop");
-    expect(mail?.text).toContain(`/dispatches/${d.id}`);
+    expect(mail?.text).toContain(`/dispatching/${d.id}`);
 
     // No longer theirs: the job is gone from their portal.
     expect((await portal(pevo1, "GET", d.id, "lifecycle")).status).toBe(404);
