@@ -187,7 +187,7 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
   const NextIcon = next ? STEP_ICONS[next] : Check;
 
   return (
-    <Card className="min-w-0 gap-3 border-primary/40" aria-label="Your job">
+    <Card className="min-w-0 gap-3 border-primary/40" role="region" aria-label="Your job">
       <CardHeader>
         <CardTitle className="text-base">Your job</CardTitle>
       </CardHeader>
