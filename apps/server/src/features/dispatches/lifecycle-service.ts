@@ -171,7 +171,8 @@ function eventOut(e: EventRow): TDispatchEvent {
 }
 
 function lifecycleOf(d: DispatchRow, events: EventRow[]): TDispatchLifecycle {
-  const stage = stageOf(d.pevoId, events);
+  // The office may close a job itself (status completed): it then reads as completed everywhere.
+  const stage = d.status === "completed" && d.pevoId ? "completed" : stageOf(d.pevoId, events);
   const canceled = d.status === "canceled";
   const closed = canceled || d.status === "completed";
   return {

@@ -250,6 +250,18 @@ describe("steps from the phone", () => {
     });
   });
 
+  test("a job the office marked completed reads as completed and cannot be accepted", async () => {
+    const d = await assigned(pevo1, { status: "completed" });
+    expect((await portal(pevo1, "GET", d.id, "lifecycle")).body).toMatchObject({
+      stage: "completed",
+      nextStep: null,
+      canDecline: false,
+    });
+    const res = await portal(pevo1, "POST", d.id, "accept");
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("This job is already completed");
+  });
+
   test("coordinates are kept only when the PEVO's Location Services setting is on", async () => {
     const d = await assigned();
     await portal(pevo1, "POST", d.id, "accept");
