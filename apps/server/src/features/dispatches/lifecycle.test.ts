@@ -250,6 +250,14 @@ describe("steps from the phone", () => {
     });
   });
 
+  test("two taps of the same step at once record it once (the other is a 409)", async () => {
+    const d = await assigned();
+    await portal(pevo1, "POST", d.id, "accept");
+    const results = await Promise.all([step(pevo1, d.id, "on_my_way"), step(pevo1, d.id, "on_my_way")]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await kinds(d.id)).toEqual(["assigned", "accepted", "on_my_way"]);
+  });
+
   test("a job the office marked completed reads as completed and cannot be accepted", async () => {
     const d = await assigned(pevo1, { status: "completed" });
     expect((await portal(pevo1, "GET", d.id, "lifecycle")).body).toMatchObject({
