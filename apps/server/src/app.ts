@@ -17,6 +17,11 @@ import { clientRoutes } from "./features/clients/routes";
 import { companyRoutes } from "./features/company/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devRoutes } from "./features/dev/routes";
+import {
+  dispatchTimelineRoutes,
+  portalLifecycleRoutes,
+  publicDispatchResponseRoutes,
+} from "./features/dispatches/lifecycle-routes";
 import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
@@ -137,6 +142,9 @@ export function createApp(opts: {
     .route("/rate-confirmations", rateConfirmationSignatureRoutes)
     .route("/public/sign", publicSignRoutes)
     .route("/dispatches", dispatchRoutes)
+    .route("/dispatches", dispatchTimelineRoutes)
+    .route("/public/dispatch-response", publicDispatchResponseRoutes)
+    .route("/portal/dispatches", portalLifecycleRoutes)
     .route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes)
     .route("/portal/trip-logs", portalTripLogRoutes)
     .route("/portal", portalRoutes)

@@ -35,6 +35,7 @@
 import {
   clients,
   companies,
+  dispatchEvents,
   dispatches,
   documents,
   invoiceLineItems,
@@ -101,6 +102,10 @@ type Fixtures = {
   /** A dispatch of company A assigned to pevoA. */
   dispatchA: string;
   newDispatchA: () => Promise<string>;
+  /** A fresh dispatch of company A assigned to pevoA that pevoA accepted (for steps). */
+  newAcceptedDispatchA: () => Promise<string>;
+  /** The token of the Accept / Decline link mailed for a fresh dispatch of pevoA. */
+  newResponseLinkA: () => Promise<string>;
   /** A dispatch of company A assigned to pevoA2. */
   dispatchA2: string;
   /** A dispatch of company B without references, for adminB's bodies. */
@@ -226,6 +231,12 @@ const invoiceRows = (id: string) => [
 const tripLogRows = (id: string) => [
   rowsWhere(tripLogs, tripLogs.id, id),
   rowsWhere(tripLogExpenses, tripLogExpenses.tripLogId, id),
+];
+
+/** A dispatch and its timeline. */
+const jobRows = (id: string) => [
+  rowsWhere(dispatches, dispatches.id, id),
+  rowsWhere(dispatchEvents, dispatchEvents.dispatchId, id),
 ];
 
 const OFFICE = { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403, pevoA2: 403 };
@@ -446,6 +457,28 @@ const ROUTES: Row[] = [
     target: (f) => rateConfirmationRows(f.rateConfirmationA),
     mayChange: ["anonymous", "adminA", "adminB", "pevoA", "pevoA2"],
   },
+  // the Accept / Decline link of an assignment mail: the token is the credential
+  {
+    route: "GET /api/public/dispatch-response/:token",
+    path: async (f) => `/api/public/dispatch-response/${await f.newResponseLinkA()}`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  {
+    route: "POST /api/public/dispatch-response/:token/accept",
+    path: async (f) => `/api/public/dispatch-response/${await f.newResponseLinkA()}/accept`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+    // Each call answers its own fresh dispatch; no other record of company A may change.
+    target: (f) => jobRows(f.dispatchA),
+    mayChange: ["anonymous", "adminA", "adminB", "pevoA", "pevoA2"],
+  },
+  {
+    route: "POST /api/public/dispatch-response/:token/decline",
+    path: async (f) => `/api/public/dispatch-response/${await f.newResponseLinkA()}/decline`,
+    body: () => ({ reason: "Table decline" }),
+    expect: { anonymous: 204, adminA: 204, adminB: 204, pevoA: 204, pevoA2: 204 },
+    target: (f) => jobRows(f.dispatchA),
+    mayChange: ["anonymous", "adminA", "adminB", "pevoA", "pevoA2"],
+  },
   {
     route: "GET /api/public/sign/:token/pdf",
     path: async (f) => `/api/public/sign/${(await signedLinkA(f)).token}/pdf`,
@@ -483,6 +516,11 @@ const ROUTES: Row[] = [
   {
     route: "GET /api/dispatches/:dispatchId/trip-logs",
     path: (f) => `/api/dispatches/${f.dispatchA}/trip-logs`,
+    expect: A_ONLY,
+  },
+  {
+    route: "GET /api/dispatches/:id/timeline",
+    path: (f) => `/api/dispatches/${f.dispatchA}/timeline`,
     expect: A_ONLY,
   },
 
@@ -566,6 +604,35 @@ const ROUTES: Row[] = [
     route: "GET /api/portal/dispatches/:id",
     path: (f) => `/api/portal/dispatches/${f.dispatchA}`,
     expect: PEVO_A_ONLY,
+  },
+  // the job lifecycle: only the assigned PEVO answers and moves it (his coworker gets 404)
+  {
+    route: "GET /api/portal/dispatches/:id/lifecycle",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/lifecycle`,
+    expect: PEVO_A_ONLY,
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/accept",
+    path: async (f) => `/api/portal/dispatches/${await f.newDispatchA()}/accept`,
+    expect: PEVO_A_ONLY,
+    target: (_, path) => jobRows(lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/decline",
+    path: async (f) => `/api/portal/dispatches/${await f.newDispatchA()}/decline`,
+    body: () => ({ reason: "Table decline" }),
+    expect: { ...PEVO_A_ONLY, pevoA: 204 },
+    target: (_, path) => jobRows(lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/steps",
+    path: async (f) => `/api/portal/dispatches/${await f.newAcceptedDispatchA()}/steps`,
+    body: () => ({ kind: "on_my_way" }),
+    expect: PEVO_A_ONLY,
+    target: (_, path) => jobRows(lastId(path)),
+    mayChange: ["pevoA"],
   },
   { route: "GET /api/portal/profile", expect: PORTAL },
   {
@@ -866,6 +933,22 @@ beforeAll(async () => {
   partial.newDispatchA = async () =>
     hide("pevoA", await create(adminA.cookie, "/api/dispatches", dispatchBody(partial)));
   partial.dispatchA = await partial.newDispatchA();
+  partial.newAcceptedDispatchA = async () => {
+    const id = await partial.newDispatchA();
+    const res = await t.request("POST", `/api/portal/dispatches/${id}/accept`, { cookie: pevoA.cookie });
+    expect(res.status).toBe(200);
+    return id;
+  };
+  partial.newResponseLinkA = async () => {
+    // Another row may have turned pevoA's mails off: the link comes with the assignment mail.
+    await t.db
+      .update(userSettings)
+      .set({ emailNotifications: true, dispatchAlerts: true })
+      .where(eq(userSettings.userId, pevoA.userId));
+    await partial.newDispatchA();
+    const mail = await t.lastMail(pevoA.email);
+    return pathOf(firstLink(mail.text)).slice("/respond/".length);
+  };
   partial.dispatchA2 = hide(
     "pevoA2",
     await create(adminA.cookie, "/api/dispatches", {

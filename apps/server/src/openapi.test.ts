@@ -136,6 +136,9 @@ describe("/api/openapi.json", () => {
         "GET /api/public/sign/{token}/pdf",
         "POST /api/public/sign/{token}/decline",
         "POST /api/public/sign/{token}/sign",
+        "GET /api/public/dispatch-response/{token}",
+        "POST /api/public/dispatch-response/{token}/accept",
+        "POST /api/public/dispatch-response/{token}/decline",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

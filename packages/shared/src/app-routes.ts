@@ -17,6 +17,8 @@ export const APP_ROUTES = {
   pevo: "/pevo",
   /** The public e-signature page (no session): the token is the only key. */
   sign: "/sign/:token",
+  /** The public Accept / Decline page of an assignment mail (no session): the token is the key. */
+  respond: "/respond/:token",
 } as const;
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */

@@ -4,6 +4,7 @@ export * from "./api/calendar";
 export * from "./api/clients";
 export * from "./api/company";
 export * from "./api/dashboard";
+export * from "./api/dispatch-lifecycle";
 export * from "./api/dispatches";
 export * from "./api/documents";
 export * from "./api/error";

@@ -62,18 +62,25 @@ export const adminInvitationMail = (to: string, name: string, url: string, compa
 export const dispatchAssignedMail = (
   a: { email: string; name: string; jobNumber: string | null; pickupDate: string; pickupTime: string },
   url: string,
+  /** The Accept / Decline link (issue 11): the mail's button when there is one. */
+  respondUrl?: string,
 ): Mail => {
   const job = a.jobNumber ? `job ${a.jobNumber}` : "a new job";
   const when = `${formatDay(a.pickupDate)} at ${a.pickupTime}`;
+  const respond = respondUrl ? `Accept or decline it here:\n${respondUrl}\n\n` : "";
   return {
     to: a.email,
     subject: `New dispatch: ${a.jobNumber ?? "pickup"} on ${formatDay(a.pickupDate)}`,
-    text: `Hello ${a.name},\n\nYou have been dispatched on ${job}. Pickup: ${when}.\nSee the details in your portal:\n${url}\n`,
+    text: `Hello ${a.name},\n\nYou have been dispatched on ${job}. Pickup: ${when}.\n${respond}See the details in your portal:\n${url}\n`,
     html: layout(
       "You have a new dispatch",
-      `Hello ${escapeHtml(a.name)}, you have been dispatched on ${escapeHtml(job)}. Pickup: ${when}.`,
-      url,
-      "Open my dispatches",
+      `Hello ${escapeHtml(a.name)}, you have been dispatched on ${escapeHtml(job)}. Pickup: ${when}.${
+        respondUrl
+          ? ` Please accept or decline it. Your portal: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
+          : ""
+      }`,
+      respondUrl ?? url,
+      respondUrl ? "Accept or decline" : "Open my dispatches",
     ),
   };
 };
@@ -150,3 +157,20 @@ export const pickupReminderMail = (r: PickupReminder, url: string): Mail => {
     ),
   };
 };
+
+/** To the company's admins: a PEVO declined a job, which is back to pending without a PEVO. */
+export const dispatchDeclinedMail = (
+  to: string,
+  d: { pevoName: string; job: string; pickupDate: string; reason: string },
+  url: string,
+): Mail => ({
+  to,
+  subject: `${d.pevoName} declined ${d.job}`,
+  text: `${d.pevoName} declined ${d.job} (pickup ${formatDay(d.pickupDate)}).\nReason: ${d.reason}\n\nThe dispatch is back to pending without a PEVO. Assign someone else:\n${url}\n`,
+  html: layout(
+    "A PEVO declined a job",
+    `${escapeHtml(d.pevoName)} declined ${escapeHtml(d.job)} (pickup ${formatDay(d.pickupDate)}).<br>Reason: ${escapeHtml(d.reason)}<br>The dispatch is back to pending without a PEVO.`,
+    url,
+    "Open the dispatch",
+  ),
+});

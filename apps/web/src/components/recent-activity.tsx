@@ -20,6 +20,9 @@ const LETTERS: Record<string, string> = {
   invoice_generated: "I",
   rate_signed: "R",
   pevo_dispatched: "D",
+  dispatch_accepted: "D",
+  dispatch_declined: "D",
+  dispatch_step: "D",
   payment_received: "P",
   signature_requested: "S",
 };

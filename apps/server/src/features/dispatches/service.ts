@@ -31,6 +31,7 @@ import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortB
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
+import { endAssignment, startAssignment } from "./lifecycle-service";
 import { syncPickupReminders } from "./pickup-reminders";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
@@ -352,6 +353,8 @@ type Assignment = {
   jobNumber: string | null;
   pickupDate: string;
   pickupTime: string;
+  /** The token of the Accept / Decline link the mail carries (lifecycle-service.ts). */
+  respondToken: string | null;
 };
 
 /** Records the assignment and finds who to tell (their Email Notifications and Dispatch Alerts settings decide). */
@@ -359,6 +362,7 @@ async function recordAssignment(
   tx: Executor,
   scope: Scope,
   dispatch: TDispatchData,
+  dispatchId: string,
 ): Promise<Assignment | null> {
   if (!dispatch.pevoId) return null;
   const [pevo] = await tx
@@ -386,9 +390,15 @@ async function recordAssignment(
     message: `${name} dispatched${rc ? ` on ${rc.jobNumber}` : ""} for ${formatDay(dispatch.pickupDate)}`,
   });
   const to = await pevoMailRecipient(tx, scope, dispatch.pevoId, "dispatchAlerts");
+  const respondToken = await startAssignment(tx, scope, {
+    dispatchId,
+    pevoId: dispatch.pevoId,
+    withLink: Boolean(to),
+  });
   if (!to) return null;
   return {
     ...to,
+    respondToken,
     jobNumber: rc?.jobNumber ?? null,
     pickupDate: dispatch.pickupDate,
     pickupTime: dispatch.pickupTime,
@@ -398,7 +408,9 @@ async function recordAssignment(
 async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
   if (!assignment) return;
   try {
-    await deps.mailer.send(dispatchAssignedMail(assignment, `${deps.config.appUrl}/pevo/dispatches`));
+    const { appUrl } = deps.config;
+    const respondUrl = assignment.respondToken ? `${appUrl}/respond/${assignment.respondToken}` : undefined;
+    await deps.mailer.send(dispatchAssignedMail(assignment, `${appUrl}/pevo/dispatches`, respondUrl));
   } catch (error) {
     // The dispatch is saved; a mail server hiccup must not undo it.
     console.error("Could not send the dispatch alert", error);
@@ -418,7 +430,7 @@ export async function createDispatch(
       .values({ ...input, companyId, createdBy: userId })
       .returning({ id: dispatches.id });
     await syncPickupReminders(tx, scope, row.id);
-    return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
+    return { id: row.id, assignment: await recordAssignment(tx, scope, input, row.id) };
   });
   await notify(deps, assignment);
   return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
@@ -443,7 +455,9 @@ export async function updateDispatch(
       .set({ ...input, updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await syncPickupReminders(tx, scope, id);
-    return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;
+    // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link.
+    if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);
+    return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input, id) : null;
   });
   await notify(deps, assignment);
   return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.changed", current.pevoId));

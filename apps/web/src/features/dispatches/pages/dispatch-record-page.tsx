@@ -17,6 +17,7 @@ import { inlineLinkClass } from "@/lib/utils";
 import { useDispatch, useUpdateDispatch } from "../api";
 import { DeleteDispatchDialog } from "../components/delete-dispatch-dialog";
 import { DispatchForm } from "../components/dispatch-form";
+import { DispatchTimelineCard } from "../components/dispatch-timeline-card";
 import { TripLogCard } from "../components/trip-log-card";
 import { toFormValues } from "../form-values";
 
@@ -108,6 +109,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
             </p>
           ) : null}
         </div>
+        {details ? <DispatchTimelineCard dispatchId={dispatch.id} /> : null}
         <DispatchForm
           defaultValues={defaultValues}
           knownRateConfirmation={dispatch.rateConfirmation}

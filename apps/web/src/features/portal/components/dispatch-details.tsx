@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/api";
 import { dash, formatDate } from "@/lib/format";
 import { type TPortalDispatchDetail, usePortalDispatch } from "../api";
 import { formatPhone, formatTime, shortRoute, tapTarget, telHref } from "../lib";
+import { JobSteps } from "./job-steps";
 
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
@@ -138,6 +139,7 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
       </div>
       {dispatch ? (
         <>
+          <JobSteps dispatchId={dispatch.id} onDeclined={onBack} />
           <Details dispatch={dispatch} />
           <DocumentsCard
             owner={{ kind: "portal_dispatch", id: dispatch.id }}

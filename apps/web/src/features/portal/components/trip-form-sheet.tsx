@@ -53,12 +53,17 @@ type FormValues = {
   expenses: { type: ExpenseType; amount: string }[];
 };
 
-function toFormValues(trip: TTripLog | null): FormValues {
+/** What a new entry starts with (completing a job prefills its date, dispatch, start and end). */
+export type TripPrefill = Partial<
+  Pick<FormValues, "tripDate" | "dispatchId" | "startLocation" | "endLocation">
+>;
+
+function toFormValues(trip: TTripLog | null, prefill?: TripPrefill): FormValues {
   return {
-    tripDate: trip?.tripDate ?? todayIso(),
-    dispatchId: trip?.dispatchId ?? "",
-    startLocation: trip?.startLocation ?? "",
-    endLocation: trip?.endLocation ?? "",
+    tripDate: trip?.tripDate ?? prefill?.tripDate ?? todayIso(),
+    dispatchId: trip?.dispatchId ?? prefill?.dispatchId ?? "",
+    startLocation: trip?.startLocation ?? prefill?.startLocation ?? "",
+    endLocation: trip?.endLocation ?? prefill?.endLocation ?? "",
     miles: trip ? plain(trip.miles) : "",
     hours: trip ? plain(trip.hours) : "",
     notes: trip?.notes ?? "",
@@ -82,10 +87,13 @@ function expensesTotal(expenses: { amount: string }[] | undefined) {
 export function TripFormSheet({
   open,
   trip,
+  prefill,
   onClose,
 }: {
   open: boolean;
   trip: TTripLog | null;
+  /** A new entry's starting values. */
+  prefill?: TripPrefill;
   onClose: () => void;
 }) {
   const save = useSaveTripLog();
@@ -112,6 +120,7 @@ export function TripFormSheet({
           <TripForm
             key={trip?.id ?? "new"}
             trip={trip}
+            prefill={prefill}
             onClose={onClose}
             requestClose={requestClose}
             save={save}
@@ -124,18 +133,20 @@ export function TripFormSheet({
 
 function TripForm({
   trip,
+  prefill,
   onClose,
   requestClose,
   save,
 }: {
   trip: TTripLog | null;
+  prefill?: TripPrefill;
   onClose: () => void;
   requestClose: RefObject<() => void>;
   save: ReturnType<typeof useSaveTripLog>;
 }) {
   const form = useForm<TTripLogInput, unknown, TTripLogData>({
     resolver: zodResolver(ZTripLog),
-    defaultValues: toFormValues(trip),
+    defaultValues: toFormValues(trip, prefill),
   });
   // The picker offers the PEVO's dispatches with a pickup near the trip's date.
   const tripDate = useWatch({ control: form.control, name: "tripDate" }) as string | undefined;

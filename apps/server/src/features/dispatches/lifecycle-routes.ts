@@ -1,0 +1,194 @@
+import {
+  ZDeclineDispatch,
+  ZDispatchLifecycle,
+  ZDispatchResponsePage,
+  ZDispatchStep,
+  ZPortalDispatchLifecycle,
+} from "@pevo/shared";
+import { z } from "zod";
+import { ApiError } from "../../http/errors";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  noContent,
+} from "../../http/openapi";
+import { pevoIdOf } from "../../http/pevo";
+import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
+import {
+  acceptByToken,
+  acceptJob,
+  declineByToken,
+  declineJob,
+  getDispatchTimeline,
+  getPortalLifecycle,
+  JOB_NOT_FOUND,
+  openResponsePage,
+  RESPONSE_LINK_MESSAGES,
+  ResponseLinkError,
+  recordStep,
+} from "./lifecycle-service";
+
+const params = idParams(JOB_NOT_FOUND);
+const Lifecycle = named("DispatchLifecycle", ZDispatchLifecycle);
+const PortalLifecycle = named("PortalDispatchLifecycle", ZPortalDispatchLifecycle);
+const ResponsePage = named("DispatchResponsePage", ZDispatchResponsePage);
+
+/** GET /api/dispatches/{id}/timeline: the office's view of the job on the road. */
+const office = createRouter();
+office.use(requireAdmin);
+export const dispatchTimelineRoutes = office.openapi(
+  createRoute({
+    method: "get",
+    path: "/{id}/timeline",
+    tags: ["Dispatches"],
+    summary: "The dispatch's timeline: assignment, the PEVO's answer and every step from the road",
+    request: { params },
+    responses: { 200: json(Lifecycle, "The timeline, oldest first"), ...errors(401, 403, 404) },
+  }),
+  async (c) => c.json(await getDispatchTimeline(scopeOf(c), c.req.valid("param").id), 200),
+);
+
+/** /api/portal/dispatches/{id}/...: the assigned PEVO answers and moves their job. */
+const portal = createRouter();
+portal.use(requirePevo);
+const tags = ["Portal"];
+export const portalLifecycleRoutes = portal
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/lifecycle",
+      tags,
+      summary: "My job's stage, next step and timeline",
+      request: { params },
+      responses: { 200: json(PortalLifecycle, "The lifecycle"), ...errors(401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await getPortalLifecycle(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/accept",
+      tags,
+      summary: "Accept my job (the dispatch becomes dispatched)",
+      request: { params },
+      responses: { 200: json(PortalLifecycle, "Accepted"), ...errors(401, 403, 404, 409) },
+    }),
+    async (c) => c.json(await acceptJob(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/decline",
+      tags,
+      summary: "Decline my job, with a reason: I am taken off it, it is pending again, the office is told",
+      request: { params, body: jsonBody(ZDeclineDispatch) },
+      responses: { ...noContent, ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      await declineJob(
+        scope,
+        c.get("deps"),
+        await pevoIdOf(c),
+        c.req.valid("param").id,
+        c.req.valid("json").reason,
+      );
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/steps",
+      tags,
+      summary: "The next step of my job (forward only), or a problem report with a note",
+      request: { params, body: jsonBody(ZDispatchStep) },
+      responses: { 200: json(PortalLifecycle, "Recorded"), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await recordStep(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id, c.req.valid("json")),
+        200,
+      ),
+  );
+
+/** A path token that is not one cannot exist: 404 with the page's message. */
+const tokenParams = z.object({
+  token: z.string().max(200, { message: RESPONSE_LINK_MESSAGES.unknown }),
+});
+
+/** A link that cannot be opened is a 404 with a message the page shows as it is. */
+async function opening<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ResponseLinkError) throw new ApiError(404, error.message);
+    throw error;
+  }
+}
+
+const publicRouter = createRouter();
+// No session, no indexing, no caching, and the token never leaves in a Referer.
+publicRouter.use(async (c, next) => {
+  await next();
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  c.header("Cache-Control", "no-store");
+  c.header("Referrer-Policy", "no-referrer");
+});
+const publicTags = ["Public dispatch response"];
+
+/**
+ * /api/public/dispatch-response/{token}: the Accept / Decline link of an assignment mail. The token
+ * opens that one assignment and nothing else; a reassignment or a decline voids it. Rate limited
+ * per address (app.ts), like every public link.
+ */
+export const publicDispatchResponseRoutes = publicRouter
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{token}",
+      tags: publicTags,
+      security: [],
+      summary: "The job a response link opens, and whether it was accepted already",
+      request: { params: tokenParams },
+      responses: { 200: json(ResponsePage, "The job"), ...errors(404, 409, 429) },
+    }),
+    async (c) =>
+      c.json(await opening(() => openResponsePage(c.get("deps").db, c.req.valid("param").token)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{token}/accept",
+      tags: publicTags,
+      security: [],
+      summary: "Accept the job",
+      request: { params: tokenParams },
+      responses: { 200: json(ResponsePage, "Accepted"), ...errors(404, 409, 429) },
+    }),
+    async (c) =>
+      c.json(await opening(() => acceptByToken(c.get("deps").db, c.req.valid("param").token)), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{token}/decline",
+      tags: publicTags,
+      security: [],
+      summary: "Decline the job, with a reason (the link stops working)",
+      request: { params: tokenParams, body: jsonBody(ZDeclineDispatch) },
+      responses: { ...noContent, ...errors(400, 404, 409, 429) },
+    }),
+    async (c) => {
+      await opening(() =>
+        declineByToken(c.get("deps"), c.req.valid("param").token, c.req.valid("json").reason),
+      );
+      return c.body(null, 204);
+    },
+  );

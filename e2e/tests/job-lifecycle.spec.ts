@@ -1,0 +1,240 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  acceptInvitation,
+  apiCreate,
+  browserDays,
+  createPevoViaApi,
+  createRateConfirmationViaApi,
+  latestMail,
+  saveScreenshot,
+  signInAsDemoAdmin,
+  submitSignIn,
+  toastWith,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
+
+/**
+ * Issue 11 §1: the job lifecycle. The office assigns a job; the PEVO's phone (375 px) shows it
+ * without a reload; the PEVO accepts and taps through to Completed; the office's dispatch page shows
+ * each step live, with a toast; completing asks for the job's trip log entry, prefilled.
+ */
+
+const PASSWORD = "lifecycle-pass-1";
+
+async function newContext(browser: Browser, width: number, height: number) {
+  return browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+    viewport: { width, height },
+  });
+}
+
+const timelineRow = (page: Page, text: string) =>
+  page.getByRole("list", { name: "Job timeline" }).getByRole("listitem").filter({ hasText: text });
+
+test("the PEVO accepts a job on the phone and taps it through to Completed while the office watches live", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const office = await newContext(browser, 1280, 900);
+  const phone = await newContext(browser, 375, 812);
+  try {
+    const officePage = await office.newPage();
+    await signInAsDemoAdmin(officePage);
+    const { today } = await browserDays(officePage);
+    const tag = uniqueTag();
+
+    const email = uniqueEmail("job-pevo");
+    const lastName = `Whitfield${tag}`;
+    const name = `Casey ${lastName}`;
+    const pevo = await createPevoViaApi(officePage.request, {
+      firstName: "Casey",
+      lastName,
+      email,
+      phone: "(806) 555-0100",
+      licenseNumber: `LIC-${tag.toUpperCase()}`,
+    });
+    const phonePage = await phone.newPage();
+    await acceptInvitation(phonePage, email, PASSWORD);
+    await submitSignIn(phonePage, email, PASSWORD);
+    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await phonePage.goto("/pevo/dispatches");
+    await expect(phonePage.getByRole("heading", { level: 1, name: "My Dispatches" })).toBeVisible();
+    const driver = `Dale Road${tag}`;
+    await expect(phonePage.getByText(driver)).toHaveCount(0);
+
+    // The office assigns the job.
+    const rc = await createRateConfirmationViaApi(officePage.request, {
+      jobNumber: `RC-LIFE-${tag.toUpperCase()}`,
+      originAddress: "Amarillo, TX 79101",
+      destinationAddress: "Oklahoma City, OK 73102",
+      startDate: today,
+    });
+    const dispatch = await apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+      rateConfirmationId: rc.id,
+      pevoId: pevo.id,
+      driverName: driver,
+      driverPhone: "8065550199",
+      pickupDate: today,
+      pickupTime: "06:30",
+    });
+    await officePage.goto(`/dispatching/${dispatch.id}`);
+    await expect(officePage.getByRole("heading", { level: 1, name: "Dispatch Details" })).toBeVisible();
+    const stage = officePage.getByTestId("timeline-stage");
+    await expect(stage).toHaveText("Awaiting the PEVO's answer");
+    await expect(timelineRow(officePage, `Assigned to ${name}`)).toBeVisible();
+
+    // The assignment mail carries the Accept / Decline link.
+    const mail = await latestMail(officePage.request, email, /^New dispatch:/);
+    expect(mail.text).toMatch(/Accept or decline it here:\n\S+\/respond\/[A-Za-z0-9_-]{43}\n/);
+
+    // The phone shows the job without a reload; the PEVO opens it.
+    const item = phonePage.getByRole("listitem").filter({ hasText: driver });
+    await expect(item).toBeVisible({ timeout: 20_000 });
+    await item.getByRole("link", { name: `Details of job ${rc.jobNumber}` }).click();
+    const job = phonePage.getByRole("region", { name: "Your job" });
+    const stageText = phonePage.getByTestId("job-stage");
+    await expect(stageText).toHaveText("The office assigned you this job. Can you take it?", {
+      timeout: 20_000,
+    });
+    await expect(job.getByRole("button", { name: "Decline" })).toBeVisible();
+    await saveScreenshot(phonePage, "job-0-awaiting-375");
+
+    await job.getByRole("button", { name: "Accept job" }).click();
+    await expect(stageText).toHaveText("You accepted this job. Tap the button when you head out.");
+    await expect(stage).toHaveText("Accepted", { timeout: 20_000 });
+    await expect(timelineRow(officePage, `Accepted — ${name}`)).toBeVisible();
+    await expect(toastWith(officePage, `${name} accepted — ${rc.jobNumber}`)).toBeVisible();
+    await saveScreenshot(phonePage, "job-1-accepted-375");
+
+    const steps = [
+      { button: "On my way", stage: "On the way", toast: "is on the way", phone: "You are on your way." },
+      {
+        button: "Arrived at pickup",
+        stage: "At pickup",
+        toast: "arrived at pickup",
+        phone: "You arrived at pickup.",
+      },
+      {
+        button: "Escort started",
+        stage: "Escort under way",
+        toast: "started the escort",
+        phone: "The escort is under way.",
+      },
+    ];
+    for (const [index, s] of steps.entries()) {
+      // One large button at a time: only the next step is offered.
+      await expect(job.getByRole("button", { name: s.button })).toBeVisible();
+      for (const other of steps.filter((o) => o !== s)) {
+        await expect(job.getByRole("button", { name: other.button })).toHaveCount(0);
+      }
+      await job.getByRole("button", { name: s.button }).click();
+      await expect(stageText).toHaveText(s.phone);
+      await expect(stage).toHaveText(s.stage, { timeout: 20_000 });
+      await expect(timelineRow(officePage, `${s.button} — ${name}`)).toBeVisible();
+      await expect(toastWith(officePage, `${name} ${s.toast} — ${rc.jobNumber}`)).toBeVisible();
+      await saveScreenshot(phonePage, `job-${index + 2}-${s.button.toLowerCase().replaceAll(" ", "-")}-375`);
+    }
+
+    // Completed: the trip log form opens, prefilled for this job.
+    await job.getByRole("button", { name: "Completed" }).click();
+    const sheet = phonePage.getByRole("dialog", { name: "New Trip Entry" });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByLabel("Start Location")).toHaveValue("Amarillo, TX 79101");
+    await expect(sheet.getByLabel("End Location")).toHaveValue("Oklahoma City, OK 73102");
+    await expect(sheet.getByRole("combobox", { name: "Dispatch (optional)" })).toContainText(rc.jobNumber);
+    await saveScreenshot(phonePage, "job-5-completed-trip-form-375");
+    await sheet.getByLabel("Miles").fill("260");
+    await sheet.getByLabel("Hours").fill("5");
+    await sheet.getByRole("button", { name: "Save Entry" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(stageText).toHaveText("Job completed. Thank you!");
+    await expect(job.getByRole("button", { name: "Add trip log entry" })).toHaveCount(0, { timeout: 20_000 });
+    await saveScreenshot(phonePage, "job-6-completed-375", { fullPage: true });
+
+    await expect(stage).toHaveText("Completed", { timeout: 20_000 });
+    await expect(timelineRow(officePage, `Completed — ${name}`)).toBeVisible();
+    await expect(toastWith(officePage, `${name} completed — ${rc.jobNumber}`)).toBeVisible();
+    await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
+    await saveScreenshot(officePage, "job-office-timeline-1280", { toasts: true });
+    await officePage.setViewportSize({ width: 375, height: 812 });
+    await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
+    await saveScreenshot(officePage, "job-office-timeline-375");
+  } finally {
+    await office.close();
+    await phone.close();
+  }
+});
+
+test("the emailed link accepts or declines without a session; a used or wrong link says so", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const office = await newContext(browser, 1280, 900);
+  const phone = await newContext(browser, 375, 812);
+  try {
+    const officePage = await office.newPage();
+    await signInAsDemoAdmin(officePage);
+    const { today } = await browserDays(officePage);
+    const tag = uniqueTag();
+    const email = uniqueEmail("link-pevo");
+    const pevo = await createPevoViaApi(officePage.request, {
+      firstName: "Lee",
+      lastName: `Link${tag}`,
+      email,
+      phone: "(806) 555-0101",
+      licenseNumber: `LIC-L${tag.toUpperCase()}`,
+    });
+    const create = (driver: string) =>
+      apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+        pevoId: pevo.id,
+        driverName: driver,
+        driverPhone: "8065550199",
+        pickupDate: today,
+        pickupTime: "07:00",
+      });
+    const linkOf = async () => {
+      const mail = await latestMail(officePage.request, email, /^New dispatch:/);
+      return new URL(mail.text.match(/\S+\/respond\/\S+/)?.[0] ?? "").pathname;
+    };
+
+    // Decline through the link (not signed in): the office is told, the link is used up.
+    const first = await create(`Decline Driver ${tag}`);
+    const declineLink = await linkOf();
+    const page = await phone.newPage();
+    await page.goto(declineLink);
+    await expect(page.getByText(`Hello Lee Link${tag}, you have been assigned this job.`)).toBeVisible();
+    await saveScreenshot(page, "respond-awaiting-375");
+    await page.getByRole("button", { name: "Decline", exact: true }).click();
+    await page.getByRole("button", { name: "Decline job" }).click();
+    await expect(page.getByText("Tell the office why you decline")).toBeVisible();
+    await page.getByLabel("Why do you decline?").fill("My truck is in the shop");
+    await page.getByRole("button", { name: "Decline job" }).click();
+    await expect(page.getByRole("heading", { name: "You declined this job" })).toBeVisible();
+    await saveScreenshot(page, "respond-declined-375");
+    await officePage.goto(`/dispatching/${first.id}`);
+    await expect(timelineRow(officePage, `Declined — Lee Link${tag}`)).toContainText(
+      "My truck is in the shop",
+    );
+    await expect(officePage.getByTestId("timeline-stage")).toHaveText("No PEVO assigned");
+
+    await page.goto(declineLink);
+    await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+    await expect(page.getByText(/^This link was already used/)).toBeVisible();
+    await saveScreenshot(page, "respond-used-375");
+    await page.goto(`/respond/${"x".repeat(43)}`);
+    await expect(
+      page.getByText("This link is not valid. Check that you copied the whole link from the email."),
+    ).toBeVisible();
+
+    // Accept through the link.
+    await create(`Accept Driver ${tag}`);
+    await page.goto(await linkOf());
+    await page.getByRole("button", { name: "Accept job" }).click();
+    await expect(page.getByText("You accepted this job")).toBeVisible();
+    await saveScreenshot(page, "respond-accepted-375");
+  } finally {
+    await office.close();
+    await phone.close();
+  }
+});
