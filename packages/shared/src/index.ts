@@ -35,3 +35,4 @@ export * from "./schemas/signature";
 export * from "./schemas/trip-log";
 export * from "./time-zones";
 export * from "./types";
+export * from "./credentials";

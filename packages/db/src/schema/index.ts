@@ -5,3 +5,4 @@ export * from "./documents";
 export * from "./enums";
 export * from "./jobs";
 export * from "./rate-limits";
+export * from "./credentials";
