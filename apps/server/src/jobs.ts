@@ -1,3 +1,5 @@
+import { credentialDigestHandlers } from "./features/credentials/digest";
+import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { signatureReminderHandlers } from "./features/rate-confirmations/signature-service";
 import type { Deps } from "./http/context";
@@ -5,5 +7,10 @@ import type { JobHandlers } from "./lib/jobs";
 
 /** Every kind of durable job the server runs (lib/jobs.ts): one registry, one worker. */
 export function jobHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
-  return { ...pickupReminderHandlers(deps), ...signatureReminderHandlers(deps) };
+  return {
+    ...pickupReminderHandlers(deps),
+    ...signatureReminderHandlers(deps),
+    ...credentialReminderHandlers(deps),
+    ...credentialDigestHandlers(deps),
+  };
 }

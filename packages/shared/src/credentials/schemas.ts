@@ -84,7 +84,9 @@ export const ZVehicle = z.object({
     .refine(
       (v) =>
         v === null ||
-        (Number.isInteger(v) && v >= CREDENTIAL_LIMITS.earliestVehicleYear && v <= new Date().getUTCFullYear() + 2),
+        (Number.isInteger(v) &&
+          v >= CREDENTIAL_LIMITS.earliestVehicleYear &&
+          v <= new Date().getUTCFullYear() + 2),
       { message: "Enter a valid year" },
     ),
   make: boundedText("Make", TEXT_LIMITS.label),
