@@ -53,6 +53,7 @@ export async function ensureAllCredentialDigests(db: Database, now = new Date())
         db
           .select({ id: jobs.id })
           .from(jobs)
+          // unscoped: each company's own jobs (matched on companies.id)
           .where(
             and(
               eq(jobs.companyId, companies.id),
@@ -82,7 +83,7 @@ export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">):
       const admins = await tx
         .select({ email: user.email, name: user.name })
         .from(user)
-        .where(and(eq(user.companyId, companyId), eq(user.role, "admin"), ne(user.email, "")));
+        .where(scoped(user, scope, eq(user.role, "admin"), ne(user.email, "")));
       const expired = items.filter((i) => i.daysLeft < 0).length;
       const lines = items.map(
         (i) =>
