@@ -108,7 +108,7 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          Credentials
+          <span>Credentials</span>
           {credentials.data?.pendingReview ? (
             <Badge variant="yellow">{credentials.data.pendingReview} pending review</Badge>
           ) : null}
