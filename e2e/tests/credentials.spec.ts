@@ -49,14 +49,21 @@ async function adminSession(browser: Browser) {
   return { context, page };
 }
 
-test("a PEVO adds a certificate with a photo from the phone; the office approves it", async ({ page, browser }) => {
+test("a PEVO adds a certificate with a photo from the phone; the office approves it", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const admin = await adminSession(browser);
   try {
     const { today } = await browserDays(page);
     const tag = uniqueTag();
     const email = uniqueEmail("creds-pevo");
-    const pevo = await createPevoViaApi(admin.page.request, { firstName: "Cary", lastName: `Creds${tag}`, email });
+    const pevo = await createPevoViaApi(admin.page.request, {
+      firstName: "Cary",
+      lastName: `Creds${tag}`,
+      email,
+    });
 
     await acceptInvitation(page, email, PASSWORD);
     await submitSignIn(page, email, PASSWORD);
@@ -103,10 +110,9 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
 
     // The PEVO sees it approved.
     await page.reload();
-    await expect(card(page, "Credentials").getByRole("listitem").filter({ hasText: "AZ certification" })).toContainText(
-      "Approved",
-      { timeout: 20_000 },
-    );
+    await expect(
+      card(page, "Credentials").getByRole("listitem").filter({ hasText: "AZ certification" }),
+    ).toContainText("Approved", { timeout: 20_000 });
 
     // Delete asks first (office).
     await officeRow.getByRole("button", { name: "Delete AZ certification" }).click();
