@@ -376,6 +376,14 @@ describe("expiry", () => {
       (await t.outbox(adminA.email)).filter((m) => m.subject.startsWith("Credentials expiring"));
     const before = (await digests()).length;
     // pevo1's WA certificate expires 2027-07-31: the digest of 2027-07-10 (07:00 in Chicago) lists it.
+    // A PEVO whose licence expires in exactly 30 days gets their own reminder in the same run.
+    const licensed = await t.as(adminA)("POST", "/api/pevos", {
+      firstName: "Lee",
+      lastName: "Licence",
+      email: "lee.licence@example.test",
+      certificationExpiry: "2027-08-09",
+    });
+    expect(licensed.status).toBe(201);
     const at = new Date("2027-07-10T12:00:00Z");
     await t.db.update(jobs).set({ runAt: at }).where(eq(jobs.id, job.id));
     await runDueJobs({ db: t.db, handlers, now: () => at });
@@ -384,6 +392,11 @@ describe("expiry", () => {
     const sent = await digests();
     expect(sent).toHaveLength(before + 1);
     expect(sent.at(-1)?.text).toMatch(/Paula One: WA certification expires Jul 31, 2027/);
+    const licence = await t.outbox("lee.licence@example.test");
+    expect(licence.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(["Your driver's licence expires on Aug 09, 2027"]),
+    );
+    expect(licence.filter((m) => m.subject.includes("driver's licence"))).toHaveLength(1);
     const [again] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(again.status).toBe("pending");
     expect(again.runAt.toISOString()).toBe("2027-07-11T12:00:00.000Z");

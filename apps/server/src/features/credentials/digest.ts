@@ -5,18 +5,26 @@
  * none) and answers `runAgainAt` the next day's DIGEST_TIME: the job reschedules itself, and its
  * mail and its new run time commit together (exactly once per day, across restarts and instances).
  *
+ * The same daily run mails each PEVO whose driver's licence (pevos.certification_expiry, edited in
+ * the PEVO form and My Profile, not here) expires in exactly 30 or 7 days: the licence has no job of
+ * its own, and the daily run is once per day. Certifications and insurance have their own reminder
+ * jobs (reminders.ts).
+ *
  * The job is made when a company first records a credential, and at start-up for every company
  * (`ensureAllCredentialDigests`), so existing data (licence expiries) is covered too.
  */
 import { companies, type Database, type Executor, jobs, user } from "@pevo/db";
+import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
 import { and, eq, ne, notExists } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { addDaysIso, formatDay } from "../../lib/dates";
 import { type JobHandlers, schedule } from "../../lib/jobs";
+import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
 import { listExpiringCredentials } from "./expiring";
+import { credentialReminderMail } from "./reminders";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */
@@ -68,6 +76,28 @@ export async function ensureAllCredentialDigests(db: Database, now = new Date())
   }
 }
 
+/** The PEVO's own reminder 30 and 7 days before their driver's licence expires. */
+async function remindLicences(
+  tx: Executor,
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  items: TExpiringCredential[],
+  jobId: string,
+  today: string,
+) {
+  const due = items.filter(
+    (i) => i.kind === "licence" && (CREDENTIAL_REMINDER_DAYS as readonly number[]).includes(i.daysLeft),
+  );
+  for (const item of due) {
+    const to = await pevoMailRecipient(tx, scope, item.pevoId, null);
+    if (!to) continue;
+    await deps.mailer.send(
+      credentialReminderMail(to, "driver's licence", item.expiresOn, item.daysLeft, deps.config.appUrl),
+      { tx, messageId: `<job-${jobId}-${today}-${item.pevoId}@${new URL(deps.config.appUrl).hostname}>` },
+    );
+  }
+}
+
 export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
   return {
     [CREDENTIALS_DIGEST]: async ({ tx, companyId, job, now }) => {
@@ -79,6 +109,7 @@ export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">):
       const today = zonedDate(timeZone, now);
       const items = await listExpiringCredentials(tx, scope, today);
       const runAgainAt = nextDigestInstant(timeZone, now);
+      await remindLicences(tx, scope, deps, items, job.id, today);
       if (items.length === 0) return { runAgainAt };
       const admins = await tx
         .select({ email: user.email, name: user.name })

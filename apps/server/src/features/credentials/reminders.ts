@@ -81,6 +81,29 @@ async function currentCredential(tx: Executor, scope: Scope, kind: Kind, id: str
     : null;
 }
 
+/** The PEVO's reminder: what expires, when, and where to upload the renewed one. */
+export function credentialReminderMail(
+  to: { email: string; name: string },
+  label: string,
+  expiresOn: string,
+  days: number,
+  appUrl: string,
+) {
+  const url = `${appUrl}/pevo/profile`;
+  const when = formatDay(expiresOn);
+  return {
+    to: to.email,
+    subject: `Your ${label} expires on ${when}`,
+    text: `Hello ${to.name},\n\nYour ${label} expires on ${when} (in ${days} days). Upload the renewed one in your portal:\n${url}\n`,
+    html: layout(
+      "A credential expires soon",
+      `Hello ${escapeHtml(to.name)}, your ${escapeHtml(label)} expires on ${escapeHtml(when)} (in ${days} days). Upload the renewed one in your portal.`,
+      url,
+      "Open my profile",
+    ),
+  };
+}
+
 export function credentialReminderHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
   return {
     [CREDENTIAL_REMINDER]: async ({ tx, companyId, payload, job }) => {
@@ -94,20 +117,8 @@ export function credentialReminderHandlers(deps: Pick<Deps, "mailer" | "config">
       if (due.getTime() > job.runAt.getTime()) return { runAgainAt: due };
       const to = await pevoMailRecipient(tx, scope, pevoId, null);
       if (!to) return;
-      const url = `${deps.config.appUrl}/pevo/profile`;
-      const when = formatDay(credential.expiresOn);
       await deps.mailer.send(
-        {
-          to: to.email,
-          subject: `Your ${credential.label} expires on ${when}`,
-          text: `Hello ${to.name},\n\nYour ${credential.label} expires on ${when} (in ${days} days). Upload the renewed one in your portal:\n${url}\n`,
-          html: layout(
-            "A credential expires soon",
-            `Hello ${escapeHtml(to.name)}, your ${escapeHtml(credential.label)} expires on ${escapeHtml(when)} (in ${days} days). Upload the renewed one in your portal.`,
-            url,
-            "Open my profile",
-          ),
-        },
+        credentialReminderMail(to, credential.label, credential.expiresOn, days, deps.config.appUrl),
         { tx, messageId: `<job-${job.id}@${new URL(deps.config.appUrl).hostname}>` },
       );
     },
