@@ -108,6 +108,8 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     await expect(officeRow.getByRole("button", { name: "Approve AZ certification" })).toBeHidden();
     await shot(office, officeCard, "office-credentials-approved-1280");
 
+    await shot(office, office, "office-pevo-page-1280");
+
     // The PEVO sees it approved.
     await page.reload();
     await expect(
@@ -122,9 +124,25 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     await expect(confirm).toBeHidden();
     await expect(officeRow).toBeVisible();
 
-    // The dashboard card is there.
+    // A certification expiring in 10 days: a hint in the PEVO list and a row on the dashboard card.
+    const soon = addDaysIso(today, 10);
+    const created = await office.request.post(`/api/pevos/${pevo.id}/credentials/certifications`, {
+      data: { state: "TX", certificateNumber: "TX-9", expiresOn: soon },
+    });
+    expect(created.status()).toBe(201);
+    await office.goto(`/pevos?q=Creds${tag}`);
+    const listRow = office.getByRole("row").filter({ hasText: `Creds${tag}` });
+    await expect(listRow).toContainText("TX certification:", { timeout: 20_000 });
+    await expect(listRow).toContainText("Expires in 10 days");
+    await shot(office, office, "office-pevo-list-hints-1280");
     await office.goto("/dashboard");
-    await expect(card(office, "Credentials expiring")).toBeVisible({ timeout: 20_000 });
+    const expiring = card(office, "Credentials expiring");
+    await expect(expiring.getByRole("listitem").filter({ hasText: `Creds${tag}` })).toContainText(
+      "TX certification",
+      {
+        timeout: 20_000,
+      },
+    );
     await shot(office, card(office, "Credentials expiring"), "dashboard-credentials-expiring-1280");
   } finally {
     await admin.context.close();
