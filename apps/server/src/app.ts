@@ -15,6 +15,7 @@ import { activityRoutes } from "./features/activity/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { companyRoutes } from "./features/company/routes";
+import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devRoutes } from "./features/dev/routes";
 import {
@@ -154,6 +155,8 @@ export function createApp(opts: {
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
     .route("/portal", portalDocumentRoutes)
+    .route("/", officeCredentialRoutes)
+    .route("/portal", portalCredentialRoutes)
     .route("/events", eventsRoutes(deps))
     .route(
       "/",

@@ -40,7 +40,10 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  pevoCertifications,
+  pevoInsurance,
   pevos,
+  pevoVehicles,
   positions,
   profiles,
   rateConfirmations,
@@ -122,6 +125,16 @@ type Fixtures = {
   /** pevoA's own profile document (uploaded by pevoA), and a fresh one for delete rows. */
   portalDocumentA: string;
   newPortalDocumentA: () => Promise<string>;
+  /** A certification and an insurance policy of the roster PEVO pevoRowA (office), and makers. */
+  certificationA: string;
+  newCertificationA: () => Promise<string>;
+  insuranceA: string;
+  newInsuranceA: () => Promise<string>;
+  /** pevoA's own certification and insurance (portal), and makers. */
+  portalCertificationA: string;
+  newPortalCertificationA: () => Promise<string>;
+  portalInsuranceA: string;
+  newPortalInsuranceA: () => Promise<string>;
 };
 
 /** Rows of one table that a call must leave alone. */
@@ -212,6 +225,20 @@ const uploadForm = () => {
   body.set("category", "photo");
   return body;
 };
+
+const certificationBody = () => ({
+  state: "WA",
+  certificateNumber: `WA-${next()}`,
+  issuedOn: "2025-01-10",
+  expiresOn: "2027-06-30",
+});
+const insuranceBody = () => ({
+  type: "auto_liability",
+  carrier: "Table Mutual",
+  policyNumber: `AL-${next()}`,
+  coverageAmount: "1000000.00",
+  expiresOn: "2027-06-30",
+});
 
 /** Cancels a rate confirmation directly, so a restore has something to restore. */
 async function setCanceled(id: string) {
@@ -756,6 +783,120 @@ const ROUTES: Row[] = [
     mayChange: ["pevoA"],
   },
 
+  // credentials: the office's under a PEVO, the company's expiring ones; a PEVO's own (portal)
+  {
+    route: "GET /api/pevos/:id/credentials",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/pevos/:id/credentials/certifications",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials/certifications`,
+    body: certificationBody,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(pevoCertifications, pevoCertifications.pevoId, f.pevoRowA),
+  },
+  {
+    route: "PUT /api/pevos/:id/credentials/certifications/:itemId",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials/certifications/${f.certificationA}`,
+    body: certificationBody,
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoCertifications, pevoCertifications.id, f.certificationA),
+  },
+  {
+    route: "DELETE /api/pevos/:id/credentials/certifications/:itemId",
+    path: async (f) => `/api/pevos/${f.pevoRowA}/credentials/certifications/${await f.newCertificationA()}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(pevoCertifications, pevoCertifications.id, lastId(path)),
+  },
+  {
+    route: "POST /api/pevos/:id/credentials/insurance",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials/insurance`,
+    body: insuranceBody,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(pevoInsurance, pevoInsurance.pevoId, f.pevoRowA),
+  },
+  {
+    route: "PUT /api/pevos/:id/credentials/insurance/:itemId",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials/insurance/${f.insuranceA}`,
+    body: insuranceBody,
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoInsurance, pevoInsurance.id, f.insuranceA),
+  },
+  {
+    route: "DELETE /api/pevos/:id/credentials/insurance/:itemId",
+    path: async (f) => `/api/pevos/${f.pevoRowA}/credentials/insurance/${await f.newInsuranceA()}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => rowsWhere(pevoInsurance, pevoInsurance.id, lastId(path)),
+  },
+  {
+    route: "PUT /api/pevos/:id/credentials/vehicle",
+    path: (f) => `/api/pevos/${f.pevoRowA}/credentials/vehicle`,
+    body: () => ({ make: "Ford", equipment: { flags: { has: true } } }),
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoVehicles, pevoVehicles.pevoId, f.pevoRowA),
+  },
+  {
+    route: "POST /api/pevos/:id/credentials/:kind/:itemId/review",
+    path: (f) => `/api/pevos/${f.pevoUserRowA}/credentials/certifications/${f.portalCertificationA}/review`,
+    body: () => ({ decision: "rejected", note: "Blurred" }),
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoCertifications, pevoCertifications.id, f.portalCertificationA),
+  },
+  { route: "GET /api/credentials/expiring", expect: OFFICE },
+  { route: "GET /api/portal/credentials", expect: PORTAL },
+  {
+    route: "POST /api/portal/credentials/certifications",
+    body: certificationBody,
+    expect: { ...PORTAL, pevoA: 201, pevoA2: 201 },
+    target: (f) => rowsWhere(pevoCertifications, pevoCertifications.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "PUT /api/portal/credentials/certifications/:itemId",
+    path: (f) => `/api/portal/credentials/certifications/${f.portalCertificationA}`,
+    body: certificationBody,
+    expect: PEVO_A_ONLY,
+    target: (f) => rowsWhere(pevoCertifications, pevoCertifications.id, f.portalCertificationA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "DELETE /api/portal/credentials/certifications/:itemId",
+    path: async (f) => `/api/portal/credentials/certifications/${await f.newPortalCertificationA()}`,
+    expect: { ...PEVO_A_ONLY, pevoA: 204 },
+    target: (_, path) => rowsWhere(pevoCertifications, pevoCertifications.id, lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "POST /api/portal/credentials/insurance",
+    body: insuranceBody,
+    expect: { ...PORTAL, pevoA: 201, pevoA2: 201 },
+    target: (f) => rowsWhere(pevoInsurance, pevoInsurance.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "PUT /api/portal/credentials/insurance/:itemId",
+    path: (f) => `/api/portal/credentials/insurance/${f.portalInsuranceA}`,
+    body: insuranceBody,
+    expect: PEVO_A_ONLY,
+    target: (f) => rowsWhere(pevoInsurance, pevoInsurance.id, f.portalInsuranceA),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "DELETE /api/portal/credentials/insurance/:itemId",
+    path: async (f) => `/api/portal/credentials/insurance/${await f.newPortalInsuranceA()}`,
+    expect: { ...PEVO_A_ONLY, pevoA: 204 },
+    target: (_, path) => rowsWhere(pevoInsurance, pevoInsurance.id, lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "PUT /api/portal/credentials/vehicle",
+    body: () => ({ make: "Chevy" }),
+    expect: PORTAL,
+    target: (f) => rowsWhere(pevoVehicles, pevoVehicles.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
+  },
+
   // the API's documentation: public (it documents, it reveals no data)
   {
     route: "GET /api/openapi.json",
@@ -981,6 +1122,18 @@ beforeAll(async () => {
   partial.newPortalDocumentA = async () =>
     hide("pevoA", await create(pevoA.cookie, "/api/portal/documents", uploadForm()));
   partial.portalDocumentA = await partial.newPortalDocumentA();
+  const officeCredential = (kind: string, body: () => unknown) => async () =>
+    hide("office", await create(adminA.cookie, `/api/pevos/${partial.pevoRowA}/credentials/${kind}`, body()));
+  const ownCredential = (kind: string, body: () => unknown) => async () =>
+    hide("pevoA", await create(pevoA.cookie, `/api/portal/credentials/${kind}`, body()));
+  partial.newCertificationA = officeCredential("certifications", certificationBody);
+  partial.certificationA = await partial.newCertificationA();
+  partial.newInsuranceA = officeCredential("insurance", insuranceBody);
+  partial.insuranceA = await partial.newInsuranceA();
+  partial.newPortalCertificationA = ownCredential("certifications", certificationBody);
+  partial.portalCertificationA = await partial.newPortalCertificationA();
+  partial.newPortalInsuranceA = ownCredential("insurance", insuranceBody);
+  partial.portalInsuranceA = await partial.newPortalInsuranceA();
   // A photo of pevoA's on his dispatch: his coworker must never see it in a list.
   hide(
     "pevoA",

@@ -1,3 +1,5 @@
+import { credentialDigestHandlers } from "./features/credentials/digest";
+import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { signatureReminderHandlers } from "./features/rate-confirmations/signature-service";
@@ -10,5 +12,7 @@ export function jobHandlers(deps: Pick<Deps, "mailer" | "config" | "storage">): 
     ...pickupReminderHandlers(deps),
     ...signatureReminderHandlers(deps),
     ...documentPurgeHandlers(deps),
+    ...credentialReminderHandlers(deps),
+    ...credentialDigestHandlers(deps),
   };
 }

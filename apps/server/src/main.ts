@@ -4,6 +4,7 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
+import { ensureAllCredentialDigests } from "./features/credentials/digest";
 import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
 import { startJobWorker } from "./lib/jobs";
@@ -25,6 +26,10 @@ const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: co
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
 const app = createApp({ db: database.db, config, mailer, storage });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
+// The admins' daily credentials digest reschedules itself; this makes it for companies without one.
+await ensureAllCredentialDigests(database.db).catch((error) =>
+  console.error("Could not schedule the credentials digests", error),
+);
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
 
 const server = serve({ fetch: app.fetch, port: config.port }, () => {

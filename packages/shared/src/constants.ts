@@ -156,6 +156,10 @@ export const ACTIVITY_TYPES = [
   "rate_duplicated",
   "document_uploaded",
   "document_deleted",
+  "credential_changed",
+  "credential_submitted",
+  "credential_approved",
+  "credential_rejected",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -18,6 +18,7 @@ export * from "./api/signatures";
 export * from "./api/trip-logs";
 export * from "./app-routes";
 export * from "./constants";
+export * from "./credentials";
 export * from "./display";
 export * from "./invoice-math";
 export * from "./limits";

@@ -23,6 +23,11 @@ const TAGS = [
       "Files of a PEVO, a rate confirmation or a dispatch: PDF, JPEG, PNG, HEIC or WebP up to 15 MB, typed from their content (admins)",
   },
   {
+    name: "Credentials",
+    description:
+      "A PEVO's state certifications, insurance, vehicle and equipment; the office reviews a PEVO's changes; expiring ones (admins)",
+  },
+  {
     name: "Live events",
     description: "Server-Sent Events: what changed in the company (office) or in a PEVO's own jobs",
   },

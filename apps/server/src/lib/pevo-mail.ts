@@ -18,7 +18,8 @@ export async function pevoMailRecipient(
   db: Executor,
   scope: { companyId: CompanyId },
   pevoId: string,
-  kind: PevoMailKind,
+  /** null: a mail only Email Notifications stops (e.g. a credential expiry reminder). */
+  kind: PevoMailKind | null,
 ): Promise<PevoRecipient | null> {
   const [pevo] = await db
     .select({
@@ -37,6 +38,6 @@ export async function pevoMailRecipient(
   if (!pevo) return null;
   const email = pevo.loginEmail ?? pevo.pevoEmail;
   // No settings row yet: the defaults (every mail on).
-  if (!email || pevo.all === false || pevo[kind] === false) return null;
+  if (!email || pevo.all === false || (kind && pevo[kind] === false)) return null;
   return { email, name: `${pevo.firstName} ${pevo.lastName}` };
 }

@@ -73,3 +73,8 @@ export function zoneAbbreviation(timeZone: string, instant: Date): string {
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
+
+/** The calendar date (YYYY-MM-DD) in `timeZone` at an instant: "today" for the company. */
+export function zonedDate(timeZone: string, instant: Date = new Date()): string {
+  return new Date(instant.getTime() + zoneOffsetMs(timeZone, instant.getTime())).toISOString().slice(0, 10);
+}

@@ -4,7 +4,7 @@ import type { Mail } from "./mailer";
 /** Names and job numbers are typed by users: in the HTML part they are text, never markup. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const layout = (title: string, body: string, url: string, action: string) =>
+export const layout = (title: string, body: string, url: string, action: string) =>
   `<div style="font-family:Inter,Arial,sans-serif;max-width:520px;margin:auto">
   <h2 style="color:#111">${title}</h2><p>${body}</p>
   <p><a href="${escapeHtml(url)}" style="background:#f59e0b;color:#111;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${action}</a></p>

@@ -23,6 +23,9 @@ export const queryKeys = {
   pevos: ["pevos"] as const,
   pevo: (id: string) => ["pevos", id] as const,
   pevoDocuments: (id: string) => ["pevos", id, "documents"] as const,
+  pevoCredentials: (id: string) => ["pevos", id, "credentials"] as const,
+  /** Credentials expired or expiring within 30 days (the dashboard card and the PEVO list's hints). */
+  expiringCredentials: ["dashboard", "credentials-expiring"] as const,
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,
@@ -47,6 +50,7 @@ export const queryKeys = {
   portalProfile: ["portal", "profile"] as const,
   portalTripLogs: ["portal", "trip-logs"] as const,
   portalDocuments: ["portal", "profile", "documents"] as const,
+  portalCredentials: ["portal", "profile", "credentials"] as const,
   portalDispatchDocuments: (id: string) => ["portal", "dispatches", id, "documents"] as const,
 };
 

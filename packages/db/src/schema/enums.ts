@@ -1,9 +1,11 @@
 import {
   ACTIVITY_STATUSES,
+  CREDENTIAL_REVIEW_STATUSES,
   DISPATCH_STATUSES,
   DOCUMENT_CATEGORIES,
   DOCUMENT_OWNER_KINDS,
   EXPENSE_TYPES,
+  INSURANCE_TYPES,
   INVOICE_STATUSES,
   JOB_STATUSES,
   PEVO_STATUSES,
@@ -33,3 +35,5 @@ export const publicLinkPurpose = pgEnum("public_link_purpose", PUBLIC_LINK_PURPO
 export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 export const documentOwnerKind = pgEnum("document_owner_kind", DOCUMENT_OWNER_KINDS);
 export const documentCategory = pgEnum("document_category", DOCUMENT_CATEGORIES);
+export const credentialReviewStatus = pgEnum("credential_review_status", CREDENTIAL_REVIEW_STATUSES);
+export const insuranceType = pgEnum("insurance_type", INSURANCE_TYPES);

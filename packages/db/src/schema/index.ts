@@ -1,6 +1,7 @@
 export * from "./auth";
 export * from "./business";
 export * from "./companies";
+export * from "./credentials";
 export * from "./dispatch-events";
 export * from "./documents";
 export * from "./enums";

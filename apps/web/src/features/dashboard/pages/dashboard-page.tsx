@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { ExpiringCredentialsCard } from "@/components/credentials/expiring-credentials-card";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
 import { QueryErrorState } from "@/components/states";
@@ -20,6 +21,7 @@ export default function DashboardPage() {
       ) : (
         <div className="grid gap-6">
           <SummaryCards cards={dashboard.data?.cards} />
+          <ExpiringCredentialsCard />
           <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
             <UpcomingJobs jobs={dashboard.data?.upcomingJobs} loading={dashboard.isPending} />
             <RecentActivity

@@ -1,5 +1,6 @@
 import type { TPevo } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
+import { CredentialHints } from "@/components/credentials/credential-hints";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { PevoActions } from "./pevo-actions";
@@ -54,7 +55,12 @@ export function pevoColumns(onDelete: (pevo: TPevo) => void): DataColumn<TPevo>[
       id: "certificationExpiry",
       header: "Expiry",
       sortable: true,
-      cell: (p) => <ExpiryValue expiry={p.certificationExpiry} />,
+      cell: (p) => (
+        <>
+          <ExpiryValue expiry={p.certificationExpiry} />
+          <CredentialHints pevoId={p.id} />
+        </>
+      ),
     },
     { id: "status", header: "Status", sortable: true, cell: (p) => <PevoStatusBadge status={p.status} /> },
     { id: "email", header: "Contact", sortable: true, cell: (p) => <ContactLines pevo={p} /> },
@@ -75,7 +81,15 @@ export function PevoCard({ pevo, onDelete }: { pevo: TPevo; onDelete: (pevo: TPe
       aside={<PevoStatusBadge status={pevo.status} />}
       facts={[
         { label: "License", value: pevo.licenseNumber || "N/A" },
-        { label: "Expiry", value: <ExpiryValue expiry={pevo.certificationExpiry} /> },
+        {
+          label: "Expiry",
+          value: (
+            <>
+              <ExpiryValue expiry={pevo.certificationExpiry} />
+              <CredentialHints pevoId={pevo.id} />
+            </>
+          ),
+        },
         ...(pevo.phone || pevo.email ? [{ label: "Contact", value: <ContactLines pevo={pevo} /> }] : []),
       ]}
       actions={<PevoActions pevo={pevo} onDelete={onDelete} />}

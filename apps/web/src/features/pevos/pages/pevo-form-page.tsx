@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { CredentialsCard } from "@/components/credentials/credentials-card";
 import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
@@ -38,6 +39,9 @@ export function PevoEditPage() {
     body = (
       <div className="grid gap-6">
         <PevoForm key={pevo.data.id} pevo={pevo.data} />
+        <div className="max-w-3xl">
+          <CredentialsCard owner={{ kind: "office", pevoId: pevo.data.id }} />
+        </div>
         <div className="max-w-3xl">
           <DocumentsCard
             owner={{ kind: "pevo", id: pevo.data.id }}

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { CredentialsCard } from "@/components/credentials/credentials-card";
 import { DocumentsCard } from "@/components/documents-card";
 import { LimitedForm } from "@/components/field-limits";
 import { PageHeader } from "@/components/page-header";
@@ -61,6 +62,9 @@ export default function PortalProfilePage() {
           </CardContent>
         </Card>
       )}
+      <div className="mt-6 max-w-2xl">
+        <CredentialsCard owner={{ kind: "portal" }} />
+      </div>
       <div className="mt-6 max-w-2xl">
         <DocumentsCard
           owner={{ kind: "portal_profile" }}

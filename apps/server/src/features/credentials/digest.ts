@@ -1,0 +1,148 @@
+/**
+ * The admins' daily digest of expiring credentials: one durable job per company (lib/jobs.ts),
+ * key `credentials-digest`, run at DIGEST_TIME in the company's time zone. Each run mails every
+ * admin of the company the credentials expired or expiring within 30 days (nothing when there are
+ * none) and answers `runAgainAt` the next day's DIGEST_TIME: the job reschedules itself, and its
+ * mail and its new run time commit together (exactly once per day, across restarts and instances).
+ *
+ * The same daily run mails each PEVO whose driver's licence (pevos.certification_expiry, edited in
+ * the PEVO form and My Profile, not here) expires in exactly 30 or 7 days: the licence has no job of
+ * its own, and the daily run is once per day. Certifications and insurance have their own reminder
+ * jobs (reminders.ts).
+ *
+ * The job is made when a company first records a credential, and at start-up for every company
+ * (`ensureAllCredentialDigests`), so existing data (licence expiries) is covered too.
+ */
+import { companies, type Database, type Executor, jobs, user } from "@pevo/db";
+import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
+import { and, eq, ne, notExists } from "drizzle-orm";
+import type { Deps } from "../../http/context";
+import { addDaysIso, formatDay } from "../../lib/dates";
+import { type JobHandlers, schedule } from "../../lib/jobs";
+import { pevoMailRecipient } from "../../lib/pevo-mail";
+import { type CompanyId, scoped } from "../../lib/tenant";
+import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { escapeHtml, layout } from "../../mail/templates";
+import { listExpiringCredentials } from "./expiring";
+import { credentialReminderMail } from "./reminders";
+
+export const CREDENTIALS_DIGEST = "credentials-digest";
+/** Local time of the digest. */
+export const DIGEST_TIME = "07:00";
+
+type Scope = { companyId: CompanyId };
+
+/** The first DIGEST_TIME in the zone strictly after `now`. */
+export function nextDigestInstant(timeZone: string, now: Date): Date {
+  const today = zonedDate(timeZone, now);
+  const at = zonedTimeToUtc(today, DIGEST_TIME, timeZone);
+  return at.getTime() > now.getTime() ? at : zonedTimeToUtc(addDaysIso(today, 1), DIGEST_TIME, timeZone);
+}
+
+/** Schedules the company's digest unless it is already pending. Call in a write's transaction. */
+export async function ensureCredentialDigest(tx: Executor, scope: Scope, now = new Date()) {
+  const [pending] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(scoped(jobs, scope, eq(jobs.key, CREDENTIALS_DIGEST), eq(jobs.status, "pending")));
+  if (pending) return;
+  const runAt = nextDigestInstant(await companyTimeZone(tx, scope), now);
+  await schedule(tx, scope, { kind: CREDENTIALS_DIGEST, key: CREDENTIALS_DIGEST, runAt, payload: {} });
+}
+
+/** At start-up: every company without a pending digest gets one. */
+export async function ensureAllCredentialDigests(db: Database, now = new Date()) {
+  const missing = await db
+    .select({ id: companies.id })
+    .from(companies)
+    // unscoped: the start-up pass serves every company
+    .where(
+      notExists(
+        db
+          .select({ id: jobs.id })
+          .from(jobs)
+          // unscoped: each company's own jobs (matched on companies.id)
+          .where(
+            and(
+              eq(jobs.companyId, companies.id),
+              eq(jobs.key, CREDENTIALS_DIGEST),
+              eq(jobs.status, "pending"),
+            ),
+          ),
+      ),
+    );
+  for (const { id } of missing) {
+    await db.transaction((tx) => ensureCredentialDigest(tx, { companyId: id as CompanyId }, now));
+  }
+}
+
+/** The PEVO's own reminder 30 and 7 days before their driver's licence expires. */
+async function remindLicences(
+  tx: Executor,
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  items: TExpiringCredential[],
+  jobId: string,
+  today: string,
+) {
+  const due = items.filter(
+    (i) => i.kind === "licence" && (CREDENTIAL_REMINDER_DAYS as readonly number[]).includes(i.daysLeft),
+  );
+  for (const item of due) {
+    const to = await pevoMailRecipient(tx, scope, item.pevoId, null);
+    if (!to) continue;
+    await deps.mailer.send(
+      credentialReminderMail(to, "driver's licence", item.expiresOn, item.daysLeft, deps.config.appUrl),
+      { tx, messageId: `<job-${jobId}-${today}-${item.pevoId}@${new URL(deps.config.appUrl).hostname}>` },
+    );
+  }
+}
+
+export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
+  return {
+    [CREDENTIALS_DIGEST]: async ({ tx, companyId, job, now }) => {
+      const scope = { companyId };
+      const timeZone = await companyTimeZone(tx, scope);
+      // The zone changed since it was scheduled: a later instant waits for it.
+      const due = nextDigestInstant(timeZone, new Date(job.runAt.getTime() - 1));
+      if (due.getTime() > job.runAt.getTime() && due.getTime() > now.getTime()) return { runAgainAt: due };
+      const today = zonedDate(timeZone, now);
+      const items = await listExpiringCredentials(tx, scope, today);
+      const runAgainAt = nextDigestInstant(timeZone, now);
+      await remindLicences(tx, scope, deps, items, job.id, today);
+      if (items.length === 0) return { runAgainAt };
+      const admins = await tx
+        .select({ email: user.email, name: user.name })
+        .from(user)
+        .where(scoped(user, scope, eq(user.role, "admin"), ne(user.email, "")));
+      const expired = items.filter((i) => i.daysLeft < 0).length;
+      const lines = items.map(
+        (i) =>
+          `${i.pevoName}: ${i.label} ${i.daysLeft < 0 ? "expired" : "expires"} ${formatDay(i.expiresOn)}`,
+      );
+      const url = `${deps.config.appUrl}/dashboard`;
+      const subject = `Credentials expiring: ${items.length}${expired ? ` (${expired} expired)` : ""}`;
+      for (const admin of admins) {
+        await deps.mailer.send(
+          {
+            to: admin.email,
+            subject,
+            text: `Hello ${admin.name},\n\nCredentials of your PEVOs expired or expiring within 30 days (${formatDay(today)}):\n\n${lines.map((l) => `- ${l}`).join("\n")}\n\nOpen the dashboard:\n${url}\n`,
+            html: layout(
+              "Credentials expiring",
+              `Hello ${escapeHtml(admin.name)}, credentials of your PEVOs expired or expiring within 30 days:<br>${lines.map(escapeHtml).join("<br>")}`,
+              url,
+              "Open the dashboard",
+            ),
+          },
+          // One Message-ID per day and admin: the same job id runs every day.
+          {
+            tx,
+            messageId: `<job-${job.id}-${today}-${admin.email}@${new URL(deps.config.appUrl).hostname}>`,
+          },
+        );
+      }
+      return { runAgainAt };
+    },
+  };
+}

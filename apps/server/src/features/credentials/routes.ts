@@ -1,0 +1,367 @@
+/**
+ * PEVO credentials. The office (admins): a PEVO's credentials under `/api/pevos/{id}/credentials`
+ * (certifications and insurance: add, update, delete; the vehicle: save; review a PEVO's change) and
+ * the company's expiring ones (`/api/credentials/expiring`). The PEVO portal: their own under
+ * `/api/portal/credentials`; every change there waits for the office's review.
+ */
+import {
+  CREDENTIAL_KINDS,
+  ZCertification,
+  ZCertificationResponse,
+  ZCredentialReview,
+  ZCredentialsResponse,
+  ZExpiringCredentials,
+  ZInsurance,
+  ZInsuranceResponse,
+  ZVehicle,
+  ZVehicleResponse,
+} from "@pevo/shared";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../http/context";
+import {
+  createRoute,
+  createRouter,
+  dayQueryParam,
+  errors,
+  json,
+  jsonBody,
+  named,
+  noContent,
+  uuidParam,
+} from "../../http/openapi";
+import { pevoIdOf } from "../../http/pevo";
+import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
+import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
+import { listExpiringCredentials } from "./expiring";
+import {
+  addCertification,
+  addInsurance,
+  CREDENTIAL_NOT_FOUND,
+  type CredentialActor,
+  deleteCredential,
+  getCredentials,
+  PEVO_NOT_FOUND,
+  reviewCredential,
+  saveVehicle,
+  updateCertification,
+  updateInsurance,
+} from "./service";
+
+const Credentials = named("PevoCredentials", ZCredentialsResponse);
+const Certification = named("Certification", ZCertificationResponse);
+const Insurance = named("Insurance", ZInsuranceResponse);
+const Vehicle = named("Vehicle", ZVehicleResponse);
+
+const pevoParams = z.object({ id: uuidParam(PEVO_NOT_FOUND) });
+const itemParams = z.object({ id: uuidParam(PEVO_NOT_FOUND), itemId: uuidParam(CREDENTIAL_NOT_FOUND) });
+const ownItemParams = z.object({ itemId: uuidParam(CREDENTIAL_NOT_FOUND) });
+const reviewParams = itemParams.extend({
+  kind: z
+    .enum(CREDENTIAL_KINDS, { error: CREDENTIAL_NOT_FOUND })
+    .describe("certifications, insurance or vehicle"),
+});
+
+const ADMIN: CredentialActor = { role: "admin" };
+const officeTags = ["Credentials"];
+const portalTags = ["Portal"];
+
+const office = createRouter();
+
+/** The office's credential routes (mounted at /api). */
+export const officeCredentialRoutes = office
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/pevos/{id}/credentials",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "A PEVO's credentials: licence, certifications, insurance, vehicle and equipment",
+      request: { params: pevoParams },
+      responses: { 200: json(Credentials, "The credentials"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await getCredentials(scopeOf(c), c.req.valid("param").id, ADMIN), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/pevos/{id}/credentials/certifications",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Add a state certification to a PEVO",
+      request: { params: pevoParams, body: jsonBody(ZCertification) },
+      responses: { 201: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await addCertification(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/pevos/{id}/credentials/certifications/{itemId}",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Update a PEVO's certification",
+      request: { params: itemParams, body: jsonBody(ZCertification) },
+      responses: { 200: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, itemId } = c.req.valid("param");
+      const data = c.req.valid("json");
+      return c.json(await updateCertification(scopeOf(c), id, itemId, ADMIN, data), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/pevos/{id}/credentials/certifications/{itemId}",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Delete a PEVO's certification (its document stays)",
+      request: { params: itemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, itemId } = c.req.valid("param");
+      await deleteCredential(scopeOf(c), id, "certifications", itemId, ADMIN);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/pevos/{id}/credentials/insurance",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Add an insurance policy to a PEVO",
+      request: { params: pevoParams, body: jsonBody(ZInsurance) },
+      responses: { 201: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await addInsurance(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/pevos/{id}/credentials/insurance/{itemId}",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Update a PEVO's insurance policy",
+      request: { params: itemParams, body: jsonBody(ZInsurance) },
+      responses: { 200: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, itemId } = c.req.valid("param");
+      const data = c.req.valid("json");
+      return c.json(await updateInsurance(scopeOf(c), id, itemId, ADMIN, data), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/pevos/{id}/credentials/insurance/{itemId}",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Delete a PEVO's insurance policy (its document stays)",
+      request: { params: itemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, itemId } = c.req.valid("param");
+      await deleteCredential(scopeOf(c), id, "insurance", itemId, ADMIN);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/pevos/{id}/credentials/vehicle",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Save a PEVO's vehicle and equipment checklist",
+      request: { params: pevoParams, body: jsonBody(ZVehicle) },
+      responses: { 200: json(Vehicle, "The vehicle"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) =>
+      c.json(await saveVehicle(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/pevos/{id}/credentials/{kind}/{itemId}/review",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Approve or reject (with a note) a PEVO's credential",
+      request: { params: reviewParams, body: jsonBody(ZCredentialReview) },
+      responses: {
+        200: json(Credentials, "The PEVO's credentials after the review"),
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const { id, kind, itemId } = c.req.valid("param");
+      const review = c.req.valid("json");
+      return c.json(await reviewCredential(scopeOf(c), id, kind, itemId, review), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/credentials/expiring",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary:
+        "Credentials of active PEVOs expired or expiring within 30 days (licences, certifications, insurance), soonest first",
+      request: {
+        query: z.object({
+          today: dayQueryParam("today").describe("Today; the company time zone's by default"),
+        }),
+      },
+      responses: {
+        200: json(named("ExpiringCredentials", ZExpiringCredentials), "The list"),
+        ...errors(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const today = c.req.valid("query").today ?? zonedDate(await companyTimeZone(scope.db, scope));
+      return c.json({ items: await listExpiringCredentials(scope.db, scope, today) }, 200);
+    },
+  );
+
+const me = async (c: Context<AppEnv>) => {
+  const pevoId = await pevoIdOf(c);
+  return { pevoId, actor: { role: "pevo", pevoId } as const };
+};
+
+const portal = createRouter();
+
+/** The PEVO's own credentials (mounted at /api/portal): every change waits for review. */
+export const portalCredentialRoutes = portal
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/credentials",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "My credentials",
+      responses: { 200: json(Credentials, "My credentials"), ...errors(401, 403) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      return c.json(await getCredentials(scopeOf(c), pevoId, actor), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/credentials/certifications",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Add a certification (pending the office's review)",
+      request: { body: jsonBody(ZCertification) },
+      responses: { 201: json(Certification, "The certification"), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      const data = c.req.valid("json");
+      return c.json(await addCertification(scopeOf(c), pevoId, actor, data), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/credentials/certifications/{itemId}",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Update one of my certifications (pending the office's review)",
+      request: { params: ownItemParams, body: jsonBody(ZCertification) },
+      responses: { 200: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      const data = c.req.valid("json");
+      const { itemId } = c.req.valid("param");
+      return c.json(await updateCertification(scopeOf(c), pevoId, itemId, actor, data), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/credentials/certifications/{itemId}",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Delete one of my certifications",
+      request: { params: ownItemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      await deleteCredential(scopeOf(c), pevoId, "certifications", c.req.valid("param").itemId, actor);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/credentials/insurance",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Add an insurance policy (pending the office's review)",
+      request: { body: jsonBody(ZInsurance) },
+      responses: { 201: json(Insurance, "The policy"), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      const data = c.req.valid("json");
+      return c.json(await addInsurance(scopeOf(c), pevoId, actor, data), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/credentials/insurance/{itemId}",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Update one of my insurance policies (pending the office's review)",
+      request: { params: ownItemParams, body: jsonBody(ZInsurance) },
+      responses: { 200: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      const data = c.req.valid("json");
+      const { itemId } = c.req.valid("param");
+      return c.json(await updateInsurance(scopeOf(c), pevoId, itemId, actor, data), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/credentials/insurance/{itemId}",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Delete one of my insurance policies",
+      request: { params: ownItemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      await deleteCredential(scopeOf(c), pevoId, "insurance", c.req.valid("param").itemId, actor);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/credentials/vehicle",
+      tags: portalTags,
+      middleware: [requirePevo],
+      summary: "Save my vehicle and equipment checklist (pending the office's review)",
+      request: { body: jsonBody(ZVehicle) },
+      responses: { 200: json(Vehicle, "The vehicle"), ...errors(400, 401, 403) },
+    }),
+    async (c) => {
+      const { pevoId, actor } = await me(c);
+      return c.json(await saveVehicle(scopeOf(c), pevoId, actor, c.req.valid("json")), 200);
+    },
+  );

@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  acceptInvitation,
+  addDaysIso,
+  browserDays,
+  chooseOption,
+  createPevoViaApi,
+  pickDate,
+  signInAsDemoAdmin,
+  submitSignIn,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
+
+/**
+ * Issue 12 §2: a PEVO on a 375 px phone adds a state certificate with a photo taken with the
+ * camera; it waits for review; the office approves it from the PEVO's page.
+ */
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+const PNG = readFileSync(resolve(import.meta.dirname, "../fixtures/photo.png"));
+const PASSWORD = "credentials-pass-1";
+/** Where the screenshots for looking at the screens go (outside the repository), when set. */
+const SHOTS = process.env.CREDENTIAL_SHOTS_DIR;
+
+const card = (page: Page, title: string) =>
+  page.locator("[data-slot=card]").filter({ has: page.getByText(title, { exact: true }) });
+
+async function shot(page: Page, target: Locator | Page, name: string) {
+  if (!SHOTS) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await target.screenshot({
+    path: resolve(SHOTS, `${name}.png`),
+    ...(target === page ? { fullPage: true } : {}),
+    style: "[data-sonner-toaster] { display: none !important; }",
+  });
+}
+
+async function adminSession(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await signInAsDemoAdmin(page);
+  return { context, page };
+}
+
+test("a PEVO adds a certificate with a photo from the phone; the office approves it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await adminSession(browser);
+  try {
+    const { today } = await browserDays(page);
+    const tag = uniqueTag();
+    const email = uniqueEmail("creds-pevo");
+    const pevo = await createPevoViaApi(admin.page.request, {
+      firstName: "Cary",
+      lastName: `Creds${tag}`,
+      email,
+    });
+
+    await acceptInvitation(page, email, PASSWORD);
+    await submitSignIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await page.goto("/pevo/profile");
+    const credentials = card(page, "Credentials");
+    await expect(credentials.getByText("No certifications yet.")).toBeVisible({ timeout: 20_000 });
+
+    await credentials.getByRole("button", { name: "Add certification" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add certification" });
+    await expect(dialog).toBeVisible();
+    await chooseOption(page, dialog.getByRole("combobox", { name: "Issuing state" }), "AZ");
+    await dialog.getByLabel("Certificate number").fill("AZ-55120");
+    const expiry = addDaysIso(today, 200);
+    await pickDate(page, dialog.getByRole("button", { name: "Expiry date" }), expiry);
+    const camera = dialog.getByLabel("Take a photo of this credential");
+    await expect(camera).toHaveAttribute("capture", "environment");
+    await expect(dialog.getByRole("button", { name: "Take photo" })).toBeVisible();
+    await camera.setInputFiles({ name: "az-card.png", mimeType: "image/png", buffer: PNG });
+    await expect(dialog.getByRole("combobox", { name: "Document" })).toHaveText("az-card.png");
+    await shot(page, dialog, "portal-add-certification-375");
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = credentials.getByRole("listitem").filter({ hasText: "AZ certification" });
+    await expect(row).toContainText("Pending review");
+    await expect(row).toContainText("No. AZ-55120");
+    await expect(row.getByRole("link", { name: "az-card.png" })).toBeVisible();
+    await expect(credentials.getByText("1 pending review")).toBeVisible();
+    await shot(page, page, "portal-credentials-375");
+
+    // The office: the PEVO's page shows the pending change; Approve.
+    const office = admin.page;
+    await office.goto(`/pevos/edit/${pevo.id}`);
+    const officeCard = card(office, "Credentials");
+    const officeRow = officeCard.getByRole("listitem").filter({ hasText: "AZ certification" });
+    await expect(officeRow).toContainText("Pending review", { timeout: 20_000 });
+    await expect(officeRow.getByText("Changed by the PEVO: review it.")).toBeVisible();
+    await shot(office, officeCard, "office-credentials-pending-1280");
+    await officeRow.getByRole("button", { name: "Approve AZ certification" }).click();
+    await expect(officeRow).toContainText("Approved");
+    await expect(officeRow.getByRole("button", { name: "Approve AZ certification" })).toBeHidden();
+    await shot(office, officeCard, "office-credentials-approved-1280");
+
+    await shot(office, office, "office-pevo-page-1280");
+
+    // The PEVO sees it approved.
+    await page.reload();
+    await expect(
+      card(page, "Credentials").getByRole("listitem").filter({ hasText: "AZ certification" }),
+    ).toContainText("Approved", { timeout: 20_000 });
+
+    // Delete asks first (office).
+    await officeRow.getByRole("button", { name: "Delete AZ certification" }).click();
+    const confirm = office.getByRole("alertdialog", { name: "Delete this credential?" });
+    await expect(confirm).toContainText("AZ certification AZ-55120");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(officeRow).toBeVisible();
+
+    // A certification expiring in 10 days: a hint in the PEVO list and a row on the dashboard card.
+    const soon = addDaysIso(today, 10);
+    const created = await office.request.post(`/api/pevos/${pevo.id}/credentials/certifications`, {
+      data: { state: "TX", certificateNumber: "TX-9", expiresOn: soon },
+    });
+    expect(created.status()).toBe(201);
+    await office.goto(`/pevos?q=Creds${tag}`);
+    const listRow = office.getByRole("row").filter({ hasText: `Creds${tag}` });
+    await expect(listRow).toContainText("TX certification:", { timeout: 20_000 });
+    await expect(listRow).toContainText("Expires in 10 days");
+    await shot(office, office, "office-pevo-list-hints-1280");
+    await office.goto("/dashboard");
+    const expiring = card(office, "Credentials expiring");
+    await expect(expiring.getByRole("listitem").filter({ hasText: `Creds${tag}` })).toContainText(
+      "TX certification",
+      {
+        timeout: 20_000,
+      },
+    );
+    await shot(office, card(office, "Credentials expiring"), "dashboard-credentials-expiring-1280");
+  } finally {
+    await admin.context.close();
+  }
+});
