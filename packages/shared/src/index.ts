@@ -28,6 +28,7 @@ export * from "./schemas/dispatch";
 export * from "./schemas/document";
 export * from "./schemas/fields";
 export * from "./schemas/invoice";
+export * from "./schemas/load-details";
 export * from "./schemas/pevo";
 export * from "./schemas/rate-confirmation";
 export * from "./schemas/settings";

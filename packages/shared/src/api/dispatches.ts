@@ -3,6 +3,7 @@ import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType 
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZLoadDetailsResponse } from "./rate-confirmations";
 import {
   boolParam,
   dayParam,
@@ -103,6 +104,7 @@ export const ZDispatchResponse = z.object({
           pevoId: ZId.nullable(),
         }),
       ),
+      loadDetails: ZLoadDetailsResponse,
     })
     .nullable(),
 });
