@@ -187,10 +187,7 @@ export const rateConfirmations = pgTable(
     cbChannel: integer("cb_channel"),
     routeDescription: text("route_description"),
     /** The US state codes on the route, in driving order (each once). */
-    routeStates: text("route_states")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    routeStates: text("route_states").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

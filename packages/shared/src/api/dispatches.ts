@@ -3,7 +3,6 @@ import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType 
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
-import { ZLoadDetailsResponse } from "./rate-confirmations";
 import {
   boolParam,
   dayParam,
@@ -13,6 +12,7 @@ import {
   sortParams,
   ZPageParams,
 } from "./paging";
+import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 

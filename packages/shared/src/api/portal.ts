@@ -10,6 +10,7 @@ import { ZDay, ZId, ZTimestamp } from "./common";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
+
 import { dayParam, ZCursorParams } from "./paging";
 
 /** A dispatch in the PEVO portal's lists. */

@@ -152,7 +152,10 @@ export function loadDetailRows(details: TLoadDetails): { label: string; value: s
     ["Trailer number", details.trailerNumber],
     ["CB channel", details.cbChannel === null ? null : String(details.cbChannel)],
     ["States on route", formatRouteStates(details.routeStates)],
-    ["Permits", details.permits.length ? details.permits.map((p) => `${p.state} ${p.number}`).join(", ") : null],
+    [
+      "Permits",
+      details.permits.length ? details.permits.map((p) => `${p.state} ${p.number}`).join(", ") : null,
+    ],
     ["Route", details.routeDescription],
   ];
   return rows.filter((r): r is [string, string] => r[1] !== null).map(([label, value]) => ({ label, value }));

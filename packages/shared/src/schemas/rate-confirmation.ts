@@ -8,8 +8,8 @@ import {
 } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
-import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
+import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];

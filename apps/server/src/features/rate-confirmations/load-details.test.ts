@@ -150,7 +150,9 @@ describe("load details on a rate confirmation", () => {
       ],
     });
     expect(samePermitState.status).toBe(400);
-    expect(samePermitState.body.fields["loadDetails.permits.1.state"]).toBe("Only one permit number per state");
+    expect(samePermitState.body.fields["loadDetails.permits.1.state"]).toBe(
+      "Only one permit number per state",
+    );
     const noNumber = await post({ permits: [{ state: "TX", number: " " }] });
     expect(noNumber.status).toBe(400);
     expect(noNumber.body.fields["loadDetails.permits.0.number"]).toBe("Permit number is required");
@@ -166,7 +168,9 @@ describe("load details on a rate confirmation", () => {
   });
 
   test("the dispatch page and the assigned PEVO's job details show them; another company gets 404", async () => {
-    const { id } = await newRc(LOAD, { positions: [{ positionType: "high_pole_car", pevoId: pevo1.pevoId }] });
+    const { id } = await newRc(LOAD, {
+      positions: [{ positionType: "high_pole_car", pevoId: pevo1.pevoId }],
+    });
     const dispatch = await t.createDispatch(adminA, { rateConfirmationId: id, pevoId: pevo1.pevoId });
     const office = await asA()("GET", `/api/dispatches/${dispatch.id}`);
     expect(office.body.rateConfirmation.loadDetails).toEqual(STORED);

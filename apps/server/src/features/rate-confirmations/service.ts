@@ -40,8 +40,8 @@ import {
   NotFoundError,
   pgError,
 } from "../../lib/domain-errors";
-import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
+import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
