@@ -16,6 +16,8 @@ export * from "./api/settings";
 export * from "./api/signatures";
 export * from "./api/trip-logs";
 export * from "./app-routes";
+export * from "./compliance/qualification";
+export * from "./compliance/reciprocity";
 export * from "./constants";
 export * from "./display";
 export * from "./invoice-math";
