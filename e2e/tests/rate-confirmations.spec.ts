@@ -465,6 +465,8 @@ test.describe("Load details", () => {
     await choose(page, field(position(page, 1), "Position Type"), "High Pole Car");
     await choose(page, field(position(page, 1), "PEVO"), DEMO_LOGIN_PEVO_NAME);
     await expect(warning).toBeVisible();
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-height-pole-warning-1280.png" });
 
     await field(load, "Load Description").fill(`Transformer ${tag} on a 13-axle trailer`);
     await load.getByLabel("Width, feet").fill("16");
@@ -496,9 +498,7 @@ test.describe("Load details", () => {
     await load.getByLabel("Height, feet").fill("14");
     await load.getByLabel("Height, inches").fill("6");
     await expect(warning).toBeHidden();
-    await load.scrollIntoViewIfNeeded();
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await load.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png" });
+    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png", fullPage: true });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
     const id = await landedOnDetails(page, job);
