@@ -498,6 +498,8 @@ test.describe("Load details", () => {
     await load.getByLabel("Height, feet").fill("14");
     await load.getByLabel("Height, inches").fill("6");
     await expect(warning).toBeHidden();
+    // From the top: a full-page capture draws the sticky header where the page is scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png", fullPage: true });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
@@ -536,6 +538,7 @@ test.describe("Load details", () => {
     await expect(summary.getByRole("list", { name: "States on the route, in order" })).toHaveText(
       /TX.*OK.*CO.*KS/,
     );
+    await summary.screenshot({ path: "/tmp/shots/load-route/dispatch-load-1280.png" });
 
     // The PEVO sees them on the phone.
     const context = await browser.newContext({
