@@ -501,6 +501,13 @@ test.describe("Load details", () => {
     // From the top: a full-page capture draws the sticky header where the page is scrolled to.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png", fullPage: true });
+    // On a phone the section fits the width (feet and inches side by side, the chips wrap).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+      .toBe(false);
+    await load.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-375.png" });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
     const id = await landedOnDetails(page, job);

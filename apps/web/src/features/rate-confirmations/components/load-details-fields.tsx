@@ -19,7 +19,7 @@ export function LoadDetailsFields() {
   const positions = useWatch({ control, name: "positions" }) ?? [];
   const height = useWatch({ control, name: "loadDetails.heightInches" });
   const heightMissing = height === null || height === undefined || String(height).trim() === "";
-  const warnHeightPole = heightPoleWithoutHeight(positions, heightMissing ? null : { heightInches: 0 });
+  const warnHeightPole = heightPoleWithoutHeight(positions, { heightInches: heightMissing ? null : 0 });
 
   return (
     <Card>
