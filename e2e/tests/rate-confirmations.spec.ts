@@ -2,8 +2,10 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
+  DEMO_PEVO,
   pickDate,
   screenshotBothWidths,
+  signIn,
   signInAsDemoAdmin,
   signInFreshAdmin,
   toastWith,
@@ -433,5 +435,145 @@ test.describe("Rate confirmation actions", () => {
       timeout: 30_000,
     });
     await expect(page.getByRole("table").locator("tbody tr").filter({ hasText: copyNumber })).toHaveCount(0);
+  });
+});
+
+/** The demo PEVO with a login (DEMO_PEVO), who sees the job on the phone. */
+const DEMO_LOGIN_PEVO_NAME = "Casey Whitfield";
+
+test.describe("Load details", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsDemoAdmin(page);
+  });
+
+  test("load details: the height-pole warning, feet and inches, ordered route states and permits; shown on the dispatch page and the PEVO's phone", async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const tag = uniqueTag();
+    const { fifthOfNextMonth } = await browserDays(page);
+    const job = newJob(tag, fifthOfNextMonth);
+    const load = page
+      .locator("[data-slot=card]")
+      .filter({ has: page.getByText("Load Details", { exact: true }) });
+    const warning = load.getByText(/A High Pole Car is on this job but the load height is not given/);
+    const chips = load.getByRole("list", { name: "States on the route, in order" }).getByRole("listitem");
+
+    await openNewForm(page);
+    await fillRequired(page, job);
+    await choose(page, field(position(page, 1), "Position Type"), "High Pole Car");
+    await choose(page, field(position(page, 1), "PEVO"), DEMO_LOGIN_PEVO_NAME);
+    await expect(warning).toBeVisible();
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-height-pole-warning-1280.png" });
+
+    await field(load, "Load Description").fill(`Transformer ${tag} on a 13-axle trailer`);
+    await load.getByLabel("Width, feet").fill("16");
+    await load.getByLabel("Width, inches").fill("0");
+    await load.getByLabel("Length, feet").fill("95");
+    await field(load, "Weight (lb)").fill("186000");
+    await load.getByLabel("Rear Overhang, feet").fill("8");
+    await load.getByLabel("Rear Overhang, inches").fill("6");
+    await field(load, "Truck Number").fill("T-118");
+    await field(load, "Trailer Number").fill("TR-42");
+    await field(load, "CB Channel").fill("19");
+    const routeBox = field(load, "States on Route");
+    await routeBox.fill("tx ok ks co");
+    await routeBox.press("Enter");
+    await expect(chips).toHaveText(["1.TX", "2.OK", "3.KS", "4.CO"]);
+    await routeBox.fill("XX tx");
+    await load.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(load.getByText("Not a US state code: XX. Already on the route: TX")).toBeVisible();
+    await load.getByRole("button", { name: "Move CO earlier" }).click();
+    await expect(chips).toHaveText(["1.TX", "2.OK", "3.CO", "4.KS"]);
+    // A new permit starts at the first state on the route.
+    await load.getByRole("button", { name: "Add Permit" }).click();
+    const permit = load.getByRole("group", { name: "Permit 1" });
+    await expect(field(permit, "State")).toHaveText("TX");
+    await field(permit, "Permit Number").fill(`TX-${tag}`);
+    await field(load, "Route Description").fill("I-40 E to Oklahoma City, I-35 N");
+
+    // The height answers the warning.
+    await load.getByLabel("Height, feet").fill("14");
+    await load.getByLabel("Height, inches").fill("6");
+    await expect(warning).toBeHidden();
+    // From the top: a full-page capture draws the sticky header where the page is scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png", fullPage: true });
+    // On a phone the section fits the width (feet and inches side by side, the chips wrap).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+      .toBe(false);
+    await load.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-375.png" });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
+    const id = await landedOnDetails(page, job);
+    await page.reload();
+    await expect(load.getByLabel("Height, feet")).toHaveValue("14");
+    await expect(load.getByLabel("Height, inches")).toHaveValue("6");
+    await expect(load.getByLabel("Length, feet")).toHaveValue("95");
+    await expect(load.getByLabel("Length, inches")).toHaveValue("0");
+    await expect(field(load, "Weight (lb)")).toHaveValue("186000");
+    await expect(field(load, "CB Channel")).toHaveValue("19");
+    await expect(chips).toHaveText(["1.TX", "2.OK", "3.CO", "4.KS"]);
+    await expect(field(permit, "Permit Number")).toHaveValue(`TX-${tag}`);
+
+    // A CB channel out of range is the field's message, and nothing is saved.
+    await field(load, "CB Channel").fill("41");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(load.getByText("CB channel must be 1 to 40")).toBeVisible();
+    await field(load, "CB Channel").fill("19");
+
+    // The office's dispatch page shows them with the linked rate confirmation.
+    const pevos = (await (await page.request.get("/api/pevos?q=Whitfield")).json()) as {
+      items: { id: string }[];
+    };
+    const dispatch = await apiCreate<{ id: string }>(page.request, "/api/dispatches", {
+      rateConfirmationId: id,
+      pevoId: pevos.items[0].id,
+      driverName: `Driver ${tag}`,
+      driverPhone: "(806) 555-0199",
+      pickupDate: fifthOfNextMonth,
+      pickupTime: "06:30",
+    });
+    await page.goto(`/dispatching/${dispatch.id}`);
+    const summary = page.getByRole("region", { name: "Linked rate confirmation" });
+    await expect(summary.locator('dt:text-is("Height") + dd')).toHaveText(`14' 6"`);
+    await expect(summary.getByRole("list", { name: "States on the route, in order" })).toHaveText(
+      /TX.*OK.*CO.*KS/,
+    );
+    await summary.screenshot({ path: "/tmp/shots/load-route/dispatch-load-1280.png" });
+
+    // The PEVO sees them on the phone.
+    const context = await browser.newContext({
+      baseURL: String(test.info().project.use.baseURL),
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const phone = await context.newPage();
+      await signIn(phone, DEMO_PEVO.email, DEMO_PEVO.password);
+      await expect(phone).toHaveURL(/\/pevo/, { timeout: 20_000 });
+      await phone.goto(`/pevo/dispatches?id=${dispatch.id}`);
+      const loadCard = phone
+        .locator("[data-slot=card]")
+        .filter({ has: phone.getByText("Load", { exact: true }) });
+      await expect(loadCard.locator('dt:text-is("Width") + dd')).toHaveText(`16' 0"`);
+      await expect(loadCard.locator('dt:text-is("Weight") + dd')).toHaveText("186,000 lb");
+      await expect(loadCard.locator('dt:text-is("CB channel") + dd')).toHaveText("19");
+      await expect(loadCard.locator('dt:text-is("Permits") + dd')).toHaveText(`TX TX-${tag}`);
+      const hasOverflow = await phone.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(hasOverflow).toBe(false);
+      await phone.evaluate(() => window.scrollTo(0, 0));
+      await phone.screenshot({ path: "/tmp/shots/load-route/pevo-job-load-375.png", fullPage: true });
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -37,6 +37,25 @@ export const NUMBER_LIMITS = {
   maxLineMileage: 2000,
 } as const;
 
+/**
+ * A load's dimensions (whole inches) and weight (whole pounds). Generous: a superload is far inside
+ * them; they only stop typing slips (a length in inches typed into feet) and absurd values.
+ */
+export const LOAD_LIMITS = {
+  /** Width and height: 40 ft. */
+  maxWidthInches: 40 * 12,
+  maxHeightInches: 40 * 12,
+  /** Length: 400 ft. */
+  maxLengthInches: 400 * 12,
+  /** Front or rear overhang: 100 ft. */
+  maxOverhangInches: 100 * 12,
+  maxWeightPounds: 2_000_000,
+  /** The 40 channels of US Citizens Band radio. */
+  cbChannels: 40,
+  /** States on a route and permits on a job (the 50 states; no state twice). */
+  maxRouteStates: 50,
+} as const;
+
 /** Uploaded documents (certificates, permits, photos). */
 export const FILE_LIMITS = {
   /** Bytes per file: 15 MB. */

@@ -1,6 +1,7 @@
-import { TEXT_LIMITS as L, NUMBER_LIMITS, type UsState } from "@pevo/shared";
+import { TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS, type UsState } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
+  check,
   date,
   type ExtraConfigColumn,
   foreignKey,
@@ -181,6 +182,20 @@ export const rateConfirmations = pgTable(
     signatureExpiresAt: timestamp("signature_expires_at", { withTimezone: true }),
     /** Canceled: kept for history, left out of the dispatch picker and the dashboard counts. */
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    // Load details (issue 12 §3); the permits are rate_confirmation_permits. Lengths in whole inches.
+    loadDescription: text("load_description"),
+    loadWidthInches: integer("load_width_inches"),
+    loadHeightInches: integer("load_height_inches"),
+    loadLengthInches: integer("load_length_inches"),
+    loadWeightPounds: integer("load_weight_pounds"),
+    frontOverhangInches: integer("front_overhang_inches"),
+    rearOverhangInches: integer("rear_overhang_inches"),
+    truckNumber: text("truck_number"),
+    trailerNumber: text("trailer_number"),
+    cbChannel: integer("cb_channel"),
+    routeDescription: text("route_description"),
+    /** The US state codes on the route, in driving order (each once). */
+    routeStates: text("route_states").array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -205,6 +220,43 @@ export const rateConfirmations = pgTable(
     maxLength("rate_confirmations", t.destinationAddress, L.address),
     maxLength("rate_confirmations", t.description, L.longText),
     maxLength("rate_confirmations", t.additionalTerms, L.longText),
+    maxLength("rate_confirmations", t.loadDescription, L.address),
+    maxLength("rate_confirmations", t.truckNumber, L.code),
+    maxLength("rate_confirmations", t.trailerNumber, L.code),
+    maxLength("rate_confirmations", t.routeDescription, L.longText),
+    range("rate_confirmations", t.loadWidthInches, LOAD_LIMITS.maxWidthInches),
+    range("rate_confirmations", t.loadHeightInches, LOAD_LIMITS.maxHeightInches),
+    range("rate_confirmations", t.loadLengthInches, LOAD_LIMITS.maxLengthInches),
+    range("rate_confirmations", t.loadWeightPounds, LOAD_LIMITS.maxWeightPounds),
+    range("rate_confirmations", t.frontOverhangInches, LOAD_LIMITS.maxOverhangInches),
+    range("rate_confirmations", t.rearOverhangInches, LOAD_LIMITS.maxOverhangInches),
+    check(
+      "rate_confirmations_cb_channel_range",
+      sql`${t.cbChannel} between 1 and ${sql.raw(String(LOAD_LIMITS.cbChannels))}`,
+    ),
+    check(
+      "rate_confirmations_route_states_length",
+      sql`cardinality(${t.routeStates}) <= ${sql.raw(String(LOAD_LIMITS.maxRouteStates))}`,
+    ),
+  ],
+);
+
+/** A rate confirmation's permit numbers, one per state, in the order entered. */
+export const permits = pgTable(
+  "rate_confirmation_permits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    rateConfirmationId: uuid("rate_confirmation_id").notNull(),
+    state: text("state").notNull(),
+    permitNumber: text("permit_number").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    ref("permits_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
+    unique("permits_rc_state_key").on(t.rateConfirmationId, t.state),
+    maxLength("permits", t.state, 2),
+    maxLength("permits", t.permitNumber, L.code),
   ],
 );
 

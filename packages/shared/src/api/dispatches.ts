@@ -12,6 +12,7 @@ import {
   sortParams,
   ZPageParams,
 } from "./paging";
+import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
@@ -103,6 +104,7 @@ export const ZDispatchResponse = z.object({
           pevoId: ZId.nullable(),
         }),
       ),
+      loadDetails: ZLoadDetailsResponse,
     })
     .nullable(),
 });

@@ -5,7 +5,9 @@ import {
   RATE_UNITS,
   type RateUnit,
   SIGNATURE_STATUSES,
+  US_STATES,
 } from "../constants";
+import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -71,6 +73,24 @@ export const ZStandardRatesResponse = z.object({
   detentionThreshold: z.number().int().describe("Hours"),
 });
 
+/** A rate confirmation's load details as returned (dimensions in whole inches, weight in pounds). */
+export const ZLoadDetailsResponse = z.object({
+  description: z.string().nullable(),
+  widthInches: z.number().int().nullable(),
+  heightInches: z.number().int().nullable(),
+  lengthInches: z.number().int().nullable(),
+  weightPounds: z.number().int().nullable(),
+  frontOverhangInches: z.number().int().nullable(),
+  rearOverhangInches: z.number().int().nullable(),
+  truckNumber: z.string().nullable(),
+  trailerNumber: z.string().nullable(),
+  cbChannel: z.number().int().nullable(),
+  permits: z.array(z.object({ state: z.enum(US_STATES), number: z.string() })),
+  routeDescription: z.string().nullable(),
+  routeStates: z.array(z.enum(US_STATES)).describe("The states on the route, in driving order"),
+});
+type _LoadDetails = Assert<Same<z.output<typeof ZLoadDetailsResponse>, TLoadDetails>>;
+
 export const ZRateConfirmationResponse = z.object({
   id: ZId,
   clientId: ZId,
@@ -98,6 +118,7 @@ export const ZRateConfirmationResponse = z.object({
       pevoName: z.string().nullable(),
     }),
   ),
+  loadDetails: ZLoadDetailsResponse,
 });
 type _RateConfirmation = Assert<Same<z.output<typeof ZRateConfirmationResponse>, TRateConfirmation>>;
 

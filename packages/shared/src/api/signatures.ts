@@ -8,6 +8,7 @@ import {
   SIGNATURE_STATUSES,
 } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
@@ -45,6 +46,12 @@ export const ZRateConfirmationDocument = z.object({
   }),
   customRates: z.array(z.object({ name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),
   positions: z.array(z.object({ positionType: z.enum(positionTypes), customName: z.string().nullable() })),
+  /**
+   * The load details (issue 12 §3), part of the terms: editing them voids a signature. Absent when
+   * none are filled in, so a document without them (and every one signed before they existed)
+   * keeps its serialization and hash.
+   */
+  loadDetails: ZLoadDetailsResponse.optional(),
 });
 export type TRateConfirmationDocument = z.output<typeof ZRateConfirmationDocument>;
 

@@ -5,7 +5,7 @@
  * run, its endpoint there).
  */
 import type { z } from "zod";
-import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
+import { LOAD_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE } from "../money";
 import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGE } from "../time-zones";
 import { MAX_PASSWORD_LENGTH, ZLogin, ZResetPassword, ZSignup, ZSignupForm } from "./auth";
@@ -71,6 +71,7 @@ export const BOUNDS_FORMS = {
       },
       customRates: [{ name: "Permit handling", amount: "25", unit: "per_job" }],
       positions: [{ positionType: "custom", customName: "Bucket truck" }],
+      loadDetails: { permits: [{ state: "TX", number: "TX-1" }], routeStates: ["TX", "OK"] },
     }),
   },
   dispatch: {
@@ -219,6 +220,14 @@ function quantity(form: BoundsForm, field: string, label: string, max: number): 
   ];
 }
 
+/** A whole number (inches, pounds, a channel): the maximum passes, one more fails with `error`. */
+function whole(form: BoundsForm, field: string, max: number, error: string): BoundCase[] {
+  return [
+    { form, field, value: String(max), saved: max, note: `${max}` },
+    { form, field, value: max + 1, error, note: `${max + 1}` },
+  ];
+}
+
 /** YYYY-MM-DD plus days, in UTC (no time zone can shift it). */
 function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -355,6 +364,48 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("rateConfirmation", "customRates.0.name", "Rate name", label),
   ...money("rateConfirmation", "customRates.0.amount"),
   ...text("rateConfirmation", "positions.0.customName", "Custom position name", label),
+  ...text("rateConfirmation", "loadDetails.description", "Load description", address),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.widthInches",
+    LOAD_LIMITS.maxWidthInches,
+    "Width must be at most 40 ft",
+  ),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.heightInches",
+    LOAD_LIMITS.maxHeightInches,
+    "Height must be at most 40 ft",
+  ),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.lengthInches",
+    LOAD_LIMITS.maxLengthInches,
+    "Length must be at most 400 ft",
+  ),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.weightPounds",
+    LOAD_LIMITS.maxWeightPounds,
+    "Weight must be at most 2,000,000 lb",
+  ),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.frontOverhangInches",
+    LOAD_LIMITS.maxOverhangInches,
+    "Front overhang must be at most 100 ft",
+  ),
+  ...whole(
+    "rateConfirmation",
+    "loadDetails.rearOverhangInches",
+    LOAD_LIMITS.maxOverhangInches,
+    "Rear overhang must be at most 100 ft",
+  ),
+  ...whole("rateConfirmation", "loadDetails.cbChannel", LOAD_LIMITS.cbChannels, "CB channel must be 1 to 40"),
+  ...text("rateConfirmation", "loadDetails.truckNumber", "Truck number", code),
+  ...text("rateConfirmation", "loadDetails.trailerNumber", "Trailer number", code),
+  ...text("rateConfirmation", "loadDetails.permits.0.number", "Permit number", code),
+  ...text("rateConfirmation", "loadDetails.routeDescription", "Route description", longText),
 
   // Dispatches
   ...text("dispatch", "driverName", "Driver name", name),

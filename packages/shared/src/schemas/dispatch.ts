@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
+import type { TLoadDetails } from "./load-details";
 
 const optionalId = (message: string) =>
   z
@@ -83,5 +84,6 @@ export type TDispatch = TDispatchData & {
       detentionThreshold: number;
     } | null;
     positions: { positionType: PositionType; customName: string | null; pevoId: string | null }[];
+    loadDetails: TLoadDetails;
   } | null;
 };

@@ -9,6 +9,7 @@ import {
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
+import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
@@ -76,6 +77,8 @@ export const ZRateConfirmation = z
     standardRates: ZStandardRates,
     customRates: z.array(ZCustomRate).default([]),
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),
+    /** Optional: a client that sends none (an older API caller) saves a confirmation without them. */
+    loadDetails: ZLoadDetails.default(emptyLoadDetails),
   })
   .superRefine((rc, ctx) => {
     if (rc.endDate && rc.endDate < rc.startDate) {

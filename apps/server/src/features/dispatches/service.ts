@@ -27,6 +27,7 @@ import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
+import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -238,7 +239,7 @@ export async function* dispatchCsvRows(scope: Scope, f: TDispatchFilters): Async
   }
 }
 
-/** The rate confirmation part of a dispatch: job, route, rates and positions. */
+/** The rate confirmation part of a dispatch: job, route, rates, positions and load details. */
 async function rateConfirmationSummary(scope: Scope, id: string) {
   const { db } = scope;
   const [rc] = await db
@@ -248,15 +249,18 @@ async function rateConfirmationSummary(scope: Scope, id: string) {
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) return null;
-  const pos = await db
-    .select({
-      positionType: positions.positionType,
-      customName: positions.customName,
-      pevoId: positions.pevoId,
-    })
-    .from(positions)
-    .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
-    .orderBy(asc(positions.sortOrder));
+  const [pos, permitRows] = await Promise.all([
+    db
+      .select({
+        positionType: positions.positionType,
+        customName: positions.customName,
+        pevoId: positions.pevoId,
+      })
+      .from(positions)
+      .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
+      .orderBy(asc(positions.sortOrder)),
+    permitsOf(db, scope, id),
+  ]);
   const r = rc.rates;
   return {
     id: rc.rc.id,
@@ -278,6 +282,7 @@ async function rateConfirmationSummary(scope: Scope, id: string) {
         }
       : null,
     positions: pos,
+    loadDetails: loadDetailsOf(rc.rc, permitRows),
   };
 }
 

@@ -1,4 +1,5 @@
 import { dispatches, pevos } from "@pevo/db";
+import { emptyLoadDetails } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -323,6 +324,9 @@ describe("GET /api/portal/dispatches/:id", () => {
       description: "Oversize transformer, 16 ft wide",
       clientName: "Lone Star Heavy Haul",
       position: "Lead Car, Bucket Truck",
+      positionTypes: ["lead_car", "custom"],
+      // The rate confirmation has no load details (load-details.test.ts covers filled ones).
+      loadDetails: emptyLoadDetails(),
     });
     const two = await t.as(pevo2)("GET", `/api/portal/dispatches/${pevo2Dispatch}`);
     expect(two.status).toBe(200);

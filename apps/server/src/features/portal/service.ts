@@ -5,6 +5,7 @@ import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
+import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -69,32 +70,42 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
       rateConfirmationId: dispatches.rateConfirmationId,
       description: rateConfirmations.description,
       clientName: clients.name,
+      rc: rateConfirmations,
     })
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .where(ownDispatches(scope, pevoId, eq(dispatches.id, id)));
   if (!row) throw new NotFoundError(PORTAL_DISPATCH_NOT_FOUND);
-  const { rateConfirmationId, ...dispatch } = row;
-  const mine = rateConfirmationId
-    ? await db
-        .select({ positionType: positions.positionType, customName: positions.customName })
-        .from(positions)
-        .where(
-          scoped(
-            positions,
-            scope,
-            eq(positions.rateConfirmationId, rateConfirmationId),
-            eq(positions.pevoId, pevoId),
-          ),
-        )
-    : [];
+  const { rateConfirmationId, rc, ...dispatch } = row;
+  const [mine, permitRows] = rateConfirmationId
+    ? await Promise.all([
+        db
+          .select({ positionType: positions.positionType, customName: positions.customName })
+          .from(positions)
+          .where(
+            scoped(
+              positions,
+              scope,
+              eq(positions.rateConfirmationId, rateConfirmationId),
+              eq(positions.pevoId, pevoId),
+            ),
+          )
+          .orderBy(asc(positions.sortOrder)),
+        permitsOf(db, scope, rateConfirmationId),
+      ])
+    : [[], []];
   const position =
     mine
       .map((p) => (p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType]))
       .filter(Boolean)
       .join(", ") || null;
-  return { ...dispatch, position };
+  return {
+    ...dispatch,
+    position,
+    positionTypes: mine.map((p) => p.positionType),
+    loadDetails: rc ? loadDetailsOf(rc, permitRows) : null,
+  };
 }
 
 /** The PEVO dashboard (DECISIONS: Dashboards): their own figures only. */

@@ -1,6 +1,7 @@
 import {
   formatDotNumber,
   formatMcNumber,
+  loadDetailRows,
   POSITION_TYPES,
   RATE_UNITS,
   type TRateConfirmationDocument,
@@ -135,6 +136,13 @@ export async function renderRateConfirmationPdf(
       p.positionType === "custom" && p.customName ? p.customName : POSITION_TYPES[p.positionType],
     );
   });
+
+  // Only when filled in: a document signed before load details existed prints as it was signed.
+  const load = document.loadDetails ? loadDetailRows(document.loadDetails) : [];
+  if (load.length) {
+    section("Load details");
+    for (const { label, value } of load) row(label, value);
+  }
 
   if (certificate) drawCertificate(doc, certificate, { left, width, bottom });
   doc.end();

@@ -3,6 +3,7 @@ import {
   customRates,
   dispatches,
   type Executor,
+  permits,
   pevos,
   positions,
   rateConfirmations,
@@ -40,6 +41,7 @@ import {
   pgError,
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
+import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
@@ -182,7 +184,7 @@ export async function getRateConfirmation(
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) throw new NotFoundError(RC_NOT_FOUND);
-  const [custom, pos] = await Promise.all([
+  const [custom, pos, permitRows] = await Promise.all([
     db
       .select({
         id: customRates.id,
@@ -206,6 +208,7 @@ export async function getRateConfirmation(
       .leftJoin(pevos, eq(pevos.id, positions.pevoId))
       .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
       .orderBy(asc(positions.sortOrder)),
+    permitsOf(db, scope, id),
   ]);
   const { rates } = rc;
   return {
@@ -235,6 +238,7 @@ export async function getRateConfirmation(
       ...p,
       pevoName: firstName ? `${firstName} ${lastName}` : null,
     })),
+    loadDetails: loadDetailsOf(rc.rc, permitRows),
   };
 }
 
@@ -271,6 +275,14 @@ async function writeChildren(tx: Executor, scope: Scope, id: string, input: TRat
       .values(input.customRates.map((r, sortOrder) => ({ ...r, ...parent, sortOrder })));
   }
   await tx.insert(positions).values(input.positions.map((p, sortOrder) => ({ ...p, ...parent, sortOrder })));
+  const permitRows = input.loadDetails.permits;
+  if (permitRows.length) {
+    await tx
+      .insert(permits)
+      .values(
+        permitRows.map((p, sortOrder) => ({ ...parent, state: p.state, permitNumber: p.number, sortOrder })),
+      );
+  }
 }
 
 function duplicateJobNumber(error: unknown): never {
@@ -287,6 +299,18 @@ const header = (input: TRateConfirmationData) => ({
   endDate: input.endDate,
   description: input.description,
   additionalTerms: input.additionalTerms,
+  loadDescription: input.loadDetails.description,
+  loadWidthInches: input.loadDetails.widthInches,
+  loadHeightInches: input.loadDetails.heightInches,
+  loadLengthInches: input.loadDetails.lengthInches,
+  loadWeightPounds: input.loadDetails.weightPounds,
+  frontOverhangInches: input.loadDetails.frontOverhangInches,
+  rearOverhangInches: input.loadDetails.rearOverhangInches,
+  truckNumber: input.loadDetails.truckNumber,
+  trailerNumber: input.loadDetails.trailerNumber,
+  cbChannel: input.loadDetails.cbChannel,
+  routeDescription: input.loadDetails.routeDescription,
+  routeStates: input.loadDetails.routeStates,
 });
 
 /** Confirmation, standard rates, custom rates and positions: one transaction, all or nothing. */
@@ -334,6 +358,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
         .where(scoped(standardRates, scope, eq(standardRates.rateConfirmationId, id)));
       await tx.delete(customRates).where(scoped(customRates, scope, eq(customRates.rateConfirmationId, id)));
       await tx.delete(positions).where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
+      await tx.delete(permits).where(scoped(permits, scope, eq(permits.rateConfirmationId, id)));
       await writeChildren(tx, scope, id, input);
       await voidSignatureOnChange(tx, scope, id, before, await currentDocumentHash(tx, scope, read));
     })
@@ -426,9 +451,9 @@ export async function deleteRateConfirmation(scope: Scope, id: string) {
 }
 
 /**
- * A new draft copied from it: client, route, description, terms, rates, custom rates and positions
- * (type and custom name; no PEVO, so nobody is booked twice), with today's next job number and
- * start date today (no end date). A job number taken meanwhile is retried.
+ * A new draft copied from it: client, route, description, terms, rates, custom rates, positions
+ * (type and custom name; no PEVO, so nobody is booked twice) and the load details but the permits
+ * (issued per trip), with today's next job number and start date today (no end date). A job number taken meanwhile is retried.
  */
 export async function duplicateRateConfirmation(scope: Scope, id: string) {
   const source = await getRateConfirmation(scope, id);
@@ -449,6 +474,8 @@ export async function duplicateRateConfirmation(scope: Scope, id: string) {
       customName,
       pevoId: null,
     })),
+    // The load and route usually repeat; the permits are issued per trip and are not copied.
+    loadDetails: { ...source.loadDetails, permits: [] },
   } as TRateConfirmationData;
   for (let attempt = 0; ; attempt++) {
     input.jobNumber = await nextJobNumber(scope, today);

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { companies, type Executor } from "@pevo/db";
-import type { TRateConfirmation, TRateConfirmationDocument } from "@pevo/shared";
+import { hasLoadDetails, type TRateConfirmation, type TRateConfirmationDocument } from "@pevo/shared";
 import type { Scope } from "../../lib/tenant";
 import { ownCompany } from "../../lib/tenant";
 
@@ -55,6 +55,9 @@ export async function documentOf(
     standardRates: rc.standardRates,
     customRates: rc.customRates.map(({ name, amount, unit }) => ({ name, amount, unit })),
     positions: rc.positions.map(({ positionType, customName }) => ({ positionType, customName })),
+    // Left out when empty: the serialization (and hash) of a confirmation without load details is
+    // the one it had before they existed, so no open request reads as changed.
+    loadDetails: hasLoadDetails(rc.loadDetails) ? rc.loadDetails : undefined,
   };
 }
 

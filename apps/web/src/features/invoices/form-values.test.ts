@@ -1,4 +1,4 @@
-import type { TClient, TDispatch, TInvoice, TTripLog } from "@pevo/shared";
+import { emptyLoadDetails, type TClient, type TDispatch, type TInvoice, type TTripLog } from "@pevo/shared";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   chargeFor,
@@ -61,6 +61,7 @@ const rateConfirmation = (fields: Partial<RateConfirmation> = {}): RateConfirmat
     { positionType: "custom", customName: "Night Escort", pevoId: "pevo-night" },
     { positionType: "custom", customName: null, pevoId: "pevo-unnamed" },
   ],
+  loadDetails: emptyLoadDetails(),
   ...fields,
 });
 

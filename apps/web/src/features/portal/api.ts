@@ -4,6 +4,8 @@ import type {
   CursorPage,
   DispatchStatus,
   PevoStatus,
+  PositionType,
+  TLoadDetails,
   TPevoProfileInput,
   TTripLogData,
 } from "@pevo/shared";
@@ -40,6 +42,10 @@ export type TPortalDispatchDetail = TPortalDispatch & {
   description: string | null;
   clientName: string | null;
   position: string | null;
+  /** The PEVO's own position types on the job (a High Pole Car needs the load's height). */
+  positionTypes: PositionType[];
+  /** The job's load details; null when the dispatch has no rate confirmation. */
+  loadDetails: TLoadDetails | null;
 };
 
 export type TPortalActivity = {

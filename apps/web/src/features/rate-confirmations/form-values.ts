@@ -1,5 +1,7 @@
 import {
   DEFAULT_DETENTION_THRESHOLD,
+  type TLoadDetails,
+  type TLoadDetailsInput,
   type TRateConfirmation,
   type TRateConfirmationData,
   type TRateConfirmationInput,
@@ -44,6 +46,26 @@ export function emptyFormValues(clientId = ""): RcFormValues {
     },
     customRates: [],
     positions: [newPosition()],
+    loadDetails: loadDetailsFormValues(null),
+  };
+}
+
+/** Load details as the form holds them: text boxes get "" for none, numbers stay numbers. */
+function loadDetailsFormValues(details: TLoadDetails | null): TLoadDetailsInput {
+  return {
+    description: details?.description ?? "",
+    widthInches: details?.widthInches ?? null,
+    heightInches: details?.heightInches ?? null,
+    lengthInches: details?.lengthInches ?? null,
+    weightPounds: details?.weightPounds ?? "",
+    frontOverhangInches: details?.frontOverhangInches ?? null,
+    rearOverhangInches: details?.rearOverhangInches ?? null,
+    truckNumber: details?.truckNumber ?? "",
+    trailerNumber: details?.trailerNumber ?? "",
+    cbChannel: details?.cbChannel ?? "",
+    permits: details?.permits.map(({ state, number }) => ({ state, number })) ?? [],
+    routeDescription: details?.routeDescription ?? "",
+    routeStates: [...(details?.routeStates ?? [])],
   };
 }
 
@@ -73,5 +95,6 @@ export function toFormValues(rc: TRateConfirmation): RcFormValues {
       customName: customName ?? "",
       pevoId,
     })),
+    loadDetails: loadDetailsFormValues(rc.loadDetails),
   };
 }

@@ -1,6 +1,7 @@
-import { POSITION_TYPES, type PositionType } from "@pevo/shared";
+import { POSITION_TYPES, type PositionType, type TLoadDetails } from "@pevo/shared";
 import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import { LoadDetailsList } from "@/components/load-details-list";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
@@ -16,6 +17,7 @@ export type RateConfirmationSummaryData = {
   destinationAddress: string;
   startDate: string;
   positions: { positionType: PositionType; customName: string | null }[];
+  loadDetails: TLoadDetails;
 };
 
 const positionLabel = (p: RateConfirmationSummaryData["positions"][number]) =>
@@ -77,6 +79,15 @@ export function RateConfirmationSummary({
               {rc.positions.length ? rc.positions.map(positionLabel).join(", ") : "-"}
             </dd>
           </dl>
+          <section aria-labelledby="rc-summary-load" className="grid gap-2 border-t pt-3">
+            <h3
+              id="rc-summary-load"
+              className="text-xs font-medium tracking-wide text-muted-foreground uppercase"
+            >
+              Load details
+            </h3>
+            <LoadDetailsList details={rc.loadDetails} positions={rc.positions} />
+          </section>
         </div>
       ) : record.isError ? (
         <p role="alert" className="flex flex-wrap items-center gap-2 text-destructive">

@@ -1,6 +1,7 @@
-import { ArrowLeft, CalendarDays, MapPin, Phone } from "lucide-react";
+import { ArrowLeft, CalendarDays, MapPin, Phone, Ruler } from "lucide-react";
 import type { ReactNode } from "react";
 import { DocumentsCard } from "@/components/documents-card";
+import { LoadDetailsList } from "@/components/load-details-list";
 import { QueryErrorState } from "@/components/states";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -89,6 +90,24 @@ function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
         <Item label="Notes">{dash(dispatch.notes)}</Item>
         <Item label="Job description">{dash(dispatch.description)}</Item>
       </Section>
+
+      {dispatch.loadDetails ? (
+        <Card className="min-w-0 gap-3 md:col-span-2">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-base">
+              <Ruler className="size-4 text-muted-foreground" aria-hidden />
+              Load
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <LoadDetailsList
+              details={dispatch.loadDetails}
+              positions={dispatch.positionTypes.map((positionType) => ({ positionType }))}
+              emptyText="The office has not entered the load details yet"
+            />
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

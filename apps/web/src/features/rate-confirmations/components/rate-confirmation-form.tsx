@@ -13,6 +13,7 @@ import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
 import { focusFirstInvalid } from "./field-ids";
+import { LoadDetailsFields } from "./load-details-fields";
 import { MoneyInput } from "./money-input";
 import { PositionsFields } from "./positions-fields";
 
@@ -82,6 +83,7 @@ export function RateConfirmationForm({
           <StandardRatesFields />
           <CustomRatesFields />
           <PositionsFields />
+          <LoadDetailsFields />
         </fieldset>
         {notice}
         <FormActions pending={pending} submitLabel={submitLabel} onCancel={onCancel} />

@@ -1,4 +1,5 @@
 import { POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
+import { LoadDetailsList } from "@/components/load-details-list";
 import { formatDate, formatMoney } from "@/lib/format";
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -108,6 +109,12 @@ export function RateConfirmationDocument({ doc }: { doc: TRateConfirmationDocume
           <p className="text-sm text-muted-foreground">None</p>
         )}
       </Section>
+
+      {doc.loadDetails ? (
+        <Section title="Load details">
+          <LoadDetailsList details={doc.loadDetails} />
+        </Section>
+      ) : null}
 
       {doc.additionalTerms ? (
         <Section title="Additional terms">
