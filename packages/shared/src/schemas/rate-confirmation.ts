@@ -8,6 +8,7 @@ import {
 } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
+import { allowConflictField, type TCoverage } from "./dispatch-position";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
@@ -76,6 +77,7 @@ export const ZRateConfirmation = z
     standardRates: ZStandardRates,
     customRates: z.array(ZCustomRate).default([]),
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),
+    ...allowConflictField,
   })
   .superRefine((rc, ctx) => {
     if (rc.endDate && rc.endDate < rc.startDate) {
@@ -98,14 +100,18 @@ export type TRateConfirmationListItem = {
   endDate: string | null;
   clientName: string;
   positionsCount: number;
+  /** How many positions have a non-canceled dispatch. */
+  coverage: TCoverage;
   signatureStatus: SignatureState;
   /** When it was canceled (kept for history); null while active. */
   canceledAt: string | null;
   createdAt: string;
 };
 
-export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates"> & {
+export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates" | "allowConflict"> & {
   id: string;
+  /** How many positions have a non-canceled dispatch. */
+  coverage: TCoverage;
   clientName: string;
   signatureStatus: SignatureState;
   canceledAt: string | null;

@@ -27,10 +27,12 @@ import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
+import { coverageOf } from "../../lib/coverage";
 import { allRows, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
+import { checkBooking, columnsOf, coverageWithPositions } from "./position-rules";
 import { syncPickupReminders } from "./pickup-reminders";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
@@ -101,6 +103,8 @@ const listColumns = {
   pevoName: pevoName(),
   rateConfirmationId: dispatches.rateConfirmationId,
   jobNumber: rateConfirmations.jobNumber,
+  positionType: dispatches.positionType,
+  positionName: dispatches.positionName,
   createdAt: dispatches.createdAt,
 };
 
@@ -153,14 +157,22 @@ export async function listDispatches(
             .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
             .where(scoped(dispatches, scope, inArray(dispatches.id, page))),
       );
-      const byDispatch = await invoicesOf(
-        scope,
-        rows.map((r) => r.id),
-      );
+      const [byDispatch, coverage] = await Promise.all([
+        invoicesOf(
+          scope,
+          rows.map((r) => r.id),
+        ),
+        coverageOf(
+          db,
+          scope,
+          rows.map((r) => r.rateConfirmationId),
+        ),
+      ]);
       return rows.map((r) => ({
         ...r,
         createdAt: r.createdAt.toISOString(),
         invoices: byDispatch.get(r.id) ?? [],
+        coverage: coverageWithPositions(coverage, r.rateConfirmationId),
       }));
     },
     count: async () => {
@@ -314,6 +326,8 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     pickupTime: d.pickupTime,
     notes: d.notes,
     status: d.status,
+    positionType: d.positionType,
+    positionName: d.positionName,
     pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
     createdAt: d.createdAt.toISOString(),
     hasInvoices: invoiceRows.length > 0,
@@ -323,7 +337,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
 }
 
 /** The rate confirmation and PEVO must be the company's own; the PEVO must be active when newly assigned. */
-async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
+export async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
   const { db } = scope;
   if (input.rateConfirmationId) {
     const [rc] = await db
@@ -347,7 +361,7 @@ async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId
   }
 }
 
-type Assignment = {
+export type Assignment = {
   email: string;
   name: string;
   jobNumber: string | null;
@@ -356,7 +370,7 @@ type Assignment = {
 };
 
 /** Records the assignment and finds who to tell (their Email Notifications and Dispatch Alerts settings decide). */
-async function recordAssignment(
+export async function recordAssignment(
   tx: Executor,
   scope: Scope,
   dispatch: TDispatchData,
@@ -396,7 +410,7 @@ async function recordAssignment(
   };
 }
 
-async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
+export async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
   if (!assignment) return;
   try {
     await deps.mailer.send(dispatchAssignedMail(assignment, `${deps.config.appUrl}/pevo/dispatches`));
@@ -413,10 +427,11 @@ export async function createDispatch(
 ) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
+  await checkBooking(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dispatches)
-      .values({ ...input, companyId, createdBy: userId })
+      .values({ ...columnsOf(input), companyId, createdBy: userId })
       .returning({ id: dispatches.id });
     await syncPickupReminders(tx, scope, row.id);
     return { id: row.id, assignment: await recordAssignment(tx, scope, input) };
@@ -433,15 +448,21 @@ export async function updateDispatch(
 ) {
   const { db } = scope;
   const [current] = await db
-    .select({ pevoId: dispatches.pevoId })
+    .select({
+      pevoId: dispatches.pevoId,
+      pickupDate: dispatches.pickupDate,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      status: dispatches.status,
+    })
     .from(dispatches)
     .where(scoped(dispatches, scope, eq(dispatches.id, id)));
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
+  await checkBooking(scope, input, { id, ...current });
   const assignment = await db.transaction(async (tx) => {
     await tx
       .update(dispatches)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await syncPickupReminders(tx, scope, id);
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input) : null;

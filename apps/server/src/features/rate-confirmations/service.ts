@@ -31,6 +31,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { coverageOf, coverageOfOne } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,
@@ -40,6 +41,7 @@ import {
   pgError,
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
+import { checkPositionBookings } from "./position-conflicts";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import {
@@ -123,6 +125,11 @@ export async function listRateConfirmations(
             .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
             .where(scoped(rateConfirmations, scope, inArray(rateConfirmations.id, page))),
       );
+      const coverage = await coverageOf(
+        scope.db,
+        scope,
+        rows.map((r) => r.id),
+      );
       const counts = rows.length
         ? await scope.db
             .select({ id: positions.rateConfirmationId, n: count() })
@@ -143,6 +150,7 @@ export async function listRateConfirmations(
       return rows.map((r) => ({
         ...r,
         positionsCount: countOf.get(r.id) ?? 0,
+        coverage: coverage.get(r.id) ?? { covered: 0, total: 0 },
         canceledAt: r.canceledAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
       }));
@@ -182,7 +190,7 @@ export async function getRateConfirmation(
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) throw new NotFoundError(RC_NOT_FOUND);
-  const [custom, pos] = await Promise.all([
+  const [custom, pos, coverage] = await Promise.all([
     db
       .select({
         id: customRates.id,
@@ -206,6 +214,7 @@ export async function getRateConfirmation(
       .leftJoin(pevos, eq(pevos.id, positions.pevoId))
       .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
       .orderBy(asc(positions.sortOrder)),
+    coverageOfOne(db, scope, id),
   ]);
   const { rates } = rc;
   return {
@@ -222,6 +231,7 @@ export async function getRateConfirmation(
     signatureStatus: rc.signatureState,
     canceledAt: rc.rc.canceledAt?.toISOString() ?? null,
     createdAt: rc.rc.createdAt.toISOString(),
+    coverage,
     standardRates: {
       minimumDailyRate: rates?.minimumDailyRate ?? "0.00",
       mileageRate: rates?.mileageRate ?? "0.00",
@@ -293,6 +303,7 @@ const header = (input: TRateConfirmationData) => ({
 export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input);
+  await checkPositionBookings(scope, input, null);
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -319,6 +330,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
   if (!existing) throw new NotFoundError(RC_NOT_FOUND);
   if (existing.canceledAt) throw new ConflictError(RC_CANCELED);
   await checkReferences(scope, input);
+  await checkPositionBookings(scope, input, id);
   await db
     .transaction(async (tx) => {
       const read = () => getRateConfirmation(scope, id, tx);
