@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -13,6 +14,7 @@ export default function NewDispatchPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const create = useCreateDispatch();
+  const conflicts = useBookingConflicts(create.isPending);
   const [defaultValues] = useState(() => newDispatchValues(params.get("rcId") ?? ""));
 
   return (
@@ -23,22 +25,25 @@ export default function NewDispatchPage() {
         submitLabel="Create Dispatch"
         pending={create.isPending}
         onCancel={() => navigate("/dispatching")}
-        onSubmit={(data, form) =>
+        onSubmit={function save(data, form) {
           create.mutate(data, {
             onSuccess: () => {
               toast.success("Dispatch created successfully");
               navigate("/dispatching");
             },
             onError: (error) => {
+              // The PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
+              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
               // Keep what was typed; show the server's field messages inline.
               const inline = applyFieldErrors(error, form.setError);
               toast.error(
                 inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
               );
             },
-          })
-        }
+          });
+        }}
       />
+      {conflicts.dialog}
     </div>
   );
 }
