@@ -5,12 +5,30 @@ import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { useCreateDispatch } from "../api";
+import { LoadingState } from "@/components/states";
+import { useCreateDispatch, useRateConfirmationRecord } from "../api";
+import { NewDispatchesForPositions } from "./new-dispatches-for-positions";
 import { DispatchForm } from "../components/dispatch-form";
 import { newDispatchValues } from "../form-values";
 
-/** /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front. */
+/**
+ * /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front; one with positions
+ * offers one dispatch per position (issue 11) unless ?single=1 asks for one dispatch.
+ */
 export default function NewDispatchPage() {
+  const [params] = useSearchParams();
+  const rcId = params.get("rcId") ?? "";
+  const rc = useRateConfirmationRecord(params.get("single") ? null : rcId || null);
+  if (rcId && !params.get("single")) {
+    if (rc.isPending) return <LoadingState text="Loading rate confirmation..." />;
+    if (rc.data && rc.data.positions.length > 0 && !rc.data.canceledAt) {
+      return <NewDispatchesForPositions rc={rc.data} />;
+    }
+  }
+  return <NewSingleDispatch />;
+}
+
+function NewSingleDispatch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const create = useCreateDispatch();
