@@ -22,8 +22,8 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { createDispatchBatch } from "./batch";
 import { todayIso } from "../../lib/dates";
+import { createDispatchBatch } from "./batch";
 import {
   createDispatch,
   DISPATCH_CSV_HEADER,

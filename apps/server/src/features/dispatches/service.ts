@@ -24,16 +24,16 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
+import { coverageOf } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
-import { coverageOf } from "../../lib/coverage";
 import { allRows, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
-import { checkBooking, columnsOf, coverageWithPositions } from "./position-rules";
 import { syncPickupReminders } from "./pickup-reminders";
+import { checkBooking, columnsOf, coverageWithPositions } from "./position-rules";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const DISPATCH_HAS_INVOICES =

@@ -41,9 +41,9 @@ import {
   pgError,
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
-import { checkPositionBookings } from "./position-conflicts";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { checkPositionBookings } from "./position-conflicts";
 import {
   currentDocumentHash,
   signatureStateSql,

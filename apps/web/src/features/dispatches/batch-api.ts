@@ -10,6 +10,10 @@ export function useCreateDispatchBatch() {
     mutationFn: (data: TDispatchBatchData) => call(client.api.dispatches.batch.$post({ json: data })),
     // The lists, the rate confirmation's coverage and the dashboard's counts change.
     onSuccess: () =>
-      void invalidateAll(queryClient, [queryKeys.dispatches, queryKeys.rateConfirmations, queryKeys.dashboard]),
+      void invalidateAll(queryClient, [
+        queryKeys.dispatches,
+        queryKeys.rateConfirmations,
+        queryKeys.dashboard,
+      ]),
   });
 }

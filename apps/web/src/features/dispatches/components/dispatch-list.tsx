@@ -1,6 +1,7 @@
-import type { TDispatchListItem } from "@pevo/shared";
+import { positionLabel, type TDispatchListItem } from "@pevo/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CoverageText } from "@/components/coverage-text";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { DispatchStatusBadge } from "@/components/status-badge";
@@ -32,6 +33,19 @@ function Clip({ text, className, children }: { text: string; className: string; 
     <div className={cn("truncate", className)} title={text}>
       {children ?? text}
     </div>
+  );
+}
+
+/** This dispatch's position (if any) and its job's coverage. */
+function Coverage({ dispatch: d }: { dispatch: TDispatchListItem }) {
+  const position = positionLabel(d);
+  if (!d.coverage)
+    return position ? <span>{position}</span> : <span className="text-muted-foreground">-</span>;
+  return (
+    <span className="grid">
+      {position ? <span className="truncate">{position}</span> : null}
+      <CoverageText coverage={d.coverage} className="text-xs" />
+    </span>
   );
 }
 
@@ -81,6 +95,13 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       cell: (d) => formatDate(d.pickupDate),
     },
     { id: "pickupTime", header: "Pickup Time", className: "whitespace-nowrap", cell: (d) => d.pickupTime },
+    {
+      // The job's positions with a dispatch (issue 11); only for a job with positions.
+      id: "coverage",
+      header: "Positions",
+      className: "hidden xl:table-cell",
+      cell: (d) => <Coverage dispatch={d} />,
+    },
     {
       id: "status",
       header: "Status",
@@ -135,6 +156,7 @@ export function DispatchList({ list, rows, onDelete }: Props) {
           facts={[
             { label: "PEVO", value: <PevoName dispatch={d} /> },
             { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
+            ...(d.coverage ? [{ label: "Positions", value: <Coverage dispatch={d} /> }] : []),
           ]}
         />
       )}

@@ -107,13 +107,11 @@ export function DispatchPositionsForm({
         // Server messages name positions.N of the ticked rows: map them back to the row's index.
         const ticked = all.flatMap((r, i) => (r.selected ? [i] : []));
         const fail = (error: unknown) =>
-          applyFieldErrors(
-            error,
-            (name: string, e: { type: string; message: string }) =>
-              form.setError(
-                name.replace(/^positions\.(\d+)\./, (_, n) => `rows.${ticked[Number(n)]}.`) as never,
-                e,
-              ),
+          applyFieldErrors(error, (name: string, e: { type: string; message: string }) =>
+            form.setError(
+              name.replace(/^positions\.(\d+)\./, (_, n) => `rows.${ticked[Number(n)]}.`) as never,
+              e,
+            ),
           );
         onSubmit(
           {
@@ -174,7 +172,9 @@ export function DispatchPositionsForm({
                   label="PEVO"
                   className="content-start"
                 >
-                  {(bound) => <PevoPicker {...bound} disabled={!selected || pending} noneLabel="Unassigned" />}
+                  {(bound) => (
+                    <PevoPicker {...bound} disabled={!selected || pending} noneLabel="Unassigned" />
+                  )}
                 </PickerField>
                 <DateField
                   control={control}

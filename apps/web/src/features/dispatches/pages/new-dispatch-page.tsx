@@ -3,13 +3,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { LoadingState } from "@/components/states";
 import { useCreateDispatch, useRateConfirmationRecord } from "../api";
-import { NewDispatchesForPositions } from "./new-dispatches-for-positions";
 import { DispatchForm } from "../components/dispatch-form";
 import { newDispatchValues } from "../form-values";
+import { NewDispatchesForPositions } from "./new-dispatches-for-positions";
 
 /**
  * /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front; one with positions

@@ -35,7 +35,9 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
           create.mutate(data, {
             onSuccess: (saved) => {
               toast.success(
-                saved.ids.length === 1 ? "Dispatch created successfully" : `${saved.ids.length} dispatches created`,
+                saved.ids.length === 1
+                  ? "Dispatch created successfully"
+                  : `${saved.ids.length} dispatches created`,
               );
               navigate("/dispatching");
             },
