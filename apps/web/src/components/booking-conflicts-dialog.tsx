@@ -11,6 +11,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { allowLeaveAfterResend } from "@/components/unsaved-changes";
 import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
 
@@ -68,6 +69,7 @@ export function useBookingConflicts(pending: boolean) {
             onClick={() => {
               const retry = state?.retry;
               close();
+              allowLeaveAfterResend();
               retry?.();
             }}
           >
