@@ -1,4 +1,4 @@
-import { positionLabel, type TDispatchListItem } from "@pevo/shared";
+import { coverageText, positionLabel, type TDispatchListItem } from "@pevo/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CoverageText } from "@/components/coverage-text";
@@ -36,15 +36,30 @@ function Clip({ text, className, children }: { text: string; className: string; 
   );
 }
 
-/** This dispatch's position (if any) and its job's coverage. */
-function Coverage({ dispatch: d }: { dispatch: TDispatchListItem }) {
+/**
+ * This dispatch's job coverage ('2 of 3 positions dispatched'), and its own position. `compact` (the
+ * table's narrow column): '2 of 3', the rest for screen readers and on hover.
+ */
+function Coverage({ dispatch: d, compact = false }: { dispatch: TDispatchListItem; compact?: boolean }) {
   const position = positionLabel(d);
-  if (!d.coverage)
-    return position ? <span>{position}</span> : <span className="text-muted-foreground">-</span>;
+  if (!d.coverage) return <span className="text-muted-foreground">{position ?? "-"}</span>;
+  const full = `${coverageText(d.coverage)}${position ? ` (this one: ${position})` : ""}`;
+  if (compact) {
+    const complete = d.coverage.covered >= d.coverage.total;
+    return (
+      <span
+        title={full}
+        className={complete ? "text-muted-foreground" : "font-medium text-amber-700 dark:text-amber-400"}
+      >
+        {d.coverage.covered} of {d.coverage.total}
+        <span className="sr-only"> positions dispatched{position ? `, this one: ${position}` : ""}</span>
+      </span>
+    );
+  }
   return (
-    <span className="grid">
-      {position ? <span className="truncate">{position}</span> : null}
-      <CoverageText coverage={d.coverage} className="text-xs" />
+    <span>
+      <CoverageText coverage={d.coverage} />
+      {position ? <span className="text-muted-foreground"> · {position}</span> : null}
     </span>
   );
 }
@@ -96,17 +111,18 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
     },
     { id: "pickupTime", header: "Pickup Time", className: "whitespace-nowrap", cell: (d) => d.pickupTime },
     {
-      // The job's positions with a dispatch (issue 11); only for a job with positions.
-      id: "coverage",
-      header: "Positions",
-      className: "hidden xl:table-cell",
-      cell: (d) => <Coverage dispatch={d} />,
-    },
-    {
       id: "status",
       header: "Status",
       sortable: true,
       cell: (d) => <DispatchStatusBadge status={d.status} />,
+    },
+    {
+      // The job's positions with a dispatch (issue 11); only for a job with positions; after
+      // Status so the columns before keep their places.
+      id: "coverage",
+      header: "Positions",
+      className: "whitespace-nowrap",
+      cell: (d) => <Coverage dispatch={d} compact />,
     },
     {
       id: "createdAt",
