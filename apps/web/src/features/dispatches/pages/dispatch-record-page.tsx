@@ -1,4 +1,4 @@
-import type { TDispatch } from "@pevo/shared";
+import { positionLabel, type TDispatch } from "@pevo/shared";
 import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -74,6 +74,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
       <DispatchStatusBadge status={dispatch.status} />
       <span>
         {dispatch.rateConfirmation ? `Job ${dispatch.rateConfirmation.jobNumber} · ` : ""}
+        {positionLabel(dispatch) ? `${positionLabel(dispatch)} · ` : ""}
         Pickup {formatDate(dispatch.pickupDate)} at {dispatch.pickupTime}
       </span>
     </span>
