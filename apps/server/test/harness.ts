@@ -446,7 +446,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
   /** POST /api/rate-confirmations with {@link rateConfirmationBody}(overrides). */
   function createRateConfirmation(caller: Caller, overrides: { clientId: string } & JsonBody) {
     // Fixture data: a PEVO booked twice is not what these set-ups test (booking-conflicts.test.ts does).
-    return create(caller, "/api/rate-confirmations", rateConfirmationBody({ allowConflict: true, ...overrides }));
+    return create(
+      caller,
+      "/api/rate-confirmations",
+      rateConfirmationBody({ allowConflict: true, ...overrides }),
+    );
   }
 
   /** POST /api/dispatches with {@link dispatchBody}(overrides). */
