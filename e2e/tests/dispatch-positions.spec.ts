@@ -100,6 +100,15 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("2 of 3 positions dispatched");
   await screenshotBothWidths(page, "dispatch-list-coverage");
+  // A dispatch knows its position: its page shows (and edits) it.
+  await rows.first().getByRole("link", { name: driver }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dispatch Details" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Position (optional)" })).toHaveText(
+    /^(Lead Car|Chase Car)$/,
+    {
+      timeout: 20_000,
+    },
+  );
   await page.goto(`/rate-confirmations/${job.id}`);
   await expect(page.getByText("2 of 3 positions dispatched")).toBeVisible({ timeout: 20_000 });
   await screenshotBothWidths(page, "rate-confirmation-coverage");

@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { inlineLinkClass } from "@/lib/utils";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
+import { PositionField } from "./position-field";
 import { RateConfirmationPicker, rateConfirmationLabel } from "./rate-confirmation-picker";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
@@ -100,6 +101,7 @@ export function DispatchForm({
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
+            {rcId ? <PositionField form={form} rcId={rcId} known={knownRateConfirmation} /> : null}
             <PickerField
               control={control}
               name="pevoId"
