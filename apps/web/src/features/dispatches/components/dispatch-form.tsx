@@ -101,7 +101,12 @@ export function DispatchForm({
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
-            {rcId ? <PositionField form={form} rcId={rcId} known={knownRateConfirmation} /> : null}
+            {rcId ? (
+              // A row of its own (half width): the driver's name and phone stay side by side.
+              <div className="grid min-w-0 gap-4 md:col-span-2 md:grid-cols-2">
+                <PositionField form={form} rcId={rcId} known={knownRateConfirmation} />
+              </div>
+            ) : null}
             <PickerField
               control={control}
               name="pevoId"
