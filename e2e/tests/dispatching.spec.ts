@@ -106,6 +106,11 @@ test.describe("Dispatching (admin)", () => {
     await page.getByRole("link", { name: "Create Dispatch" }).click();
     await expect(page).toHaveURL(new RegExp(`/dispatching/new\\?rcId=${rc.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
+    // A job with positions offers one dispatch per position (dispatch-positions.spec.ts); this journey
+    // takes the single dispatch form.
+    await page.getByRole("link", { name: "Create a single dispatch instead" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dispatching/new\\?rcId=${rc.id}&single=1$`));
+    await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
 
     // ?rcId prefill: the rate confirmation is linked and summarised.
     const rcPicker = combobox(page, "Rate Confirmation (optional)");

@@ -173,6 +173,8 @@ const rateConfirmationBody = (f: Fixtures) =>
     clientId: f.clientA,
     jobNumber: `RC-TABLE-${next()}`,
     positions: [{ positionType: "lead_car", pevoId: f.pevoRowA }],
+    // The fixtures already put this PEVO on a job then: only the caller may decide the status here.
+    allowConflict: true,
   });
 
 const dispatchBody = (f: Fixtures) =>
@@ -181,7 +183,19 @@ const dispatchBody = (f: Fixtures) =>
     pevoId: f.pevoUserRowA,
     driverName: "Table Driver",
     pickupDate: "2025-03-12",
+    // The fixtures already book this PEVO then: only the caller may decide the status here.
+    allowConflict: true,
   });
+
+/** 'Create Dispatch' per position of company A's rate confirmation, for company A's PEVO. */
+const dispatchBatchBody = (f: Fixtures) => ({
+  rateConfirmationId: f.rateConfirmationA,
+  driverName: "Table Driver",
+  driverPhone: "(555) 123-4567",
+  pickupTime: "09:00",
+  allowConflict: true,
+  positions: [{ positionType: "lead_car", pevoId: f.pevoUserRowA, pickupDate: "2025-03-12" }],
+});
 
 /** A trip on the caller's own dispatch (pevoA2's on his), so that only the id decides the status. */
 const tripLogBody = (f: Fixtures, caller?: Caller) => ({
@@ -519,6 +533,13 @@ const ROUTES: Row[] = [
   {
     route: "POST /api/dispatches",
     body: dispatchBody,
+    expect: { ...OFFICE, adminA: 201, adminB: 400 },
+    target: (f) => rowsWhere(dispatches, dispatches.companyId, f.companyA),
+  },
+  // adminB names company A's rate confirmation: a field error (400), nothing created in A.
+  {
+    route: "POST /api/dispatches/batch",
+    body: dispatchBatchBody,
     expect: { ...OFFICE, adminA: 201, adminB: 400 },
     target: (f) => rowsWhere(dispatches, dispatches.companyId, f.companyA),
   },

@@ -6,8 +6,8 @@
  *   afterAll(() => t.close());
  *
  * Fixtures for setting up data: `t.as(admin)` binds a caller's cookie to requests; `t.createClient`,
- * `t.createRateConfirmation` and `t.createDispatch` POST a valid default body (the overrides win) and
- * fail the test unless 201; `t.createTwoCompanies()` makes admins A and B with their PEVO users. Tests
+ * `t.createRateConfirmation` and `t.createDispatch` POST a valid default body (the overrides win;
+ * `allowConflict: true` unless overridden, so fixtures may book a PEVO twice) and fail the test unless 201; `t.createTwoCompanies()` makes admins A and B with their PEVO users. Tests
  * about a POST itself (validation, the exact body) write it out instead.
  *
  * PGlite in memory by default; when TEST_DATABASE_URL is set (e.g. postgres://root@127.0.0.1:5432/test)
@@ -445,12 +445,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   /** POST /api/rate-confirmations with {@link rateConfirmationBody}(overrides). */
   function createRateConfirmation(caller: Caller, overrides: { clientId: string } & JsonBody) {
-    return create(caller, "/api/rate-confirmations", rateConfirmationBody(overrides));
+    // Fixture data: a PEVO booked twice is not what these set-ups test (booking-conflicts.test.ts does).
+    return create(
+      caller,
+      "/api/rate-confirmations",
+      rateConfirmationBody({ allowConflict: true, ...overrides }),
+    );
   }
 
   /** POST /api/dispatches with {@link dispatchBody}(overrides). */
   function createDispatch(caller: Caller, overrides: JsonBody = {}) {
-    return create(caller, "/api/dispatches", dispatchBody(overrides));
+    return create(caller, "/api/dispatches", dispatchBody({ allowConflict: true, ...overrides }));
   }
 
   /**

@@ -78,7 +78,11 @@ function domainStatus(error: DomainError): ContentfulStatusCode {
 export function toErrorResponse(c: Context, error: unknown) {
   if (error instanceof ApiError || error instanceof DomainError) {
     const status = error instanceof ApiError ? error.status : domainStatus(error);
-    return c.json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) }, status);
+    const details = error instanceof DomainError ? error.details : undefined;
+    return c.json(
+      { error: error.message, ...(error.fields ? { fields: error.fields } : {}), ...details },
+      status,
+    );
   }
   if (error instanceof HTTPException) {
     // Hono's own middleware (e.g. the CSRF check answers 403) throws these: keep the status, in our shape.

@@ -161,6 +161,8 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
         pickupDate: "2025-06-10",
         pickupTime: "09:00",
         pevoId: pevo2.pevoId,
+        // Peter already has a dispatch that day (set up above): saved anyway.
+        allowConflict: true,
       });
       expect(moved.status).toBe(200);
       expect((await stream1.about(for1.id)).message.event).toBe("dispatch.changed");

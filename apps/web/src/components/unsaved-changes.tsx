@@ -82,6 +82,14 @@ export function useUnsavedChangesGuard(isDirty: boolean, pending = false) {
   return { allowLeave };
 }
 
+/**
+ * A save resent from outside its form (e.g. "Assign anyway" after a 409) is a submit too: let the
+ * navigation after it go through; a failure re-arms asking as `pending` goes back to false.
+ */
+export function allowLeaveAfterResend() {
+  for (const entry of forms.values()) entry.saving = true;
+}
+
 /** Rendered once per layout: asks before an in-app navigation leaves a form with unsaved input. */
 export function UnsavedChangesPrompt() {
   const blocker = useBlocker(

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly code?: string,
+    /** The whole error body, for answers that carry more (e.g. a double booking's `conflicts`). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -44,6 +46,7 @@ export async function readResponse<T>(response: Response): Promise<T> {
       body.error ?? body.message ?? `Request failed (${response.status})`,
       body.fields,
       body.code,
+      data,
     );
   }
   return data as T;

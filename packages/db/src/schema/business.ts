@@ -335,6 +335,12 @@ export const dispatches = pgTable(
     pickupTime: text("pickup_time").notNull(),
     notes: text("notes"),
     status: dispatchStatus("status").notNull().default("pending"),
+    /**
+     * The rate confirmation position this dispatch fills (lead car, chase car, …). Stored by type and
+     * custom name, not by position id: saving a rate confirmation rewrites its position rows.
+     */
+    positionType: positionType("position_type"),
+    positionName: text("position_name"),
     ...timestamps,
   },
   (t) => [
@@ -351,6 +357,7 @@ export const dispatches = pgTable(
     maxLength("dispatches", t.driverPhone, L.phone),
     maxLength("dispatches", t.driverCompany, L.name),
     maxLength("dispatches", t.notes, L.longText),
+    maxLength("dispatches", t.positionName, L.label),
   ],
 );
 

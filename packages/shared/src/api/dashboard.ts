@@ -10,6 +10,10 @@ export const ZDashboardResponse = z.object({
     pevos: z.number().int(),
     pendingSignatures: z.number().int(),
     upcomingJobs: z.number().int(),
+    uncoveredJobs: z
+      .number()
+      .int()
+      .describe("Active rate confirmations in the next 7 days with a position no dispatch covers"),
   }),
   upcomingJobs: z.array(
     z.object({

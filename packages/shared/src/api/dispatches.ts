@@ -3,6 +3,7 @@ import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType 
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZCoverage } from "./coverage";
 import {
   boolParam,
   dayParam,
@@ -26,6 +27,9 @@ export const ZDispatchListItem = z.object({
   pevoName: z.string().nullable(),
   rateConfirmationId: ZId.nullable(),
   jobNumber: z.string().nullable(),
+  positionType: z.enum(positionTypes).nullable(),
+  positionName: z.string().nullable(),
+  coverage: ZCoverage.nullable().describe("The coverage of the dispatch's rate confirmation"),
   createdAt: ZTimestamp,
   invoices: z.array(z.object({ id: ZId, invoiceNumber: z.string() })).describe("The dispatch's invoices"),
 });
@@ -70,6 +74,8 @@ export const ZDispatchResponse = z.object({
   pickupTime: z.string().describe("HH:MM"),
   notes: z.string().nullable(),
   status: z.enum(DISPATCH_STATUSES),
+  positionType: z.enum(positionTypes).nullable().describe("The rate confirmation position it fills"),
+  positionName: z.string().nullable().describe("The custom position's name"),
   createdAt: ZTimestamp,
   hasInvoices: z.boolean(),
   invoices: z

@@ -11,6 +11,7 @@ import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZCoverage } from "./coverage";
 import {
   boolParam,
   dayParam,
@@ -33,6 +34,7 @@ export const ZRateConfirmationListItem = z.object({
   endDate: ZDay.nullable(),
   clientName: z.string(),
   positionsCount: z.number().int(),
+  coverage: ZCoverage,
   signatureStatus: z
     .enum([...SIGNATURE_STATUSES, "expired"])
     .describe("Not sent, awaiting signature, viewed, signed, declined, or expired (computed)"),
@@ -107,6 +109,7 @@ export const ZRateConfirmationResponse = z.object({
     .describe("Not sent, awaiting signature, viewed, signed, declined, or expired (computed)"),
   canceledAt: ZTimestamp.nullable().describe("When it was canceled; null while active"),
   createdAt: ZTimestamp,
+  coverage: ZCoverage,
   standardRates: ZStandardRatesResponse,
   customRates: z.array(z.object({ id: ZId, name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),
   positions: z.array(

@@ -81,6 +81,9 @@ export const BOUNDS_FORMS = {
       driverPhone: "(555) 123-4567",
       pickupDate: "2025-06-10",
       pickupTime: "09:00",
+      // A custom position, so that its name is kept (issue 11).
+      positionType: "custom",
+      positionName: "Bucket Truck",
     }),
   },
   invoice: {
@@ -412,6 +415,7 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("dispatch", "driverPhone", "Driver phone", phone, "5"),
   ...text("dispatch", "driverCompany", "Driver company", name),
   ...text("dispatch", "notes", "Notes", longText),
+  ...text("dispatch", "positionName", "Position name", label),
   ...date("dispatch", "pickupDate", "Pickup date", {
     earliest: EARLIEST_PICKUP_DATE,
     earliestMessage: "Pickup date is required",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
+import { allowConflictField, dispatchPositionFields, type TCoverage } from "./dispatch-position";
 import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
 import type { TLoadDetails } from "./load-details";
 
@@ -40,6 +41,8 @@ export const ZDispatch = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "Pickup time is required" }),
   notes: boundedText("Notes", TEXT_LIMITS.longText),
   status: z.enum(DISPATCH_STATUSES).default("pending"),
+  ...dispatchPositionFields,
+  ...allowConflictField,
 });
 export type TDispatchInput = z.input<typeof ZDispatch>;
 export type TDispatchData = z.output<typeof ZDispatch>;
@@ -54,12 +57,16 @@ export type TDispatchListItem = {
   pevoName: string | null;
   rateConfirmationId: string | null;
   jobNumber: string | null;
+  positionType: PositionType | null;
+  positionName: string | null;
+  /** The coverage of the dispatch's rate confirmation (null: none, or it has no positions). */
+  coverage: TCoverage | null;
   createdAt: string;
   /** The dispatch's invoices (oldest first), for links in the row menu. */
   invoices: { id: string; invoiceNumber: string }[];
 };
 
-export type TDispatch = TDispatchData & {
+export type TDispatch = Omit<TDispatchData, "allowConflict"> & {
   id: string;
   pevoName: string | null;
   createdAt: string;

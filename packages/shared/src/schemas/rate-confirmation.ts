@@ -8,6 +8,7 @@ import {
 } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
+import { allowConflictField, type TCoverage } from "./dispatch-position";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
@@ -79,6 +80,7 @@ export const ZRateConfirmation = z
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),
     /** Optional: a client that sends none (an older API caller) saves a confirmation without them. */
     loadDetails: ZLoadDetails.default(emptyLoadDetails),
+    ...allowConflictField,
   })
   .superRefine((rc, ctx) => {
     if (rc.endDate && rc.endDate < rc.startDate) {
@@ -101,14 +103,18 @@ export type TRateConfirmationListItem = {
   endDate: string | null;
   clientName: string;
   positionsCount: number;
+  /** How many positions have a non-canceled dispatch. */
+  coverage: TCoverage;
   signatureStatus: SignatureState;
   /** When it was canceled (kept for history); null while active. */
   canceledAt: string | null;
   createdAt: string;
 };
 
-export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates"> & {
+export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates" | "allowConflict"> & {
   id: string;
+  /** How many positions have a non-canceled dispatch. */
+  coverage: TCoverage;
   clientName: string;
   signatureStatus: SignatureState;
   canceledAt: string | null;

@@ -32,7 +32,9 @@ async function dashboard(who: { cookie: string } = admin) {
 
 async function expectCards(expected: Cards, who: { cookie: string } = admin) {
   const body = await dashboard(who);
-  expect(body.cards).toEqual(expected);
+  // Uncovered positions (issue 11) have their own sequence in booking-conflicts.test.ts.
+  const { uncoveredJobs: _uncovered, ...cards } = body.cards as Cards & { uncoveredJobs: number };
+  expect(cards).toEqual(expected);
   return body;
 }
 
@@ -233,7 +235,7 @@ describe("dashboard after a scripted sequence of changes", () => {
 
     const after = await dashboard();
     expect(after).toEqual(before);
-    expect(after.cards).toEqual({ activeJobs: 1, pevos: 1, pendingSignatures: 0, upcomingJobs: 2 });
+    expect(after.cards).toMatchObject({ activeJobs: 1, pevos: 1, pendingSignatures: 0, upcomingJobs: 2 });
     // And the other company sees only its own.
     const theirs = await expectCards(
       { activeJobs: 2, pevos: 2, pendingSignatures: 0, upcomingJobs: 2 },

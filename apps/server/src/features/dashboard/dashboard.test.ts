@@ -82,7 +82,7 @@ describe("GET /api/dashboard", () => {
     const res = await dashboard(fresh);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      cards: { activeJobs: 0, pevos: 0, pendingSignatures: 0, upcomingJobs: 0 },
+      cards: { activeJobs: 0, pevos: 0, pendingSignatures: 0, upcomingJobs: 0, uncoveredJobs: 0 },
       upcomingJobs: [],
       activity: [],
     });
@@ -166,6 +166,7 @@ describe("GET /api/dashboard", () => {
         pevos: 3, // status active
         pendingSignatures: 2, // awaiting_signature
         upcomingJobs: 4, // pickup in [today, today + 7)
+        uncoveredJobs: 0, // these rate confirmations have no positions (booking-conflicts.test.ts counts some)
       });
     });
 
@@ -218,7 +219,13 @@ describe("GET /api/dashboard", () => {
     test("another company's data is never counted", async () => {
       const res = await dashboard(adminB);
       expect(res.status).toBe(200);
-      expect(res.body.cards).toEqual({ activeJobs: 1, pevos: 1, pendingSignatures: 1, upcomingJobs: 2 });
+      expect(res.body.cards).toEqual({
+        activeJobs: 1,
+        pevos: 1,
+        pendingSignatures: 1,
+        upcomingJobs: 2,
+        uncoveredJobs: 0,
+      });
       expect(res.body.upcomingJobs.map((j: { id: string }) => j.id)).toEqual([
         ids["b-today"],
         ids["b-tomorrow"],
@@ -241,6 +248,7 @@ describe("GET /api/dashboard", () => {
       "activeJobs",
       "pendingSignatures",
       "pevos",
+      "uncoveredJobs",
       "upcomingJobs",
     ]);
   });

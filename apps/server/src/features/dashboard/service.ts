@@ -1,5 +1,6 @@
 import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
 import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -15,71 +16,74 @@ export async function getDashboard(scope: Scope, today: string) {
     lt(dispatches.pickupDate, weekEnd),
     ne(dispatches.status, "canceled"),
   );
-  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(dispatches)
-      .where(scoped(dispatches, scope, eq(dispatches.status, "dispatched"))),
-    db
-      .select({ n: count() })
-      .from(pevos)
-      .where(scoped(pevos, scope, eq(pevos.status, "active"))),
-    db
-      .select({ n: count() })
-      .from(rateConfirmations)
-      .where(
-        scoped(
-          rateConfirmations,
-          scope,
-          // Sent or viewed, and the link not expired.
-          inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
-          gt(rateConfirmations.signatureExpiresAt, sql`now()`),
-          isNull(rateConfirmations.canceledAt),
+  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered] =
+    await Promise.all([
+      db
+        .select({ n: count() })
+        .from(dispatches)
+        .where(scoped(dispatches, scope, eq(dispatches.status, "dispatched"))),
+      db
+        .select({ n: count() })
+        .from(pevos)
+        .where(scoped(pevos, scope, eq(pevos.status, "active"))),
+      db
+        .select({ n: count() })
+        .from(rateConfirmations)
+        .where(
+          scoped(
+            rateConfirmations,
+            scope,
+            // Sent or viewed, and the link not expired.
+            inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
+            gt(rateConfirmations.signatureExpiresAt, sql`now()`),
+            isNull(rateConfirmations.canceledAt),
+          ),
         ),
-      ),
-    db.select({ n: count() }).from(dispatches).where(upcoming),
-    db
-      .select({
-        id: dispatches.id,
-        jobNumber: rateConfirmations.jobNumber,
-        client: clients.name,
-        date: dispatches.pickupDate,
-        status: dispatches.status,
-        pevoFirstName: pevos.firstName,
-        pevoLastName: pevos.lastName,
-        origin: rateConfirmations.originAddress,
-        destination: rateConfirmations.destinationAddress,
-      })
-      .from(dispatches)
-      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-      .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
-      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-      .where(upcoming)
-      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
-      .limit(10),
-    db
-      .select({
-        id: activityEvents.id,
-        type: activityEvents.type,
-        status: activityEvents.status,
-        message: activityEvents.message,
-        client: activityEvents.client,
-        job: activityEvents.job,
-        pevo: activityEvents.pevo,
-        amount: activityEvents.amount,
-        createdAt: activityEvents.createdAt,
-      })
-      .from(activityEvents)
-      .where(scoped(activityEvents, scope))
-      .orderBy(desc(activityEvents.createdAt))
-      .limit(10),
-  ]);
+      db.select({ n: count() }).from(dispatches).where(upcoming),
+      db
+        .select({
+          id: dispatches.id,
+          jobNumber: rateConfirmations.jobNumber,
+          client: clients.name,
+          date: dispatches.pickupDate,
+          status: dispatches.status,
+          pevoFirstName: pevos.firstName,
+          pevoLastName: pevos.lastName,
+          origin: rateConfirmations.originAddress,
+          destination: rateConfirmations.destinationAddress,
+        })
+        .from(dispatches)
+        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+        .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+        .where(upcoming)
+        .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
+        .limit(10),
+      db
+        .select({
+          id: activityEvents.id,
+          type: activityEvents.type,
+          status: activityEvents.status,
+          message: activityEvents.message,
+          client: activityEvents.client,
+          job: activityEvents.job,
+          pevo: activityEvents.pevo,
+          amount: activityEvents.amount,
+          createdAt: activityEvents.createdAt,
+        })
+        .from(activityEvents)
+        .where(scoped(activityEvents, scope))
+        .orderBy(desc(activityEvents.createdAt))
+        .limit(10),
+      countUncoveredJobs(db, scope, today, weekEnd),
+    ]);
   return {
     cards: {
       activeJobs: active.n,
       pevos: activePevos.n,
       pendingSignatures: pending.n,
       upcomingJobs: upcomingCount.n,
+      uncoveredJobs: uncovered,
     },
     upcomingJobs: upcomingJobs.map(({ pevoFirstName, pevoLastName, ...job }) => ({
       ...job,

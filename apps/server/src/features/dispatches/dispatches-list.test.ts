@@ -219,7 +219,13 @@ function sorted(rows: Row[], sort = "pickupDate", dir: "asc" | "desc" = "desc") 
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
 /** The API's list item of a row. */
-const item = ({ driverPhone: _p, driverCompany: _d, clientId: _c, clientName: _n, ...r }: Row) => r;
+// Each rate confirmation here has one position (a lead car) and no dispatch fills it.
+const item = ({ driverPhone: _p, driverCompany: _d, clientId: _c, clientName: _n, ...r }: Row) => ({
+  ...r,
+  positionType: null,
+  positionName: null,
+  coverage: r.rateConfirmationId ? { covered: 0, total: 1 } : null,
+});
 
 // ---- tests ----------------------------------------------------------------------------------------
 

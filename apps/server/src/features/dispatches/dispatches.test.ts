@@ -318,6 +318,8 @@ describe("PUT /api/dispatches/:id", () => {
       pickupTime: "18:45",
       notes: "",
       status: "completed",
+      // Other tests here book Peter Two on these dates (booking-conflicts.test.ts covers the check).
+      allowConflict: true,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

@@ -1,6 +1,9 @@
 import {
   offsetPage,
+  ZBookingConflictError,
   ZDispatch,
+  ZDispatchBatch,
+  ZDispatchBatchResponse,
   ZDispatchFilters,
   ZDispatchListItem,
   ZDispatchListQuery,
@@ -20,6 +23,7 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
+import { createDispatchBatch } from "./batch";
 import {
   createDispatch,
   DISPATCH_CSV_HEADER,
@@ -35,6 +39,11 @@ const tags = ["Dispatches"];
 const params = idParams(DISPATCH_NOT_FOUND);
 const Dispatch = named("Dispatch", ZDispatchResponse);
 const DispatchPage = named("DispatchPage", offsetPage(named("DispatchListItem", ZDispatchListItem)));
+
+/** 409: the PEVO is already booked on these dates; resend with allowConflict: true to save anyway. */
+const doubleBooking = {
+  409: json(named("BookingConflictError", ZBookingConflictError), "The PEVO is already booked then"),
+};
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -81,9 +90,24 @@ export const dispatchRoutes = router
       tags,
       summary: "Create a dispatch (the assigned PEVO gets a dispatch alert)",
       request: { body: jsonBody(ZDispatch) },
-      responses: { 201: json(Dispatch, "The new dispatch"), ...errors(400, 401, 403) },
+      responses: { 201: json(Dispatch, "The new dispatch"), ...errors(400, 401, 403), ...doubleBooking },
     }),
     async (c) => c.json(await createDispatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/batch",
+      tags,
+      summary: "Create one dispatch per position of a rate confirmation, in one transaction",
+      request: { body: jsonBody(ZDispatchBatch) },
+      responses: {
+        201: json(named("DispatchBatch", ZDispatchBatchResponse), "The new dispatches' ids"),
+        ...errors(400, 401, 403),
+        ...doubleBooking,
+      },
+    }),
+    async (c) => c.json(await createDispatchBatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
   )
   .openapi(
     createRoute({
@@ -103,7 +127,11 @@ export const dispatchRoutes = router
       tags,
       summary: "Update a dispatch",
       request: { params, body: jsonBody(ZDispatch) },
-      responses: { 200: json(Dispatch, "The updated dispatch"), ...errors(400, 401, 403, 404) },
+      responses: {
+        200: json(Dispatch, "The updated dispatch"),
+        ...errors(400, 401, 403, 404),
+        ...doubleBooking,
+      },
     }),
     async (c) =>
       c.json(

@@ -24,6 +24,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
+import { coverageOf } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
@@ -34,6 +35,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
 import { endAssignment, startAssignment } from "./lifecycle-service";
 import { syncPickupReminders } from "./pickup-reminders";
+import { checkBooking, columnsOf, coverageWithPositions } from "./position-rules";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const DISPATCH_HAS_INVOICES =
@@ -103,6 +105,8 @@ const listColumns = {
   pevoName: pevoName(),
   rateConfirmationId: dispatches.rateConfirmationId,
   jobNumber: rateConfirmations.jobNumber,
+  positionType: dispatches.positionType,
+  positionName: dispatches.positionName,
   createdAt: dispatches.createdAt,
 };
 
@@ -155,14 +159,22 @@ export async function listDispatches(
             .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
             .where(scoped(dispatches, scope, inArray(dispatches.id, page))),
       );
-      const byDispatch = await invoicesOf(
-        scope,
-        rows.map((r) => r.id),
-      );
+      const [byDispatch, coverage] = await Promise.all([
+        invoicesOf(
+          scope,
+          rows.map((r) => r.id),
+        ),
+        coverageOf(
+          db,
+          scope,
+          rows.map((r) => r.rateConfirmationId),
+        ),
+      ]);
       return rows.map((r) => ({
         ...r,
         createdAt: r.createdAt.toISOString(),
         invoices: byDispatch.get(r.id) ?? [],
+        coverage: coverageWithPositions(coverage, r.rateConfirmationId),
       }));
     },
     count: () => {
@@ -319,6 +331,8 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     pickupTime: d.pickupTime,
     notes: d.notes,
     status: d.status,
+    positionType: d.positionType,
+    positionName: d.positionName,
     pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
     createdAt: d.createdAt.toISOString(),
     hasInvoices: invoiceRows.length > 0,
@@ -328,7 +342,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
 }
 
 /** The rate confirmation and PEVO must be the company's own; the PEVO must be active when newly assigned. */
-async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
+export async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
   const { db } = scope;
   if (input.rateConfirmationId) {
     const [rc] = await db
@@ -352,7 +366,7 @@ async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId
   }
 }
 
-type Assignment = {
+export type Assignment = {
   email: string;
   name: string;
   jobNumber: string | null;
@@ -363,7 +377,7 @@ type Assignment = {
 };
 
 /** Records the assignment and finds who to tell (their Email Notifications and Dispatch Alerts settings decide). */
-async function recordAssignment(
+export async function recordAssignment(
   tx: Executor,
   scope: Scope,
   dispatch: TDispatchData,
@@ -410,7 +424,7 @@ async function recordAssignment(
   };
 }
 
-async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
+export async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
   if (!assignment) return;
   try {
     const { appUrl } = deps.config;
@@ -429,10 +443,11 @@ export async function createDispatch(
 ) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
+  await checkBooking(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dispatches)
-      .values({ ...input, companyId, createdBy: userId })
+      .values({ ...columnsOf(input), companyId, createdBy: userId })
       .returning({ id: dispatches.id });
     await syncPickupReminders(tx, scope, row.id);
     return { id: row.id, assignment: await recordAssignment(tx, scope, input, row.id) };
@@ -449,15 +464,21 @@ export async function updateDispatch(
 ) {
   const { db } = scope;
   const [current] = await db
-    .select({ pevoId: dispatches.pevoId })
+    .select({
+      pevoId: dispatches.pevoId,
+      pickupDate: dispatches.pickupDate,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      status: dispatches.status,
+    })
     .from(dispatches)
     .where(scoped(dispatches, scope, eq(dispatches.id, id)));
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
+  await checkBooking(scope, input, { id, ...current });
   const assignment = await db.transaction(async (tx) => {
     await tx
       .update(dispatches)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await syncPickupReminders(tx, scope, id);
     // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link.

@@ -65,6 +65,8 @@ function validBody(overrides: Body = {}) {
       { positionType: "custom", customName: "Bucket Truck" },
       { positionType: "lead_car", pevoId: pevoA },
     ],
+    // Many jobs here put pevoA on the same dates (booking-conflicts.test.ts tests the check).
+    allowConflict: true,
     ...overrides,
   };
 }

@@ -32,6 +32,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { coverageOf, coverageOfOne } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,
@@ -44,6 +45,7 @@ import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-e
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { checkPositionBookings } from "./position-conflicts";
 import {
   currentDocumentHash,
   signatureStateSql,
@@ -125,6 +127,11 @@ export async function listRateConfirmations(
             .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
             .where(scoped(rateConfirmations, scope, inArray(rateConfirmations.id, page))),
       );
+      const coverage = await coverageOf(
+        scope.db,
+        scope,
+        rows.map((r) => r.id),
+      );
       const counts = rows.length
         ? await scope.db
             .select({ id: positions.rateConfirmationId, n: count() })
@@ -145,6 +152,7 @@ export async function listRateConfirmations(
       return rows.map((r) => ({
         ...r,
         positionsCount: countOf.get(r.id) ?? 0,
+        coverage: coverage.get(r.id) ?? { covered: 0, total: 0 },
         canceledAt: r.canceledAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
       }));
@@ -184,7 +192,7 @@ export async function getRateConfirmation(
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) throw new NotFoundError(RC_NOT_FOUND);
-  const [custom, pos, permitRows] = await Promise.all([
+  const [custom, pos, permitRows, coverage] = await Promise.all([
     db
       .select({
         id: customRates.id,
@@ -209,6 +217,7 @@ export async function getRateConfirmation(
       .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
       .orderBy(asc(positions.sortOrder)),
     permitsOf(db, scope, id),
+    coverageOfOne(db, scope, id),
   ]);
   const { rates } = rc;
   return {
@@ -225,6 +234,7 @@ export async function getRateConfirmation(
     signatureStatus: rc.signatureState,
     canceledAt: rc.rc.canceledAt?.toISOString() ?? null,
     createdAt: rc.rc.createdAt.toISOString(),
+    coverage,
     standardRates: {
       minimumDailyRate: rates?.minimumDailyRate ?? "0.00",
       mileageRate: rates?.mileageRate ?? "0.00",
@@ -317,6 +327,7 @@ const header = (input: TRateConfirmationData) => ({
 export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input);
+  await checkPositionBookings(scope, input, null);
   const id = await db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -343,6 +354,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
   if (!existing) throw new NotFoundError(RC_NOT_FOUND);
   if (existing.canceledAt) throw new ConflictError(RC_CANCELED);
   await checkReferences(scope, input);
+  await checkPositionBookings(scope, input, id);
   await db
     .transaction(async (tx) => {
       const read = () => getRateConfirmation(scope, id, tx);
@@ -476,6 +488,8 @@ export async function duplicateRateConfirmation(scope: Scope, id: string) {
     })),
     // The load and route usually repeat; the permits are issued per trip and are not copied.
     loadDetails: { ...source.loadDetails, permits: [] },
+    // Its positions have no PEVO: nobody to double-book.
+    allowConflict: false,
   } as TRateConfirmationData;
   for (let attempt = 0; ; attempt++) {
     input.jobNumber = await nextJobNumber(scope, today);

@@ -446,7 +446,12 @@ describe("GET /api/dispatches/:id/trip-logs (office)", () => {
     ]);
 
     // Reassigned, the dispatch keeps the trips its first PEVO logged (and says who logged them).
-    const moved = await t.as(adminA)("PUT", `/api/dispatches/${d}`, dispatchBody({ pevoId: pevo2.pevoId }));
+    // pevo2 already has dispatches on that day here: reassigned anyway.
+    const moved = await t.as(adminA)(
+      "PUT",
+      `/api/dispatches/${d}`,
+      dispatchBody({ pevoId: pevo2.pevoId, allowConflict: true }),
+    );
     expect(moved.status).toBe(200);
     const after = await t.as(adminA)("GET", `/api/dispatches/${d}/trip-logs`);
     expect(after.body.items.map((x: Body) => x.pevoName)).toEqual(["Olga Office", "Olga Office"]);

@@ -30,7 +30,13 @@ export type TActivity = {
 };
 
 export type TDashboard = {
-  cards: { activeJobs: number; pevos: number; pendingSignatures: number; upcomingJobs: number };
+  cards: {
+    activeJobs: number;
+    pevos: number;
+    pendingSignatures: number;
+    upcomingJobs: number;
+    uncoveredJobs: number;
+  };
   upcomingJobs: TUpcomingJob[];
   activity: TActivity[];
 };

@@ -32,5 +32,8 @@ export function toFormValues(dispatch: TDispatch): DispatchFormValues {
     pickupTime: dispatch.pickupTime,
     notes: dispatch.notes ?? "",
     status: dispatch.status,
+    // Kept as they are: the form does not edit the position, and a save must not drop it.
+    positionType: dispatch.positionType,
+    positionName: dispatch.positionName,
   };
 }

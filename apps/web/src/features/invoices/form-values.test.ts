@@ -73,6 +73,8 @@ const dispatch = (fields: Partial<TDispatch> = {}): TDispatch => ({
   driverName: "Jo Driver",
   driverPhone: "5551234567",
   driverCompany: null,
+  positionType: null,
+  positionName: null,
   pickupDate: "2026-01-12",
   pickupTime: "07:30",
   notes: null,

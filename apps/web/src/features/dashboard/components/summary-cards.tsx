@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { CalendarClock, FileSignature, Truck, Users } from "lucide-react";
+import { CalendarClock, FileSignature, Truck, UserRoundX, Users } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TDashboard } from "../api";
@@ -14,12 +14,19 @@ const CARDS: { key: keyof TDashboard["cards"]; title: string; subtitle: string; 
     icon: FileSignature,
   },
   { key: "upcomingJobs", title: "Upcoming Jobs", subtitle: "Scheduled for this week", icon: CalendarClock },
+  {
+    // Issue 11 "Every position covered".
+    key: "uncoveredJobs",
+    title: "Uncovered Positions",
+    subtitle: "Jobs in the next 7 days with a position not dispatched",
+    icon: UserRoundX,
+  },
 ];
 
-/** The four summary figures; skeletons while they load. */
+/** The summary figures; skeletons while they load. */
 export function SummaryCards({ cards }: { cards?: TDashboard["cards"] }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
       {CARDS.map(({ key, title, subtitle, icon: Icon }) => (
         <Card key={key} className="gap-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">

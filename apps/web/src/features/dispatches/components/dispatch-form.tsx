@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { inlineLinkClass } from "@/lib/utils";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
+import { PositionField } from "./position-field";
 import { RateConfirmationPicker, rateConfirmationLabel } from "./rate-confirmation-picker";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
 
@@ -98,6 +99,12 @@ export function DispatchForm({
             {rcId ? (
               <div className="md:col-span-2 md:row-start-2">
                 <RateConfirmationSummary id={rcId} known={knownRateConfirmation} />
+              </div>
+            ) : null}
+            {rcId ? (
+              // A row of its own (half width): the driver's name and phone stay side by side.
+              <div className="grid min-w-0 gap-4 md:col-span-2 md:grid-cols-2">
+                <PositionField form={form} rcId={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
             <PickerField

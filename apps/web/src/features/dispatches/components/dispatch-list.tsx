@@ -1,6 +1,7 @@
-import type { TDispatchListItem } from "@pevo/shared";
+import { coverageText, positionLabel, type TDispatchListItem } from "@pevo/shared";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CoverageText } from "@/components/coverage-text";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { DispatchStatusBadge } from "@/components/status-badge";
@@ -32,6 +33,34 @@ function Clip({ text, className, children }: { text: string; className: string; 
     <div className={cn("truncate", className)} title={text}>
       {children ?? text}
     </div>
+  );
+}
+
+/**
+ * This dispatch's job coverage ('2 of 3 positions dispatched'), and its own position. `compact` (the
+ * table's narrow column): '2 of 3', the rest for screen readers and on hover.
+ */
+function Coverage({ dispatch: d, compact = false }: { dispatch: TDispatchListItem; compact?: boolean }) {
+  const position = positionLabel(d);
+  if (!d.coverage) return <span className="text-muted-foreground">{position ?? "-"}</span>;
+  const full = `${coverageText(d.coverage)}${position ? ` (this one: ${position})` : ""}`;
+  if (compact) {
+    const complete = d.coverage.covered >= d.coverage.total;
+    return (
+      <span
+        title={full}
+        className={complete ? "text-muted-foreground" : "font-medium text-amber-700 dark:text-amber-400"}
+      >
+        {d.coverage.covered} of {d.coverage.total}
+        <span className="sr-only"> positions dispatched{position ? `, this one: ${position}` : ""}</span>
+      </span>
+    );
+  }
+  return (
+    <span>
+      <CoverageText coverage={d.coverage} />
+      {position ? <span className="text-muted-foreground"> · {position}</span> : null}
+    </span>
   );
 }
 
@@ -88,6 +117,14 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       cell: (d) => <DispatchStatusBadge status={d.status} />,
     },
     {
+      // The job's positions with a dispatch (issue 11); only for a job with positions; after
+      // Status so the columns before keep their places.
+      id: "coverage",
+      header: "Positions",
+      className: "whitespace-nowrap",
+      cell: (d) => <Coverage dispatch={d} compact />,
+    },
+    {
       id: "createdAt",
       header: "Created",
       sortable: true,
@@ -135,6 +172,7 @@ export function DispatchList({ list, rows, onDelete }: Props) {
           facts={[
             { label: "PEVO", value: <PevoName dispatch={d} /> },
             { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
+            ...(d.coverage ? [{ label: "Positions", value: <Coverage dispatch={d} /> }] : []),
           ]}
         />
       )}

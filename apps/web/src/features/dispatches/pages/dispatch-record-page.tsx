@@ -1,8 +1,9 @@
-import type { TDispatch } from "@pevo/shared";
+import { positionLabel, type TDispatch } from "@pevo/shared";
 import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
@@ -62,6 +63,7 @@ const HAS_INVOICES_HINT = "This dispatch has invoices, so it cannot be deleted. 
 function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode }) {
   const navigate = useNavigate();
   const update = useUpdateDispatch(dispatch.id);
+  const conflicts = useBookingConflicts(update.isPending);
   const [confirming, setConfirming] = useState(false);
   // The form starts from the record as first loaded.
   const [defaultValues] = useState(() => toFormValues(dispatch));
@@ -73,6 +75,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
       <DispatchStatusBadge status={dispatch.status} />
       <span>
         {dispatch.rateConfirmation ? `Job ${dispatch.rateConfirmation.jobNumber} · ` : ""}
+        {positionLabel(dispatch) ? `${positionLabel(dispatch)} · ` : ""}
         Pickup {formatDate(dispatch.pickupDate)} at {dispatch.pickupTime}
       </span>
     </span>
@@ -116,22 +119,25 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
           submitLabel="Save Dispatch"
           pending={update.isPending}
           onCancel={() => navigate("/dispatching")}
-          onSubmit={(data, form) =>
+          onSubmit={function save(data, form) {
             update.mutate(data, {
               onSuccess: () => {
                 toast.success("Dispatch updated successfully");
                 navigate("/dispatching");
               },
               onError: (error) => {
+                // The PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
+                if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
                 // Keep what was typed; show the server's field messages inline.
                 const inline = applyFieldErrors(error, form.setError);
                 toast.error(
                   inline ? "Failed to update dispatch" : failureMessage(error, "Failed to update dispatch"),
                 );
               },
-            })
-          }
+            });
+          }}
         />
+        {conflicts.dialog}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (

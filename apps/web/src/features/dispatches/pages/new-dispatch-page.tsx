@@ -1,18 +1,38 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
+import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { useCreateDispatch } from "../api";
+import { useCreateDispatch, useRateConfirmationRecord } from "../api";
 import { DispatchForm } from "../components/dispatch-form";
 import { newDispatchValues } from "../form-values";
+import { NewDispatchesForPositions } from "./new-dispatches-for-positions";
 
-/** /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front. */
+/**
+ * /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front; one with positions
+ * offers one dispatch per position (issue 11) unless ?single=1 asks for one dispatch.
+ */
 export default function NewDispatchPage() {
+  const [params] = useSearchParams();
+  const rcId = params.get("rcId") ?? "";
+  const rc = useRateConfirmationRecord(params.get("single") ? null : rcId || null);
+  if (rcId && !params.get("single")) {
+    if (rc.isPending) return <LoadingState text="Loading rate confirmation..." />;
+    if (rc.data && rc.data.positions.length > 0 && !rc.data.canceledAt) {
+      return <NewDispatchesForPositions rc={rc.data} />;
+    }
+  }
+  return <NewSingleDispatch />;
+}
+
+function NewSingleDispatch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const create = useCreateDispatch();
+  const conflicts = useBookingConflicts(create.isPending);
   const [defaultValues] = useState(() => newDispatchValues(params.get("rcId") ?? ""));
 
   return (
@@ -23,22 +43,25 @@ export default function NewDispatchPage() {
         submitLabel="Create Dispatch"
         pending={create.isPending}
         onCancel={() => navigate("/dispatching")}
-        onSubmit={(data, form) =>
+        onSubmit={function save(data, form) {
           create.mutate(data, {
             onSuccess: () => {
               toast.success("Dispatch created successfully");
               navigate("/dispatching");
             },
             onError: (error) => {
+              // The PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
+              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
               // Keep what was typed; show the server's field messages inline.
               const inline = applyFieldErrors(error, form.setError);
               toast.error(
                 inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
               );
             },
-          })
-        }
+          });
+        }}
       />
+      {conflicts.dialog}
     </div>
   );
 }

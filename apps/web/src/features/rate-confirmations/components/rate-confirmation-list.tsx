@@ -1,6 +1,7 @@
 import type { SortDirection, TRateConfirmationListItem } from "@pevo/shared";
 import { Eye, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { CoverageText } from "@/components/coverage-text";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { Badge } from "@/components/ui/badge";
@@ -116,7 +117,13 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
     id: "positions",
     header: "Positions",
     className: "text-right tabular-nums",
-    cell: (rc) => rc.positionsCount,
+    // The count, and how many have a dispatch (issue 11), e.g. '2 of 3 positions dispatched'.
+    cell: (rc) => (
+      <span className="grid justify-items-end">
+        <span>{rc.positionsCount}</span>
+        {rc.coverage.total > 0 ? <CoverageText coverage={rc.coverage} className="text-xs" /> : null}
+      </span>
+    ),
   },
   {
     id: "actions",
@@ -147,7 +154,17 @@ function RateConfirmationCard({ rc }: { rc: TRateConfirmationListItem }) {
       facts={[
         { label: "Origin", value: rc.originAddress },
         { label: "Destination", value: rc.destinationAddress },
-        { label: "Positions", value: rc.positionsCount },
+        {
+          label: "Positions",
+          value:
+            rc.coverage.total > 0 ? (
+              <span>
+                {rc.positionsCount} · <CoverageText coverage={rc.coverage} />
+              </span>
+            ) : (
+              rc.positionsCount
+            ),
+        },
       ]}
       actions={<Actions rc={rc} />}
     />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -18,6 +19,7 @@ export default function NewRateConfirmationPage() {
   const [today] = useState(() => todayIso());
   const jobNumber = useNextJobNumber(today);
   const create = useCreateRateConfirmation();
+  const conflicts = useBookingConflicts(create.isPending);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -31,20 +33,23 @@ export default function NewRateConfirmationPage() {
         submitLabel="Generate Rate Confirmation"
         pending={create.isPending}
         onCancel={() => navigate("/rate-confirmations")}
-        onSubmit={(data, form) =>
+        onSubmit={function save(data, form) {
           create.mutate(data, {
             onSuccess: (rc) => {
               toast.success("Rate confirmation created successfully");
               navigate(`/rate-confirmations/${rc.id}`);
             },
             onError: (error) => {
+              // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
+              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
               // Everything typed stays; the server's field messages go next to their fields.
               if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
               toast.error(failureMessage(error, "Failed to create rate confirmation"));
             },
-          })
-        }
+          });
+        }}
       />
+      {conflicts.dialog}
     </div>
   );
 }

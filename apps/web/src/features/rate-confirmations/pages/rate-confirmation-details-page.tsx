@@ -3,6 +3,8 @@ import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-reac
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { CoverageText } from "@/components/coverage-text";
 import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
@@ -68,6 +70,7 @@ export default function RateConfirmationDetailsPage() {
 function Details({ rc }: { rc: TRateConfirmation }) {
   const navigate = useNavigate();
   const update = useUpdateRateConfirmation(rc.id);
+  const conflicts = useBookingConflicts(update.isPending);
   // The form starts from the record as first loaded; after a save it is reset from the answer.
   const [defaultValues] = useState(() => toFormValues(rc));
 
@@ -77,7 +80,12 @@ function Details({ rc }: { rc: TRateConfirmation }) {
     <div className="mx-auto max-w-5xl">
       <PageHeader
         title={rc.jobNumber}
-        subtitle={`Client: ${rc.clientName}`}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>Client: {rc.clientName}</span>
+            {rc.coverage.total > 0 ? <CoverageText coverage={rc.coverage} /> : null}
+          </span>
+        }
         actions={
           <>
             {canceled ? null : (
@@ -116,20 +124,23 @@ function Details({ rc }: { rc: TRateConfirmation }) {
               </p>
             ) : null
           }
-          onSubmit={(data, form) =>
+          onSubmit={function save(data, form) {
             update.mutate(data, {
               onSuccess: (saved) => {
                 toast.success("Rate confirmation updated successfully");
                 form.reset(toFormValues(saved));
               },
               onError: (error) => {
+                // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
+                if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
                 if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
                 toast.error(failureMessage(error, "Failed to save rate confirmation"));
               },
-            })
-          }
+            });
+          }}
         />
       </fieldset>
+      {conflicts.dialog}
       <div className="mt-6">
         <DocumentsCard
           owner={{ kind: "rate_confirmation", id: rc.id }}

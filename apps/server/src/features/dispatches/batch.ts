@@ -1,0 +1,92 @@
+import { dispatches, pevos, rateConfirmations } from "@pevo/db";
+import type { TBookingConflict, TDispatchBatchData, TDispatchData } from "@pevo/shared";
+import { eq, inArray } from "drizzle-orm";
+import type { Deps } from "../../http/context";
+import { DOUBLE_BOOKING, findBookingConflicts } from "../../lib/booking-conflicts";
+import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
+import { dispatchEvent, published } from "../../lib/live-events";
+import { type Scope, scoped } from "../../lib/tenant";
+import { syncPickupReminders } from "./pickup-reminders";
+import { bookingSpan, columnsOf } from "./position-rules";
+import { type Assignment, getDispatch, notify, recordAssignment } from "./service";
+
+const CHOOSE_RC = "Choose a rate confirmation from the list";
+const CHOOSE_PEVO = "Choose an active PEVO from the list";
+
+/** The rate confirmation must be the company's own and active; each PEVO the company's own and active. */
+async function checkBatchReferences(scope: Scope, input: TDispatchBatchData) {
+  const [rc] = await scope.db
+    .select({ canceledAt: rateConfirmations.canceledAt })
+    .from(rateConfirmations)
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, input.rateConfirmationId)));
+  if (!rc || rc.canceledAt) {
+    throw new InvalidInputError(CHOOSE_RC, { rateConfirmationId: CHOOSE_RC });
+  }
+  const ids = [...new Set(input.positions.map((p) => p.pevoId).filter((p): p is string => Boolean(p)))];
+  const active = ids.length
+    ? await scope.db
+        .select({ id: pevos.id })
+        .from(pevos)
+        .where(scoped(pevos, scope, inArray(pevos.id, ids), eq(pevos.status, "active")))
+    : [];
+  const known = new Set(active.map((p) => p.id));
+  const fields: Record<string, string> = {};
+  input.positions.forEach((p, i) => {
+    if (p.pevoId && !known.has(p.pevoId)) fields[`positions.${i}.pevoId`] = CHOOSE_PEVO;
+  });
+  if (Object.keys(fields).length) throw new InvalidInputError(CHOOSE_PEVO, fields);
+}
+
+/** Every assignment of the batch against the PEVOs' other jobs: one 409 with all the conflicts. */
+async function checkBatchBookings(scope: Scope, input: TDispatchBatchData, items: TDispatchData[]) {
+  if (input.allowConflict || input.status === "canceled") return;
+  const found = new Map<string, TBookingConflict>();
+  for (const item of items) {
+    if (!item.pevoId) continue;
+    const span = await bookingSpan(scope, item.rateConfirmationId, item.pickupDate);
+    const conflicts = await findBookingConflicts(scope.db, scope, {
+      pevoIds: [item.pevoId],
+      ...span,
+      pickupDate: item.pickupDate,
+      rateConfirmationId: item.rateConfirmationId,
+    });
+    for (const c of conflicts) found.set(`${c.kind}:${c.id}:${c.pevoId}`, c);
+  }
+  if (found.size) {
+    const conflicts = [...found.values()].sort((a, b) => a.date.localeCompare(b.date));
+    throw new ConflictError(DOUBLE_BOOKING, undefined, { conflicts });
+  }
+}
+
+/**
+ * 'Create Dispatch' from a rate confirmation: one dispatch per chosen position, all in one
+ * transaction (all or none), each PEVO told as by a single create.
+ */
+export async function createDispatchBatch(
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  input: TDispatchBatchData,
+) {
+  const { db, companyId, userId } = scope;
+  await checkBatchReferences(scope, input);
+  const { positions, allowConflict, ...shared } = input;
+  const items: TDispatchData[] = positions.map((p) => ({ ...shared, ...p, allowConflict }));
+  await checkBatchBookings(scope, input, items);
+  const created = await db.transaction(async (tx) => {
+    const out: { id: string; assignment: Assignment | null }[] = [];
+    for (const item of items) {
+      const [row] = await tx
+        .insert(dispatches)
+        .values({ ...columnsOf(item), companyId, createdBy: userId })
+        .returning({ id: dispatches.id });
+      await syncPickupReminders(tx, scope, row.id);
+      out.push({ id: row.id, assignment: await recordAssignment(tx, scope, item, row.id) });
+    }
+    return out;
+  });
+  for (const { id, assignment } of created) {
+    await notify(deps, assignment);
+    await published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
+  }
+  return { ids: created.map((c) => c.id) };
+}

@@ -1,0 +1,74 @@
+import { rateConfirmations } from "@pevo/db";
+import type { DispatchStatus, TCoverage, TDispatchData } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
+import { type Scope, scoped } from "../../lib/tenant";
+
+/** The dispatch's columns from the form: no `allowConflict`; a position name only for a custom position. */
+export function columnsOf<T extends Pick<TDispatchData, "positionType" | "positionName">>(
+  input: T & { allowConflict?: boolean },
+) {
+  const { allowConflict: _allow, ...columns } = input;
+  return {
+    ...columns,
+    positionName: columns.positionType === "custom" ? (columns.positionName ?? null) : null,
+  };
+}
+
+/** The list shows coverage only for a dispatch whose rate confirmation has positions. */
+export function coverageWithPositions(coverage: Map<string, TCoverage>, rateConfirmationId: string | null) {
+  const c = rateConfirmationId ? coverage.get(rateConfirmationId) : undefined;
+  return c && c.total > 0 ? c : null;
+}
+
+/** The days a dispatch occupies its PEVO: its rate confirmation's dates, and its pickup date. */
+export async function bookingSpan(scope: Scope, rateConfirmationId: string | null, pickupDate: string) {
+  if (!rateConfirmationId) return { from: pickupDate, to: pickupDate };
+  const [rc] = await scope.db
+    .select({ start: rateConfirmations.startDate, end: rateConfirmations.endDate })
+    .from(rateConfirmations)
+    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, rateConfirmationId)));
+  if (!rc) return { from: pickupDate, to: pickupDate };
+  const last = rc.end && rc.end > rc.start ? rc.end : rc.start;
+  return {
+    from: pickupDate < rc.start ? pickupDate : rc.start,
+    to: pickupDate > last ? pickupDate : last,
+  };
+}
+
+type Current = {
+  id: string;
+  pevoId: string | null;
+  pickupDate: string;
+  rateConfirmationId: string | null;
+  status: DispatchStatus;
+};
+
+/**
+ * Double booking (issue 11): assigning a PEVO, or moving an assigned dispatch to another date or
+ * job, is refused with the conflicting jobs unless `allowConflict`. An edit that keeps the PEVO, the
+ * date and the job (e.g. new notes) does not ask again; a canceled dispatch books no one.
+ */
+export async function checkBooking(scope: Scope, input: TDispatchData, current: Current | null) {
+  if (!input.pevoId || input.status === "canceled") return;
+  const unchanged =
+    current &&
+    current.status !== "canceled" &&
+    current.pevoId === input.pevoId &&
+    current.pickupDate === input.pickupDate &&
+    current.rateConfirmationId === input.rateConfirmationId;
+  if (unchanged) return;
+  const span = await bookingSpan(scope, input.rateConfirmationId, input.pickupDate);
+  await assertNoBookingConflicts(
+    scope.db,
+    scope,
+    {
+      pevoIds: [input.pevoId],
+      ...span,
+      pickupDate: input.pickupDate,
+      rateConfirmationId: input.rateConfirmationId,
+      excludeDispatchIds: current ? [current.id] : [],
+    },
+    input.allowConflict,
+  );
+}

@@ -1,0 +1,37 @@
+import { positions, rateConfirmations } from "@pevo/db";
+import type { TRateConfirmationData } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
+import { type Scope, scoped } from "../../lib/tenant";
+
+/**
+ * Double booking on a rate confirmation's positions (issue 11): a PEVO put on a position while
+ * already booked on an overlapping job (another active rate confirmation's position, or a dispatch in
+ * these dates) is refused with the conflicts unless `allowConflict`. On an update only the PEVOs new
+ * to it are checked, or all of them when the dates move.
+ */
+export async function checkPositionBookings(scope: Scope, input: TRateConfirmationData, id: string | null) {
+  let pevoIds = input.positions.map((p) => p.pevoId).filter((p): p is string => Boolean(p));
+  if (id) {
+    const [before] = await scope.db
+      .select({ start: rateConfirmations.startDate, end: rateConfirmations.endDate })
+      .from(rateConfirmations)
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+    const datesMoved = !before || before.start !== input.startDate || before.end !== input.endDate;
+    if (!datesMoved) {
+      const rows = await scope.db
+        .select({ pevoId: positions.pevoId })
+        .from(positions)
+        .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
+      const already = new Set(rows.map((r) => r.pevoId));
+      pevoIds = pevoIds.filter((p) => !already.has(p));
+    }
+  }
+  const last = input.endDate && input.endDate > input.startDate ? input.endDate : input.startDate;
+  await assertNoBookingConflicts(
+    scope.db,
+    scope,
+    { pevoIds, from: input.startDate, to: last, rateConfirmationId: id },
+    input.allowConflict,
+  );
+}

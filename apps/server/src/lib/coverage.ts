@@ -1,0 +1,105 @@
+import { dispatches, type Executor, positions, rateConfirmations } from "@pevo/db";
+import type { TCoverage } from "@pevo/shared";
+import { and, count, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type Scope, scoped } from "./tenant";
+
+/*
+ * Coverage (issue 11 "Every position covered"): a rate confirmation's position is covered by a
+ * non-canceled dispatch with the same position (type and, for a custom one, name). Two chase cars
+ * need two chase car dispatches; a third chase car dispatch covers nothing more. A dispatch stores
+ * the position by type and name because saving a rate confirmation rewrites its position rows.
+ */
+
+const keyOf = (rc: string, type: string, name: string | null) => `${rc}\u0000${type}\u0000${name ?? ""}`;
+
+/** The coverage of some rate confirmations (a page's worth): two grouped, indexed queries. */
+export async function coverageOf(
+  db: Executor,
+  scope: Scope,
+  rateConfirmationIds: (string | null)[],
+): Promise<Map<string, TCoverage>> {
+  const ids = [...new Set(rateConfirmationIds.filter((id): id is string => Boolean(id)))];
+  const result = new Map<string, TCoverage>();
+  if (ids.length === 0) return result;
+  const [needed, filled] = await Promise.all([
+    db
+      .select({
+        rc: positions.rateConfirmationId,
+        type: positions.positionType,
+        name: positions.customName,
+        n: count(),
+      })
+      .from(positions)
+      .where(scoped(positions, scope, inArray(positions.rateConfirmationId, ids)))
+      .groupBy(positions.rateConfirmationId, positions.positionType, positions.customName),
+    db
+      .select({
+        rc: sql<string>`${dispatches.rateConfirmationId}`,
+        type: sql<string>`${dispatches.positionType}`,
+        name: dispatches.positionName,
+        n: count(),
+      })
+      .from(dispatches)
+      .where(
+        scoped(
+          dispatches,
+          scope,
+          inArray(dispatches.rateConfirmationId, ids),
+          ne(dispatches.status, "canceled"),
+          isNotNull(dispatches.positionType),
+        ),
+      )
+      .groupBy(dispatches.rateConfirmationId, dispatches.positionType, dispatches.positionName),
+  ]);
+  const dispatched = new Map(filled.map((d) => [keyOf(d.rc, d.type, d.name), d.n]));
+  for (const id of ids) result.set(id, { covered: 0, total: 0 });
+  for (const p of needed) {
+    const c = result.get(p.rc) ?? { covered: 0, total: 0 };
+    c.total += p.n;
+    c.covered += Math.min(p.n, dispatched.get(keyOf(p.rc, p.type, p.name)) ?? 0);
+    result.set(p.rc, c);
+  }
+  return result;
+}
+
+/**
+ * The dashboard's count: active rate confirmations running in [from, until) with at least one
+ * position not covered. One SQL aggregate: the date window uses the (company, last day) index, the
+ * correlated parts the positions' rc index and dispatches' (company, rc) index.
+ */
+export async function countUncoveredJobs(db: Executor, scope: Scope, from: string, until: string) {
+  const uncovered = sql`exists (
+    select 1 from ${positions} p
+    where p.company_id = ${rateConfirmations.companyId} and p.rate_confirmation_id = ${rateConfirmations.id}
+    group by p.position_type, p.custom_name
+    having count(*) > (
+      select count(*) from ${dispatches} d
+      where d.company_id = ${rateConfirmations.companyId}
+        and d.rate_confirmation_id = ${rateConfirmations.id}
+        and d.status <> 'canceled'
+        and d.position_type = p.position_type
+        and d.position_name is not distinct from p.custom_name
+    )
+  )`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateConfirmations)
+    .where(
+      scoped(
+        rateConfirmations,
+        scope,
+        isNull(rateConfirmations.canceledAt),
+        and(
+          lt(rateConfirmations.startDate, until),
+          gte(sql`greatest(${rateConfirmations.startDate}, ${rateConfirmations.endDate})`, from),
+        ) as SQL,
+        uncovered,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Only for reading one rate confirmation's coverage. */
+export async function coverageOfOne(db: Executor, scope: Scope, id: string): Promise<TCoverage> {
+  return (await coverageOf(db, scope, [id])).get(id) ?? { covered: 0, total: 0 };
+}

@@ -1,0 +1,268 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  DISPATCH_STATUS_LABELS,
+  EARLIEST_PICKUP_DATE,
+  positionLabel,
+  type TDispatchBatchData,
+  type TRateConfirmation,
+  ZDispatch,
+  ZDispatchBatch,
+} from "@pevo/shared";
+import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { LimitedForm } from "@/components/field-limits";
+import {
+  DateField,
+  FormActions,
+  InputField,
+  optionsFrom,
+  SelectField,
+  TextareaField,
+} from "@/components/form-fields";
+import { PevoPicker } from "@/components/pickers/pevo-picker";
+import { PickerField } from "@/components/pickers/picker-field";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { applyFieldErrors } from "@/lib/api";
+
+const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
+
+/** The form: the shared driver part, and one row per position (ticked: a dispatch is made for it). */
+const ZPositionsForm = ZDispatchBatch.pick({
+  driverName: true,
+  driverPhone: true,
+  driverCompany: true,
+  pickupTime: true,
+  notes: true,
+  status: true,
+})
+  .extend({
+    rows: z.array(
+      z.object({
+        selected: z.boolean(),
+        positionType: ZDispatch.shape.positionType,
+        positionName: ZDispatch.shape.positionName,
+        pevoId: ZDispatch.shape.pevoId,
+        pickupDate: ZDispatch.shape.pickupDate,
+      }),
+    ),
+  })
+  .refine((f) => f.rows.some((r) => r.selected), { path: ["rows"], message: "Choose at least one position" });
+type FormInput = z.input<typeof ZPositionsForm>;
+type FormData = z.output<typeof ZPositionsForm>;
+
+/** Every position ticked, with its PEVO and the rate confirmation's start date (issue 11). */
+function defaultsOf(rc: TRateConfirmation): FormInput {
+  return {
+    driverName: "",
+    driverPhone: "",
+    driverCompany: "",
+    pickupTime: "09:00",
+    notes: "",
+    status: "pending",
+    rows: rc.positions.map((p) => ({
+      selected: true,
+      positionType: p.positionType,
+      positionName: p.customName ?? "",
+      pevoId: p.pevoId ?? "",
+      pickupDate: rc.startDate,
+    })),
+  };
+}
+
+/**
+ * 'Create Dispatch' from a rate confirmation with positions: one dispatch per ticked position, each
+ * prefilled with the position's PEVO and the job's start date; the driver and pickup time are shared.
+ */
+export function DispatchPositionsForm({
+  rc,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  rc: TRateConfirmation;
+  pending: boolean;
+  /** The batch to create; `fail` puts the server's field messages back on the form. */
+  onSubmit: (data: TDispatchBatchData, fail: (error: unknown) => boolean) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm<FormInput, unknown, FormData>({
+    resolver: zodResolver(ZPositionsForm),
+    defaultValues: defaultsOf(rc),
+  });
+  const { control, register, formState } = form;
+  const { errors } = formState;
+  const guard = useUnsavedChangesGuard(formState.isDirty, pending);
+  const { fields } = useFieldArray({ control, name: "rows" });
+  const rows = useWatch({ control, name: "rows" });
+  const chosen = rows.filter((r) => r.selected).length;
+
+  return (
+    <LimitedForm
+      schema={ZDispatch}
+      noValidate
+      onSubmit={form.handleSubmit(({ rows: all, ...shared }) => {
+        guard.allowLeave();
+        // Server messages name positions.N of the ticked rows: map them back to the row's index.
+        const ticked = all.flatMap((r, i) => (r.selected ? [i] : []));
+        const fail = (error: unknown) =>
+          applyFieldErrors(error, (name: string, e: { type: string; message: string }) =>
+            form.setError(
+              name.replace(/^positions\.(\d+)\./, (_, n) => `rows.${ticked[Number(n)]}.`) as never,
+              e,
+            ),
+          );
+        onSubmit(
+          {
+            ...shared,
+            rateConfirmationId: rc.id,
+            allowConflict: false,
+            positions: all.filter((r) => r.selected).map(({ selected: _s, ...p }) => p),
+          },
+          fail,
+        );
+      })}
+      className="grid gap-6"
+      aria-busy={pending || undefined}
+    >
+      <Card>
+        <CardHeader>
+          <CardTitle>Positions</CardTitle>
+          <CardDescription>
+            One dispatch per ticked position of {rc.jobNumber}. Untick a position to leave it for later.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {fields.map((field, i) => {
+            const label = positionLabel({
+              positionType: rows[i]?.positionType || null,
+              positionName: rows[i]?.positionName,
+            });
+            const selected = rows[i]?.selected;
+            return (
+              <fieldset
+                key={field.id}
+                disabled={pending}
+                aria-label={`Position ${i + 1}: ${label}`}
+                className="grid min-w-0 gap-3 rounded-md border p-3 md:grid-cols-[minmax(0,12rem)_1fr_1fr] md:items-start"
+              >
+                <Controller
+                  control={control}
+                  name={`rows.${i}.selected`}
+                  render={({ field: box }) => (
+                    <label
+                      htmlFor={`positions-${i}-selected`}
+                      className="flex min-w-0 items-center gap-2 pt-1 text-sm font-medium md:pt-8"
+                    >
+                      <Checkbox
+                        id={`positions-${i}-selected`}
+                        checked={box.value}
+                        onCheckedChange={(v) => box.onChange(v === true)}
+                        onBlur={box.onBlur}
+                      />
+                      <span className="break-words">{label}</span>
+                    </label>
+                  )}
+                />
+                <PickerField
+                  control={control}
+                  name={`rows.${i}.pevoId`}
+                  id={`positions-${i}-pevoId`}
+                  label="PEVO"
+                  className="content-start"
+                >
+                  {(bound) => (
+                    <PevoPicker {...bound} disabled={!selected || pending} noneLabel="Unassigned" />
+                  )}
+                </PickerField>
+                <DateField
+                  control={control}
+                  name={`rows.${i}.pickupDate`}
+                  id={`positions-${i}-pickupDate`}
+                  label="Pickup Date"
+                  className="content-start"
+                  minDate={EARLIEST_PICKUP_DATE}
+                  disabled={!selected || pending}
+                />
+              </fieldset>
+            );
+          })}
+          {errors.rows?.message || errors.rows?.root?.message ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.rows?.message ?? errors.rows?.root?.message}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Driver and Pickup</CardTitle>
+          <CardDescription>The same driver and pickup time for every dispatch.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset disabled={pending} className="grid min-w-0 gap-4 md:grid-cols-2">
+            <InputField
+              id="dispatch-driverName"
+              label="Driver Name"
+              error={errors.driverName?.message}
+              className="content-start"
+              autoComplete="off"
+              {...register("driverName")}
+            />
+            <InputField
+              id="dispatch-driverPhone"
+              label="Driver Phone"
+              error={errors.driverPhone?.message}
+              className="content-start"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(555) 123-4567"
+              {...register("driverPhone")}
+            />
+            <InputField
+              id="dispatch-driverCompany"
+              label="Driver Company (optional)"
+              error={errors.driverCompany?.message}
+              className="content-start"
+              autoComplete="off"
+              {...register("driverCompany")}
+            />
+            <InputField
+              id="dispatch-pickupTime"
+              label="Pickup Time"
+              error={errors.pickupTime?.message}
+              className="content-start"
+              type="time"
+              inputClassName="dark:scheme-dark"
+              {...register("pickupTime")}
+            />
+            <TextareaField
+              id="dispatch-notes"
+              label="Notes (optional)"
+              error={errors.notes?.message}
+              className="content-start md:col-span-2"
+              rows={3}
+              placeholder="Anything the PEVOs and driver should know"
+              {...register("notes")}
+            />
+            <SelectField
+              control={control}
+              name="status"
+              id="dispatch-status"
+              label="Status"
+              className="content-start"
+              options={STATUS_OPTIONS}
+            />
+          </fieldset>
+        </CardContent>
+      </Card>
+      <FormActions
+        pending={pending}
+        submitLabel={chosen === 1 ? "Create 1 Dispatch" : `Create ${chosen} Dispatches`}
+        onCancel={onCancel}
+      />
+    </LimitedForm>
+  );
+}

@@ -1,0 +1,58 @@
+import { coverageText, type TRateConfirmation } from "@pevo/shared";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { PageHeader } from "@/components/page-header";
+import { failureMessage } from "@/lib/errors";
+import { inlineLinkClass } from "@/lib/utils";
+import { useCreateDispatchBatch } from "../batch-api";
+import { DispatchPositionsForm } from "../components/dispatch-positions-form";
+
+/** 'Create Dispatch' from a rate confirmation with positions: one dispatch per ticked position. */
+export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
+  const navigate = useNavigate();
+  const create = useCreateDispatchBatch();
+  const conflicts = useBookingConflicts(create.isPending);
+  const id = encodeURIComponent(rc.id);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title="New Dispatch"
+        subtitle={
+          <span>
+            {rc.jobNumber} · {rc.clientName} · {coverageText(rc.coverage)}.{" "}
+            <Link to={`/dispatching/new?rcId=${id}&single=1`} className={inlineLinkClass}>
+              Create a single dispatch instead
+            </Link>
+          </span>
+        }
+      />
+      <DispatchPositionsForm
+        rc={rc}
+        pending={create.isPending}
+        onCancel={() => navigate(`/rate-confirmations/${id}`)}
+        onSubmit={function save(data, fail) {
+          create.mutate(data, {
+            onSuccess: (saved) => {
+              toast.success(
+                saved.ids.length === 1
+                  ? "Dispatch created successfully"
+                  : `${saved.ids.length} dispatches created`,
+              );
+              navigate("/dispatching");
+            },
+            onError: (error) => {
+              // A PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
+              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, fail))) return;
+              const inline = fail(error);
+              toast.error(
+                inline ? "Failed to create dispatches" : failureMessage(error, "Failed to create dispatches"),
+              );
+            },
+          });
+        }}
+      />
+      {conflicts.dialog}
+    </div>
+  );
+}

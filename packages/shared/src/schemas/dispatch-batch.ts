@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { ZDispatch } from "./dispatch";
+import { allowConflictField, dispatchPositionFields } from "./dispatch-position";
+
+/** At most this many dispatches in one 'Create Dispatch' from a rate confirmation (one per position). */
+export const MAX_DISPATCH_BATCH = 20;
+
+const pevoId = ZDispatch.shape.pevoId;
+
+/**
+ * 'Create Dispatch' from a rate confirmation: one dispatch per ticked position, sharing the driver,
+ * pickup time, notes and status; each with its position, PEVO and pickup date. One transaction.
+ */
+export const ZDispatchBatch = ZDispatch.pick({
+  driverName: true,
+  driverPhone: true,
+  driverCompany: true,
+  pickupTime: true,
+  notes: true,
+  status: true,
+})
+  .extend({
+    rateConfirmationId: z.uuid({ error: "Choose a rate confirmation from the list" }),
+    positions: z
+      .array(
+        z.object({
+          ...dispatchPositionFields,
+          pevoId,
+          pickupDate: ZDispatch.shape.pickupDate,
+        }),
+      )
+      .min(1, { message: "Choose at least one position" })
+      .max(MAX_DISPATCH_BATCH, { message: `At most ${MAX_DISPATCH_BATCH} dispatches at once` }),
+  })
+  .extend(allowConflictField);
+export type TDispatchBatchInput = z.input<typeof ZDispatchBatch>;
+export type TDispatchBatchData = z.output<typeof ZDispatchBatch>;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { POSITION_TYPES, type PositionType } from "../constants";
+import { TEXT_LIMITS } from "../limits";
+import { tooLongMessage } from "./fields";
+
+const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
+
+/**
+ * The rate confirmation position a dispatch fills (issue 11 "Every position covered"): its type and,
+ * for a custom position, its name. Both empty: a dispatch without a position.
+ */
+export const dispatchPositionFields = {
+  positionType: z
+    .union([z.literal(""), z.enum(positionTypes, { error: "Choose a position type" })])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  positionName: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.label, { message: tooLongMessage("Position name", TEXT_LIMITS.label) })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+};
+
+/** The position's display name: the custom name, or the type's label ("Lead Car"). */
+export function positionLabel(p: { positionType: PositionType | null; positionName?: string | null }) {
+  if (!p.positionType) return null;
+  return p.positionType === "custom"
+    ? p.positionName || POSITION_TYPES.custom
+    : POSITION_TYPES[p.positionType];
+}
+
+/** Set to true to save although the PEVO is already booked on the same dates (the 409's conflicts). */
+export const allowConflictField = {
+  allowConflict: z.boolean({ error: "allowConflict must be true or false" }).optional().default(false),
+};
+
+/** How many of a rate confirmation's positions have a non-canceled dispatch ("2 of 3 positions dispatched"). */
+export type TCoverage = { covered: number; total: number };
+
+export const coverageText = (c: TCoverage) =>
+  `${c.covered} of ${c.total} position${c.total === 1 ? "" : "s"} dispatched`;
+
+/** One job a PEVO is already booked on (a dispatch on the date, or a position on an overlapping rate confirmation). */
+export type TBookingConflict = {
+  kind: "dispatch" | "position";
+  /** The dispatch's or the rate confirmation's id. */
+  id: string;
+  pevoId: string;
+  pevoName: string;
+  jobNumber: string | null;
+  client: string | null;
+  /** The pickup date, or the rate confirmation's start date. */
+  date: string;
+  /** The rate confirmation's end date (null: a single day). */
+  endDate: string | null;
+};
