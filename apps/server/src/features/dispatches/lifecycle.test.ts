@@ -158,6 +158,8 @@ describe("accepting and declining in the portal", () => {
       status: "pending",
       rateConfirmationId: rc.id,
       pevoId: pevo1.pevoId,
+      // pevo1 has this file's other jobs on the same dates (the double booking check, issue 11 §3).
+      allowConflict: true,
     });
     expect(put.status).toBe(200);
     const life = await portal(pevo1, "GET", d.id, "lifecycle");
