@@ -73,3 +73,8 @@ export function zoneAbbreviation(timeZone: string, instant: Date): string {
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
+
+/** The calendar date (YYYY-MM-DD) in `timeZone` at an instant: "today" for overdue invoices and reminders. */
+export function zonedToday(timeZone: string, now: Date = new Date()): string {
+  return new Date(now.getTime() + zoneOffsetMs(timeZone, now.getTime())).toISOString().slice(0, 10);
+}

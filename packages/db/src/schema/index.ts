@@ -4,4 +4,5 @@ export * from "./companies";
 export * from "./documents";
 export * from "./enums";
 export * from "./jobs";
+export * from "./payments";
 export * from "./rate-limits";
