@@ -164,7 +164,13 @@ export type InvoiceMail = {
 const dollars = (value: string) => `$${value.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
 /** The invoice, sent from its page: the PDF attached and a link to the public page (issue 10 §3). */
-export const invoiceMail = (m: InvoiceMail, message: string | null, url: string, pdf: Buffer, fileName: string): Mail => ({
+export const invoiceMail = (
+  m: InvoiceMail,
+  message: string | null,
+  url: string,
+  pdf: Buffer,
+  fileName: string,
+): Mail => ({
   to: m.to,
   cc: m.cc,
   subject: `Invoice ${m.invoiceNumber} from ${m.companyName}`,

@@ -28,7 +28,9 @@ export const ZSendInvoice = z.object({
   to: requiredEmail("Enter the recipient's email", "To"),
   cc: z
     .string()
-    .max(TEXT_LIMITS.email * MAX_CC, { message: `Cc must be at most ${TEXT_LIMITS.email * MAX_CC} characters` })
+    .max(TEXT_LIMITS.email * MAX_CC, {
+      message: `Cc must be at most ${TEXT_LIMITS.email * MAX_CC} characters`,
+    })
     .nullish()
     .transform((v) =>
       (v ?? "")

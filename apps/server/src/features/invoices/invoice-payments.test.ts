@@ -3,7 +3,14 @@
  * link), the public page and its negative cases, payments and balances, overdue computed in the
  * company's time zone, and the overdue reminders (once, across two workers and a restart).
  */
-import { activityEvents, type Database, jobs, type OpenedDatabase, openDatabase, publicLinks } from "@pevo/db";
+import {
+  activityEvents,
+  type Database,
+  jobs,
+  type OpenedDatabase,
+  openDatabase,
+  publicLinks,
+} from "@pevo/db";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -16,8 +23,8 @@ import {
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { addDaysIso } from "../../lib/dates";
-import { hashToken } from "../../lib/public-links";
 import { runDueJobs, startJobWorker } from "../../lib/jobs";
+import { hashToken } from "../../lib/public-links";
 import { zonedTimeToUtc, zonedToday } from "../../lib/zoned-time";
 import { createMailer, type Mailer } from "../../mail/mailer";
 import { invoiceReminderHandlers } from "./reminders";
@@ -111,7 +118,8 @@ const pay = (admin: SignedUpAdmin, id: string, amount: string, extra: JsonBody =
     ...extra,
   });
 
-const get = async (admin: SignedUpAdmin, id: string) => (await t.as(admin)("GET", `/api/invoices/${id}`)).body;
+const get = async (admin: SignedUpAdmin, id: string) =>
+  (await t.as(admin)("GET", `/api/invoices/${id}`)).body;
 const publicApi = (path: string) => t.request("GET", path.replace(/^\/i\//, "/api/public/invoices/"));
 
 describe("sending an invoice", () => {
@@ -128,7 +136,11 @@ describe("sending an invoice", () => {
     const mail = await t.lastMail(CLIENT_EMAIL, /Invoice .* from Paid Escorts A/);
     expect(mail.text).toContain("Thanks for the job!");
     expect(mail.attachments).toEqual([
-      { filename: `invoice-${inv.invoiceNumber}.pdf`, contentType: "application/pdf", size: expect.any(Number) },
+      {
+        filename: `invoice-${inv.invoiceNumber}.pdf`,
+        contentType: "application/pdf",
+        size: expect.any(Number),
+      },
     ]);
     expect(firstLink(mail.text)).toMatch(/^http:\/\/localhost:3000\/i\/[A-Za-z0-9_-]{43}$/);
     // The cc addresses get the same mail.
@@ -138,7 +150,9 @@ describe("sending an invoice", () => {
     const [event] = await t.db
       .select()
       .from(activityEvents)
-      .where(and(eq(activityEvents.type, "invoice_sent"), like(activityEvents.message, `%${inv.invoiceNumber}%`)));
+      .where(
+        and(eq(activityEvents.type, "invoice_sent"), like(activityEvents.message, `%${inv.invoiceNumber}%`)),
+      );
     expect(event).toMatchObject({ companyId: adminA.companyId, actorId: adminA.userId });
   });
 
@@ -193,7 +207,12 @@ describe("the public invoice page", () => {
     const viewed = await t.db
       .select()
       .from(activityEvents)
-      .where(and(eq(activityEvents.type, "invoice_viewed"), like(activityEvents.message, `%${inv.invoiceNumber}%`)));
+      .where(
+        and(
+          eq(activityEvents.type, "invoice_viewed"),
+          like(activityEvents.message, `%${inv.invoiceNumber}%`),
+        ),
+      );
     expect(viewed).toHaveLength(1);
 
     const pdf = await t.request("GET", `${path.replace(/^\/i\//, "/api/public/invoices/")}/pdf`);
@@ -214,9 +233,15 @@ describe("the public invoice page", () => {
     expect(wrong.body.error).toMatch(/not valid/);
     expect((await publicApi("/i/short")).status).toBe(404);
     // A signature link's token cannot open an invoice (one purpose per link).
-    await t.db.update(publicLinks).set({ purpose: "rc_signature" }).where(eq(publicLinks.tokenHash, hashToken(token)));
+    await t.db
+      .update(publicLinks)
+      .set({ purpose: "rc_signature" })
+      .where(eq(publicLinks.tokenHash, hashToken(token)));
     expect((await publicApi(path)).status).toBe(404);
-    await t.db.update(publicLinks).set({ purpose: "invoice_view" }).where(eq(publicLinks.tokenHash, hashToken(token)));
+    await t.db
+      .update(publicLinks)
+      .set({ purpose: "invoice_view" })
+      .where(eq(publicLinks.tokenHash, hashToken(token)));
     // The page shows that one invoice (company A's) and nothing of company B.
     const invB = await invoice(adminB);
     const pathB = await sendAndLink(adminB, invB.id, invB.invoiceNumber);
@@ -241,7 +266,9 @@ describe("the public invoice page", () => {
     const gone = await publicApi(voidPath);
     expect(gone.status).toBe(404);
     expect(gone.body.error).toMatch(/no longer valid/);
-    expect((await t.request("GET", `${voidPath.replace(/^\/i\//, "/api/public/invoices/")}/pdf`)).status).toBe(404);
+    expect(
+      (await t.request("GET", `${voidPath.replace(/^\/i\//, "/api/public/invoices/")}/pdf`)).status,
+    ).toBe(404);
     // A void invoice cannot be sent, paid, edited or voided again.
     expect((await send(adminA, voidable.id)).status).toBe(409);
     expect((await pay(adminA, voidable.id, "10.00")).status).toBe(409);
@@ -258,14 +285,25 @@ describe("payments", () => {
     expect(partial.status, JSON.stringify(partial.body)).toBe(201);
     expect(partial.body).toMatchObject({ status: "partially_paid", amountPaid: "250.50", balance: "749.50" });
     expect(partial.body.payments).toEqual([
-      expect.objectContaining({ amount: "250.50", method: "check", reference: "CHK-1001", date: "2025-03-10" }),
+      expect.objectContaining({
+        amount: "250.50",
+        method: "check",
+        reference: "CHK-1001",
+        date: "2025-03-10",
+      }),
     ]);
 
     const over = await pay(adminA, inv.id, "749.51");
     expect(over.status).toBe(400);
     expect(over.body.fields).toEqual({ amount: "The payment cannot exceed the balance of $749.50" });
 
-    for (const bad of [{ amount: "0" }, { amount: "-5" }, { amount: "1.234" }, { method: "bitcoin" }, { date: "" }]) {
+    for (const bad of [
+      { amount: "0" },
+      { amount: "-5" },
+      { amount: "1.234" },
+      { method: "bitcoin" },
+      { date: "" },
+    ]) {
       expect((await pay(adminA, inv.id, "1.00", bad)).status, JSON.stringify(bad)).toBe(400);
     }
 
@@ -275,7 +313,12 @@ describe("payments", () => {
     const received = await t.db
       .select()
       .from(activityEvents)
-      .where(and(eq(activityEvents.type, "payment_received"), like(activityEvents.message, `%${inv.invoiceNumber}%`)));
+      .where(
+        and(
+          eq(activityEvents.type, "payment_received"),
+          like(activityEvents.message, `%${inv.invoiceNumber}%`),
+        ),
+      );
     expect(received.map((e) => e.amount).sort()).toEqual(["250.50", "749.50"]);
     // Nothing is left to pay.
     expect((await pay(adminA, inv.id, "0.01")).status).toBe(400);
@@ -298,7 +341,12 @@ describe("payments", () => {
       await t.db
         .select()
         .from(activityEvents)
-        .where(and(eq(activityEvents.type, "payment_deleted"), like(activityEvents.message, `%${inv.invoiceNumber}%`))),
+        .where(
+          and(
+            eq(activityEvents.type, "payment_deleted"),
+            like(activityEvents.message, `%${inv.invoiceNumber}%`),
+          ),
+        ),
     ).toHaveLength(1);
     expect((await t.as(adminA)("DELETE", `/api/invoices/${inv.id}/payments/${second.id}`)).status).toBe(404);
     const back = await t.db
@@ -371,9 +419,15 @@ describe("overdue reminders", () => {
     });
   const runAt = (now: Date, db: Database = t.db) => runDueJobs({ db, handlers: handlers(), now: () => now });
   const reminders = async (to: string, invoiceNumber: string) =>
-    (await t.outbox(to)).filter((m) => m.subject === `Reminder: invoice ${invoiceNumber} from Paid Escorts A is overdue`);
+    (await t.outbox(to)).filter(
+      (m) => m.subject === `Reminder: invoice ${invoiceNumber} from Paid Escorts A is overdue`,
+    );
   const reminderJobs = (id: string) =>
-    t.db.select().from(jobs).where(like(jobs.key, `invoice-reminder:${id}:%`)).orderBy(asc(jobs.runAt));
+    t.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `invoice-reminder:${id}:%`))
+      .orderBy(asc(jobs.runAt));
 
   test("1, 7 and 30 days after the due date at 09:00 company time, once each, across two workers and a restart", async () => {
     const to = "late-payer@client-a.test";

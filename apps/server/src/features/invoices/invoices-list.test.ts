@@ -451,10 +451,7 @@ describe("GET /api/invoices: tenant scoping", () => {
     const a = await list(adminA, "pageSize=100");
     const ids = new Set(seeded.map((i) => i.id));
     expect(a.items.every((i) => ids.has(i.id))).toBe(true);
-    const b = await list(
-      adminB,
-      "pageSize=100&status=overdue,draft,sent,viewed,partially_paid,paid,void",
-    );
+    const b = await list(adminB, "pageSize=100&status=overdue,draft,sent,viewed,partially_paid,paid,void");
     expect(b.total).toBe(B_COUNT);
     expect(b.items.some((i) => ids.has(i.id))).toBe(false);
   });

@@ -959,7 +959,9 @@ describe("PUT /api/invoices/:id", () => {
     const events = await t.db
       .select()
       .from(activityEvents)
-      .where(and(eq(activityEvents.type, "payment_received"), eq(activityEvents.companyId, adminA.companyId)));
+      .where(
+        and(eq(activityEvents.type, "payment_received"), eq(activityEvents.companyId, adminA.companyId)),
+      );
     expect(events.filter((e) => e.message.includes(created.invoiceNumber))).toHaveLength(0);
   });
 

@@ -1,5 +1,14 @@
 import { ZInvoicePayments, ZInvoiceResponse, ZInvoiceSent, ZRecordPayment, ZSendInvoice } from "@pevo/shared";
-import { createRoute, createRouter, errors, idParams, json, jsonBody, named, uuidParam } from "../../http/openapi";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  uuidParam,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { deletePayment, listPayments, PAYMENT_NOT_FOUND, recordPayment } from "./payments-service";
 import { sendInvoice, voidInvoice } from "./send-service";
@@ -23,7 +32,10 @@ export const invoicePaymentRoutes = router
       summary:
         "Send the invoice by email (PDF attached, a 30-day link to its public page); a draft becomes sent. mailSent false when the email failed (send again to retry)",
       request: { params, body: jsonBody(ZSendInvoice) },
-      responses: { 200: json(named("InvoiceSent", ZInvoiceSent), "Sent"), ...errors(400, 401, 403, 404, 409) },
+      responses: {
+        200: json(named("InvoiceSent", ZInvoiceSent), "Sent"),
+        ...errors(400, 401, 403, 404, 409),
+      },
     }),
     async (c) =>
       c.json(await sendInvoice(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")), 200),
@@ -35,7 +47,10 @@ export const invoicePaymentRoutes = router
       tags,
       summary: "Void the invoice: its links stop working, no reminders (409 with payments)",
       request: { params },
-      responses: { 200: json(named("Invoice", ZInvoiceResponse), "The void invoice"), ...errors(401, 403, 404, 409) },
+      responses: {
+        200: json(named("Invoice", ZInvoiceResponse), "The void invoice"),
+        ...errors(401, 403, 404, 409),
+      },
     }),
     async (c) => c.json(await voidInvoice(scopeOf(c), c.req.valid("param").id), 200),
   )

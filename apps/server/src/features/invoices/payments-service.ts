@@ -21,7 +21,10 @@ export const VOID_NO_PAYMENTS = "A void invoice cannot take payments";
 export const NOTHING_DUE = "This invoice has no balance left to pay";
 export const overBalance = (balance: string) => `The payment cannot exceed the balance of $${balance}`;
 
-export async function listPayments(scope: Pick<Scope, "db" | "companyId">, invoiceId: string): Promise<TInvoicePayments> {
+export async function listPayments(
+  scope: Pick<Scope, "db" | "companyId">,
+  invoiceId: string,
+): Promise<TInvoicePayments> {
   const { db } = scope;
   const [inv] = await db
     .select({ status: invoices.status, total: invoices.total, amountPaid: invoices.amountPaid })

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { download, pdfDownload } from "../../http/download";
 import { ApiError } from "../../http/errors";
 import { createRoute, createRouter, errors, json, named } from "../../http/openapi";
-import { INVOICE_LINK_MESSAGES, InvoiceLinkError, openPublicInvoice, publicInvoicePdf } from "./public-invoice-service";
+import {
+  INVOICE_LINK_MESSAGES,
+  InvoiceLinkError,
+  openPublicInvoice,
+  publicInvoicePdf,
+} from "./public-invoice-service";
 
 const tags = ["Public invoice"];
 /** A path token that is not one cannot exist: 404 with the page's message. */
@@ -40,7 +45,8 @@ export const publicInvoiceRoutes = router
       request: { params },
       responses: { 200: json(named("PublicInvoice", ZPublicInvoice), "The invoice"), ...errors(404, 429) },
     }),
-    async (c) => c.json(await opening(() => openPublicInvoice(c.get("deps").db, c.req.valid("param").token)), 200),
+    async (c) =>
+      c.json(await opening(() => openPublicInvoice(c.get("deps").db, c.req.valid("param").token)), 200),
   )
   .openapi(
     createRoute({
@@ -53,7 +59,9 @@ export const publicInvoiceRoutes = router
       responses: { 200: pdfDownload("The invoice PDF"), ...errors(404, 429) },
     }),
     async (c) => {
-      const { pdf, fileName } = await opening(() => publicInvoicePdf(c.get("deps").db, c.req.valid("param").token));
+      const { pdf, fileName } = await opening(() =>
+        publicInvoicePdf(c.get("deps").db, c.req.valid("param").token),
+      );
       return download(c, pdf, fileName, "application/pdf");
     },
   );

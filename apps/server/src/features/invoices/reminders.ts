@@ -57,7 +57,7 @@ export async function syncInvoiceReminders(
     })
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, invoiceId)));
-  if (!inv || !inv.sentTo || !isOpenStatus(inv.status) || balanceCents(inv) <= 0) {
+  if (!inv?.sentTo || !isOpenStatus(inv.status) || balanceCents(inv) <= 0) {
     await cancel(tx, scope, { prefix: invoicePrefix(invoiceId) });
     return;
   }
@@ -65,7 +65,13 @@ export async function syncInvoiceReminders(
   for (const days of INVOICE_REMINDER_DAYS) {
     const runAt = reminderInstant(inv.dueDate, days, timeZone);
     if (runAt <= now) await cancel(tx, scope, reminderKey(invoiceId, days));
-    else await schedule<Payload>(tx, scope, { kind: INVOICE_REMINDER, key: reminderKey(invoiceId, days), runAt, payload: { invoiceId, days } });
+    else
+      await schedule<Payload>(tx, scope, {
+        kind: INVOICE_REMINDER,
+        key: reminderKey(invoiceId, days),
+        runAt,
+        payload: { invoiceId, days },
+      });
   }
 }
 
@@ -75,7 +81,11 @@ export function invoiceReminderHandlers(deps: Pick<Deps, "mailer" | "config">): 
       const scope = { companyId };
       const { invoiceId, days } = payload as Payload;
       const [company] = await tx
-        .select({ name: companies.name, invoiceReminders: companies.invoiceReminders, timeZone: companies.timeZone })
+        .select({
+          name: companies.name,
+          invoiceReminders: companies.invoiceReminders,
+          timeZone: companies.timeZone,
+        })
         .from(companies)
         .where(ownCompany(scope));
       // Turned off in Settings: nothing goes out (checked now, not when it was scheduled).
@@ -85,7 +95,7 @@ export function invoiceReminderHandlers(deps: Pick<Deps, "mailer" | "config">): 
         .from(invoices)
         .where(scoped(invoices, scope, eq(invoices.id, invoiceId)))
         .for("update");
-      if (!inv || !inv.sentTo || !isOpenStatus(inv.status) || balanceCents(inv) <= 0) return;
+      if (!inv?.sentTo || !isOpenStatus(inv.status) || balanceCents(inv) <= 0) return;
       // The zone may have changed since it was scheduled: not yet due there, so wait.
       const at = reminderInstant(inv.dueDate, days, company.timeZone);
       if (at > now) return { runAgainAt: at };

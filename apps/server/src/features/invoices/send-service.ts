@@ -128,6 +128,10 @@ export async function voidInvoice(scope: Scope, id: string) {
     });
     return row;
   });
-  await publishEvent(scope.db, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("voided")(row) });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    by: scope.userId,
+    ...invoiceEvent("voided")(row),
+  });
   return getInvoice(scope, id);
 }

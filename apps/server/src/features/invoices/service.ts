@@ -11,12 +11,12 @@ import {
 import {
   type InvoiceSort,
   invoiceTotals,
-  toCents,
   type TInvoice,
   type TInvoiceData,
   type TInvoiceExportParams,
   type TInvoiceListItem,
   type TInvoiceListParams,
+  toCents,
 } from "@pevo/shared";
 import { and, asc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
