@@ -17,6 +17,8 @@ export const APP_ROUTES = {
   pevo: "/pevo",
   /** The public e-signature page (no session): the token is the only key. */
   sign: "/sign/:token",
+  /** The public invoice page (no session): the token is the only key. */
+  invoiceView: "/i/:token",
 } as const;
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */

@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
       { path: R.authReset, ...page(() => import("@/features/auth/pages/reset-page")) },
       // Public, outside every guard and shell: the signer has no account.
       { path: R.sign, ...page(() => import("@/features/signing/pages/signing-page")) },
+      { path: R.invoiceView, ...page(() => import("@/features/public-invoice/pages/public-invoice-page")) },
       {
         ...page(() => import("./layouts/admin-layout")),
         children: [

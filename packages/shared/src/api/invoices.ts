@@ -53,6 +53,7 @@ export const ZInvoiceResponse = z.object({
   balance: ZDecimal,
   overdue: z.boolean().describe("Computed: open, a balance left, due before today in the company's zone"),
   sentAt: ZTimestamp.nullable(),
+  sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
   lineItems: z.array(

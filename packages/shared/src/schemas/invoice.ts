@@ -112,6 +112,8 @@ export type TInvoice = Omit<
   /** Computed: due date before today in the company's zone, open status, balance left. */
   overdue: boolean;
   sentAt: string | null;
+  /** Where it was last sent (the reminders go there). */
+  sentTo: string | null;
   viewedAt: string | null;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];

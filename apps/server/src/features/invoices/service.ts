@@ -265,6 +265,7 @@ export async function getInvoice(scope: Pick<Scope, "db" | "companyId">, id: str
     balance: balanceOf(inv),
     overdue: isOverdue(inv, await invoiceToday(db, scope)),
     sentAt: inv.sentAt?.toISOString() ?? null,
+    sentTo: inv.sentTo,
     viewedAt: inv.viewedAt?.toISOString() ?? null,
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
