@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, test } from "@playwright/test";
-import { apiCreate, latestMail, linkIn, signInFreshAdmin, uniqueEmail, uniqueTag } from "../support/helpers";
+import { addDaysIso, apiCreate, latestMail, linkIn, signInFreshAdmin, uniqueEmail, uniqueTag } from "../support/helpers";
 
 /** Screenshots to look at (outside the repo). */
 const SHOTS = "/tmp/shots/inv-send";
@@ -61,7 +61,8 @@ test("send an invoice, the client opens the link, the office records a partial a
   const invoice = await apiCreate<{ id: string; invoiceNumber: string }>(api, "/api/invoices", {
     invoiceNumber: `INV-PAY-${tag}`,
     issueDate: "2025-01-03",
-    dueDate: "2099-02-02",
+    // Due in a month: not overdue (the due date is not what this journey is about).
+    dueDate: addDaysIso(new Date().toISOString().slice(0, 10), 30),
     dispatchId: dispatch.id,
     clientId: client.id,
     customerName: client.name,
