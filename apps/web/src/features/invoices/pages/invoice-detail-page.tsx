@@ -92,12 +92,6 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
             <span className="flex flex-wrap items-center gap-2">
               <InvoiceStatusBadge status={invoice.status} />
               {invoice.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
-              {invoice.sentAt && invoice.sentTo ? (
-                <span>
-                  Sent to {invoice.sentTo} on {formatDate(invoice.sentAt.slice(0, 10))}
-                  {invoice.viewedAt ? `, viewed ${formatDate(invoice.viewedAt.slice(0, 10))}` : ""} ·
-                </span>
-              ) : null}
               <span>{jobNumber ? `Job #${jobNumber}` : "No job reference"}</span>
             </span>
           }
@@ -109,12 +103,6 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Back
                 </Link>
               </Button>
-              {isVoid ? null : (
-                <Button onClick={() => setSending(true)}>
-                  <Send />
-                  {invoice.sentAt ? "Send again" : "Send invoice"}
-                </Button>
-              )}
               {isVoid ? null : (
                 <Button asChild variant="outline">
                   <Link to={`/invoices/edit/${id}`}>
@@ -133,12 +121,6 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Download PDF
                 </a>
               </Button>
-              {isVoid || Number(invoice.amountPaid) > 0 ? null : (
-                <Button variant="outline" onClick={() => setConfirmVoid(true)}>
-                  <Ban />
-                  Void
-                </Button>
-              )}
               <Button
                 variant="outline"
                 className="text-destructive hover:bg-destructive/10 hover:text-destructive"
@@ -150,6 +132,31 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
             </>
           }
         />
+        <div className="-mt-2 mb-4 flex flex-wrap items-center gap-2">
+          {isVoid ? null : (
+            <Button onClick={() => setSending(true)}>
+              <Send />
+              {invoice.sentAt ? "Send again" : "Send invoice"}
+            </Button>
+          )}
+          {isVoid || Number(invoice.amountPaid) > 0 ? null : (
+            <Button variant="outline" onClick={() => setConfirmVoid(true)}>
+              <Ban />
+              Void
+            </Button>
+          )}
+          <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {isVoid
+              ? "This invoice is void: its link no longer works."
+              : invoice.sentAt && invoice.sentTo
+                ? `Sent to ${invoice.sentTo} on ${formatDate(invoice.sentAt.slice(0, 10))}${
+                    invoice.viewedAt
+                      ? `; viewed ${formatDate(invoice.viewedAt.slice(0, 10))}`
+                      : "; not viewed yet"
+                  }`
+                : "Not sent yet."}
+          </p>
+        </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
       <PaymentsCard invoice={invoice} />
