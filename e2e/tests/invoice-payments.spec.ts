@@ -1,6 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, test } from "@playwright/test";
-import { addDaysIso, apiCreate, latestMail, linkIn, signInFreshAdmin, uniqueEmail, uniqueTag } from "../support/helpers";
+import {
+  addDaysIso,
+  apiCreate,
+  latestMail,
+  linkIn,
+  signInFreshAdmin,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
 
 /** Screenshots to look at (outside the repo). */
 const SHOTS = "/tmp/shots/inv-send";
