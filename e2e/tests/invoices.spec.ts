@@ -209,7 +209,7 @@ test.describe("Invoices", () => {
     await expect(page.locator("#invoice-dueDate")).toHaveText(usDate(addDaysIso(today, 30)));
     await expect(page.getByText("Issue date + 30 days unless you pick another date")).toBeVisible();
     // No Status field: a new invoice is a draft until it is sent (DECISIONS "Invoices").
-    await expect(page.getByText("Status", { exact: true })).toHaveCount(0);
+    await expect(page.locator("#invoice-status")).toHaveCount(0);
 
     // Customer: the rate confirmation's client, its address; choosing fills the address, or the
     // contact person when the client has no address.
