@@ -136,6 +136,8 @@ describe("/api/openapi.json", () => {
         "GET /api/public/sign/{token}/pdf",
         "POST /api/public/sign/{token}/decline",
         "POST /api/public/sign/{token}/sign",
+        "GET /api/public/invoices/{token}",
+        "GET /api/public/invoices/{token}/pdf",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

@@ -31,6 +31,10 @@ const TAGS = [
     name: "Public signing",
     description: "A client signs a rate confirmation from an emailed link: no account, the token is the key",
   },
+  {
+    name: "Public invoice",
+    description: "A client views a sent invoice and downloads its PDF from an emailed link: the token is the key",
+  },
   { name: "Documentation", description: "This document and its reference page" },
 ];
 
