@@ -152,6 +152,9 @@ test("send an invoice, the client opens the link, the office records a partial a
   await desktop.page.screenshot({ path: `${SHOTS}/public-invoice-1280.png`, fullPage: true });
   await phone.page.screenshot({ path: `${SHOTS}/public-invoice-paid-375.png`, fullPage: true });
   await page.screenshot({ path: `${SHOTS}/office-invoice-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(payments.getByText("Ref. CHK-4471")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/office-invoice-375.png`, fullPage: true });
 
   // A link that is not one is a clear page.
   await desktop.page.goto("/i/not-a-real-token");
