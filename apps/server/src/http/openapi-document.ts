@@ -33,7 +33,8 @@ const TAGS = [
   },
   {
     name: "Public invoice",
-    description: "A client views a sent invoice and downloads its PDF from an emailed link: the token is the key",
+    description:
+      "A client views a sent invoice and downloads its PDF from an emailed link: the token is the key",
   },
   { name: "Documentation", description: "This document and its reference page" },
 ];
