@@ -219,9 +219,8 @@ export async function seedDemoJobs(
           issueDate,
           dueDate: day(d.offset + 31),
           status: job.invoice.status,
-          // A paid demo invoice has its payment (below); a sent one was sent to the client.
+          // A paid demo invoice has its payment (below).
           amountPaid: job.invoice.status === "paid" ? totals.total : "0",
-          sentAt: new Date(`${issueDate}T15:00:00Z`),
           customerName: ids.clientNames[job.client],
           pevoName: d.pevo === null ? null : ids.pevoNames[d.pevo],
           pevoPosition: "Lead Car",
