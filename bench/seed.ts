@@ -230,16 +230,17 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
       from dispatches d where d.company_id = ${c}
     )
     insert into invoices (company_id, dispatch_id, client_id, invoice_number, issue_date, due_date, subtotal, tax_rate, tax, total,
-      notes, status, customer_name, customer_address, pevo_name, pevo_position, created_at, updated_at)
+      notes, status, amount_paid, customer_name, customer_address, pevo_name, pevo_position, created_at, updated_at)
     select ${c}, d.id, cl.id, 'INV-' || lpad((d.rn / 2)::text, 6, '0'),
       d.pickup_date + 2, d.pickup_date + 32, m.subtotal, 0, 0, m.subtotal,
       case when d.rn % 9 = 0 then 'Thank you for your business' end,
       (case
         when d.pickup_date + 2 > ${today}::date then 'draft'
         when d.pickup_date + 32 < ${today}::date and d.rn % 10 <> 0 then 'paid'
-        when d.pickup_date + 32 < ${today}::date then 'overdue'
-        when d.rn % 4 = 0 then 'draft'
+        when d.rn % 4 = 0 and d.pickup_date + 32 >= ${today}::date then 'draft'
         else 'sent' end)::invoice_status,
+      (case when d.pickup_date + 2 <= ${today}::date and d.pickup_date + 32 < ${today}::date and d.rn % 10 <> 0
+        then m.subtotal else 0 end),
       cl.name, cl.address, pv.first_name || ' ' || pv.last_name, 'Lead Car',
       d.pickup_date + 2 + interval '16 hours', d.pickup_date + 2 + interval '16 hours'
     from d

@@ -1,6 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { addDaysIso, apiCreate, saveScreenshot, signInFreshAdmin, uniqueTag } from "../support/helpers";
+import {
+  addDaysIso,
+  apiCreate,
+  sameOrigin,
+  saveScreenshot,
+  signInFreshAdmin,
+  uniqueTag,
+} from "../support/helpers";
 
 /**
  * Issue 9, invoices: the list pages, sorts and filters on the server with the view in the address
@@ -73,22 +80,36 @@ test("filter by status (with Overdue) and issue dates, sort, page 2, reload, exp
     pickupTime: "08:30",
     status: "completed",
   });
-  // 36 invoices: statuses in turn, issued over January 2025, due from 18 days ago to 17 days ahead.
-  const statuses = ["draft", "sent", "paid", "sent", "overdue", "sent"];
+  // 36 invoices, issued over January 2025, due from 18 days ago to 17 days ahead, in turn left as
+  // drafts, sent, or sent and paid in full (the status follows those actions; overdue is computed).
+  const statuses = ["draft", "sent", "paid", "sent", "sent", "sent"];
   for (let i = 0; i < 36; i++) {
-    await apiCreate(api, "/api/invoices", {
+    const status = statuses[i % statuses.length];
+    const created = await apiCreate<{ id: string; total: string }>(api, "/api/invoices", {
       invoiceNumber: `L-${tag}-${String(i + 1).padStart(2, "0")}`,
       issueDate: addDaysIso("2025-01-01", i % 31),
       dueDate: addDaysIso(today, i - 18),
       dispatchId: dispatch.id,
       clientId: client.id,
       customerName: client.name,
-      status: statuses[i % statuses.length],
       lineItems: [
         { date: "2025-01-02", location: "Amarillo, TX", mileage: "10", charge: `${100 + i * 7}.25` },
       ],
       allowAdditional: true,
     });
+    if (status === "draft") continue;
+    const sent = await api.post(`/api/invoices/${created.id}/send`, {
+      data: { to: `billing-${tag.toLowerCase()}@example.test` },
+      headers: sameOrigin(),
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    if (status === "paid") {
+      await apiCreate(api, `/api/invoices/${created.id}/payments`, {
+        date: "2025-01-20",
+        amount: created.total,
+        method: "ach",
+      });
+    }
   }
 
   await page.goto("/invoices?pageSize=10");

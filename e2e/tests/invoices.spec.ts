@@ -208,7 +208,8 @@ test.describe("Invoices", () => {
     await expect(page.locator("#invoice-issueDate")).toHaveText(usDate(today));
     await expect(page.locator("#invoice-dueDate")).toHaveText(usDate(addDaysIso(today, 30)));
     await expect(page.getByText("Issue date + 30 days unless you pick another date")).toBeVisible();
-    await expect(combobox(page, "Status")).toHaveText("Draft");
+    // No Status field: a new invoice is a draft until it is sent (DECISIONS "Invoices").
+    await expect(page.locator("#invoice-status")).toHaveCount(0);
 
     // Customer: the rate confirmation's client, its address; choosing fills the address, or the
     // contact person when the client has no address.
@@ -405,7 +406,6 @@ test.describe("Invoices", () => {
       invoiceNumber,
       issueDate: "2025-01-05",
       dueDate: "2025-02-04",
-      status: "sent",
       dispatchId: dispatch.id,
       clientId: client.id,
       customerName: client.name,
@@ -422,6 +422,12 @@ test.describe("Invoices", () => {
       tax: "0.00",
       total: "1.00",
     });
+    // Sent to the client (the status follows the action, not the form).
+    const sent = await page.request.post(`/api/invoices/${created.id}/send`, {
+      data: { to: "ap@example.test" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
     expect(created.total).toBe("1190.00");
 
     // The list: a clickable row with Invoice #, dates, Job #, Amount and Status.
@@ -493,7 +499,6 @@ test.describe("Invoices", () => {
     await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(invoiceNumber);
     await expect(page.locator("#invoice-issueDate")).toHaveText("Jan 05, 2025");
     await expect(page.locator("#invoice-dueDate")).toHaveText("Feb 04, 2025");
-    await expect(combobox(page, "Status")).toHaveText("Sent");
     await expect(combobox(page, "Customer")).toHaveText(client.name);
     await expect(page.locator("#invoice-customerAddress")).toHaveValue(client.address as string);
     await expect(combobox(page, "PEVO Name")).toHaveText(job.pevoName);
@@ -510,13 +515,13 @@ test.describe("Invoices", () => {
     await line(page, 1, "mileage").fill("500");
     await expect(line(page, 1, "charge")).toHaveValue("925.00");
     await expectTotals(page, "$1,665.00", "$0.00", "$1,665.00");
-    await chooseOption(page, combobox(page, "Status"), "Paid");
     await page.locator("#invoice-notes").fill("Paid by wire on receipt.");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(new RegExp(`/invoices/${created.id}$`), { timeout: 30_000 });
     await expect(toastWith(page, "Invoice updated successfully")).toBeVisible();
-    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Paid");
-    await expect(page.locator("[data-slot=badge]").first()).toHaveClass(/bg-green-100/);
+    // Saving the form keeps the status (it follows send, view, payments and void).
+    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Sent");
+    await expect(page.locator("[data-slot=badge]").first()).toHaveClass(/bg-blue-100/);
     await expect(info(section(page, "Line Items"), "Total")).toHaveText("$1,665.00");
     await expect(section(page, "Line Items").locator("tbody tr").nth(1).getByRole("cell")).toHaveText([
       "Jan 06, 2025",

@@ -27,6 +27,8 @@ import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
 import { purgeDeletedFiles } from "./features/documents/service";
+import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
+import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
@@ -151,6 +153,8 @@ export function createApp(opts: {
     .route("/portal", portalRoutes)
     .route("/me/settings", mySettingsRoutes)
     .route("/invoices", invoiceRoutes)
+    .route("/invoices", invoicePaymentRoutes)
+    .route("/public/invoices", publicInvoiceRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)

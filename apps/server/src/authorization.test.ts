@@ -40,6 +40,7 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  payments,
   pevoCertifications,
   pevoInsurance,
   pevos,
@@ -70,6 +71,8 @@ import {
   rateConfirmationBody as validRateConfirmation,
 } from "../test/harness";
 import { createAuth } from "./auth";
+import { createPublicLink, daysFrom } from "./lib/public-links";
+import type { CompanyId } from "./lib/tenant";
 
 type Caller = "anonymous" | "adminA" | "adminB" | "pevoA" | "pevoA2";
 const CALLERS: Caller[] = ["anonymous", "pevoA", "pevoA2", "adminB", "adminA"];
@@ -227,6 +230,37 @@ async function signedLinkA(f: Fixtures) {
   expect(res.status).toBe(200);
   return link;
 }
+
+/** The token of a fresh invoice link of a fresh invoice of company A (as a sent invoice's email has). */
+async function invoiceLinkA(f: Fixtures) {
+  const invoiceId = await f.newInvoiceA();
+  const link = await createPublicLink(
+    t.db,
+    { companyId: f.companyA as CompanyId },
+    {
+      purpose: "invoice_view",
+      subjectId: invoiceId,
+      expiresAt: daysFrom(new Date(), 30),
+    },
+  );
+  return link.token;
+}
+
+/** A fresh invoice of company A with one payment of 10.00 recorded by adminA: the invoice's and payment's ids. */
+async function paidInvoiceA(f: Fixtures) {
+  const invoiceId = await f.newInvoiceA();
+  const res = await t.request("POST", `/api/invoices/${invoiceId}/payments`, {
+    ...credentials.adminA,
+    body: paymentBody(),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { invoiceId, paymentId: res.body.payments[0].id as string };
+}
+const paymentBody = () => ({ date: "2025-03-20", amount: "10.00", method: "check", reference: "CHK-TABLE" });
+const paymentRows = (invoiceId: string) => [
+  ...invoiceRows(invoiceId),
+  rowsWhere(payments, payments.invoiceId, invoiceId),
+];
 
 /** A valid upload: a small real PNG (the type is sniffed from the content). */
 const PNG = Buffer.from(
@@ -608,6 +642,52 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}`,
     expect: { ...A_ONLY, adminA: 204 },
     target: (_, path) => invoiceRows(lastId(path)),
+  },
+  {
+    route: "POST /api/invoices/:id/send",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/send`,
+    body: () => ({ to: uniqueEmail("table-billing") }),
+    expect: A_ONLY,
+    target: (_, path) => invoiceRows(path.split("/")[3]),
+  },
+  {
+    route: "POST /api/invoices/:id/void",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/void`,
+    expect: A_ONLY,
+    target: (_, path) => invoiceRows(path.split("/")[3]),
+  },
+  {
+    route: "GET /api/invoices/:id/payments",
+    path: (f) => `/api/invoices/${f.invoiceA}/payments`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/invoices/:id/payments",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/payments`,
+    body: paymentBody,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => paymentRows(path.split("/")[3]),
+  },
+  {
+    route: "DELETE /api/invoices/:id/payments/:paymentId",
+    path: async (f) => {
+      const { invoiceId, paymentId } = await paidInvoiceA(f);
+      return `/api/invoices/${invoiceId}/payments/${paymentId}`;
+    },
+    expect: A_ONLY,
+    target: (_, path) => paymentRows(path.split("/")[3]),
+  },
+
+  // public invoice links: the token is the credential, whoever holds it (no session needed)
+  {
+    route: "GET /api/public/invoices/:token",
+    path: async (f) => `/api/public/invoices/${await invoiceLinkA(f)}`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  {
+    route: "GET /api/public/invoices/:token/pdf",
+    path: async (f) => `/api/public/invoices/${await invoiceLinkA(f)}/pdf`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
   },
 
   // company settings and team (each admin's own company)

@@ -2,6 +2,7 @@ import { credentialDigestHandlers } from "./features/credentials/digest";
 import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { documentPurgeHandlers } from "./features/documents/purge-job";
+import { invoiceReminderHandlers } from "./features/invoices/reminders";
 import { signatureReminderHandlers } from "./features/rate-confirmations/signature-service";
 import type { Deps } from "./http/context";
 import type { JobHandlers } from "./lib/jobs";
@@ -14,5 +15,6 @@ export function jobHandlers(deps: Pick<Deps, "mailer" | "config" | "storage">): 
     ...documentPurgeHandlers(deps),
     ...credentialReminderHandlers(deps),
     ...credentialDigestHandlers(deps),
+    ...invoiceReminderHandlers(deps),
   };
 }

@@ -139,6 +139,8 @@ describe("/api/openapi.json", () => {
         "GET /api/public/dispatch-response/{token}",
         "POST /api/public/dispatch-response/{token}/accept",
         "POST /api/public/dispatch-response/{token}/decline",
+        "GET /api/public/invoices/{token}",
+        "GET /api/public/invoices/{token}/pdf",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

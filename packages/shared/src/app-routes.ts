@@ -19,6 +19,8 @@ export const APP_ROUTES = {
   sign: "/sign/:token",
   /** The public Accept / Decline page of an assignment mail (no session): the token is the key. */
   respond: "/respond/:token",
+  /** The public invoice page (no session): the token is the only key. */
+  invoiceView: "/i/:token",
 } as const;
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */

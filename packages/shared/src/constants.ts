@@ -87,13 +87,41 @@ export const DISPATCH_STATUS_LABELS: Record<DispatchStatus, string> = {
   canceled: "Canceled",
 };
 
-export const INVOICE_STATUSES = ["draft", "sent", "paid", "overdue"] as const;
+/**
+ * The stored invoice statuses (DECISIONS "Invoice status"). They follow actions, not the form: draft
+ * until sent; sent, then viewed when the client opens the public link; partially paid / paid follow
+ * the payments; void ends it. Overdue is never stored: see INVOICE_FILTER_STATUSES.
+ */
+export const INVOICE_STATUSES = ["draft", "sent", "viewed", "partially_paid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+/** The list's status filter: the stored statuses and the computed "overdue". */
+export const INVOICE_FILTER_STATUSES = [...INVOICE_STATUSES, "overdue"] as const;
+export type InvoiceFilterStatus = (typeof INVOICE_FILTER_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceFilterStatus, string> = {
   draft: "Draft",
   sent: "Sent",
+  viewed: "Viewed",
+  partially_paid: "Partially paid",
   paid: "Paid",
+  void: "Void",
   overdue: "Overdue",
+};
+/** Statuses with money still expected: these can be overdue, take payments and get reminders. */
+export const INVOICE_OPEN_STATUSES = ["sent", "viewed", "partially_paid"] as const;
+/** An invoice link is valid this many days. */
+export const INVOICE_LINK_DAYS = 30;
+/** Overdue reminders go out this many days after the due date (company time zone). */
+export const INVOICE_REMINDER_DAYS = [1, 7, 30] as const;
+
+export const PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: "Check",
+  ach: "ACH",
+  card: "Card",
+  cash: "Cash",
+  factoring: "Factoring",
+  other: "Other",
 };
 
 /**
@@ -160,6 +188,11 @@ export const ACTIVITY_TYPES = [
   "credential_submitted",
   "credential_approved",
   "credential_rejected",
+  "invoice_sent",
+  "invoice_viewed",
+  "invoice_voided",
+  "invoice_reminded",
+  "payment_deleted",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -40,6 +40,11 @@ const TAGS = [
     name: "Public dispatch response",
     description: "A PEVO accepts or declines an assignment from the emailed link: the token is the key",
   },
+  {
+    name: "Public invoice",
+    description:
+      "A client views a sent invoice and downloads its PDF from an emailed link: the token is the key",
+  },
   { name: "Documentation", description: "This document and its reference page" },
 ];
 

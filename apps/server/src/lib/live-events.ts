@@ -236,11 +236,11 @@ export const tripLogEvent =
 
 /** The event of a saved invoice (office only). */
 export const invoiceEvent =
-  (verb: "created" | "updated") =>
+  (verb: "created" | "updated" | "sent" | "viewed" | "voided" | "payment recorded" | "payment deleted") =>
   (invoice: { id: string; invoiceNumber: string; status: string }): Omit<LiveEvent, "companyId"> => ({
     kind: "invoice.changed",
     ids: { invoiceId: invoice.id },
-    text: `Invoice ${invoice.invoiceNumber} ${invoice.status === "paid" && verb === "updated" ? "paid" : verb}`,
+    text: `Invoice ${invoice.invoiceNumber} ${invoice.status === "paid" && verb === "payment recorded" ? "paid" : verb}`,
   });
 
 /** The event of a changed rate confirmation (office only). */

@@ -5,6 +5,8 @@ import nodemailer from "nodemailer";
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type Mail = {
   to: string;
+  /** Copies (an invoice sent with cc). The outbox keeps one row per address. */
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -48,16 +50,17 @@ export function createMailer(opts: {
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
     mode: "outbox",
-    send: async ({ attachments, ...mail }, options) => {
+    send: async ({ attachments, cc, ...mail }, options) => {
       // The outbox keeps what the mailbox page shows: the attachments' names and sizes, not the files.
-      await (options?.tx ?? opts.db).insert(mailOutbox).values({
-        ...mail,
-        attachments: attachments?.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          size: a.content.length,
-        })),
-      });
+      const kept = attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+      }));
+      const recipients = [mail.to, ...(cc ?? [])];
+      await (options?.tx ?? opts.db)
+        .insert(mailOutbox)
+        .values(recipients.map((to) => ({ ...mail, to, attachments: kept })));
       log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
     },
   };

@@ -174,3 +174,49 @@ export const dispatchDeclinedMail = (
     "Open the dispatch",
   ),
 });
+
+export type InvoiceMail = {
+  to: string;
+  cc?: string[];
+  companyName: string;
+  invoiceNumber: string;
+  total: string;
+  balance: string;
+  dueDate: string;
+};
+
+const dollars = (value: string) => `$${value.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+
+/** The invoice, sent from its page: the PDF attached and a link to the public page (issue 10 §3). */
+export const invoiceMail = (
+  m: InvoiceMail,
+  message: string | null,
+  url: string,
+  pdf: Buffer,
+  fileName: string,
+): Mail => ({
+  to: m.to,
+  cc: m.cc,
+  subject: `Invoice ${m.invoiceNumber} from ${m.companyName}`,
+  text: `${message ? `${message}\n\n` : ""}Invoice ${m.invoiceNumber} from ${m.companyName}: ${dollars(m.total)}, due ${formatDay(m.dueDate)}.\nThe PDF is attached. View the invoice online (no account needed):\n${url}\n`,
+  html: layout(
+    `Invoice ${escapeHtml(m.invoiceNumber)}`,
+    `${message ? `${escapeHtml(message).replaceAll("\n", "<br>")}</p><p>` : ""}Invoice ${escapeHtml(m.invoiceNumber)} from ${escapeHtml(m.companyName)}: <strong>${dollars(m.total)}</strong>, due ${formatDay(m.dueDate)}. The PDF is attached.`,
+    url,
+    "View invoice",
+  ),
+  attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
+});
+
+/** An overdue reminder (1, 7 and 30 days after the due date). */
+export const invoiceReminderMail = (m: InvoiceMail, daysLate: number, url: string): Mail => ({
+  to: m.to,
+  subject: `Reminder: invoice ${m.invoiceNumber} from ${m.companyName} is overdue`,
+  text: `Invoice ${m.invoiceNumber} from ${m.companyName} was due ${formatDay(m.dueDate)} (${daysLate} ${daysLate === 1 ? "day" : "days"} ago). Balance due: ${dollars(m.balance)}.\nView the invoice:\n${url}\n`,
+  html: layout(
+    `Invoice ${escapeHtml(m.invoiceNumber)} is overdue`,
+    `Invoice ${escapeHtml(m.invoiceNumber)} from ${escapeHtml(m.companyName)} was due ${formatDay(m.dueDate)} (${daysLate} ${daysLate === 1 ? "day" : "days"} ago). Balance due: <strong>${dollars(m.balance)}</strong>.`,
+    url,
+    "View invoice",
+  ),
+});

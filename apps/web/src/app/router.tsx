@@ -21,6 +21,7 @@ export const router = createBrowserRouter([
       // Public, outside every guard and shell: the signer has no account.
       { path: R.sign, ...page(() => import("@/features/signing/pages/signing-page")) },
       { path: R.respond, ...page(() => import("@/features/dispatch-response/pages/dispatch-response-page")) },
+      { path: R.invoiceView, ...page(() => import("@/features/public-invoice/pages/public-invoice-page")) },
       {
         ...page(() => import("./layouts/admin-layout")),
         children: [

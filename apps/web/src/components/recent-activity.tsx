@@ -25,6 +25,11 @@ const LETTERS: Record<string, string> = {
   dispatch_step: "D",
   payment_received: "P",
   signature_requested: "S",
+  invoice_sent: "I",
+  invoice_viewed: "I",
+  invoice_voided: "I",
+  invoice_reminded: "I",
+  payment_deleted: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

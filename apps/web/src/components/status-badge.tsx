@@ -3,7 +3,7 @@ import {
   DISPATCH_STATUS_LABELS,
   type DispatchStatus,
   INVOICE_STATUS_LABELS,
-  type InvoiceStatus,
+  type InvoiceFilterStatus,
   SIGNATURE_STATE_LABELS,
   type SignatureState,
 } from "@pevo/shared";
@@ -19,11 +19,17 @@ const DISPATCH: Record<DispatchStatus, { tone: Tone; label: string }> = {
   canceled: { tone: "red", label: DISPATCH_STATUS_LABELS.canceled },
 };
 
-/** Invoice badge colours (SPEC §4). */
-const INVOICE: Record<InvoiceStatus, { tone: Tone; label: string }> = {
+/**
+ * Invoice badge colours (SPEC §4: paid green, draft grey, sent blue, overdue red; DECISIONS adds
+ * viewed blue, partially paid yellow, void grey). Overdue is computed: shown beside the status.
+ */
+const INVOICE: Record<InvoiceFilterStatus, { tone: Tone; label: string }> = {
   draft: { tone: "gray", label: INVOICE_STATUS_LABELS.draft },
   sent: { tone: "blue", label: INVOICE_STATUS_LABELS.sent },
+  viewed: { tone: "blue", label: INVOICE_STATUS_LABELS.viewed },
+  partially_paid: { tone: "yellow", label: INVOICE_STATUS_LABELS.partially_paid },
   paid: { tone: "green", label: INVOICE_STATUS_LABELS.paid },
+  void: { tone: "gray", label: INVOICE_STATUS_LABELS.void },
   overdue: { tone: "red", label: INVOICE_STATUS_LABELS.overdue },
 };
 

@@ -385,6 +385,12 @@ export const invoices = pgTable(
     customerAddress: text("customer_address"),
     pevoName: text("pevo_name"),
     pevoPosition: text("pevo_position"),
+    /** The sum of the invoice's payments, kept in the payment's transaction (balance = total - paid). */
+    amountPaid: money("amount_paid").notNull().default("0"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Where it was last sent: the overdue reminders go there. */
+    sentTo: text("sent_to"),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -405,9 +411,11 @@ export const invoices = pgTable(
     maxLength("invoices", t.customerAddress, SNAPSHOT),
     maxLength("invoices", t.pevoName, SNAPSHOT),
     maxLength("invoices", t.pevoPosition, SNAPSHOT),
+    maxLength("invoices", t.sentTo, L.email),
     nonNegative("invoices", t.subtotal),
     nonNegative("invoices", t.tax),
     nonNegative("invoices", t.total),
+    nonNegative("invoices", t.amountPaid),
   ],
 );
 

@@ -19,6 +19,8 @@ export const companies = pgTable(
     invoiceFooter: text("invoice_footer"),
     /** IANA zone: pickup dates and times are wall-clock times here (reminders). */
     timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
+    /** Overdue invoice reminder emails (checked when each reminder job runs). */
+    invoiceReminders: boolean("invoice_reminders").notNull().default(true),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import {
   INSURANCE_TYPES,
   INVOICE_STATUSES,
   JOB_STATUSES,
+  PAYMENT_METHODS,
   PEVO_STATUSES,
   POSITION_TYPES,
   type PositionType,
@@ -25,6 +26,7 @@ const keys = <K extends string>(record: Record<K, string>) => Object.keys(record
 export const pevoStatus = pgEnum("pevo_status", PEVO_STATUSES);
 export const dispatchStatus = pgEnum("dispatch_status", DISPATCH_STATUSES);
 export const invoiceStatus = pgEnum("invoice_status", INVOICE_STATUSES);
+export const paymentMethod = pgEnum("payment_method", PAYMENT_METHODS);
 export const signatureStatus = pgEnum("signature_status", SIGNATURE_STATUSES);
 export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_TYPES));
 export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));

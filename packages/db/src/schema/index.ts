@@ -6,4 +6,5 @@ export * from "./dispatch-events";
 export * from "./documents";
 export * from "./enums";
 export * from "./jobs";
+export * from "./payments";
 export * from "./rate-limits";

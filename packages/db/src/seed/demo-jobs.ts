@@ -1,10 +1,11 @@
-import { invoiceTotals, lineCharge } from "@pevo/shared";
+import { invoiceTotals, lineCharge, toCents } from "@pevo/shared";
 import type { Executor } from "../index";
 import {
   activityEvents,
   dispatches,
   invoiceLineItems,
   invoices,
+  payments,
   positions,
   rateConfirmations,
   standardRates,
@@ -218,6 +219,8 @@ export async function seedDemoJobs(
           issueDate,
           dueDate: day(d.offset + 31),
           status: job.invoice.status,
+          // A paid demo invoice has its payment (below).
+          amountPaid: job.invoice.status === "paid" ? totals.total : "0",
           customerName: ids.clientNames[job.client],
           pevoName: d.pevo === null ? null : ids.pevoNames[d.pevo],
           pevoPosition: "Lead Car",
@@ -232,6 +235,17 @@ export async function seedDemoJobs(
         mileage: job.invoice.mileage,
         charge,
       });
+      if (job.invoice.status === "paid") {
+        await tx.insert(payments).values({
+          companyId,
+          invoiceId: invoice.id,
+          date: day(d.offset + 20),
+          amountCents: toCents(totals.total),
+          method: "ach",
+          reference: `ACH-${invoiceNumber}`,
+          createdBy: adminId,
+        });
+      }
       await tx.insert(activityEvents).values({
         companyId,
         actorId: adminId,

@@ -17,6 +17,9 @@ export const ZCompanySettingsResponse = z.object({
   taxRate: ZDecimal.describe('Percent, e.g. "8.25"'),
   invoiceFooter: z.string().nullable(),
   timeZone: z.string().describe('IANA time zone, e.g. "America/Chicago"'),
+  invoiceReminders: z
+    .boolean()
+    .describe("Overdue invoice reminder emails 1, 7 and 30 days after the due date"),
 });
 type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, Required<TCompanySettings>>>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_STATUSES } from "../constants";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES } from "../constants";
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -24,7 +24,10 @@ export const ZInvoiceListItem = z.object({
   customerName: z.string().nullable(),
   overdue: z
     .boolean()
-    .describe("Past its due date and not paid (computed from the server's today, never stored)"),
+    .describe(
+      "Sent, viewed or partially paid, a balance left, and due before today in the company's time zone (computed, never stored)",
+    ),
+  balance: ZDecimal.describe("Total minus the payments"),
 });
 type _ListItem = Assert<Same<z.output<typeof ZInvoiceListItem>, TInvoiceListItem>>;
 
@@ -46,6 +49,12 @@ export const ZInvoiceResponse = z.object({
   taxRate: ZDecimal,
   tax: ZDecimal,
   total: ZDecimal,
+  amountPaid: ZDecimal,
+  balance: ZDecimal,
+  overdue: z.boolean().describe("Computed: open, a balance left, due before today in the company's zone"),
+  sentAt: ZTimestamp.nullable(),
+  sentTo: z.string().nullable(),
+  viewedAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
   lineItems: z.array(
     z.object({ id: ZId, date: ZDay, location: z.string(), mileage: ZDecimal, charge: ZDecimal }),
@@ -82,8 +91,8 @@ export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 /** The filters of the invoice list and of its CSV export (`status=overdue` is the computed overdue). */
 export const ZInvoiceListFilters = z.object({
-  status: listParam("status", INVOICE_STATUSES).describe(
-    `One or more of ${INVOICE_STATUSES.join(", ")}, comma-separated; overdue means past due and not paid or draft (computed), the others the stored status`,
+  status: listParam("status", INVOICE_FILTER_STATUSES).describe(
+    `One or more of ${INVOICE_FILTER_STATUSES.join(", ")}, comma-separated; overdue is computed (open, a balance left, due before today in the company's zone), the others the stored status`,
   ),
   issueFrom: dayParam("issueFrom"),
   issueTo: dayParam("issueTo"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_STATUSES, type InvoiceStatus } from "../constants";
+import { INVOICE_FILTER_STATUSES, type InvoiceStatus } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
 import { ZTimeZone } from "../time-zones";
@@ -51,7 +51,11 @@ export const ZInvoice = z
       .union([z.literal(""), z.uuid({ message: "Choose a customer from the list" })])
       .nullish()
       .transform((v) => (v ? v : null)),
-    status: z.enum(INVOICE_STATUSES).default("draft"),
+    /**
+     * Accepted for older clients and ignored: the status follows actions (send, view, payments,
+     * void), never the form (DECISIONS "Invoice status").
+     */
+    status: z.enum(INVOICE_FILTER_STATUSES).optional(),
     customerName: boundedText("Customer name", TEXT_LIMITS.name),
     customerAddress: boundedText("Customer address", TEXT_LIMITS.address),
     pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
@@ -88,15 +92,29 @@ export type TInvoiceListItem = {
   status: InvoiceStatus;
   customerName: string | null;
   overdue: boolean;
+  balance: string;
 };
 
-export type TInvoice = Omit<TInvoiceData, "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional"> & {
+export type TInvoice = Omit<
+  TInvoiceData,
+  "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional" | "status"
+> & {
   id: string;
+  status: InvoiceStatus;
   subtotal: string;
   tax: string;
   total: string;
   /** The tax rate (%) stored with the invoice: an edit keeps it even when the company's rate changes. */
   taxRate: string;
+  /** What the payments add up to, and what is left (total - paid). */
+  amountPaid: string;
+  balance: string;
+  /** Computed: due date before today in the company's zone, open status, balance left. */
+  overdue: boolean;
+  sentAt: string | null;
+  /** Where it was last sent (the reminders go there). */
+  sentTo: string | null;
+  viewedAt: string | null;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];
   dispatch: {
@@ -135,6 +153,8 @@ export const ZCompanySettings = z.object({
   invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText),
   /** Pickup dates and times are wall-clock times of this IANA zone (reminders); left out: unchanged. */
   timeZone: ZTimeZone.optional(),
+  /** Overdue invoice reminder emails (1, 7 and 30 days after the due date); left out: unchanged. */
+  invoiceReminders: z.boolean({ error: "Invoice reminders must be on or off" }).optional(),
 });
 export type TCompanySettingsInput = z.input<typeof ZCompanySettings>;
 export type TCompanySettings = z.output<typeof ZCompanySettings>;

@@ -91,6 +91,7 @@ describe("GET /api/company", () => {
       invoiceFooter: null,
       // No zone in the signup body: the default.
       timeZone: "America/Chicago",
+      invoiceReminders: true,
     });
   });
 });
@@ -116,6 +117,7 @@ describe("PUT /api/company", () => {
       taxRate: "8.25",
       invoiceFooter: "Thank you for your business",
       timeZone: "America/Chicago",
+      invoiceReminders: true,
     };
     expect(res.body).toEqual(expected);
     expect((await call(adminA, "GET", "/api/company")).body).toEqual(expected);

@@ -25,6 +25,7 @@ export async function getCompanySettings(scope: Scope): Promise<Required<TCompan
       taxRate: companies.taxRate,
       invoiceFooter: companies.invoiceFooter,
       timeZone: companies.timeZone,
+      invoiceReminders: companies.invoiceReminders,
     })
     .from(companies)
     .where(ownCompany(scope));

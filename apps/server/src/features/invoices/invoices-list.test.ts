@@ -4,11 +4,12 @@
  * and sorts done in JavaScript on a seeded set of invoices.
  */
 import { invoices } from "@pevo/db";
-import { INVOICE_STATUSES, type InvoiceStatus } from "@pevo/shared";
+import { DEFAULT_TIME_ZONE, INVOICE_STATUSES, type InvoiceStatus } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
-import { addDaysIso, todayIso } from "../../lib/dates";
+import { addDaysIso } from "../../lib/dates";
+import { zonedDate } from "../../lib/zoned-time";
 
 const SETUP_TIMEOUT = 180_000;
 
@@ -65,7 +66,7 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 
 const isOverdue = (i: Pick<Seeded, "status" | "dueDate">) =>
-  i.status === "overdue" || (i.status !== "draft" && i.status !== "paid" && i.dueDate < today);
+  ["sent", "viewed", "partially_paid"].includes(i.status) && i.dueDate < today;
 
 function key(i: Seeded, sort: Sort): string | number {
   switch (sort) {
@@ -135,6 +136,8 @@ const listItem = (i: Seeded) => ({
   status: i.status,
   customerName: i.customerName,
   overdue: isOverdue(i),
+  // Nothing paid in this seed: the balance is the total.
+  balance: i.total,
 });
 
 async function list(admin: SignedUpAdmin, query: string) {
@@ -200,7 +203,8 @@ async function dispatchOf(admin: SignedUpAdmin, clientId: string, jobNumber: str
 
 beforeAll(async () => {
   t = await createTestApp();
-  today = todayIso();
+  // Overdue is computed with today in the company's time zone (the test companies': the default).
+  today = zonedDate(DEFAULT_TIME_ZONE);
   adminA = await t.signUpAdmin({ companyName: "Invoice List A" });
   adminB = await t.signUpAdmin({ companyName: "Invoice List B" });
   for (const name of NAMES) clientIds.set(name, (await t.createClient(adminA, { name })).id);
@@ -340,8 +344,14 @@ describe("GET /api/invoices: paging", () => {
       "sort must be one of: issueDate, invoiceNumber, clientName, dueDate, total, status, createdAt",
     ],
     ["dir=up", "dir must be asc or desc"],
-    ["status=late", "status must be one or more of: draft, sent, paid, overdue (comma-separated)"],
-    ["status=sent,void", "status must be one or more of: draft, sent, paid, overdue (comma-separated)"],
+    [
+      "status=late",
+      "status must be one or more of: draft, sent, viewed, partially_paid, paid, void, overdue (comma-separated)",
+    ],
+    [
+      "status=sent,cancelled",
+      "status must be one or more of: draft, sent, viewed, partially_paid, paid, void, overdue (comma-separated)",
+    ],
     ["issueFrom=2025-13-01", "issueFrom must be a date (YYYY-MM-DD)"],
     ["issueTo=yesterday", "issueTo must be a date (YYYY-MM-DD)"],
     ["dueFrom=2025-02-30", "dueFrom must be a date (YYYY-MM-DD)"],
@@ -399,13 +409,13 @@ describe("GET /api/invoices: filters and sorts, compared with JavaScript", () =>
     expect(body.items).toEqual(sorted(expected, "invoiceNumber", "asc").map(listItem));
   });
 
-  test("overdue: past due and not paid or draft, or marked overdue; every item says whether it is", async () => {
+  test("overdue: open (sent, viewed, partially paid) with a balance and past due; every item says whether it is", async () => {
     const body = await list(adminA, "pageSize=100");
     const overdue = body.items.filter((i) => i.overdue);
     expect(overdue.length).toBeGreaterThan(0);
     for (const i of body.items) {
       expect(i.overdue, i.invoiceNumber).toBe(
-        i.status === "overdue" || (i.status === "sent" && i.dueDate < today),
+        ["sent", "viewed", "partially_paid"].includes(i.status) && i.dueDate < today,
       );
     }
     // The seed has sent invoices past due (overdue) and draft or paid ones past due (never overdue).
@@ -453,7 +463,7 @@ describe("GET /api/invoices: tenant scoping", () => {
     const a = await list(adminA, "pageSize=100");
     const ids = new Set(seeded.map((i) => i.id));
     expect(a.items.every((i) => ids.has(i.id))).toBe(true);
-    const b = await list(adminB, "pageSize=100&status=overdue,sent,draft,paid");
+    const b = await list(adminB, "pageSize=100&status=overdue,draft,sent,viewed,partially_paid,paid,void");
     expect(b.total).toBe(B_COUNT);
     expect(b.items.some((i) => ids.has(i.id))).toBe(false);
   });

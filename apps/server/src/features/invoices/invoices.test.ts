@@ -218,6 +218,7 @@ describe("POST /api/invoices", () => {
       status: "draft",
       customerName: jobA.clientName,
       overdue: false,
+      balance: "1090.00",
     });
   });
 
@@ -696,7 +697,8 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
     expect(res.body.hasInvoices).toBe(true);
     expect(res.body.invoices).toEqual([
       { id: first.id, invoiceNumber: first.invoiceNumber, status: "draft", total: first.total },
-      { id: second.id, invoiceNumber: second.invoiceNumber, status: "sent", total: second.total },
+      // The form's status is ignored: a new invoice is a draft until it is sent.
+      { id: second.id, invoiceNumber: second.invoiceNumber, status: "draft", total: second.total },
     ]);
     const list = await t.as(adminA)("GET", "/api/dispatches?sort=createdAt&dir=desc");
     const row = list.body.items.find((d: { id: string }) => d.id === job.dispatchId);
@@ -848,7 +850,8 @@ describe("PUT /api/invoices/:id", () => {
     expect(res.body).toMatchObject({
       id: created.id,
       invoiceNumber: `${created.invoiceNumber}-R1`,
-      status: "sent",
+      // The form's status is ignored (it follows send, view, payments and void).
+      status: "draft",
       notes: "Revised",
       subtotal: "720.05",
       tax: "0.00",
@@ -875,7 +878,7 @@ describe("PUT /api/invoices/:id", () => {
     expect(await invoiceRow(created.id)).toMatchObject({
       subtotal: "720.05",
       total: "720.05",
-      status: "sent",
+      status: "draft",
     });
   });
 
@@ -946,45 +949,20 @@ describe("PUT /api/invoices/:id", () => {
     });
   });
 
-  test("writes payment_received once, when the status becomes paid", async () => {
+  test("the form cannot mark an invoice paid: the status follows payments (payments.test.ts), no payment_received", async () => {
     const created = await createInvoice(jobA, { status: "sent" });
-    const paymentEvents = async () =>
-      t.db
-        .select()
-        .from(activityEvents)
-        .where(
-          and(
-            eq(activityEvents.type, "payment_received"),
-            eq(activityEvents.message, `Payment received for invoice ${created.invoiceNumber}`),
-          ),
-        );
+    expect(created.status).toBe("draft");
     const body = invoiceBody(jobA, { invoiceNumber: created.invoiceNumber, lineItems: created.lineItems });
-    expect(
-      (await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "sent" })).status,
-    ).toBe(200);
-    expect(await paymentEvents()).toHaveLength(0);
-
     const paid = await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" });
     expect(paid.status).toBe(200);
-    expect(paid.body.status).toBe("paid");
-    const events = await paymentEvents();
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      companyId: adminA.companyId,
-      actorId: adminA.userId,
-      job: jobA.jobNumber,
-      client: jobA.clientName,
-      amount: "1090.00",
-      status: "success",
-    });
-
-    // Saving it again as paid is not a second payment.
-    expect(
-      (await t.as(adminA)("PUT", `/api/invoices/${created.id}`, { ...body, status: "paid" })).status,
-    ).toBe(200);
-    expect(await paymentEvents()).toHaveLength(1);
-    const dashboard = await t.as(adminA)("GET", "/api/dashboard");
-    expect(dashboard.body.activity[0]).toMatchObject({ type: "payment_received", amount: "1090.00" });
+    expect(paid.body).toMatchObject({ status: "draft", amountPaid: "0.00", balance: "1090.00" });
+    const events = await t.db
+      .select()
+      .from(activityEvents)
+      .where(
+        and(eq(activityEvents.type, "payment_received"), eq(activityEvents.companyId, adminA.companyId)),
+      );
+    expect(events.filter((e) => e.message.includes(created.invoiceNumber))).toHaveLength(0);
   });
 
   test("an unknown or non-uuid id is 404 'Invoice not found'", async () => {
@@ -1107,7 +1085,7 @@ describe("transactions: a failing later step saves nothing", () => {
     expect(await lineRows(created.id)).toEqual(beforeRows);
     expect(await invoiceRow(created.id)).toMatchObject({
       invoiceNumber: created.invoiceNumber,
-      status: "sent",
+      status: "draft",
       total: "1090.00",
     });
     const [paid] = await t.db

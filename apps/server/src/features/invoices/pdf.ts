@@ -1,5 +1,5 @@
 import { companies } from "@pevo/db";
-import { formatDotNumber, formatMcNumber, type TInvoice } from "@pevo/shared";
+import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice } from "@pevo/shared";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
@@ -32,7 +32,7 @@ export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise
   doc.text(`Invoice # ${invoice.invoiceNumber}`, { width, align: "right" });
   doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
   doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
-  doc.text(`Status: ${invoice.status[0].toUpperCase()}${invoice.status.slice(1)}`, { width, align: "right" });
+  doc.text(`Status: ${INVOICE_STATUS_LABELS[invoice.status]}`, { width, align: "right" });
 
   let y = 140;
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Bill To", left, y);

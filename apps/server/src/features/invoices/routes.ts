@@ -23,6 +23,7 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
+import { invoiceToday } from "./invoice-status";
 import { renderInvoicePdf } from "./pdf";
 import {
   createInvoice,
@@ -31,7 +32,6 @@ import {
   getInvoice,
   INVOICE_CSV_HEADER,
   INVOICE_NOT_FOUND,
-  invoiceToday,
   listInvoices,
   nextInvoiceNumber,
   updateInvoice,
@@ -78,11 +78,11 @@ export const invoiceRoutes = router
         ...errors(400, 401, 403),
       },
     }),
-    (c) => {
+    async (c) => {
       const scope = scopeOf(c);
       return csvResponse(
         c,
-        `invoices-${invoiceToday(scope)}.csv`,
+        `invoices-${await invoiceToday(scope.db, scope)}.csv`,
         INVOICE_CSV_HEADER,
         exportInvoices(scope, c.req.valid("query")),
       );

@@ -16,10 +16,10 @@ import {
   type TInvoiceExportParams,
   type TInvoiceListItem,
   type TInvoiceListParams,
+  toCents,
 } from "@pevo/shared";
-import { and, asc, eq, gte, ilike, inArray, like, lt, lte, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { todayIso } from "../../lib/dates";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent, published } from "../../lib/live-events";
 import {
@@ -33,12 +33,24 @@ import {
   sortBy,
 } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+import {
+  balanceOf,
+  balanceSql,
+  invoiceToday,
+  isOverdue,
+  overdueCondition,
+  statusAfterAmounts,
+} from "./invoice-status";
+import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
 export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
+export const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
+export const totalBelowPaid = (paid: string) =>
+  `The total cannot be less than the $${paid} already paid: delete a payment first`;
 const DISPATCH_REQUIRED = "Dispatch ID is required";
 
-/** The refusal of a second invoice for a dispatch (no void status yet: every invoice counts). */
+/** The refusal of a second invoice for a dispatch (void invoices do not count). */
 export const dispatchAlreadyInvoiced = (numbers: string[]) =>
   `This dispatch already has ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. ` +
   "Tick “Create a supplementary invoice anyway” to add another one.";
@@ -58,26 +70,6 @@ export async function nextInvoiceNumber(scope: Scope, isoDay: string) {
   return `${prefix}${String(next).padStart(4, "0")}`;
 }
 
-/**
- * "Today" for overdue invoices: the server's date. The one place a company time zone replaces
- * later (DECISIONS: overdue and "today" use the company's zone).
- */
-export function invoiceToday(_scope: Scope): string {
-  return todayIso();
-}
-
-/**
- * Overdue, computed and never stored: marked overdue, or past its due date (before today) and
- * neither paid nor a draft. The list's `overdue` flag, the `status=overdue` filter and the export
- * all use this one rule.
- */
-export function overdueCondition(today: string): SQL {
-  return or(
-    eq(invoices.status, "overdue"),
-    and(notInArray(invoices.status, ["draft", "paid"]), lt(invoices.dueDate, today)),
-  ) as SQL;
-}
-
 /** The sort columns (all non-null, so that the export can read them as a keyset). */
 const SORTS: Record<InvoiceSort, KeyColumn> = {
   issueDate: invoices.issueDate,
@@ -86,7 +78,7 @@ const SORTS: Record<InvoiceSort, KeyColumn> = {
   clientName: { expr: sql`coalesce(${invoices.customerName}, '')`, type: "text" },
   dueDate: invoices.dueDate,
   total: invoices.total,
-  // The enum's order: draft, sent, paid, overdue.
+  // The enum's order: draft, sent, viewed, partially_paid, paid, void.
   status: invoices.status,
   createdAt: invoices.createdAt,
 };
@@ -129,12 +121,13 @@ const listColumns = (today: string) => ({
   status: invoices.status,
   customerName: invoices.customerName,
   overdue: sql<boolean>`(${overdueCondition(today)})`.mapWith(Boolean),
+  balance: balanceSql,
 });
 
 /** One page of the company's invoices, filtered and sorted on the server (issue date, newest first by default). */
 export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
   const { db } = scope;
-  const today = invoiceToday(scope);
+  const today = await invoiceToday(db, scope);
   const where = filtersOf(scope, params, today);
   return offsetPageOf<TInvoiceListItem>(params, {
     rows: (limit, offset) =>
@@ -180,7 +173,7 @@ export const INVOICE_CSV_HEADER = [
  */
 export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams) {
   const { db } = scope;
-  const today = invoiceToday(scope);
+  const today = await invoiceToday(db, scope);
   const where = filtersOf(scope, params, today);
   const key = keyset([SORTS[params.sort], invoices.id], params.dir);
   const rows = allRows((cursor, limit) =>
@@ -217,7 +210,7 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
   }
 }
 
-export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {
+export async function getInvoice(scope: Pick<Scope, "db" | "companyId">, id: string): Promise<TInvoice> {
   const { db } = scope;
   const [row] = await db
     .select({
@@ -268,6 +261,12 @@ export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {
     tax: inv.tax,
     total: inv.total,
     taxRate: inv.taxRate,
+    amountPaid: inv.amountPaid,
+    balance: balanceOf(inv),
+    overdue: isOverdue(inv, await invoiceToday(db, scope)),
+    sentAt: inv.sentAt?.toISOString() ?? null,
+    sentTo: inv.sentTo,
+    viewedAt: inv.viewedAt?.toISOString() ?? null,
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
     dispatch: {
@@ -302,7 +301,7 @@ async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: stri
     const others = await db
       .select({ invoiceNumber: invoices.invoiceNumber })
       .from(invoices)
-      .where(scoped(invoices, scope, eq(invoices.dispatchId, input.dispatchId)))
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, input.dispatchId), ne(invoices.status, "void")))
       .orderBy(asc(invoices.createdAt));
     if (others.length > 0) {
       const message = dispatchAlreadyInvoiced(others.map((o) => o.invoiceNumber));
@@ -327,7 +326,16 @@ async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: stri
     input.lineItems.map((l) => l.charge),
     taxRate,
   );
-  const { lineItems: _lines, subtotal: _s, tax: _t, total: _total, allowAdditional: _a, ...fields } = input;
+  // The status is not the form's: it follows send, view, payments and void.
+  const {
+    lineItems: _lines,
+    subtotal: _s,
+    tax: _t,
+    total: _total,
+    allowAdditional: _a,
+    status: _status,
+    ...fields
+  } = input;
   return { dispatch, values: { ...fields, ...totals, taxRate } };
 }
 
@@ -358,7 +366,7 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(invoices)
-        .values({ ...values, companyId, createdBy: userId })
+        .values({ ...values, status: "draft", companyId, createdBy: userId })
         .returning({ id: invoices.id });
       await writeLines(tx, scope, row.id, input);
       await recordActivity(tx, scope, {
@@ -375,35 +383,52 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
   return published(scope, await getInvoice(scope, id), invoiceEvent("created"));
 }
 
-/** Update, delete the old lines and insert the new ones: one transaction. */
+/**
+ * Update, delete the old lines and insert the new ones: one transaction. A void invoice stays as
+ * it is; the total cannot go below what was paid; the status follows the new total (a paid
+ * invoice whose total grows is partially paid again) and the reminders follow the due date.
+ */
 export async function updateInvoice(scope: Scope, id: string, input: TInvoiceData) {
-  const { db, userId } = scope;
+  const { db } = scope;
   const [before] = await db
     .select({ status: invoices.status, taxRate: invoices.taxRate, dispatchId: invoices.dispatchId })
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, id)));
   if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
-  const { dispatch, values } = await prepare(scope, input, before);
+  if (before.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
+  const { values } = await prepare(scope, input, before);
   await db
     .transaction(async (tx) => {
+      const [locked] = await tx
+        .select({
+          status: invoices.status,
+          amountPaid: invoices.amountPaid,
+          sentAt: invoices.sentAt,
+          viewedAt: invoices.viewedAt,
+        })
+        .from(invoices)
+        .where(scoped(invoices, scope, eq(invoices.id, id)))
+        .for("update");
+      if (!locked) throw new NotFoundError(INVOICE_NOT_FOUND);
+      if (locked.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
+      const paidCents = toCents(locked.amountPaid);
+      if (toCents(values.total) < paidCents) {
+        const message = totalBelowPaid(locked.amountPaid);
+        throw new InvalidInputError(message, { lineItems: message });
+      }
       await tx
         .update(invoices)
-        .set({ ...values, updatedAt: new Date() })
+        .set({
+          ...values,
+          status: statusAfterAmounts(locked, toCents(values.total), paidCents),
+          updatedAt: new Date(),
+        })
         .where(scoped(invoices, scope, eq(invoices.id, id)));
       await tx
         .delete(invoiceLineItems)
         .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)));
       await writeLines(tx, scope, id, input);
-      if (values.status === "paid" && before.status !== "paid") {
-        await recordActivity(tx, scope, {
-          actorId: userId,
-          type: "payment_received",
-          job: dispatch.jobNumber,
-          client: values.customerName ?? dispatch.client,
-          amount: values.total,
-          message: `Payment received for invoice ${values.invoiceNumber}`,
-        });
-      }
+      await syncInvoiceReminders(tx, scope, id);
     })
     .catch(duplicateNumber);
   return published(scope, await getInvoice(scope, id), invoiceEvent("updated"));

@@ -10,14 +10,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { Controller, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
-import {
-  DateField,
-  FormActions,
-  InputField,
-  optionsFrom,
-  SelectField,
-  TextareaField,
-} from "@/components/form-fields";
+import { DateField, FormActions, InputField, SelectField, TextareaField } from "@/components/form-fields";
 import { ClientPicker } from "@/components/pickers/client-picker";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
@@ -44,8 +37,6 @@ import {
 import { DispatchPicker } from "./dispatch-picker";
 import { InfoList } from "./info-list";
 import { LineItemsEditor } from "./line-items-editor";
-
-const STATUS_OPTIONS = optionsFrom(INVOICE_STATUS_LABELS);
 
 /**
  * The invoice form (SPEC §2, §5), for create and edit. Validation is the shared schema; `onSubmit`
@@ -292,14 +283,7 @@ export function InvoiceForm({
                 dueDateEdited.current = true;
               }}
             />
-            <SelectField
-              control={control}
-              name="status"
-              id="invoice-status"
-              label="Status"
-              className="content-start"
-              options={STATUS_OPTIONS}
-            />
+            {/* No Status field: the status follows Send, the client's view, payments and Void. */}
           </CardContent>
         </Card>
 

@@ -1,5 +1,5 @@
 import { formatDotNumber, formatMcNumber, type TCompanySettings, type TInvoice } from "@pevo/shared";
-import { ArrowLeft, Download, Pencil, Printer, Trash2 } from "lucide-react";
+import { ArrowLeft, Ban, Download, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -16,7 +16,10 @@ import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
+import { PaymentsCard } from "../components/payments-card";
 import { InvoicePrintStyles } from "../components/print-styles";
+import { SendInvoiceDialog } from "../components/send-invoice-dialog";
+import { useVoidInvoice } from "../payments-api";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
@@ -58,7 +61,11 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   const navigate = useNavigate();
   const company = useCompany();
   const remove = useDeleteInvoice();
+  const voiding = useVoidInvoice(invoice.id);
   const [confirming, setConfirming] = useState(false);
+  const [confirmVoid, setConfirmVoid] = useState(false);
+  const [sending, setSending] = useState(false);
+  const isVoid = invoice.status === "void";
   const id = encodeURIComponent(invoice.id);
   const jobNumber = invoice.dispatch?.jobNumber;
 
@@ -84,6 +91,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           subtitle={
             <span className="flex flex-wrap items-center gap-2">
               <InvoiceStatusBadge status={invoice.status} />
+              {invoice.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
               <span>{jobNumber ? `Job #${jobNumber}` : "No job reference"}</span>
             </span>
           }
@@ -95,12 +103,14 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Back
                 </Link>
               </Button>
-              <Button asChild variant="outline">
-                <Link to={`/invoices/edit/${id}`}>
-                  <Pencil />
-                  Edit
-                </Link>
-              </Button>
+              {isVoid ? null : (
+                <Button asChild variant="outline">
+                  <Link to={`/invoices/edit/${id}`}>
+                    <Pencil />
+                    Edit
+                  </Link>
+                </Button>
+              )}
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer />
                 Print / Download
@@ -122,8 +132,55 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
             </>
           }
         />
+        <div className="-mt-2 mb-4 flex flex-wrap items-center gap-2">
+          {isVoid ? null : (
+            <Button onClick={() => setSending(true)}>
+              <Send />
+              {invoice.sentAt ? "Send again" : "Send invoice"}
+            </Button>
+          )}
+          {isVoid || Number(invoice.amountPaid) > 0 ? null : (
+            <Button variant="outline" onClick={() => setConfirmVoid(true)}>
+              <Ban />
+              Void
+            </Button>
+          )}
+          <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">
+            {isVoid
+              ? "This invoice is void: its link no longer works."
+              : invoice.sentAt && invoice.sentTo
+                ? `Sent to ${invoice.sentTo} on ${formatDate(invoice.sentAt.slice(0, 10))}${
+                    invoice.viewedAt
+                      ? `; viewed ${formatDate(invoice.viewedAt.slice(0, 10))}`
+                      : "; not viewed yet"
+                  }`
+                : "Not sent yet."}
+          </p>
+        </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
+      <PaymentsCard invoice={invoice} />
+      {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
+      <ConfirmDialog
+        open={confirmVoid}
+        onOpenChange={setConfirmVoid}
+        title="Void invoice"
+        description={`Void invoice ${invoice.invoiceNumber}? The client's link stops working, no reminders go out, and it can no longer be edited, sent or paid.`}
+        confirmLabel="Void invoice"
+        pending={voiding.isPending}
+        onConfirm={() =>
+          voiding.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmVoid(false);
+              toast.success(`Invoice ${invoice.invoiceNumber} voided`);
+            },
+            onError: (error) => {
+              setConfirmVoid(false);
+              toast.error(failureMessage(error, "Failed to void the invoice"));
+            },
+          })
+        }
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type TInvoiceListItem } from "@pevo/shared";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS, type TInvoiceListItem } from "@pevo/shared";
 import { Download, FileText, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "@/components/data-table";
@@ -14,7 +14,6 @@ import { PageHeader } from "@/components/page-header";
 import { ClientFilter } from "@/components/pickers/picker-filters";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
@@ -23,14 +22,17 @@ import { validRows } from "../validate";
 
 const detailsHref = (invoice: TInvoiceListItem) => `/invoices/${encodeURIComponent(invoice.id)}`;
 
-const STATUS_OPTIONS = INVOICE_STATUSES.map((value) => ({ value, label: INVOICE_STATUS_LABELS[value] }));
+const STATUS_OPTIONS = INVOICE_FILTER_STATUSES.map((value) => ({
+  value,
+  label: INVOICE_STATUS_LABELS[value],
+}));
 
 /** The status badge, and a red Overdue badge when the server says the invoice is overdue. */
 function StatusCell({ invoice }: { invoice: TInvoiceListItem }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <InvoiceStatusBadge status={invoice.status} />
-      {invoice.overdue && invoice.status !== "overdue" ? <Badge variant="red">Overdue</Badge> : null}
+      {invoice.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
     </span>
   );
 }

@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TCompanySettings, type TCompanySettingsInput, timeZones, ZCompanySettings } from "@pevo/shared";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, SelectField, type SelectOption, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { useSaveCompany } from "../api";
@@ -113,6 +115,27 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
             rows={3}
             {...register("invoiceFooter")}
           />
+          <div className="flex items-start justify-between gap-4 rounded-md border p-3 sm:col-span-2">
+            <div className="grid gap-1">
+              <Label htmlFor="company-invoiceReminders">Invoice reminders</Label>
+              <p id="company-invoiceReminders-hint" className="text-sm text-muted-foreground">
+                Email the client when a sent invoice is overdue: 1, 7 and 30 days after its due date.
+              </p>
+            </div>
+            <Controller
+              control={control}
+              name="invoiceReminders"
+              render={({ field }) => (
+                <Switch
+                  id="company-invoiceReminders"
+                  aria-describedby="company-invoiceReminders-hint"
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          </div>
         </CardContent>
       </Card>
       <div className="flex justify-end">

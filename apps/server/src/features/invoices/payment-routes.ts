@@ -1,0 +1,92 @@
+import { ZInvoicePayments, ZInvoiceResponse, ZInvoiceSent, ZRecordPayment, ZSendInvoice } from "@pevo/shared";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  idParams,
+  json,
+  jsonBody,
+  named,
+  uuidParam,
+} from "../../http/openapi";
+import { requireAdmin, scopeOf } from "../../http/session";
+import { deletePayment, listPayments, PAYMENT_NOT_FOUND, recordPayment } from "./payments-service";
+import { sendInvoice, voidInvoice } from "./send-service";
+import { INVOICE_NOT_FOUND } from "./service";
+
+const tags = ["Invoices"];
+const params = idParams(INVOICE_NOT_FOUND);
+const paymentParams = params.extend({ paymentId: uuidParam(PAYMENT_NOT_FOUND) });
+const Payments = named("InvoicePayments", ZInvoicePayments);
+
+const router = createRouter();
+router.use(requireAdmin);
+
+/** An invoice's life after it is written: send, void, payments (issue 10 §3). */
+export const invoicePaymentRoutes = router
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/send",
+      tags,
+      summary:
+        "Send the invoice by email (PDF attached, a 30-day link to its public page); a draft becomes sent. mailSent false when the email failed (send again to retry)",
+      request: { params, body: jsonBody(ZSendInvoice) },
+      responses: {
+        200: json(named("InvoiceSent", ZInvoiceSent), "Sent"),
+        ...errors(400, 401, 403, 404, 409),
+      },
+    }),
+    async (c) =>
+      c.json(await sendInvoice(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/void",
+      tags,
+      summary: "Void the invoice: its links stop working, no reminders (409 with payments)",
+      request: { params },
+      responses: {
+        200: json(named("Invoice", ZInvoiceResponse), "The void invoice"),
+        ...errors(401, 403, 404, 409),
+      },
+    }),
+    async (c) => c.json(await voidInvoice(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/payments",
+      tags,
+      summary: "The invoice's payments (oldest first), amount paid and balance",
+      request: { params },
+      responses: { 200: json(Payments, "The payments"), ...errors(401, 403, 404) },
+    }),
+    async (c) => c.json(await listPayments(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/payments",
+      tags,
+      summary: "Record a payment (at most the balance); the status follows",
+      request: { params, body: jsonBody(ZRecordPayment) },
+      responses: { 201: json(Payments, "The payments"), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) => c.json(await recordPayment(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}/payments/{paymentId}",
+      tags,
+      summary: "Delete a payment; the balance and status follow",
+      request: { params: paymentParams },
+      responses: { 200: json(Payments, "The payments"), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, paymentId } = c.req.valid("param");
+      return c.json(await deletePayment(scopeOf(c), id, paymentId), 200);
+    },
+  );

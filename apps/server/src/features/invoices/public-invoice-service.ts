@@ -1,0 +1,101 @@
+/**
+ * The client's side of a sent invoice, from the emailed link `/i/{token}` (issue 10 §3): no
+ * account; the token opens that one invoice and nothing else of the company. The first opening of
+ * a sent invoice marks it viewed (activity event). A void invoice's links are revoked.
+ */
+import { companies, type Database, invoices } from "@pevo/db";
+import type { TPublicInvoice } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import { recordActivity } from "../../lib/activity";
+import { invoiceEvent, publishEvent } from "../../lib/live-events";
+import { resolvePublicLink } from "../../lib/public-links";
+import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
+import { listPayments } from "./payments-service";
+import { renderInvoicePdf } from "./pdf";
+import { invoiceFileName, lockInvoice } from "./send-service";
+import { getInvoice } from "./service";
+
+/** What the page says for a link it cannot open (never which company or invoice it was). */
+export const INVOICE_LINK_MESSAGES = {
+  unknown: "This invoice link is not valid. Check that you copied the whole link from the email.",
+  expired: "This invoice link has expired. Ask the sender for a new one.",
+  revoked: "This invoice link is no longer valid: the invoice was withdrawn. Ask the sender for a new link.",
+} as const;
+
+export class InvoiceLinkError extends Error {}
+
+async function openLink(db: Database, token: string) {
+  const link = await resolvePublicLink(db, "invoice_view", token);
+  if (!link.ok) throw new InvoiceLinkError(INVOICE_LINK_MESSAGES[link.reason]);
+  // The link names the company: every later query is scoped to it (userId: nobody is signed in).
+  return { db, companyId: link.companyId as CompanyId, userId: "", invoiceId: link.subjectId };
+}
+
+/** The invoice a token opens; the first opening of a sent invoice marks it viewed. */
+export async function openPublicInvoice(db: Database, token: string): Promise<TPublicInvoice> {
+  const scope = await openLink(db, token);
+  const viewed = await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, scope, scope.invoiceId);
+    // Only the first opening counts (a paid invoice opened for the first time keeps its status).
+    if (inv.viewedAt) return null;
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: inv.status === "sent" ? "viewed" : inv.status, viewedAt: new Date() })
+      .where(scoped(invoices, scope, eq(invoices.id, inv.id)))
+      .returning();
+    await recordActivity(tx, scope, {
+      actorId: null,
+      type: "invoice_viewed",
+      status: "success",
+      client: row.customerName,
+      amount: row.total,
+      message: `Invoice ${row.invoiceNumber} opened by the client`,
+    });
+    return row;
+  });
+  if (viewed) await publishEvent(db, { companyId: scope.companyId, ...invoiceEvent("viewed")(viewed) });
+
+  const invoice = await getInvoice(scope, scope.invoiceId);
+  const { payments } = await listPayments(scope, scope.invoiceId);
+  const [company] = await db.select().from(companies).where(ownCompany(scope));
+  return {
+    company: {
+      name: company.name,
+      address: company.address,
+      phone: company.phone,
+      email: company.email,
+      mcNumber: company.mcNumber,
+      dotNumber: company.dotNumber,
+      footer: company.invoiceFooter,
+    },
+    invoiceNumber: invoice.invoiceNumber,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    overdue: invoice.overdue,
+    customerName: invoice.customerName,
+    customerAddress: invoice.customerAddress,
+    jobNumber: invoice.dispatch?.jobNumber ?? null,
+    lineItems: invoice.lineItems.map(({ date, location, mileage, charge }) => ({
+      date,
+      location,
+      mileage,
+      charge,
+    })),
+    subtotal: invoice.subtotal,
+    taxRate: invoice.taxRate,
+    tax: invoice.tax,
+    total: invoice.total,
+    amountPaid: invoice.amountPaid,
+    balance: invoice.balance,
+    payments: payments.map(({ date, amount, method }) => ({ date, amount, method })),
+    notes: invoice.notes,
+  };
+}
+
+/** The invoice PDF, from the client's link. */
+export async function publicInvoicePdf(db: Database, token: string) {
+  const scope = await openLink(db, token);
+  const invoice = await getInvoice(scope, scope.invoiceId);
+  return { pdf: await renderInvoicePdf(scope, invoice), fileName: invoiceFileName(invoice.invoiceNumber) };
+}

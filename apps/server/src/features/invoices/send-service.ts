@@ -1,0 +1,137 @@
+/**
+ * Sending and voiding an invoice (issue 10 §3). Sending makes a public link (/i/{token}, 30 days,
+ * purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records the
+ * activity in one transaction; the email (PDF attached) goes after the commit. A failed email
+ * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
+ */
+import { companies, type Executor, invoices } from "@pevo/db";
+import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../http/context";
+import { recordActivity } from "../../lib/activity";
+import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { cancel } from "../../lib/jobs";
+import { invoiceEvent, publishEvent } from "../../lib/live-events";
+import { createPublicLink, daysFrom, revokePublicLinks } from "../../lib/public-links";
+import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { invoiceMail } from "../../mail/templates";
+import { renderInvoicePdf } from "./pdf";
+import { invoiceUrl, syncInvoiceReminders } from "./reminders";
+import { getInvoice, INVOICE_NOT_FOUND } from "./service";
+
+export const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
+export const ALREADY_VOID = "This invoice is already void";
+export const VOID_WITH_PAYMENTS = "An invoice with payments cannot be voided: delete its payments first";
+
+export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`;
+
+/** The invoice row, locked for the rest of the transaction (a send, a payment and a void serialize). */
+export async function lockInvoice(tx: Executor, scope: { companyId: CompanyId }, id: string) {
+  const [inv] = await tx
+    .select()
+    .from(invoices)
+    .where(scoped(invoices, scope, eq(invoices.id, id)))
+    .for("update");
+  if (!inv) throw new NotFoundError(INVOICE_NOT_FOUND);
+  return inv;
+}
+
+export async function sendInvoice(
+  scope: Scope,
+  deps: Pick<Deps, "mailer" | "config">,
+  id: string,
+  input: TSendInvoice,
+): Promise<TInvoiceSent> {
+  const { db } = scope;
+  const to = input.to.toLowerCase();
+  const sent = await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, scope, id);
+    if (inv.status === "void") throw new ConflictError(VOID_NOT_SENDABLE);
+    const now = new Date();
+    const link = await createPublicLink(tx, scope, {
+      purpose: "invoice_view",
+      subjectId: inv.id,
+      expiresAt: daysFrom(now, INVOICE_LINK_DAYS),
+    });
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: inv.status === "draft" ? "sent" : inv.status, sentAt: now, sentTo: to, updatedAt: now })
+      .where(scoped(invoices, scope, eq(invoices.id, id)))
+      .returning();
+    await syncInvoiceReminders(tx, scope, id, now);
+    await recordActivity(tx, scope, {
+      actorId: scope.userId,
+      type: "invoice_sent",
+      status: "success",
+      client: inv.customerName,
+      amount: inv.total,
+      message: `Invoice ${inv.invoiceNumber} sent to ${to}${input.cc.length ? ` (cc ${input.cc.join(", ")})` : ""}`,
+    });
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(ownCompany(scope));
+    return { row, token: link.token, companyName: company.name };
+  });
+
+  let mailSent = true;
+  try {
+    const invoice = await getInvoice(scope, id);
+    const pdf = await renderInvoicePdf(scope, invoice);
+    await deps.mailer.send(
+      invoiceMail(
+        {
+          to,
+          cc: input.cc,
+          companyName: sent.companyName,
+          invoiceNumber: invoice.invoiceNumber,
+          total: invoice.total,
+          balance: invoice.balance,
+          dueDate: invoice.dueDate,
+        },
+        input.message,
+        invoiceUrl(deps, sent.token),
+        pdf,
+        invoiceFileName(invoice.invoiceNumber),
+      ),
+    );
+  } catch (error) {
+    mailSent = false;
+    console.error("Could not send the invoice", error);
+  }
+  await publishEvent(db, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(sent.row) });
+  return {
+    status: sent.row.status,
+    sentAt: (sent.row.sentAt ?? new Date()).toISOString(),
+    sentTo: to,
+    mailSent,
+  };
+}
+
+/** Voids an invoice: its links stop working and its reminders are dropped. Not with payments. */
+export async function voidInvoice(scope: Scope, id: string) {
+  const row = await scope.db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, scope, id);
+    if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
+    if (Number(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: "void", updatedAt: new Date() })
+      .where(scoped(invoices, scope, eq(invoices.id, id)))
+      .returning();
+    await revokePublicLinks(tx, scope, "invoice_view", [id]);
+    await cancel(tx, scope, { prefix: `invoice-reminder:${id}:` });
+    await recordActivity(tx, scope, {
+      actorId: scope.userId,
+      type: "invoice_voided",
+      status: "error",
+      client: inv.customerName,
+      amount: inv.total,
+      message: `Invoice ${inv.invoiceNumber} voided`,
+    });
+    return row;
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    by: scope.userId,
+    ...invoiceEvent("voided")(row),
+  });
+  return getInvoice(scope, id);
+}

@@ -1,0 +1,286 @@
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type TInvoice,
+  type TPayment,
+  ZRecordPayment,
+} from "@pevo/shared";
+import { Plus, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { ErrorState } from "@/components/states";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { ApiError } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
+import { formatDate, formatMoney } from "@/lib/format";
+import { useDeletePayment, useInvoicePayments, useRecordPayment } from "../payments-api";
+
+/** Today as YYYY-MM-DD in the browser (the default payment date; the office can change it). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+/** Payments on the invoice: total, paid, balance, the list, Record payment and delete. */
+export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
+  const payments = useInvoicePayments(invoice.id);
+  const remove = useDeletePayment(invoice.id);
+  const [recording, setRecording] = useState(false);
+  const [deleting, setDeleting] = useState<TPayment | null>(null);
+  const data = payments.data;
+  const canPay = invoice.status !== "void" && data && Number(data.balance) > 0;
+
+  return (
+    <Card className="no-print mt-4" role="region" aria-labelledby="payments-title">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id="payments-title">Payments</CardTitle>
+        {canPay ? (
+          <Button size="sm" onClick={() => setRecording(true)}>
+            <Plus />
+            Record payment
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {payments.isPending ? (
+          <Skeleton className="h-16 w-full" />
+        ) : !data ? (
+          <ErrorState
+            message={failureMessage(payments.error, "Error loading payments")}
+            onRetry={() => void payments.refetch()}
+          />
+        ) : (
+          <>
+            <dl className="grid grid-cols-3 gap-2 text-sm" aria-label="Balance">
+              {(
+                [
+                  ["Total", data.total],
+                  ["Paid", data.amountPaid],
+                  ["Balance", data.balance],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-md border p-2">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-semibold tabular-nums">{formatMoney(value)}</dd>
+                </div>
+              ))}
+            </dl>
+            {data.payments.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Payments received">
+                {data.payments.map((p) => (
+                  <li
+                    key={p.id}
+                    className="flex items-start justify-between gap-2 rounded-md border p-2 text-sm"
+                  >
+                    <div className="min-w-0 [overflow-wrap:anywhere]">
+                      <p className="font-medium">
+                        {formatMoney(p.amount)} · {PAYMENT_METHOD_LABELS[p.method]} · {formatDate(p.date)}
+                      </p>
+                      {p.reference ? <p className="text-muted-foreground">Ref. {p.reference}</p> : null}
+                      {p.note ? <p className="text-muted-foreground">{p.note}</p> : null}
+                    </div>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete payment of ${formatMoney(p.amount)}`}
+                      onClick={() => setDeleting(p)}
+                    >
+                      <Trash2 />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </CardContent>
+      {recording && data ? (
+        <RecordPaymentDialog invoice={invoice} balance={data.balance} onClose={() => setRecording(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete payment"
+        description={
+          deleting
+            ? `Delete the payment of ${formatMoney(deleting.amount)} from ${formatDate(deleting.date)}? The balance goes up by that amount.`
+            : ""
+        }
+        confirmLabel="Delete payment"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success("Payment deleted");
+            },
+            onError: (error) => {
+              setDeleting(null);
+              toast.error(failureMessage(error, "Failed to delete the payment"));
+            },
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+type Fields = { date: string; amount: string; method: PaymentMethod | ""; reference: string; note: string };
+
+function RecordPaymentDialog({
+  invoice,
+  balance,
+  onClose,
+}: {
+  invoice: TInvoice;
+  balance: string;
+  onClose: () => void;
+}) {
+  const record = useRecordPayment(invoice.id);
+  const id = useId();
+  const [values, setValues] = useState<Fields>({
+    date: today(),
+    amount: balance,
+    method: "check",
+    reference: "",
+    note: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const set = (key: keyof Fields, value: string) => setValues((prev) => ({ ...prev, [key]: value }));
+
+  const submit = () => {
+    const parsed = ZRecordPayment.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<keyof Fields, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    record.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        toast.success(
+          answer.status === "paid"
+            ? `Payment recorded: invoice ${invoice.invoiceNumber} is paid`
+            : `Payment recorded: ${formatMoney(answer.balance)} left`,
+        );
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields)
+          setErrors(error.fields as Partial<Record<keyof Fields, string>>);
+        toast.error(failureMessage(error, "Failed to record the payment"));
+      },
+    });
+  };
+
+  const describedBy = (key: keyof Fields) => (errors[key] ? `${id}-${key}-error` : undefined);
+  const error = (key: keyof Fields) =>
+    errors[key] ? (
+      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
+        {errors[key]}
+      </p>
+    ) : null;
+  const input = (key: "date" | "amount" | "reference", label: string, type: string) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-${key}`}>{label}</Label>
+      <Input
+        id={`${id}-${key}`}
+        type={type}
+        inputMode={key === "amount" ? "decimal" : undefined}
+        value={values[key]}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(key)}
+        onChange={(e) => set(key, e.target.value)}
+      />
+      {error(key)}
+    </div>
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Record payment</DialogTitle>
+          <DialogDescription>
+            Invoice {invoice.invoiceNumber}: {formatMoney(balance)} left to pay.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            {input("date", "Payment date", "date")}
+            {input("amount", "Amount ($)", "text")}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-method`}>Method</Label>
+              <Select value={values.method} onValueChange={(v) => set("method", v)}>
+                <SelectTrigger id={`${id}-method`} aria-describedby={describedBy("method")}>
+                  <SelectValue placeholder="Choose a method" />
+                </SelectTrigger>
+                <SelectContent>
+                  {PAYMENT_METHODS.map((m) => (
+                    <SelectItem key={m} value={m}>
+                      {PAYMENT_METHOD_LABELS[m]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              {error("method")}
+            </div>
+            {input("reference", "Reference number", "text")}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-note`}>Note</Label>
+            <Textarea
+              id={`${id}-note`}
+              rows={3}
+              value={values.note}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={describedBy("note")}
+              onChange={(e) => set("note", e.target.value)}
+            />
+            {error("note")}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={record.isPending}>
+              {record.isPending ? <Spinner /> : <Plus />}
+              Record payment
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

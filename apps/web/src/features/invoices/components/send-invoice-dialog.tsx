@@ -1,0 +1,139 @@
+import { type TInvoice, ZSendInvoice } from "@pevo/shared";
+import { RotateCcw, Send } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { failureMessage } from "@/lib/errors";
+import { useClientById } from "@/lib/shared-queries";
+import { useSendInvoice } from "../payments-api";
+
+type Fields = { to: string; cc: string; message: string };
+
+/**
+ * Send invoice: To (the client's email by default), cc, a message. The server saves the invoice as
+ * sent, then emails the PDF and a link; when the email fails the dialog says so and offers Retry.
+ */
+export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onClose: () => void }) {
+  const clientRecord = useClientById(invoice.clientId).data;
+  const send = useSendInvoice(invoice.id);
+  const [edited, setEdited] = useState<Partial<Fields>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const [mailFailed, setMailFailed] = useState(false);
+  const id = useId();
+  const values: Fields = {
+    to: edited.to ?? invoice.sentTo ?? clientRecord?.email ?? "",
+    cc: edited.cc ?? "",
+    message: edited.message ?? "",
+  };
+
+  const submit = () => {
+    const parsed = ZSendInvoice.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<keyof Fields, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    send.mutate(values, {
+      onSuccess: (answer) => {
+        if (answer.mailSent) {
+          toast.success(`Invoice ${invoice.invoiceNumber} sent to ${answer.sentTo}`);
+          onClose();
+        } else {
+          setMailFailed(true);
+          toast.error("The email was not sent");
+        }
+      },
+      onError: (error) => toast.error(failureMessage(error, "Failed to send the invoice")),
+    });
+  };
+
+  const field = (key: keyof Fields, label: string, control: "input" | "textarea", hint?: string) => {
+    const common = {
+      id: `${id}-${key}`,
+      value: values[key],
+      "aria-invalid": errors[key] ? true : undefined,
+      "aria-describedby": errors[key] ? `${id}-${key}-error` : hint ? `${id}-${key}-hint` : undefined,
+      onChange: (e: { target: { value: string } }) => {
+        setEdited((prev) => ({ ...prev, [key]: e.target.value }));
+        setMailFailed(false);
+      },
+    };
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={common.id}>{label}</Label>
+        {control === "input" ? (
+          <Input type={key === "to" ? "email" : "text"} {...common} />
+        ) : (
+          <Textarea rows={4} {...common} />
+        )}
+        {hint && !errors[key] ? (
+          <p id={`${id}-${key}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+        {errors[key] ? (
+          <p id={`${id}-${key}-error`} className="text-sm text-destructive">
+            {errors[key]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Send invoice {invoice.invoiceNumber}</DialogTitle>
+          <DialogDescription>
+            The client gets the PDF attached and a link to view the invoice online (valid 30 days).
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          {field("to", "To", "input")}
+          {field("cc", "Cc", "input", "Optional: email addresses separated by commas")}
+          {field("message", "Message", "textarea")}
+          {mailFailed ? (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive"
+            >
+              The invoice was marked sent but the email was not sent. Retry to send it again.
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {mailFailed ? "Close" : "Cancel"}
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? <Spinner /> : mailFailed ? <RotateCcw /> : <Send />}
+              {mailFailed ? "Retry" : "Send"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

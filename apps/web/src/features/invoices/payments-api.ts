@@ -1,0 +1,61 @@
+import type { TRecordPayment, TSendInvoiceInput } from "@pevo/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { call, client, pathParams } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+const invoices = client.api.invoices;
+/** Under the invoice's key: a change of the invoice (live event, mutation) refetches it too. */
+const paymentsKey = (id: string) => [...queryKeys.invoice(id), "payments"] as const;
+
+/** Everything an invoice action changes: the invoice (and its payments), the list, dispatches, dashboard. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.invoices }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dispatches }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
+    ]);
+}
+
+export function useInvoicePayments(id: string) {
+  return useQuery({
+    queryKey: paymentsKey(id),
+    queryFn: () => call(invoices[":id"].payments.$get({ param: pathParams({ id }) })),
+  });
+}
+
+export function useRecordPayment(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: TRecordPayment) =>
+      call(invoices[":id"].payments.$post({ param: pathParams({ id }), json: data })),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useDeletePayment(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      call(invoices[":id"].payments[":paymentId"].$delete({ param: pathParams({ id, paymentId }) })),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useSendInvoice(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: TSendInvoiceInput) =>
+      call(invoices[":id"].send.$post({ param: pathParams({ id }), json: data })),
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useVoidInvoice(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => call(invoices[":id"].void.$post({ param: pathParams({ id }) })),
+    onSuccess: () => void refresh(),
+  });
+}

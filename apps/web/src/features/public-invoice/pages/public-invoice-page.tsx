@@ -1,0 +1,186 @@
+import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
+import { Download, FileX } from "lucide-react";
+import { useEffect } from "react";
+import { useParams } from "react-router";
+import { InvoiceStatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api";
+import { failureMessage } from "@/lib/errors";
+import { formatDate, formatMoney } from "@/lib/format";
+import { publicInvoicePdfHref, usePublicInvoice } from "../api";
+
+/** Not indexed, while this page is on screen. */
+function useNoIndex(title: string) {
+  useEffect(() => {
+    const meta = document.createElement("meta");
+    meta.name = "robots";
+    meta.content = "noindex";
+    document.head.appendChild(meta);
+    const before = document.title;
+    document.title = title;
+    return () => {
+      meta.remove();
+      document.title = before;
+    };
+  }, [title]);
+}
+
+/** /i/{token}: the client's view of a sent invoice. No session: the token is the only key. */
+export default function PublicInvoicePage() {
+  const { token = "" } = useParams();
+  const invoice = usePublicInvoice(token);
+  useNoIndex(invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : "Invoice");
+  const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
+
+  return (
+    <div className="min-h-svh bg-muted/40 text-foreground">
+      <main className="mx-auto grid max-w-3xl gap-4 px-3 py-6 sm:px-6 sm:py-10">
+        {invoice.data ? (
+          <Loaded token={token} invoice={invoice.data} />
+        ) : invoice.isPending ? (
+          <div className="flex items-center justify-center gap-2 py-20 text-muted-foreground" role="status">
+            <Spinner /> Loading the invoice...
+          </div>
+        ) : (
+          <div
+            role="alert"
+            className="grid justify-items-center gap-3 rounded-lg border bg-card p-8 text-center shadow-sm"
+          >
+            <FileX className="size-10 text-muted-foreground" aria-hidden />
+            <h1 className="text-lg font-semibold">
+              {notFound ? "This link cannot be used" : "The invoice could not be loaded"}
+            </h1>
+            <p className="max-w-md text-muted-foreground">
+              {notFound && invoice.error instanceof ApiError
+                ? invoice.error.message
+                : failureMessage(invoice.error, "The invoice could not be loaded. Try again later.")}
+            </p>
+            {notFound ? null : (
+              <Button variant="outline" onClick={() => void invoice.refetch()}>
+                Try again
+              </Button>
+            )}
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) {
+  const c = invoice.company;
+  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  const authority = [formatMcNumber(c.mcNumber), formatDotNumber(c.dotNumber)].filter(Boolean).join(" · ");
+  const paid = invoice.status === "paid";
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          {paid
+            ? "This invoice is paid. Thank you!"
+            : `${formatMoney(invoice.balance)} due ${formatDate(invoice.dueDate)}`}
+        </p>
+        <Button asChild className="w-full sm:w-auto">
+          <a href={publicInvoicePdfHref(token)} download>
+            <Download />
+            Download PDF
+          </a>
+        </Button>
+      </div>
+      <article
+        aria-label={`Invoice ${invoice.invoiceNumber}`}
+        className="grid gap-6 rounded-xl border bg-card p-4 text-card-foreground [overflow-wrap:anywhere] shadow-xs sm:p-8"
+      >
+        <header className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:justify-between">
+          <div className="min-w-0 text-sm">
+            <p className="text-xl font-semibold tracking-tight">{c.name}</p>
+            {c.address ? <p className="mt-1 whitespace-pre-line text-muted-foreground">{c.address}</p> : null}
+            {contact ? <p className="text-muted-foreground">{contact}</p> : null}
+            {authority ? <p className="text-muted-foreground">{authority}</p> : null}
+          </div>
+          <div className="grid content-start gap-1.5 text-sm sm:justify-items-end sm:text-right">
+            <h1 className="text-2xl font-semibold tracking-tight">INVOICE</h1>
+            <p className="font-medium">#{invoice.invoiceNumber}</p>
+            <span className="flex flex-wrap gap-1 sm:justify-end">
+              <InvoiceStatusBadge status={invoice.status} />
+              {invoice.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
+            </span>
+            <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:justify-end">
+              <dt className="text-muted-foreground">Issue Date</dt>
+              <dd>{formatDate(invoice.issueDate)}</dd>
+              <dt className="text-muted-foreground">Due Date</dt>
+              <dd>{formatDate(invoice.dueDate)}</dd>
+              {invoice.jobNumber ? (
+                <>
+                  <dt className="text-muted-foreground">Job #</dt>
+                  <dd>{invoice.jobNumber}</dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+        </header>
+
+        <section className="grid gap-1 text-sm">
+          <h2 className="font-semibold text-muted-foreground">Bill To</h2>
+          <p className="font-medium">{invoice.customerName || "-"}</p>
+          {invoice.customerAddress ? (
+            <p className="whitespace-pre-line text-muted-foreground">{invoice.customerAddress}</p>
+          ) : null}
+        </section>
+
+        <section className="grid gap-2" aria-label="Line items">
+          <h2 className="text-sm font-semibold text-muted-foreground">Line Items</h2>
+          <ul className="divide-y rounded-lg border text-sm">
+            {invoice.lineItems.map((line, i) => (
+              <li key={i} className="flex items-start justify-between gap-3 p-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{line.location}</p>
+                  <p className="text-muted-foreground">
+                    {formatDate(line.date)}
+                    {Number(line.mileage) > 0 ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi` : ""}
+                  </p>
+                </div>
+                <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
+          <dt className="text-muted-foreground">
+            Tax{Number(invoice.taxRate) > 0 ? ` (${invoice.taxRate}%)` : ""}
+          </dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.tax)}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold tabular-nums">{formatMoney(invoice.total)}</dd>
+          {invoice.payments.map((p, i) => (
+            <div key={i} className="contents">
+              <dt className="text-muted-foreground">
+                Paid {formatDate(p.date)} ({PAYMENT_METHOD_LABELS[p.method]})
+              </dt>
+              <dd className="text-right tabular-nums">-{formatMoney(p.amount)}</dd>
+            </div>
+          ))}
+          <dt className="border-t pt-1 font-semibold">Balance Due</dt>
+          <dd className="border-t pt-1 text-right font-semibold tabular-nums">
+            {formatMoney(invoice.balance)}
+          </dd>
+        </dl>
+
+        {invoice.notes ? (
+          <section className="grid gap-1 text-sm">
+            <h2 className="font-semibold text-muted-foreground">Notes</h2>
+            <p className="whitespace-pre-line">{invoice.notes}</p>
+          </section>
+        ) : null}
+        {c.footer ? (
+          <p className="border-t pt-4 text-center text-sm text-muted-foreground">{c.footer}</p>
+        ) : null}
+      </article>
+    </>
+  );
+}

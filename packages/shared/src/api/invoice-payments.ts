@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
+import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+
+export const ZPayment = z.object({
+  id: ZId,
+  date: ZDay,
+  amount: ZDecimal,
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: ZTimestamp,
+  createdByName: z.string().nullable(),
+});
+export type TPayment = z.output<typeof ZPayment>;
+
+/** GET /api/invoices/{id}/payments: the payments (oldest first) and what is left to pay. */
+export const ZInvoicePayments = z.object({
+  status: z.enum(INVOICE_STATUSES),
+  total: ZDecimal,
+  amountPaid: ZDecimal,
+  balance: ZDecimal,
+  payments: z.array(ZPayment),
+});
+export type TInvoicePayments = z.output<typeof ZInvoicePayments>;
+
+/** POST /api/invoices/{id}/send: the invoice was saved as sent; mailSent false when the email failed. */
+export const ZInvoiceSent = z.object({
+  status: z.enum(INVOICE_STATUSES),
+  sentAt: ZTimestamp,
+  sentTo: z.string(),
+  mailSent: z.boolean(),
+});
+export type TInvoiceSent = z.output<typeof ZInvoiceSent>;
+
+/** What the public invoice page (/i/{token}) shows: that one invoice, as the client sees it. */
+export const ZPublicInvoice = z.object({
+  company: z.object({
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    mcNumber: z.string().nullable(),
+    dotNumber: z.string().nullable(),
+    footer: z.string().nullable(),
+  }),
+  invoiceNumber: z.string(),
+  issueDate: ZDay,
+  dueDate: ZDay,
+  status: z.enum(INVOICE_STATUSES),
+  overdue: z.boolean(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  jobNumber: z.string().nullable(),
+  lineItems: z.array(z.object({ date: ZDay, location: z.string(), mileage: ZDecimal, charge: ZDecimal })),
+  subtotal: ZDecimal,
+  taxRate: ZDecimal,
+  tax: ZDecimal,
+  total: ZDecimal,
+  amountPaid: ZDecimal,
+  balance: ZDecimal,
+  payments: z.array(z.object({ date: ZDay, amount: ZDecimal, method: z.enum(PAYMENT_METHODS) })),
+  notes: z.string().nullable(),
+});
+export type TPublicInvoice = z.output<typeof ZPublicInvoice>;

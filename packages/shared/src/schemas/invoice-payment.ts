@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { PAYMENT_METHODS } from "../constants";
+import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
+import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import { boundedText, dateInWindow, requiredEmail } from "./fields";
+
+export const PAYMENT_AMOUNT_MESSAGE = "Enter an amount greater than 0 with up to 2 decimals";
+const MAX_CC = 5;
+
+/** Record a payment on an invoice (the server refuses more than the balance). */
+export const ZRecordPayment = z.object({
+  date: dateInWindow("Payment date is required", "Payment date"),
+  amount: z
+    .union([z.string(), z.number()], { error: PAYMENT_AMOUNT_MESSAGE })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v) && toCents(v) > 0, { message: PAYMENT_AMOUNT_MESSAGE })
+    .refine((v) => toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), { message: MAX_MONEY_MESSAGE })
+    .transform((v) => Number(v).toFixed(2)),
+  method: z.enum(PAYMENT_METHODS, { error: "Choose a payment method" }),
+  reference: boundedText("Reference number", TEXT_LIMITS.code),
+  note: boundedText("Note", TEXT_LIMITS.longText),
+});
+export type TRecordPaymentInput = z.input<typeof ZRecordPayment>;
+export type TRecordPayment = z.output<typeof ZRecordPayment>;
+
+/** Send an invoice: to (the client's email by default), optional cc (comma-separated), a message. */
+export const ZSendInvoice = z.object({
+  to: requiredEmail("Enter the recipient's email", "To"),
+  cc: z
+    .string()
+    .max(TEXT_LIMITS.email * MAX_CC, {
+      message: `Cc must be at most ${TEXT_LIMITS.email * MAX_CC} characters`,
+    })
+    .nullish()
+    .transform((v) =>
+      (v ?? "")
+        .split(/[,;\s]+/)
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(requiredEmail("Cc must be email addresses separated by commas", "Cc"))
+        .max(MAX_CC, { message: `At most ${MAX_CC} cc addresses` }),
+    ),
+  message: boundedText("Message", TEXT_LIMITS.longText),
+});
+export type TSendInvoiceInput = z.input<typeof ZSendInvoice>;
+export type TSendInvoice = z.output<typeof ZSendInvoice>;
