@@ -22,6 +22,7 @@ import { docsRoutes } from "./features/docs/routes";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
 import { purgeDeletedFiles } from "./features/documents/service";
 import { invoiceRoutes } from "./features/invoices/routes";
+import { invoiceSuggestionRoutes } from "./features/invoices/suggested-lines-routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
 import { publicSignRoutes } from "./features/rate-confirmations/public-sign-routes";
@@ -141,6 +142,7 @@ export function createApp(opts: {
     .route("/portal/trip-logs", portalTripLogRoutes)
     .route("/portal", portalRoutes)
     .route("/me/settings", mySettingsRoutes)
+    .route("/invoices", invoiceSuggestionRoutes)
     .route("/invoices", invoiceRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)

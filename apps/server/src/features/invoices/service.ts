@@ -242,6 +242,7 @@ export async function getInvoice(scope: Scope, id: string): Promise<TInvoice> {
   const items = await db
     .select({
       id: invoiceLineItems.id,
+      kind: invoiceLineItems.kind,
       date: invoiceLineItems.date,
       location: invoiceLineItems.location,
       mileage: invoiceLineItems.mileage,
