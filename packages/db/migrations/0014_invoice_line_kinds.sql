@@ -11,7 +11,7 @@ UPDATE "invoice_line_items" AS "li" SET "kind" = CASE
   WHEN EXISTS (
     SELECT 1 FROM "invoices" AS "i"
     JOIN "dispatches" AS "d" ON "d"."id" = "i"."dispatch_id"
-    JOIN "standard_rates" AS "sr" ON "sr"."rate_confirmation_id" = "d"."rate_confirmation_id"
+    JOIN "rate_confirmation_standard_rates" AS "sr" ON "sr"."rate_confirmation_id" = "d"."rate_confirmation_id"
     WHERE "i"."id" = "li"."invoice_id" AND "sr"."minimum_daily_rate" = "li"."charge"
   ) THEN 'day'::"line_kind"
   ELSE 'custom'::"line_kind"

@@ -103,7 +103,6 @@ export function SuggestedLinesDialog({
               {items?.map((line, i) => {
                 const id = `suggested-${i}`;
                 return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the answer's order is the lines' identity
                   <li key={i} className="flex items-start gap-3 p-3" data-testid="suggested-line">
                     <Checkbox
                       id={id}
