@@ -21,6 +21,7 @@ export * from "./constants";
 export * from "./display";
 export * from "./invoice-math";
 export * from "./limits";
+export * from "./line-groups";
 export * from "./live-events";
 export * from "./money";
 export * from "./schemas/auth";

@@ -1,11 +1,14 @@
+import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  APP_URL,
   createTestApp,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
   uniqueJobNumber,
 } from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
 
 /** Opening a database and signing up admins is slow on a loaded machine. */
 const SETUP_TIMEOUT = 180_000;
@@ -57,7 +60,10 @@ beforeAll(async () => {
   dispatchId = (await t.createDispatch(adminA, { pevoId: pevo1.pevoId, rateConfirmationId: rc.id })).id;
   bareDispatchId = (await t.createDispatch(adminA, { pevoId: pevo1.pevoId, pickupDate: "2025-06-20" })).id;
   const clientB = await t.createClient(adminB, { name: "B Client" });
-  const rcB = await t.createRateConfirmation(adminB, { clientId: clientB.id, jobNumber: uniqueJobNumber("RC") });
+  const rcB = await t.createRateConfirmation(adminB, {
+    clientId: clientB.id,
+    jobNumber: uniqueJobNumber("RC"),
+  });
   dispatchB = (await t.createDispatch(adminB, { rateConfirmationId: rcB.id })).id;
 }, SETUP_TIMEOUT);
 afterAll(() => t.close());
@@ -86,7 +92,12 @@ describe("GET /api/invoices/suggested-lines", () => {
     });
     expect(first).toMatchObject({ waitHours: "3.50", overnight: true, noGo: false });
     await logTrip({ tripDate: "2025-06-11", miles: "10", noGo: true, startLocation: "Dallas, TX" });
-    await logTrip({ tripDate: "2025-06-12", miles: "100.25", startLocation: "Dallas, TX", endLocation: "Tulsa, OK" });
+    await logTrip({
+      tripDate: "2025-06-12",
+      miles: "100.25",
+      startLocation: "Dallas, TX",
+      endLocation: "Tulsa, OK",
+    });
 
     const res = await t.as(adminA)("GET", path(dispatchId));
     expect(res.status).toBe(200);
@@ -113,7 +124,13 @@ describe("GET /api/invoices/suggested-lines", () => {
         mileage: "0.00",
         charge: "250.00",
       },
-      { kind: "overnight", date: "2025-06-10", location: "Overnight at Dallas, TX", mileage: "0.00", charge: "125.00" },
+      {
+        kind: "overnight",
+        date: "2025-06-10",
+        location: "Overnight at Dallas, TX",
+        mileage: "0.00",
+        charge: "125.00",
+      },
       {
         kind: "detention",
         date: "2025-06-10",
@@ -121,7 +138,13 @@ describe("GET /api/invoices/suggested-lines", () => {
         mileage: "0.00",
         charge: "97.50",
       },
-      { kind: "custom", date: "2025-06-10", location: "Permit fee ($75.00)", mileage: "0.00", charge: "75.00" },
+      {
+        kind: "custom",
+        date: "2025-06-10",
+        location: "Permit fee ($75.00)",
+        mileage: "0.00",
+        charge: "75.00",
+      },
       {
         kind: "custom",
         date: "2025-06-10",
@@ -152,7 +175,15 @@ describe("GET /api/invoices/suggested-lines", () => {
     expect(res.body).toEqual({
       hasRates: false,
       tripCount: 0,
-      items: [{ kind: "day", date: "2025-06-20", location: "Pickup (minimum daily rate)", mileage: "0.00", charge: "0.00" }],
+      items: [
+        {
+          kind: "day",
+          date: "2025-06-20",
+          location: "Pickup (minimum daily rate)",
+          mileage: "0.00",
+          charge: "0.00",
+        },
+      ],
     });
   });
 
@@ -195,7 +226,10 @@ describe("line kinds on invoices", () => {
 
   test("the suggested lines are stored with their kind and returned in order; a line without one is custom", async () => {
     const suggested = (await t.as(adminA)("GET", path(dispatchId))).body.items as Body[];
-    const lines = [...suggested, { date: "2025-06-12", location: "Typed by hand", mileage: "0", charge: "10.01" }];
+    const lines = [
+      ...suggested,
+      { date: "2025-06-12", location: "Typed by hand", mileage: "0", charge: "10.01" },
+    ];
     const created = await t.as(adminA)("POST", "/api/invoices", body(lines));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const res = await t.as(adminA)("GET", `/api/invoices/${created.body.id}`);
@@ -219,7 +253,38 @@ describe("line kinds on invoices", () => {
       invoiceNumber: created.body.invoiceNumber,
     });
     expect(edited.status).toBe(200);
+    expect(edited.body.subtotal).toBe("5.00");
     expect(edited.body.lineItems).toMatchObject([{ kind: "expense", location: "Parking", charge: "5.00" }]);
+  });
+
+  test("the PDF groups the lines by kind, each group with its subtotal", async () => {
+    const suggested = (await t.as(adminA)("GET", path(dispatchId))).body.items as Body[];
+    const created = await t.as(adminA)("POST", "/api/invoices", body(suggested));
+    expect(created.status).toBe(201);
+    const res = await t.app.request(`${APP_URL}/api/invoices/${created.body.id}/pdf`, {
+      headers: { Origin: APP_URL, Cookie: adminA.cookie },
+    });
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (process.env.PDF_OUT) writeFileSync(process.env.PDF_OUT, bytes);
+    const { text } = await readPdf(bytes);
+    const headings = [
+      "Day rate subtotal $450.00",
+      "Mileage subtotal $555.00",
+      "Overnight subtotal $125.00",
+      "No-go subtotal $250.00",
+      "Detention subtotal $97.50",
+      "Other charges subtotal $150.00",
+      "Expenses at cost subtotal $92.50",
+    ];
+    const squeezed = text.replace(/\s+/g, " ");
+    const at = headings.map((h) => squeezed.indexOf(h));
+    expect(
+      at.every((i) => i >= 0),
+      squeezed,
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(squeezed).toContain("Total $1,720.00");
   });
 
   test.each([["bonus"], [""], [7], [null]])("an unknown kind %j → 400 on the line's field", async (kind) => {
