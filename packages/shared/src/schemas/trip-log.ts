@@ -37,7 +37,10 @@ export const ZTripLog = z
     miles: quantity("Miles", NUMBER_LIMITS.maxTripMiles),
     hours: quantity("Hours", NUMBER_LIMITS.maxTripHours),
     /** Of those hours, the time spent waiting on the load (detention beyond the rate confirmation's threshold). */
-    waitHours: quantity("Wait hours", NUMBER_LIMITS.maxTripHours).optional().default("0.00"),
+    waitHours: z.preprocess(
+      (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? "0" : v),
+      quantity("Wait hours", NUMBER_LIMITS.maxTripHours),
+    ),
     /** The PEVO stayed overnight away from home after this day (billed at the overnight rate). */
     overnight: z.boolean().optional().default(false),
     /** The move was called off after the PEVO showed up (billed at the no-go rate instead of the day). */
