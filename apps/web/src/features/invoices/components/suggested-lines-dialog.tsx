@@ -1,6 +1,6 @@
 import { fromCents, type SuggestedLine, toCents } from "@pevo/shared";
 import { ListChecks } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
@@ -39,7 +39,6 @@ export function SuggestedLinesDialog({
   const [chosen, setChosen] = useState<boolean[]>([]);
   const [present, setPresent] = useState<boolean[]>([]);
   const items = suggestions.data?.items;
-  const titleId = useId();
 
   // Each fresh answer starts from "everything not yet on the invoice".
   useEffect(() => {
@@ -68,7 +67,7 @@ export function SuggestedLinesDialog({
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle id={titleId}>Suggested lines</DialogTitle>
+          <DialogTitle>Suggested lines</DialogTitle>
           <DialogDescription>
             What the rate confirmation and the trip log say the client owes. Untick what you do not bill.
           </DialogDescription>
@@ -99,7 +98,7 @@ export function SuggestedLinesDialog({
                 No trips are logged for this dispatch yet: the pickup day is suggested as booked.
               </p>
             ) : null}
-            <ul aria-labelledby={titleId} className="grid divide-y rounded-md border">
+            <ul aria-label="Suggested lines" className="grid divide-y rounded-md border">
               {items?.map((line, i) => {
                 const id = `suggested-${i}`;
                 return (
