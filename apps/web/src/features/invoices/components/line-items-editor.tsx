@@ -21,6 +21,9 @@ import {
 } from "../form-values";
 import { SuggestedLinesDialog } from "./suggested-lines-dialog";
 
+/** Kinds whose charge is not miles × rate: typing miles on them leaves the charge alone. */
+const FIXED_AMOUNT_KINDS: LineKind[] = ["overnight", "no_go", "detention", "expense"];
+
 /** Desktop: one grid row per line; under 768 px each line is a card with its own labels. */
 const ROW_GRID = "md:grid md:grid-cols-[10.5rem_minmax(0,1fr)_7.5rem_8.5rem_2.25rem] md:gap-3";
 
@@ -176,9 +179,10 @@ export function LineItemsEditor({
                     disabled={disabled}
                     {...register(`lineItems.${index}.mileage`, {
                       onChange: (event: { target: { value: string } }) => {
-                        // Only a day's charge follows its miles; other kinds keep their own amount.
+                        // A night, a no-go, a wait or an expense keeps its own amount; days, mileage
+                        // and lines typed by hand follow the rate rule as they always did.
                         const kind = getValues(`lineItems.${index}.kind`);
-                        if (!rates || (kind !== "day" && kind !== "mileage")) return;
+                        if (!rates || FIXED_AMOUNT_KINDS.includes(kind)) return;
                         const charge = chargeFor(event.target.value, rates);
                         if (charge !== null) {
                           setValue(`lineItems.${index}.charge`, charge, {
