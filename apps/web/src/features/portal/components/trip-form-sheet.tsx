@@ -274,8 +274,8 @@ function TripForm({
         {/* What the office bills beyond the day: waiting on the load, a night away, a called-off move. */}
         <InputField
           id="trip-waitHours"
-          label="Wait hours (optional)"
-          hint="Of those hours, the time spent waiting on the load"
+          label="Wait time (optional)"
+          hint="In hours: the part of the trip spent waiting on the load"
           error={errors.waitHours?.message}
           inputClassName={tapTarget}
           inputMode="decimal"
