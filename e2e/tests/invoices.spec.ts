@@ -57,7 +57,7 @@ type StoredInvoice = {
   notes: string | null;
   issueDate: string;
   dueDate: string;
-  lineItems: { date: string; location: string; mileage: string; charge: string }[];
+  lineItems: { kind: string; date: string; location: string; mileage: string; charge: string }[];
 };
 
 /**
@@ -606,7 +606,7 @@ test.describe("Invoices", () => {
     await expect(page).toHaveURL(/\/invoices$/);
   });
 
-  test("journey 3: 'Add trip log lines' turns each of the PEVO's trips on the dispatch into a line item", async ({
+  test("journey 3: 'Suggest lines from the job' offers every billable item of the trips; the office drops one and adds the rest with their kinds", async ({
     page,
     request,
     browser,
@@ -640,6 +640,8 @@ test.describe("Invoices", () => {
         endLocation: "Oklahoma City, OK",
         miles: "300.5",
         hours: "6",
+        waitHours: "3.5",
+        overnight: true,
       },
     ];
     for (const trip of trips) {
@@ -657,54 +659,81 @@ test.describe("Invoices", () => {
     await expect(tripCard).toContainText("Amarillo, TX", { timeout: 30_000 });
     await expect(tripCard).toContainText("Tulsa, OK");
 
-    // ...and the invoice form turns them into lines: date, 'start → end', miles, charge by the rule.
+    // ...and the invoice form suggests every billable item: the days by the rule, the night, the
+    // wait beyond the 2-hour threshold and the fuel at cost.
     await page.getByRole("link", { name: "Create Invoice" }).click();
     await expect(
       page.getByText(`Creating invoice for Job #${job.rc.jobNumber}`, { exact: true }),
     ).toBeVisible({
       timeout: 30_000,
     });
-    const addTrips = page.getByRole("button", { name: /Add trip log lines/ });
-    await expect(addTrips).toHaveText("Add trip log lines(2)");
     await expect(line(page, 0, "location")).toHaveValue(job.rc.originAddress);
-    await addTrips.click();
-    await expect(toastWith(page, "Added 2 trip log lines")).toBeVisible();
-    // The untouched prefilled line gave way to the trips.
-    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(2);
-    await expect(line(page, 0, "date")).toHaveText(usDate(pickup));
-    await expect(line(page, 0, "location")).toHaveValue("Amarillo, TX → Oklahoma City, OK");
-    await expect(line(page, 0, "mileage")).toHaveValue("300.50");
-    await expect(line(page, 0, "charge")).toHaveValue("555.93"); // 300.5 × 1.85 = 555.925 → 555.93
-    await expect(line(page, 1, "date")).toHaveText(usDate(day2));
-    await expect(line(page, 1, "location")).toHaveValue("Oklahoma City, OK → Tulsa, OK");
-    await expect(line(page, 1, "mileage")).toHaveValue("123.40");
-    await expect(line(page, 1, "charge")).toHaveValue("450.00"); // 123.4 × 1.85 = 228.29 < 450
-    await expectTotals(page, "$1,005.93", "$0.00", "$1,005.93");
+    const suggest = page.getByRole("button", { name: "Suggest lines from the job" });
+    await suggest.click();
+    const dialog = page.getByRole("dialog", { name: "Suggested lines" });
+    const suggested = dialog.getByTestId("suggested-line");
+    await expect(suggested).toHaveCount(6, { timeout: 30_000 });
+    await expect(suggested.nth(0)).toContainText("Mileage");
+    await expect(suggested.nth(0)).toContainText("Amarillo, TX → Oklahoma City, OK (300.5 mi × $1.85/mi)");
+    await expect(suggested.nth(0)).toContainText("$555.93"); // 300.5 × 1.85 = 555.925 → 555.93
+    await expect(suggested.nth(1)).toContainText("Day rate");
+    await expect(suggested.nth(1)).toContainText("$450.00"); // 123.4 × 1.85 = 228.29 < 450
+    await expect(suggested.nth(2)).toContainText("Overnight at Oklahoma City, OK");
+    await expect(suggested.nth(2)).toContainText("$125.00");
+    await expect(suggested.nth(3)).toContainText("Detention: 3.5 h waited, 1.5 h beyond 2 hours × $45.00/h");
+    await expect(suggested.nth(3)).toContainText("$67.50");
+    await expect(suggested.nth(4)).toContainText("Fuel (at cost): Amarillo, TX → Oklahoma City, OK");
+    await expect(suggested.nth(5)).toContainText("Fuel (at cost): Oklahoma City, OK → Tulsa, OK");
+    await expect(dialog).toContainText("6 lines selected · $1,358.93");
+    // The second day's fuel is not billed.
+    await suggested.nth(5).getByRole("checkbox").click();
+    await expect(dialog).toContainText("5 lines selected · $1,278.68");
+    await dialog.getByRole("button", { name: "Add 5 lines" }).click();
+    await expect(toastWith(page, "Added 5 lines")).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-    // Again: nothing new to add.
-    await addTrips.click();
-    await expect(toastWith(page, "Every trip log entry is already on this invoice")).toBeVisible();
-    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(2);
+    // The untouched prefilled line gave way; each line keeps its kind.
+    await expect(page.locator("[id^=line-][id$=-location]")).toHaveCount(5);
+    await expect(line(page, 0, "date")).toHaveText(usDate(pickup));
+    await expect(line(page, 0, "mileage")).toHaveValue("300.50");
+    await expect(line(page, 0, "charge")).toHaveValue("555.93");
+    await expect(page.locator("#line-0-kind")).toHaveText("Mileage");
+    await expect(line(page, 1, "date")).toHaveText(usDate(day2));
+    await expect(line(page, 1, "location")).toHaveValue("Oklahoma City, OK → Tulsa, OK (minimum daily rate)");
+    await expect(page.locator("#line-1-kind")).toHaveText("Day rate");
+    await expect(page.locator("#line-2-kind")).toHaveText("Overnight");
+    await expect(page.locator("#line-3-kind")).toHaveText("Detention");
+    await expect(page.locator("#line-4-kind")).toHaveText("Expenses at cost");
+    await expectTotals(page, "$1,278.68", "$0.00", "$1,278.68");
+
+    // Again: what is on the invoice is offered unticked; only the dropped fuel is left to add.
+    await suggest.click();
+    await expect(suggested).toHaveCount(6, { timeout: 30_000 });
+    await expect(suggested.filter({ hasText: "Already on the invoice" })).toHaveCount(5);
+    await expect(dialog).toContainText("1 line selected · $80.25");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
 
     await page.getByRole("button", { name: "Create Invoice" }).click();
     const id = await invoiceIdOf(page);
     await expect(toastWith(page, "Invoice created successfully")).toBeVisible();
     const rows = section(page, "Line Items").locator("tbody tr");
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(5);
     await expect(rows.nth(0).getByRole("cell")).toHaveText([
       usDate(pickup),
-      "Amarillo, TX → Oklahoma City, OK",
+      "Amarillo, TX → Oklahoma City, OK (300.5 mi × $1.85/mi)",
       "300.5",
       "555.93",
     ]);
-    await expect(rows.nth(1).getByRole("cell")).toHaveText([
-      usDate(day2),
-      "Oklahoma City, OK → Tulsa, OK",
-      "123.4",
-      "450.00",
-    ]);
     const stored = await getInvoice(page.request, id);
-    expect(stored.total).toBe("1005.93");
+    expect(stored.total).toBe("1278.68");
+    expect(stored.lineItems.map((l) => l.kind)).toEqual([
+      "mileage",
+      "day",
+      "overnight",
+      "detention",
+      "expense",
+    ]);
   });
 
   test("validation: the spec's messages inline; a duplicate invoice number is a field error and nothing is saved", async ({

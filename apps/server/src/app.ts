@@ -30,6 +30,7 @@ import { purgeDeletedFiles } from "./features/documents/service";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
+import { invoiceSuggestionRoutes } from "./features/invoices/suggested-lines-routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
 import { publicSignRoutes } from "./features/rate-confirmations/public-sign-routes";
@@ -152,6 +153,7 @@ export function createApp(opts: {
     .route("/portal/trip-logs", portalTripLogRoutes)
     .route("/portal", portalRoutes)
     .route("/me/settings", mySettingsRoutes)
+    .route("/invoices", invoiceSuggestionRoutes)
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)

@@ -614,6 +614,11 @@ const ROUTES: Row[] = [
     expect: OFFICE,
   },
   {
+    route: "GET /api/invoices/suggested-lines",
+    path: (f) => `/api/invoices/suggested-lines?dispatchId=${f.dispatchA}`,
+    expect: A_ONLY,
+  },
+  {
     route: "GET /api/invoices/next-number",
     path: () => "/api/invoices/next-number?date=2025-03-10",
     expect: OFFICE,

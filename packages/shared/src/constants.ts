@@ -163,6 +163,29 @@ export type PublicLinkPurpose = (typeof PUBLIC_LINK_PURPOSES)[number];
 export const EXPENSE_TYPES = ["fuel", "lodging", "tolls", "other"] as const;
 export type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
+export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
+  fuel: "Fuel",
+  lodging: "Lodging",
+  tolls: "Tolls",
+  other: "Other",
+};
+
+/**
+ * What an invoice line bills, so that reports and the PDF can group lines (issue 10 §2). The order is
+ * the PDF's order of groups.
+ */
+export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+export const LINE_KIND_LABELS: Record<LineKind, string> = {
+  day: "Day rate",
+  mileage: "Mileage",
+  overnight: "Overnight",
+  no_go: "No-go",
+  detention: "Detention",
+  custom: "Other charges",
+  expense: "Expenses at cost",
+};
+
 export const ACTIVITY_TYPES = [
   "invoice_generated",
   "rate_signed",

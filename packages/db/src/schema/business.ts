@@ -1,6 +1,7 @@
 import { TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS, type UsState } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   type ExtraConfigColumn,
@@ -24,6 +25,7 @@ import {
   dispatchStatus,
   expenseType,
   invoiceStatus,
+  lineKind,
   pevoStatus,
   positionType,
   publicLinkPurpose,
@@ -425,6 +427,8 @@ export const invoiceLineItems = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     companyId: companyId(),
     invoiceId: uuid("invoice_id").notNull(),
+    /** What the line bills (reports and the PDF group by it); lines typed by hand are "custom". */
+    kind: lineKind("kind").notNull().default("custom"),
     date: date("date").notNull(),
     location: text("location").notNull(),
     mileage: numeric("mileage", { precision: 12, scale: 2 }).notNull().default("0"),
@@ -452,6 +456,10 @@ export const tripLogs = pgTable(
     endLocation: text("end_location").notNull(),
     miles: numeric("miles", { precision: 12, scale: 2 }).notNull().default("0"),
     hours: numeric("hours", { precision: 6, scale: 2 }).notNull().default("0"),
+    /** Of the hours, the time spent waiting on the load (detention). */
+    waitHours: numeric("wait_hours", { precision: 6, scale: 2 }).notNull().default("0"),
+    overnight: boolean("overnight").notNull().default(false),
+    noGo: boolean("no_go").notNull().default(false),
     notes: text("notes"),
     ...timestamps,
   },
@@ -466,6 +474,7 @@ export const tripLogs = pgTable(
     maxLength("trip_logs", t.notes, L.longText),
     range("trip_logs", t.miles, NUMBER_LIMITS.maxTripMiles),
     range("trip_logs", t.hours, NUMBER_LIMITS.maxTripHours),
+    range("trip_logs", t.waitHours, NUMBER_LIMITS.maxTripHours),
   ],
 );
 

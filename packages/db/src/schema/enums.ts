@@ -8,6 +8,7 @@ import {
   INSURANCE_TYPES,
   INVOICE_STATUSES,
   JOB_STATUSES,
+  LINE_KINDS,
   PAYMENT_METHODS,
   PEVO_STATUSES,
   POSITION_TYPES,
@@ -31,6 +32,7 @@ export const signatureStatus = pgEnum("signature_status", SIGNATURE_STATUSES);
 export const positionType = pgEnum("position_type", keys<PositionType>(POSITION_TYPES));
 export const rateUnit = pgEnum("rate_unit", keys<RateUnit>(RATE_UNITS));
 export const expenseType = pgEnum("expense_type", EXPENSE_TYPES);
+export const lineKind = pgEnum("line_kind", LINE_KINDS);
 export const activityStatus = pgEnum("activity_status", ACTIVITY_STATUSES);
 export const signatureRequestStatus = pgEnum("signature_request_status", SIGNATURE_REQUEST_STATUSES);
 export const publicLinkPurpose = pgEnum("public_link_purpose", PUBLIC_LINK_PURPOSES);

@@ -230,6 +230,8 @@ export async function seedDemoJobs(
       await tx.insert(invoiceLineItems).values({
         companyId,
         invoiceId: invoice.id,
+        // The day's charge is its miles when they pay more than the minimum daily rate.
+        kind: charge === lineCharge("0", { minimumDailyRate, mileageRate }) ? "day" : "mileage",
         date: day(d.offset),
         location: job.origin,
         mileage: job.invoice.mileage,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES } from "../constants";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../constants";
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -57,7 +57,14 @@ export const ZInvoiceResponse = z.object({
   viewedAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
   lineItems: z.array(
-    z.object({ id: ZId, date: ZDay, location: z.string(), mileage: ZDecimal, charge: ZDecimal }),
+    z.object({
+      id: ZId,
+      kind: z.enum(LINE_KINDS),
+      date: ZDay,
+      location: z.string(),
+      mileage: ZDecimal,
+      charge: ZDecimal,
+    }),
   ),
   dispatch: z
     .object({

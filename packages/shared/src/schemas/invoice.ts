@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_FILTER_STATUSES, type InvoiceStatus } from "../constants";
+import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
 import { ZTimeZone } from "../time-zones";
@@ -30,6 +30,8 @@ const amount = (message: string, max: string, maxMessage: string) =>
     .transform((v) => (v === "" ? "0.00" : Number(v).toFixed(2)));
 
 export const ZLineItem = z.object({
+  /** What the line bills (day, mileage, …); a line typed by hand without one is "custom". */
+  kind: z.enum(LINE_KINDS, { error: "Choose what the line bills" }).default("custom"),
   date: dateInWindow("Date is required", "Date"),
   location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
   mileage: amount(

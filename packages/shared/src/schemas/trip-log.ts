@@ -25,19 +25,34 @@ export const ZTripExpense = z.object({
 });
 
 /** A PEVO's trip log entry (DECISIONS: Trip Log). */
-export const ZTripLog = z.object({
-  tripDate: dateInWindow("Trip date is required", "Trip date"),
-  dispatchId: z
-    .union([z.literal(""), z.uuid({ message: "Choose one of your dispatches" })])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  startLocation: requiredText("Start location is required", "Start location", TEXT_LIMITS.location),
-  endLocation: requiredText("End location is required", "End location", TEXT_LIMITS.location),
-  miles: quantity("Miles", NUMBER_LIMITS.maxTripMiles),
-  hours: quantity("Hours", NUMBER_LIMITS.maxTripHours),
-  notes: boundedText("Notes", TEXT_LIMITS.longText),
-  expenses: z.array(ZTripExpense).default([]),
-});
+export const ZTripLog = z
+  .object({
+    tripDate: dateInWindow("Trip date is required", "Trip date"),
+    dispatchId: z
+      .union([z.literal(""), z.uuid({ message: "Choose one of your dispatches" })])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    startLocation: requiredText("Start location is required", "Start location", TEXT_LIMITS.location),
+    endLocation: requiredText("End location is required", "End location", TEXT_LIMITS.location),
+    miles: quantity("Miles", NUMBER_LIMITS.maxTripMiles),
+    hours: quantity("Hours", NUMBER_LIMITS.maxTripHours),
+    /** Of those hours, the time spent waiting on the load (detention beyond the rate confirmation's threshold). */
+    waitHours: z.preprocess(
+      (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? "0" : v),
+      quantity("Wait hours", NUMBER_LIMITS.maxTripHours),
+    ),
+    /** The PEVO stayed overnight away from home after this day (billed at the overnight rate). */
+    overnight: z.boolean().optional().default(false),
+    /** The move was called off after the PEVO showed up (billed at the no-go rate instead of the day). */
+    noGo: z.boolean().optional().default(false),
+    notes: boundedText("Notes", TEXT_LIMITS.longText),
+    expenses: z.array(ZTripExpense).default([]),
+  })
+  .superRefine((trip, ctx) => {
+    if (Number(trip.waitHours) > Number(trip.hours)) {
+      ctx.addIssue({ code: "custom", path: ["waitHours"], message: "Wait hours cannot exceed the hours" });
+    }
+  });
 export type TTripLogInput = z.input<typeof ZTripLog>;
 export type TTripLogData = z.output<typeof ZTripLog>;
 

@@ -182,6 +182,8 @@ describe("POST /api/invoices", () => {
     expect(res.body.lineItems).toEqual([
       {
         id: expect.any(String),
+        // Sent without a kind: a line typed by hand.
+        kind: "custom",
         date: "2025-03-01",
         location: "Houston Yard, Houston, TX",
         mileage: "0.00",
@@ -189,6 +191,7 @@ describe("POST /api/invoices", () => {
       },
       {
         id: expect.any(String),
+        kind: "custom",
         date: "2025-03-02",
         location: "Abilene, TX",
         mileage: "400.00",

@@ -4,6 +4,7 @@ import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
 import { ownCompany } from "../../lib/tenant";
+import { drawLineGroups } from "./pdf-lines";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -58,40 +59,7 @@ export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise
   ].filter((line): line is string => Boolean(line));
   doc.text(jobLines.join("\n"), left + width / 2, y + 14, { width: width / 2 });
 
-  y = Math.max(doc.y, 230) + 20;
-  const cols = [
-    { label: "Date", x: left, w: 80, align: "left" as const },
-    { label: "Location", x: left + 85, w: 230, align: "left" as const },
-    { label: "Mileage", x: left + 320, w: 80, align: "right" as const },
-    { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" as const },
-  ];
-  doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
-  doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
-  for (const col of cols) doc.text(col.label, col.x, y + 2, { width: col.w, align: col.align });
-  y += 22;
-  doc.font(PDF_FONT.regular).fillColor("#222");
-  if (invoice.lineItems.length === 0) {
-    doc.text("No line items found", left, y);
-    y += 18;
-  }
-  for (const line of invoice.lineItems) {
-    const cells = [formatDay(line.date), line.location, Number(line.mileage).toFixed(2), money(line.charge)];
-    const height = Math.max(14, doc.heightOfString(line.location, { width: cols[1].w }));
-    if (y + height > doc.page.height - 120) {
-      doc.addPage();
-      y = 50;
-    }
-    cols.forEach((col, i) => {
-      doc.text(cells[i], col.x, y, { width: col.w, align: col.align });
-    });
-    y += height + 6;
-    doc
-      .moveTo(left, y - 3)
-      .lineTo(right, y - 3)
-      .strokeColor("#e4e4e7")
-      .lineWidth(0.5)
-      .stroke();
-  }
+  y = drawLineGroups(doc, invoice, { left, width, y: Math.max(doc.y, 230) + 20 });
 
   y += 8;
   const totals: [string, string][] = [

@@ -235,6 +235,7 @@ export async function getInvoice(scope: Pick<Scope, "db" | "companyId">, id: str
   const items = await db
     .select({
       id: invoiceLineItems.id,
+      kind: invoiceLineItems.kind,
       date: invoiceLineItems.date,
       location: invoiceLineItems.location,
       mileage: invoiceLineItems.mileage,

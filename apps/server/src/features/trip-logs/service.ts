@@ -71,6 +71,9 @@ async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog
     endLocation: t.endLocation,
     miles: t.miles,
     hours: t.hours,
+    waitHours: t.waitHours,
+    overnight: t.overnight,
+    noGo: t.noGo,
     notes: t.notes,
     createdAt: t.createdAt.toISOString(),
     expenses: expenses

@@ -1,4 +1,4 @@
-import type { TInvoiceData, TInvoiceListItem, TTripLog } from "@pevo/shared";
+import type { TInvoiceData, TInvoiceListItem } from "@pevo/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { usePagedQuery } from "@/lib/paged-query";
@@ -57,24 +57,16 @@ export function useInvoiceDispatch(id: string | null | undefined) {
   return useQuery({ ...invoiceDispatchQuery(id ?? ""), enabled: Boolean(id) });
 }
 
-/** Every trip PEVOs logged against a dispatch (a page of 100 at a time), to turn into line items. */
-export function useDispatchTripLogs(id: string | null | undefined) {
+/**
+ * What the job bills (rate confirmation × trip log) as suggested lines; asked again each time the
+ * office opens the suggestions (a PEVO may have logged a trip meanwhile).
+ */
+export function useSuggestedLines(dispatchId: string | null | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...queryKeys.dispatchTripLogs(id ?? ""), "all"],
-    queryFn: async () => {
-      const trips: TTripLog[] = [];
-      for (let page = 1; ; page += 1) {
-        const result = await call(
-          dispatches[":dispatchId"]["trip-logs"].$get({
-            param: pathParams({ dispatchId: id ?? "" }),
-            query: { page: String(page), pageSize: "100", dir: "asc" },
-          }),
-        );
-        trips.push(...result.items);
-        if (result.items.length === 0 || page * result.pageSize >= result.total) return trips;
-      }
-    },
-    enabled: Boolean(id),
+    queryKey: [...queryKeys.dispatchTripLogs(dispatchId ?? ""), "suggested-lines"],
+    queryFn: () => call(invoices["suggested-lines"].$get({ query: { dispatchId: dispatchId ?? "" } })),
+    enabled: Boolean(dispatchId) && enabled,
+    staleTime: 0,
   });
 }
 

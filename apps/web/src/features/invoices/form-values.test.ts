@@ -1,4 +1,10 @@
-import { emptyLoadDetails, type TClient, type TDispatch, type TInvoice, type TTripLog } from "@pevo/shared";
+import {
+  emptyLoadDetails,
+  type SuggestedLine,
+  type TClient,
+  type TDispatch,
+  type TInvoice,
+} from "@pevo/shared";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   chargeFor,
@@ -8,8 +14,8 @@ import {
   dueDateFor,
   invoiceValues,
   isMileage,
+  isOnInvoice,
   isPlaceholderLine,
-  isSameTripLine,
   type LineItemValues,
   newInvoiceValues,
   POSITION_LABELS,
@@ -17,7 +23,6 @@ import {
   previewTotals,
   summaryOfDispatch,
   summaryOfInvoice,
-  tripLogLines,
 } from "./form-values";
 
 const rates = { minimumDailyRate: "350.00", mileageRate: "1.85" };
@@ -97,26 +102,11 @@ const summary: DispatchSummary = {
 };
 
 const line = (fields: Partial<LineItemValues> = {}): LineItemValues => ({
+  kind: "day",
   date: "2026-01-12",
   location: "Dallas, TX",
   mileage: "0",
   charge: "350.00",
-  ...fields,
-});
-
-const trip = (fields: Partial<TTripLog>): TTripLog => ({
-  id: "trip-1",
-  tripDate: "2026-01-12",
-  dispatchId: "dispatch-1",
-  startLocation: "Dallas",
-  endLocation: "Tulsa",
-  miles: "0",
-  hours: "0",
-  notes: null,
-  expenses: [],
-  pevoName: "Sam Carter",
-  jobNumber: "RC-20260110-001",
-  createdAt: "2026-01-12T00:00:00.000Z",
   ...fields,
 });
 
@@ -356,8 +346,15 @@ describe("invoiceValues", () => {
     taxRate: "8.25",
     createdAt: "2026-01-31T00:00:00.000Z",
     lineItems: [
-      { id: "l1", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
-      { id: "l2", date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },
+      { id: "l1", kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
+      {
+        id: "l2",
+        kind: "mileage",
+        date: "2026-01-13",
+        location: "Tulsa",
+        mileage: "200.00",
+        charge: "370.00",
+      },
     ],
     dispatch: summary,
   };
@@ -376,30 +373,11 @@ describe("invoiceValues", () => {
       pevoPosition: "Lead Car",
       notes: "",
       lineItems: [
-        { date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
-        { date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },
+        { kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
+        { kind: "mileage", date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },
       ],
       allowAdditional: false,
     });
-  });
-});
-
-describe("tripLogLines", () => {
-  const trips = [
-    trip({ id: "b", tripDate: "2026-01-14", startLocation: "Tulsa", endLocation: "Wichita", miles: "200" }),
-    trip({ id: "a", tripDate: "2026-01-12", startLocation: "Dallas", endLocation: "Tulsa", miles: "150.5" }),
-  ];
-
-  test("one line per trip, oldest first, 'start → end', charged by the rate rule", () => {
-    expect(tripLogLines(trips, rates)).toEqual([
-      { date: "2026-01-12", location: "Dallas → Tulsa", mileage: "150.5", charge: "350.00" },
-      { date: "2026-01-14", location: "Tulsa → Wichita", mileage: "200", charge: "370.00" },
-    ]);
-  });
-
-  test("without rates every charge is 0.00; the input is not reordered", () => {
-    expect(tripLogLines(trips, null).map((l) => l.charge)).toEqual(["0.00", "0.00"]);
-    expect(trips.map((t) => t.id)).toEqual(["b", "a"]);
   });
 });
 
@@ -428,18 +406,24 @@ describe("isPlaceholderLine", () => {
   });
 });
 
-describe("isSameTripLine", () => {
-  const tripLine = line({ location: "Dallas → Tulsa", mileage: "150.5", charge: "350.00" });
+describe("isOnInvoice", () => {
+  const suggested: SuggestedLine = {
+    kind: "overnight",
+    date: "2026-01-12",
+    location: "Overnight at Tulsa",
+    mileage: "0.00",
+    charge: "150.00",
+  };
+  const stored = line({ kind: "overnight", location: "Overnight at Tulsa", mileage: "0", charge: "150" });
   test.each([
-    ["the same line", tripLine, true],
-    ["a changed charge (still the same trip)", { ...tripLine, charge: "500.00" }, true],
-    ["mileage written differently", { ...tripLine, mileage: "150.50" }, true],
-    ["padded location", { ...tripLine, location: " Dallas → Tulsa " }, true],
-    ["another date", { ...tripLine, date: "2026-01-13" }, false],
-    ["another location", { ...tripLine, location: "Dallas → Wichita" }, false],
-    ["other miles", { ...tripLine, mileage: "150.6" }, false],
-  ])("%s → %s", (_name, value, expected) => {
-    expect(isSameTripLine(value, tripLine)).toBe(expected);
+    ["the same line (charge written differently)", [stored], true],
+    ["a padded location", [{ ...stored, location: " Overnight at Tulsa " }], true],
+    ["another kind", [{ ...stored, kind: "custom" as const }], false],
+    ["another date", [{ ...stored, date: "2026-01-13" }], false],
+    ["a changed charge", [{ ...stored, charge: "100.00" }], false],
+    ["no lines", [], false],
+  ])("%s → %s", (_name, lines, expected) => {
+    expect(isOnInvoice(suggested, lines)).toBe(expected);
   });
 });
 

@@ -2,19 +2,26 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   type InvoiceStatus,
   invoiceTotals,
+  type LineKind,
   lineCharge,
   POSITION_TYPES,
+  type SuggestedLine,
   type TClient,
   type TDispatch,
   type TInvoice,
   type TInvoiceData,
-  type TTripLog,
 } from "@pevo/shared";
 import { addDays, format } from "date-fns";
 import type { UseFormReturn } from "react-hook-form";
 import { parseDate, todayIso } from "@/lib/format";
 
-export type LineItemValues = { date: string; location: string; mileage: string; charge: string };
+export type LineItemValues = {
+  kind: LineKind;
+  date: string;
+  location: string;
+  mileage: string;
+  charge: string;
+};
 
 /** What the form holds: plain strings; the shared schema (ZInvoice) turns them into the API's data. */
 export type InvoiceFormValues = {
@@ -103,6 +110,7 @@ function positionOf(dispatch: TDispatch): string {
 /** SPEC §9: a new invoice from a dispatch has one line: pickup date, origin, mileage 0, the minimum daily rate. */
 export function prefillLine(summary: DispatchSummary): LineItemValues {
   return {
+    kind: "day",
     date: summary.pickupDate,
     location: summary.originAddress ?? "",
     mileage: "0",
@@ -170,6 +178,7 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
     pevoPosition: invoice.pevoPosition ?? "",
     notes: invoice.notes ?? "",
     lineItems: invoice.lineItems.map((line) => ({
+      kind: line.kind,
       date: line.date,
       location: line.location,
       mileage: line.mileage,
@@ -177,18 +186,6 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
     })),
     allowAdditional: false,
   };
-}
-
-/** Each trip entry becomes a line: trip date, 'start → end', its miles, the charge by the rule. */
-export function tripLogLines(trips: TTripLog[], rates: Rates | null): LineItemValues[] {
-  return [...trips]
-    .sort((a, b) => a.tripDate.localeCompare(b.tripDate))
-    .map((trip) => ({
-      date: trip.tripDate,
-      location: `${trip.startLocation} → ${trip.endLocation}`,
-      mileage: trip.miles,
-      charge: rates ? (chargeFor(trip.miles, rates) ?? "0.00") : "0.00",
-    }));
 }
 
 const sameLine = (a: LineItemValues, b: LineItemValues) =>
@@ -203,11 +200,14 @@ export function isPlaceholderLine(line: LineItemValues, summary: DispatchSummary
   return summary ? sameLine(line, prefillLine(summary)) : false;
 }
 
-export function isSameTripLine(line: LineItemValues, trip: LineItemValues) {
-  return (
-    line.date === trip.date &&
-    line.location.trim() === trip.location.trim() &&
-    Number(line.mileage || 0) === Number(trip.mileage || 0)
+/** A suggested line the invoice already has (same kind, day, text and charge): offered unticked. */
+export function isOnInvoice(line: SuggestedLine, lines: LineItemValues[]) {
+  return lines.some(
+    (l) =>
+      l.kind === line.kind &&
+      l.date === line.date &&
+      l.location.trim() === line.location &&
+      Number(l.charge || 0) === Number(line.charge),
   );
 }
 

@@ -19,8 +19,21 @@ function Route({ trip }: { trip: TTripLog }) {
       {trip.startLocation}
       <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
       {trip.endLocation}
+      <TripFlags trip={trip} />
     </span>
   );
+}
+
+/** What the invoice bills beyond the day (wait, night, no-go), under the route. */
+function TripFlags({ trip }: { trip: TTripLog }) {
+  const flags = [
+    Number(trip.waitHours) > 0 ? `Waited ${Number(trip.waitHours)} h` : null,
+    trip.overnight ? "Overnight" : null,
+    trip.noGo ? "No-go" : null,
+  ].filter(Boolean);
+  return flags.length ? (
+    <span className="block text-xs text-muted-foreground">{flags.join(" · ")}</span>
+  ) : null;
 }
 
 /** What the PEVOs logged against this dispatch (DECISIONS: Trip Log), read-only for the office. */

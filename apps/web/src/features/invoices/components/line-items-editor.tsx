@@ -1,4 +1,6 @@
-import { Plus, Route, Trash2 } from "lucide-react";
+import { LINE_KIND_LABELS, LINE_KINDS, type LineKind } from "@pevo/shared";
+import { Plus, Trash2 } from "lucide-react";
+import { useCallback } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -6,20 +8,21 @@ import { DatePicker } from "@/components/ui/date-picker";
 import { controlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { useDispatchTripLogs } from "../api";
 import {
   chargeFor,
   type DispatchSummary,
   type InvoiceForm,
   isPlaceholderLine,
-  isSameTripLine,
   type LineItemValues,
   previewTotals,
-  tripLogLines,
 } from "../form-values";
+import { SuggestedLinesDialog } from "./suggested-lines-dialog";
+
+/** Kinds whose charge is not miles × rate: typing miles on them leaves the charge alone. */
+const FIXED_AMOUNT_KINDS: LineKind[] = ["overnight", "no_go", "detention", "expense"];
 
 /** Desktop: one grid row per line; under 768 px each line is a card with its own labels. */
 const ROW_GRID = "md:grid md:grid-cols-[10.5rem_minmax(0,1fr)_7.5rem_8.5rem_2.25rem] md:gap-3";
@@ -33,8 +36,9 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 }
 
 /**
- * The line items editor (SPEC §2, §5): date, location, mileage and charge per line; changing the
- * mileage sets the charge by the rate rule (the user may still type a charge); live totals.
+ * The line items editor (SPEC §2, §5): date, kind, location, mileage and charge per line; changing the
+ * mileage of a day or mileage line sets the charge by the rate rule (the user may still type a
+ * charge); the job's suggested lines (issue 10 §2); live totals.
  */
 export function LineItemsEditor({
   form,
@@ -50,7 +54,6 @@ export function LineItemsEditor({
   const { control, register, setValue, getValues, formState } = form;
   const { fields, append, replace, remove } = useFieldArray({ control, name: "lineItems" });
   const rates = dispatch?.standardRates ?? null;
-  const trips = useDispatchTripLogs(dispatch?.id);
   const lineErrors = formState.errors.lineItems;
   const listError = lineErrors?.root?.message ?? lineErrors?.message;
 
@@ -58,27 +61,18 @@ export function LineItemsEditor({
     const lines = getValues("lineItems");
     const date = lines.at(-1)?.date || dispatch?.pickupDate || getValues("issueDate");
     append(
-      { date, location: "", mileage: "0", charge: rates ? rates.minimumDailyRate : "0.00" },
+      { kind: "day", date, location: "", mileage: "0", charge: rates ? rates.minimumDailyRate : "0.00" },
       { focusName: `lineItems.${lines.length}.location` },
     );
   };
 
-  const addTripLines = () => {
-    const current = getValues("lineItems");
-    const fresh = tripLogLines(trips.data ?? [], rates).filter(
-      (trip) => !current.some((line) => isSameTripLine(line, trip)),
-    );
-    if (fresh.length === 0) {
-      toast.info("Every trip log entry is already on this invoice");
-      return;
-    }
-    // The untouched line prefilled from the dispatch (or a blank row) gives way to the real trips.
-    const kept = current.filter((line) => !isPlaceholderLine(line, dispatch));
-    replace([...kept, ...fresh] as LineItemValues[]);
-    toast.success(`Added ${fresh.length} trip log line${fresh.length === 1 ? "" : "s"}`);
+  const currentLines = useCallback(() => getValues("lineItems"), [getValues]);
+  const addSuggested = (picked: LineItemValues[]) => {
+    // The untouched line prefilled from the dispatch (or a blank row) gives way to the job's lines.
+    const kept = getValues("lineItems").filter((line) => !isPlaceholderLine(line, dispatch));
+    replace([...kept, ...picked]);
+    toast.success(`Added ${picked.length} line${picked.length === 1 ? "" : "s"}`);
   };
-
-  const tripCount = trips.data?.length ?? 0;
 
   return (
     <div className="grid gap-4">
@@ -90,7 +84,7 @@ export function LineItemsEditor({
             ROW_GRID,
           )}
         >
-          <span>Date</span>
+          <span>Date / Kind</span>
           <span>Location</span>
           <span>Mileage</span>
           <span>Charge ($)</span>
@@ -132,6 +126,31 @@ export function LineItemsEditor({
                   )}
                 />
                 <ErrorText id={`${base}-date`} message={errors?.date?.message} />
+                <Label htmlFor={`${base}-kind`} className="md:sr-only">
+                  Kind
+                </Label>
+                <Controller
+                  control={control}
+                  name={`lineItems.${index}.kind`}
+                  render={({ field: f }) => (
+                    <Select
+                      value={f.value}
+                      onValueChange={(v) => f.onChange(v as LineKind)}
+                      disabled={disabled}
+                    >
+                      <SelectTrigger id={`${base}-kind`} className="w-full" data-testid="line-kind">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {LINE_KINDS.map((kind) => (
+                          <SelectItem key={kind} value={kind}>
+                            {LINE_KIND_LABELS[kind]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${base}-location`} className="md:sr-only">
@@ -160,7 +179,10 @@ export function LineItemsEditor({
                     disabled={disabled}
                     {...register(`lineItems.${index}.mileage`, {
                       onChange: (event: { target: { value: string } }) => {
-                        if (!rates) return;
+                        // A night, a no-go, a wait or an expense keeps its own amount; days, mileage
+                        // and lines typed by hand follow the rate rule as they always did.
+                        const kind = getValues(`lineItems.${index}.kind`);
+                        if (!rates || FIXED_AMOUNT_KINDS.includes(kind)) return;
                         const charge = chargeFor(event.target.value, rates);
                         if (charge !== null) {
                           setValue(`lineItems.${index}.charge`, charge, {
@@ -223,17 +245,13 @@ export function LineItemsEditor({
           <Plus />
           Add Line Item
         </Button>
-        {trips.isFetching && !trips.data ? (
-          <span className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner />
-            Loading trip log...
-          </span>
-        ) : tripCount > 0 ? (
-          <Button variant="outline" onClick={addTripLines} disabled={disabled}>
-            <Route />
-            Add trip log lines
-            <span className="text-muted-foreground">({tripCount})</span>
-          </Button>
+        {dispatch ? (
+          <SuggestedLinesDialog
+            dispatchId={dispatch.id}
+            current={currentLines}
+            disabled={disabled}
+            onAdd={addSuggested}
+          />
         ) : null}
       </div>
       <InvoiceTotals form={form} taxRate={taxRate} />

@@ -16,8 +16,10 @@ import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { controlProps, Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { Spinner } from "@/components/ui/spinner";
@@ -49,6 +51,9 @@ type FormValues = {
   endLocation: string;
   miles: string;
   hours: string;
+  waitHours: string;
+  overnight: boolean;
+  noGo: boolean;
   notes: string;
   expenses: { type: ExpenseType; amount: string }[];
 };
@@ -66,6 +71,9 @@ function toFormValues(trip: TTripLog | null, prefill?: TripPrefill): FormValues 
     endLocation: trip?.endLocation ?? prefill?.endLocation ?? "",
     miles: trip ? plain(trip.miles) : "",
     hours: trip ? plain(trip.hours) : "",
+    waitHours: trip && Number(trip.waitHours) > 0 ? plain(trip.waitHours) : "",
+    overnight: trip?.overnight ?? false,
+    noGo: trip?.noGo ?? false,
     notes: trip?.notes ?? "",
     expenses: trip?.expenses.map((e) => ({ type: e.type, amount: e.amount })) ?? [],
   };
@@ -271,6 +279,47 @@ function TripForm({
             placeholder="0"
             autoComplete="off"
             {...form.register("hours")}
+          />
+        </div>
+
+        {/* What the office bills beyond the day: waiting on the load, a night away, a called-off move. */}
+        <InputField
+          id="trip-waitHours"
+          label="Wait time (optional)"
+          hint="In hours: the part of the trip spent waiting on the load"
+          error={errors.waitHours?.message}
+          inputClassName={tapTarget}
+          inputMode="decimal"
+          placeholder="0"
+          autoComplete="off"
+          {...form.register("waitHours")}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="overnight"
+            render={({ field }) => (
+              <Label className={cn("flex items-center gap-3 rounded-md border p-3 font-normal", tapTarget)}>
+                <Checkbox
+                  checked={field.value ?? false}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+                Stayed overnight
+              </Label>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="noGo"
+            render={({ field }) => (
+              <Label className={cn("flex items-center gap-3 rounded-md border p-3 font-normal", tapTarget)}>
+                <Checkbox
+                  checked={field.value ?? false}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+                No-go (move called off)
+              </Label>
+            )}
           />
         </div>
 

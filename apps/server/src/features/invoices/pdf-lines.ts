@@ -1,0 +1,80 @@
+import { groupLinesByKind, type TInvoice } from "@pevo/shared";
+import { formatDay } from "../../lib/dates";
+import { PDF_FONT } from "../../lib/pdf";
+
+const money = (value: string) =>
+  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+type Area = { left: number; width: number; y: number };
+
+/**
+ * The invoice's line table, grouped by kind (issue 10 §2): a heading per kind (Day rate, Mileage,
+ * Overnight, …), its lines, and the group's subtotal; returns the y below the table. Groups are in
+ * the shared order so the client reads the same invoice as reports add up.
+ */
+export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { left, width, y: top }: Area) {
+  const right = left + width;
+  const bottom = doc.page.height - 120;
+  const cols = [
+    { label: "Date", x: left, w: 80, align: "left" as const },
+    { label: "Description", x: left + 85, w: 230, align: "left" as const },
+    { label: "Mileage", x: left + 320, w: 80, align: "right" as const },
+    { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" as const },
+  ];
+  let y = top;
+  const header = () => {
+    doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
+    doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
+    for (const col of cols) doc.text(col.label, col.x, y + 2, { width: col.w, align: col.align });
+    y += 22;
+  };
+  /** A new page (with the column header again) when `height` does not fit. */
+  const room = (height: number) => {
+    if (y + height <= bottom) return;
+    doc.addPage();
+    y = 50;
+    header();
+  };
+  const rule = (color: string) =>
+    doc
+      .moveTo(left, y - 3)
+      .lineTo(right, y - 3)
+      .strokeColor(color)
+      .lineWidth(0.5)
+      .stroke();
+
+  header();
+  const groups = groupLinesByKind(invoice.lineItems);
+  if (groups.length === 0) {
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222").text("No line items found", left, y);
+    return y + 18;
+  }
+  for (const group of groups) {
+    room(40);
+    doc
+      .font(PDF_FONT.bold)
+      .fontSize(9.5)
+      .fillColor("#92400e")
+      .text(group.label, left, y + 2, { width });
+    y += 18;
+    doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
+    for (const line of group.lines) {
+      const mileage = Number(line.mileage) > 0 ? Number(line.mileage).toFixed(2) : "";
+      const cells = [formatDay(line.date), line.location, mileage, money(line.charge)];
+      const height = Math.max(14, doc.heightOfString(line.location, { width: cols[1].w }));
+      room(height + 6);
+      doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
+      cols.forEach((col, i) => {
+        doc.text(cells[i], col.x, y, { width: col.w, align: col.align });
+      });
+      y += height + 6;
+      rule("#e4e4e7");
+    }
+    room(20);
+    doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
+    doc.text(`${group.label} subtotal`, left + 85, y, { width: 315, align: "right" });
+    doc.text(money(group.subtotal), cols[3].x, y, { width: cols[3].w, align: "right" });
+    y += 22;
+  }
+  return y;
+}

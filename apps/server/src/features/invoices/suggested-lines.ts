@@ -1,0 +1,97 @@
+import {
+  customRates,
+  dispatches,
+  rateConfirmations,
+  standardRates,
+  tripLogExpenses,
+  tripLogs,
+} from "@pevo/db";
+import { type SuggestionTrip, suggestInvoiceLines, type TSuggestedLinesResponse } from "@pevo/shared";
+import { asc, eq, inArray } from "drizzle-orm";
+import { NotFoundError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
+
+const DISPATCH_NOT_FOUND = "Dispatch not found";
+
+/**
+ * Every billable item of one of the company's dispatches as suggested invoice lines (issue 10 §2):
+ * the rate confirmation's rates applied to everything its PEVOs logged against it. The office keeps or
+ * drops each one on the invoice form; nothing is stored here.
+ */
+export async function suggestedLines(scope: Scope, dispatchId: string): Promise<TSuggestedLinesResponse> {
+  const { db } = scope;
+  const [dispatch] = await db
+    .select({
+      pickupDate: dispatches.pickupDate,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      originAddress: rateConfirmations.originAddress,
+      rates: {
+        minimumDailyRate: standardRates.minimumDailyRate,
+        mileageRate: standardRates.mileageRate,
+        overnightRate: standardRates.overnightRate,
+        noGoRate: standardRates.noGoRate,
+        detentionRate: standardRates.detentionRate,
+        detentionThreshold: standardRates.detentionThreshold,
+      },
+    })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
+    .where(scoped(dispatches, scope, eq(dispatches.id, dispatchId)));
+  if (!dispatch) throw new NotFoundError(DISPATCH_NOT_FOUND);
+
+  const [custom, trips] = await Promise.all([
+    dispatch.rateConfirmationId
+      ? db
+          .select({ name: customRates.name, amount: customRates.amount, unit: customRates.unit })
+          .from(customRates)
+          .where(scoped(customRates, scope, eq(customRates.rateConfirmationId, dispatch.rateConfirmationId)))
+          .orderBy(asc(customRates.sortOrder))
+      : [],
+    db
+      .select()
+      .from(tripLogs)
+      .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, dispatchId)))
+      .orderBy(asc(tripLogs.tripDate), asc(tripLogs.createdAt), asc(tripLogs.id)),
+  ]);
+  const expenses = trips.length
+    ? await db
+        .select()
+        .from(tripLogExpenses)
+        .where(
+          scoped(
+            tripLogExpenses,
+            scope,
+            inArray(
+              tripLogExpenses.tripLogId,
+              trips.map((t) => t.id),
+            ),
+          ),
+        )
+        .orderBy(asc(tripLogExpenses.sortOrder))
+    : [];
+
+  const rates = dispatch.rates?.minimumDailyRate ? dispatch.rates : null;
+  const items = suggestInvoiceLines({
+    pickupDate: dispatch.pickupDate,
+    originAddress: dispatch.originAddress,
+    rates,
+    customRates: custom,
+    trips: trips.map(
+      (t): SuggestionTrip => ({
+        tripDate: t.tripDate,
+        startLocation: t.startLocation,
+        endLocation: t.endLocation,
+        miles: t.miles,
+        hours: t.hours,
+        waitHours: t.waitHours,
+        overnight: t.overnight,
+        noGo: t.noGo,
+        expenses: expenses
+          .filter((e) => e.tripLogId === t.id)
+          .map((e) => ({ type: e.type, amount: e.amount })),
+      }),
+    ),
+  });
+  return { items, hasRates: rates !== null, tripCount: trips.length };
+}
