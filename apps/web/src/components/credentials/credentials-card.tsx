@@ -47,7 +47,8 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
   } else {
     const data = credentials.data;
     body = (
-      <div className="grid gap-6">
+      // minmax(0, 1fr): a long unbroken value wraps inside the card instead of widening the page.
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Licence data={data} owner={owner} />
         <Section
           title="State certifications"
@@ -155,7 +156,9 @@ function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner 
     <div className="grid gap-1">
       <h3 className="text-sm font-semibold">Driver's licence</h3>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-        <span>{data.licenseNumber ? `No. ${data.licenseNumber}` : "No number recorded"}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          {data.licenseNumber ? `No. ${data.licenseNumber}` : "No number recorded"}
+        </span>
         <span>·</span>
         <span>
           {data.licenceExpiresOn ? `expires ${formatShortDate(data.licenceExpiresOn)}` : "no expiry recorded"}
