@@ -160,6 +160,7 @@ export const ACTIVITY_TYPES = [
   "credential_submitted",
   "credential_approved",
   "credential_rejected",
+  "qualification_override",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
