@@ -112,17 +112,20 @@ export function DispatchForm({
                 <PositionField form={form} rcId={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
-            <PickerField
-              control={control}
-              name="pevoId"
-              id="dispatch-pevoId"
-              label="PEVO (optional)"
-              className="content-start md:col-start-2 md:row-start-1"
-            >
-              {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
-              {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
-            </PickerField>
-            <QualificationMarks job={job} pevoId={pevoId} className="md:col-span-2" />
+            {/* The PEVO and, right under it, whether they are qualified for the job's route. */}
+            <div className="grid min-w-0 content-start gap-2 md:col-start-2 md:row-start-1">
+              <PickerField
+                control={control}
+                name="pevoId"
+                id="dispatch-pevoId"
+                label="PEVO (optional)"
+                className="content-start"
+              >
+                {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
+                {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
+              </PickerField>
+              <QualificationMarks job={job} pevoId={pevoId} />
+            </div>
             <InputField
               id="dispatch-driverName"
               label="Driver Name"
