@@ -100,7 +100,9 @@ test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a jo
   await expect(dialog).toContainText("No certificate accepted in NY");
   await dialog.getByRole("button", { name: "Assign anyway" }).click();
   await expect(dialog.getByText("Enter the reason for assigning anyway")).toBeVisible();
-  await dialog.getByLabel("Reason for assigning anyway").fill("NY reciprocity confirmed with the permit office");
+  await dialog
+    .getByLabel("Reason for assigning anyway")
+    .fill("NY reciprocity confirmed with the permit office");
   await dialog.getByRole("button", { name: "Assign anyway" }).click();
   await expect(toastWith(page, "Dispatch created successfully")).toBeVisible();
   const activity = await (await request.get("/api/activity?type=qualification_override&limit=25")).json();
