@@ -392,6 +392,12 @@ const ROUTES: Row[] = [
     expect: { ...OFFICE, adminA: 201, adminB: 201 },
     target: (f) => rowsWhere(pevos, pevos.companyId, f.companyA),
   },
+  {
+    // Another company's job is a field error (400) like any foreign id in a filter; its PEVOs are left out.
+    route: "GET /api/pevos/qualification",
+    path: (f) => `/api/pevos/qualification?rateConfirmationId=${f.rateConfirmationA}&pevoIds=${f.pevoRowA}`,
+    expect: { ...A_ONLY, adminB: 400 },
+  },
   { route: "GET /api/pevos/:id", path: (f) => `/api/pevos/${f.pevoRowA}`, expect: A_ONLY },
   {
     route: "PUT /api/pevos/:id",

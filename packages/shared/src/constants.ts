@@ -216,6 +216,7 @@ export const ACTIVITY_TYPES = [
   "invoice_voided",
   "invoice_reminded",
   "payment_deleted",
+  "qualification_override",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -14,6 +14,7 @@ export * from "./api/invoices";
 export * from "./api/paging";
 export * from "./api/pevos";
 export * from "./api/portal";
+export * from "./api/qualification";
 export * from "./api/rate-confirmations";
 export * from "./api/settings";
 export * from "./api/signatures";

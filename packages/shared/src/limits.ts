@@ -24,6 +24,8 @@ export const TEXT_LIMITS = {
   ip: 64,
   /** A reason given by a client (declining a signature) or an admin. */
   reason: 1000,
+  /** An admin's reason for assigning a PEVO who is not qualified (kept whole in Recent Activity). */
+  overrideReason: 300,
   /** A drawn signature: a PNG data URL. */
   drawnSignature: 200_000,
 } as const;

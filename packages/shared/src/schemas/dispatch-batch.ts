@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZDispatch } from "./dispatch";
-import { allowConflictField, dispatchPositionFields } from "./dispatch-position";
+import { allowConflictField, dispatchPositionFields, qualificationOverrideField } from "./dispatch-position";
 
 /** At most this many dispatches in one 'Create Dispatch' from a rate confirmation (one per position). */
 export const MAX_DISPATCH_BATCH = 20;
@@ -32,6 +32,7 @@ export const ZDispatchBatch = ZDispatch.pick({
       .min(1, { message: "Choose at least one position" })
       .max(MAX_DISPATCH_BATCH, { message: `At most ${MAX_DISPATCH_BATCH} dispatches at once` }),
   })
-  .extend(allowConflictField);
+  .extend(allowConflictField)
+  .extend(qualificationOverrideField);
 export type TDispatchBatchInput = z.input<typeof ZDispatchBatch>;
 export type TDispatchBatchData = z.output<typeof ZDispatchBatch>;

@@ -35,6 +35,29 @@ export const allowConflictField = {
   allowConflict: z.boolean({ error: "allowConflict must be true or false" }).optional().default(false),
 };
 
+/**
+ * An admin's override of the qualification check (issue 12 §4): the PEVO is assigned although they
+ * lack a certificate, insurance or licence valid on the job's dates. The reason is recorded in Recent
+ * Activity with who and when.
+ */
+export const qualificationOverrideField = {
+  qualificationOverride: z
+    .object(
+      {
+        reason: z
+          .string({ error: "Enter the reason for assigning anyway" })
+          .trim()
+          .min(1, { message: "Enter the reason for assigning anyway" })
+          .max(TEXT_LIMITS.overrideReason, {
+            message: tooLongMessage("Reason", TEXT_LIMITS.overrideReason),
+          }),
+      },
+      { error: "qualificationOverride must be an object with a reason" },
+    )
+    .nullish()
+    .transform((v) => v ?? null),
+};
+
 /** How many of a rate confirmation's positions have a non-canceled dispatch ("2 of 3 positions dispatched"). */
 export type TCoverage = { covered: number; total: number };
 

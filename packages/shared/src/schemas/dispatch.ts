@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
-import { allowConflictField, dispatchPositionFields, type TCoverage } from "./dispatch-position";
+import {
+  allowConflictField,
+  dispatchPositionFields,
+  qualificationOverrideField,
+  type TCoverage,
+} from "./dispatch-position";
 import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
 import type { TLoadDetails } from "./load-details";
 
@@ -43,6 +48,7 @@ export const ZDispatch = z.object({
   status: z.enum(DISPATCH_STATUSES).default("pending"),
   ...dispatchPositionFields,
   ...allowConflictField,
+  ...qualificationOverrideField,
 });
 export type TDispatchInput = z.input<typeof ZDispatch>;
 export type TDispatchData = z.output<typeof ZDispatch>;
@@ -66,7 +72,7 @@ export type TDispatchListItem = {
   invoices: { id: string; invoiceNumber: string }[];
 };
 
-export type TDispatch = Omit<TDispatchData, "allowConflict"> & {
+export type TDispatch = Omit<TDispatchData, "allowConflict" | "qualificationOverride"> & {
   id: string;
   pevoName: string | null;
   createdAt: string;

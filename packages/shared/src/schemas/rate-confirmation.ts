@@ -8,7 +8,7 @@ import {
 } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
-import { allowConflictField, type TCoverage } from "./dispatch-position";
+import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
@@ -81,6 +81,7 @@ export const ZRateConfirmation = z
     /** Optional: a client that sends none (an older API caller) saves a confirmation without them. */
     loadDetails: ZLoadDetails.default(emptyLoadDetails),
     ...allowConflictField,
+    ...qualificationOverrideField,
   })
   .superRefine((rc, ctx) => {
     if (rc.endDate && rc.endDate < rc.startDate) {
@@ -111,7 +112,10 @@ export type TRateConfirmationListItem = {
   createdAt: string;
 };
 
-export type TRateConfirmation = Omit<TRateConfirmationData, "positions" | "customRates" | "allowConflict"> & {
+export type TRateConfirmation = Omit<
+  TRateConfirmationData,
+  "positions" | "customRates" | "allowConflict" | "qualificationOverride"
+> & {
   id: string;
   /** How many positions have a non-canceled dispatch. */
   coverage: TCoverage;

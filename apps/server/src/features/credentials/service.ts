@@ -14,7 +14,6 @@ import {
   EQUIPMENT_ITEMS,
   fromCents,
   INSURANCE_TYPE_LABELS,
-  type PevoCredentialsForCheck,
   type TCertification,
   type TCertificationData,
   type TCredentials,
@@ -24,7 +23,7 @@ import {
   type TVehicleData,
   toCents,
 } from "@pevo/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
@@ -435,45 +434,8 @@ export async function reviewCredential(
   return getCredentials(scope, pevoId, { role: "admin" });
 }
 
-/**
- * What the qualification check (packages/shared/src/compliance) needs about a PEVO; null when the
- * PEVO is not the company's.
- */
-export async function loadCredentialsForCheck(
-  db: Executor,
-  scope: { companyId: CompanyId },
-  pevoId: string,
-): Promise<PevoCredentialsForCheck | null> {
-  const [pevo] = await db
-    .select({ licence: pevos.certificationExpiry })
-    .from(pevos)
-    .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
-  if (!pevo) return null;
-  const [certifications, insurance] = await Promise.all([
-    db
-      .select({
-        state: pevoCertifications.state,
-        issuedOn: pevoCertifications.issuedOn,
-        expiresOn: pevoCertifications.expiresOn,
-        status: pevoCertifications.reviewStatus,
-      })
-      .from(pevoCertifications)
-      .where(scoped(pevoCertifications, scope, eq(pevoCertifications.pevoId, pevoId))),
-    db
-      .select({
-        type: pevoInsurance.type,
-        expiresOn: pevoInsurance.expiresOn,
-        status: pevoInsurance.reviewStatus,
-      })
-      .from(pevoInsurance)
-      .where(scoped(pevoInsurance, scope, and(eq(pevoInsurance.pevoId, pevoId)))),
-  ]);
-  return {
-    certifications: certifications.map(({ status, ...c }) => ({ ...c, approved: status === "approved" })),
-    insurance: insurance.map(({ status, ...i }) => ({ ...i, approved: status === "approved" })),
-    licenceExpiresOn: pevo.licence,
-  };
-}
+/** Read in lib/ (the assignment check of dispatches and rate confirmations uses it too). */
+export { loadCredentialsForCheck } from "../../lib/credentials-for-check";
 
 /** The typed faces of add / update per kind (the routes answer one schema each). */
 export const addCertification = (

@@ -7,7 +7,13 @@ import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
 import { dispatchEvent, published } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { syncPickupReminders } from "./pickup-reminders";
-import { bookingSpan, columnsOf } from "./position-rules";
+import {
+  bookingSpan,
+  checkDispatchQualification,
+  columnsOf,
+  type QualificationCheck,
+  recordQualificationOverrides,
+} from "./position-rules";
 import { type Assignment, getDispatch, notify, recordAssignment } from "./service";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
@@ -59,6 +65,26 @@ async function checkBatchBookings(scope: Scope, input: TDispatchBatchData, items
 }
 
 /**
+ * Every assignment of the batch through the qualification check: one 400 with a field error on each
+ * unqualified position's PEVO (`positions.{i}.pevoId`) unless overridden.
+ */
+async function checkBatchQualification(scope: Scope, items: TDispatchData[]) {
+  const checks: QualificationCheck[] = [];
+  const fields: Record<string, string> = {};
+  for (const [i, item] of items.entries()) {
+    try {
+      checks.push(await checkDispatchQualification(scope, item, null, `positions.${i}.pevoId`));
+    } catch (error) {
+      if (!(error instanceof InvalidInputError) || !error.fields) throw error;
+      Object.assign(fields, error.fields);
+    }
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new InvalidInputError(first, fields);
+  return checks;
+}
+
+/**
  * 'Create Dispatch' from a rate confirmation: one dispatch per chosen position, all in one
  * transaction (all or none), each PEVO told as by a single create.
  */
@@ -69,8 +95,14 @@ export async function createDispatchBatch(
 ) {
   const { db, companyId, userId } = scope;
   await checkBatchReferences(scope, input);
-  const { positions, allowConflict, ...shared } = input;
-  const items: TDispatchData[] = positions.map((p) => ({ ...shared, ...p, allowConflict }));
+  const { positions, allowConflict, qualificationOverride, ...shared } = input;
+  const items: TDispatchData[] = positions.map((p) => ({
+    ...shared,
+    ...p,
+    allowConflict,
+    qualificationOverride,
+  }));
+  const qualification = await checkBatchQualification(scope, items);
   await checkBatchBookings(scope, input, items);
   const created = await db.transaction(async (tx) => {
     const out: { id: string; assignment: Assignment | null }[] = [];
@@ -80,6 +112,7 @@ export async function createDispatchBatch(
         .values({ ...columnsOf(item), companyId, createdBy: userId })
         .returning({ id: dispatches.id });
       await syncPickupReminders(tx, scope, row.id);
+      await recordQualificationOverrides(tx, scope, qualification[items.indexOf(item)], item);
       out.push({ id: row.id, assignment: await recordAssignment(tx, scope, item, row.id) });
     }
     return out;

@@ -1,14 +1,18 @@
-import { rateConfirmations } from "@pevo/db";
+import { type Executor, rateConfirmations } from "@pevo/db";
 import type { DispatchStatus, TCoverage, TDispatchData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
+import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 
-/** The dispatch's columns from the form: no `allowConflict`; a position name only for a custom position. */
+/**
+ * The dispatch's columns from the form: no `allowConflict` nor `qualificationOverride`; a position
+ * name only for a custom position.
+ */
 export function columnsOf<T extends Pick<TDispatchData, "positionType" | "positionName">>(
-  input: T & { allowConflict?: boolean },
+  input: T & { allowConflict?: boolean; qualificationOverride?: unknown },
 ) {
-  const { allowConflict: _allow, ...columns } = input;
+  const { allowConflict: _allow, qualificationOverride: _override, ...columns } = input;
   return {
     ...columns,
     positionName: columns.positionType === "custom" ? (columns.positionName ?? null) : null,
@@ -49,15 +53,19 @@ type Current = {
  * job, is refused with the conflicting jobs unless `allowConflict`. An edit that keeps the PEVO, the
  * date and the job (e.g. new notes) does not ask again; a canceled dispatch books no one.
  */
+/** Whether the save keeps the PEVO, the date and the job of a live dispatch (nothing to ask again). */
+const keepsAssignment = (input: TDispatchData, current: Current | null) =>
+  Boolean(
+    current &&
+      current.status !== "canceled" &&
+      current.pevoId === input.pevoId &&
+      current.pickupDate === input.pickupDate &&
+      current.rateConfirmationId === input.rateConfirmationId,
+  );
+
 export async function checkBooking(scope: Scope, input: TDispatchData, current: Current | null) {
   if (!input.pevoId || input.status === "canceled") return;
-  const unchanged =
-    current &&
-    current.status !== "canceled" &&
-    current.pevoId === input.pevoId &&
-    current.pickupDate === input.pickupDate &&
-    current.rateConfirmationId === input.rateConfirmationId;
-  if (unchanged) return;
+  if (keepsAssignment(input, current)) return;
   const span = await bookingSpan(scope, input.rateConfirmationId, input.pickupDate);
   await assertNoBookingConflicts(
     scope.db,
@@ -72,3 +80,40 @@ export async function checkBooking(scope: Scope, input: TDispatchData, current: 
     input.allowConflict,
   );
 }
+
+/**
+ * The qualification check (issue 12 §4) of a dispatch on a rate confirmation: the PEVO against its
+ * route states on the job's days (the confirmation's dates and the pickup date). Asked like double
+ * booking: only when the PEVO, the date or the job change. Returns the override to record.
+ */
+export async function checkDispatchQualification(
+  scope: Scope,
+  input: TDispatchData,
+  current: Current | null,
+  field = "pevoId",
+) {
+  const none = { overridden: [], jobNumber: null };
+  if (!input.pevoId || !input.rateConfirmationId || input.status === "canceled") return none;
+  if (keepsAssignment(input, current)) return none;
+  const job = await jobOfRateConfirmation(scope.db, scope, input.rateConfirmationId);
+  if (!job) return none;
+  const span = await bookingSpan(scope, input.rateConfirmationId, input.pickupDate);
+  const overridden = await assertQualified(
+    scope.db,
+    scope,
+    [{ pevoId: input.pevoId, field }],
+    { routeStates: job.routeStates, ...span },
+    input.qualificationOverride,
+  );
+  return { overridden, jobNumber: job.jobNumber };
+}
+
+export type QualificationCheck = Awaited<ReturnType<typeof checkDispatchQualification>>;
+
+/** Records the overrides of a save in its transaction. */
+export const recordQualificationOverrides = (
+  tx: Executor,
+  scope: Scope,
+  check: QualificationCheck,
+  input: Pick<TDispatchData, "qualificationOverride">,
+) => recordOverrides(tx, scope, check.overridden, input.qualificationOverride?.reason, check.jobNumber);

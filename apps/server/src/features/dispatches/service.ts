@@ -35,7 +35,13 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
 import { endAssignment, startAssignment } from "./lifecycle-service";
 import { syncPickupReminders } from "./pickup-reminders";
-import { checkBooking, columnsOf, coverageWithPositions } from "./position-rules";
+import {
+  checkBooking,
+  checkDispatchQualification,
+  columnsOf,
+  coverageWithPositions,
+  recordQualificationOverrides,
+} from "./position-rules";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const DISPATCH_HAS_INVOICES =
@@ -443,12 +449,14 @@ export async function createDispatch(
 ) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
+  const qualification = await checkDispatchQualification(scope, input, null);
   await checkBooking(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dispatches)
       .values({ ...columnsOf(input), companyId, createdBy: userId })
       .returning({ id: dispatches.id });
+    await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, row.id);
     return { id: row.id, assignment: await recordAssignment(tx, scope, input, row.id) };
   });
@@ -474,12 +482,14 @@ export async function updateDispatch(
     .where(scoped(dispatches, scope, eq(dispatches.id, id)));
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
+  const qualification = await checkDispatchQualification(scope, input, { id, ...current });
   await checkBooking(scope, input, { id, ...current });
   const assignment = await db.transaction(async (tx) => {
     await tx
       .update(dispatches)
       .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+    await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, id);
     // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link.
     if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);

@@ -1,4 +1,12 @@
-import { offsetPage, ZPevo, ZPevoCreatedResponse, ZPevoListQuery, ZPevoResponse } from "@pevo/shared";
+import {
+  offsetPage,
+  ZPevo,
+  ZPevoCreatedResponse,
+  ZPevoListQuery,
+  ZPevoResponse,
+  ZQualificationQuery,
+  ZQualificationResponse,
+} from "@pevo/shared";
 import { INVITE_REDIRECT } from "../../auth";
 import {
   createRoute,
@@ -11,6 +19,7 @@ import {
   noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
+import { pevoQualifications } from "./qualification";
 import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "./service";
 
 const tags = ["PEVOs"];
@@ -67,6 +76,24 @@ export const pevoRoutes = router
       }
       return c.json({ ...(await getPevo(scope, created.id)), invitationSent }, 201);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/qualification",
+      tags,
+      summary:
+        "Whether some PEVOs are qualified for a job: per route state a certificate valid on its dates (valid, missing, expired, with the reason), insurance and licence",
+      request: { query: ZQualificationQuery },
+      responses: {
+        200: json(
+          named("PevoQualifications", ZQualificationResponse),
+          "The check per PEVO, in the order asked",
+        ),
+        ...errors(400, 401, 403),
+      },
+    }),
+    async (c) => c.json(await pevoQualifications(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

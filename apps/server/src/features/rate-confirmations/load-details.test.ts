@@ -168,10 +168,18 @@ describe("load details on a rate confirmation", () => {
   });
 
   test("the dispatch page and the assigned PEVO's job details show them; another company gets 404", async () => {
+    // The route (TX, OK, KS, CO) requires certificates pevo1 lacks: the qualification check is not
+    // what this tests (qualification.test.ts does), so the office overrides it.
+    const qualificationOverride = { reason: "Certificates checked on paper" };
     const { id } = await newRc(LOAD, {
       positions: [{ positionType: "high_pole_car", pevoId: pevo1.pevoId }],
+      qualificationOverride,
     });
-    const dispatch = await t.createDispatch(adminA, { rateConfirmationId: id, pevoId: pevo1.pevoId });
+    const dispatch = await t.createDispatch(adminA, {
+      rateConfirmationId: id,
+      pevoId: pevo1.pevoId,
+      qualificationOverride,
+    });
     const office = await asA()("GET", `/api/dispatches/${dispatch.id}`);
     expect(office.body.rateConfirmation.loadDetails).toEqual(STORED);
 

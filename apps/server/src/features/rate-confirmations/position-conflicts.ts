@@ -2,6 +2,7 @@ import { positions, rateConfirmations } from "@pevo/db";
 import type { TRateConfirmationData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
+import { assertQualified } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /**
@@ -33,5 +34,52 @@ export async function checkPositionBookings(scope: Scope, input: TRateConfirmati
     scope,
     { pevoIds, from: input.startDate, to: last, rateConfirmationId: id },
     input.allowConflict,
+  );
+}
+
+/**
+ * The qualification check (issue 12 §4) of the positions' PEVOs against the route states on the
+ * confirmation's dates: on an update only the PEVOs new to it, or all of them when the dates or the
+ * route move. Refused with a field error on each position's PEVO unless overridden; returns the
+ * PEVOs assigned under the override (recorded in the save's transaction).
+ */
+export async function checkPositionQualifications(
+  scope: Scope,
+  input: TRateConfirmationData,
+  id: string | null,
+) {
+  let already = new Set<string | null>();
+  if (id) {
+    const [before] = await scope.db
+      .select({
+        start: rateConfirmations.startDate,
+        end: rateConfirmations.endDate,
+        routeStates: rateConfirmations.routeStates,
+      })
+      .from(rateConfirmations)
+      .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
+    const moved =
+      !before ||
+      before.start !== input.startDate ||
+      before.end !== input.endDate ||
+      (before.routeStates as string[]).join() !== input.loadDetails.routeStates.join();
+    if (!moved) {
+      const rows = await scope.db
+        .select({ pevoId: positions.pevoId })
+        .from(positions)
+        .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
+      already = new Set(rows.map((r) => r.pevoId));
+    }
+  }
+  const assignees = input.positions.flatMap((p, i) =>
+    p.pevoId && !already.has(p.pevoId) ? [{ pevoId: p.pevoId, field: `positions.${i}.pevoId` }] : [],
+  );
+  const last = input.endDate && input.endDate > input.startDate ? input.endDate : input.startDate;
+  return assertQualified(
+    scope.db,
+    scope,
+    assignees,
+    { routeStates: input.loadDetails.routeStates, from: input.startDate, to: last },
+    input.qualificationOverride,
   );
 }

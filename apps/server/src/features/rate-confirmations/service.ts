@@ -44,8 +44,9 @@ import {
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
+import { recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
-import { checkPositionBookings } from "./position-conflicts";
+import { checkPositionBookings, checkPositionQualifications } from "./position-conflicts";
 import {
   currentDocumentHash,
   signatureStateSql,
@@ -327,6 +328,7 @@ const header = (input: TRateConfirmationData) => ({
 export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input);
+  const overridden = await checkPositionQualifications(scope, input, null);
   await checkPositionBookings(scope, input, null);
   const id = await db
     .transaction(async (tx) => {
@@ -335,6 +337,7 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
         .values({ ...header(input), companyId, createdBy: userId })
         .returning({ id: rateConfirmations.id });
       await writeChildren(tx, scope, row.id, input);
+      await recordOverrides(tx, scope, overridden, input.qualificationOverride?.reason, input.jobNumber);
       return row.id;
     })
     .catch(duplicateJobNumber);
@@ -354,6 +357,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
   if (!existing) throw new NotFoundError(RC_NOT_FOUND);
   if (existing.canceledAt) throw new ConflictError(RC_CANCELED);
   await checkReferences(scope, input);
+  const overridden = await checkPositionQualifications(scope, input, id);
   await checkPositionBookings(scope, input, id);
   await db
     .transaction(async (tx) => {
@@ -372,6 +376,7 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
       await tx.delete(positions).where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
       await tx.delete(permits).where(scoped(permits, scope, eq(permits.rateConfirmationId, id)));
       await writeChildren(tx, scope, id, input);
+      await recordOverrides(tx, scope, overridden, input.qualificationOverride?.reason, input.jobNumber);
       await voidSignatureOnChange(tx, scope, id, before, await currentDocumentHash(tx, scope, read));
     })
     .catch(duplicateJobNumber);
@@ -490,6 +495,7 @@ export async function duplicateRateConfirmation(scope: Scope, id: string) {
     loadDetails: { ...source.loadDetails, permits: [] },
     // Its positions have no PEVO: nobody to double-book.
     allowConflict: false,
+    qualificationOverride: null,
   } as TRateConfirmationData;
   for (let attempt = 0; ; attempt++) {
     input.jobNumber = await nextJobNumber(scope, today);

@@ -14,6 +14,7 @@ import {
 } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
+import { QualificationMarks } from "@/components/qualification";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { inlineLinkClass } from "@/lib/utils";
@@ -50,6 +51,10 @@ export function DispatchForm({
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
 
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
+  const pevoId = useWatch({ control, name: "pevoId" });
+  const pickupDate = useWatch({ control, name: "pickupDate" });
+  // The check needs the route: a dispatch without a rate confirmation has none.
+  const job = rcId ? { rateConfirmationId: rcId, from: pickupDate } : null;
   const knownRc = knownRateConfirmation?.id === rcId ? knownRateConfirmation : null;
   // A preselected rate confirmation (?rcId=) that is not one of the company's is dropped.
   const dropMissingRc = useCallback(() => setValue("rateConfirmationId", ""), [setValue]);
@@ -107,16 +112,20 @@ export function DispatchForm({
                 <PositionField form={form} rcId={rcId} known={knownRateConfirmation} />
               </div>
             ) : null}
-            <PickerField
-              control={control}
-              name="pevoId"
-              id="dispatch-pevoId"
-              label="PEVO (optional)"
-              className="content-start md:col-start-2 md:row-start-1"
-            >
-              {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
-              {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" />}
-            </PickerField>
+            {/* The PEVO and, right under it, whether they are qualified for the job's route. */}
+            <div className="grid min-w-0 content-start gap-2 md:col-start-2 md:row-start-1">
+              <PickerField
+                control={control}
+                name="pevoId"
+                id="dispatch-pevoId"
+                label="PEVO (optional)"
+                className="content-start"
+              >
+                {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
+                {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
+              </PickerField>
+              <QualificationMarks job={job} pevoId={pevoId} />
+            </div>
             <InputField
               id="dispatch-driverName"
               label="Driver Name"

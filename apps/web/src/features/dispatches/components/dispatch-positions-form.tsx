@@ -21,6 +21,7 @@ import {
 } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
+import { QualificationMarks } from "@/components/qualification";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
@@ -118,6 +119,7 @@ export function DispatchPositionsForm({
             ...shared,
             rateConfirmationId: rc.id,
             allowConflict: false,
+            qualificationOverride: null,
             positions: all.filter((r) => r.selected).map(({ selected: _s, ...p }) => p),
           },
           fail,
@@ -173,9 +175,21 @@ export function DispatchPositionsForm({
                   className="content-start"
                 >
                   {(bound) => (
-                    <PevoPicker {...bound} disabled={!selected || pending} noneLabel="Unassigned" />
+                    <PevoPicker
+                      {...bound}
+                      disabled={!selected || pending}
+                      noneLabel="Unassigned"
+                      qualifyFor={{ rateConfirmationId: rc.id, from: rows[i]?.pickupDate }}
+                    />
                   )}
                 </PickerField>
+                {selected ? (
+                  <QualificationMarks
+                    job={{ rateConfirmationId: rc.id, from: rows[i]?.pickupDate }}
+                    pevoId={rows[i]?.pevoId}
+                    className="md:col-span-3"
+                  />
+                ) : null}
                 <DateField
                   control={control}
                   name={`rows.${i}.pickupDate`}

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
+import { useQualificationOverride } from "@/components/qualification";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -64,6 +65,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
   const navigate = useNavigate();
   const update = useUpdateDispatch(dispatch.id);
   const conflicts = useBookingConflicts(update.isPending);
+  const qualification = useQualificationOverride(update.isPending);
   const [confirming, setConfirming] = useState(false);
   // The form starts from the record as first loaded.
   const [defaultValues] = useState(() => toFormValues(dispatch));
@@ -130,6 +132,13 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
                 if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
                 // Keep what was typed; show the server's field messages inline.
                 const inline = applyFieldErrors(error, form.setError);
+                // The PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
+                if (
+                  qualification.ask(error, (reason) =>
+                    save({ ...data, qualificationOverride: { reason } }, form),
+                  )
+                )
+                  return;
                 toast.error(
                   inline ? "Failed to update dispatch" : failureMessage(error, "Failed to update dispatch"),
                 );
@@ -138,6 +147,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
           }}
         />
         {conflicts.dialog}
+        {qualification.dialog}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
+import { useQualificationOverride } from "@/components/qualification";
 import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -33,6 +34,7 @@ function NewSingleDispatch() {
   const [params] = useSearchParams();
   const create = useCreateDispatch();
   const conflicts = useBookingConflicts(create.isPending);
+  const qualification = useQualificationOverride(create.isPending);
   const [defaultValues] = useState(() => newDispatchValues(params.get("rcId") ?? ""));
 
   return (
@@ -54,6 +56,13 @@ function NewSingleDispatch() {
               if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
               // Keep what was typed; show the server's field messages inline.
               const inline = applyFieldErrors(error, form.setError);
+              // The PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
+              if (
+                qualification.ask(error, (reason) =>
+                  save({ ...data, qualificationOverride: { reason } }, form),
+                )
+              )
+                return;
               toast.error(
                 inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
               );
@@ -62,6 +71,7 @@ function NewSingleDispatch() {
         }}
       />
       {conflicts.dialog}
+      {qualification.dialog}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
+import { useQualificationOverride } from "@/components/qualification";
 import { failureMessage } from "@/lib/errors";
 import { inlineLinkClass } from "@/lib/utils";
 import { useCreateDispatchBatch } from "../batch-api";
@@ -13,6 +14,7 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
   const navigate = useNavigate();
   const create = useCreateDispatchBatch();
   const conflicts = useBookingConflicts(create.isPending);
+  const qualification = useQualificationOverride(create.isPending);
   const id = encodeURIComponent(rc.id);
   return (
     <div className="mx-auto max-w-4xl">
@@ -45,6 +47,13 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
               // A PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
               if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, fail))) return;
               const inline = fail(error);
+              // A PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
+              if (
+                qualification.ask(error, (reason) =>
+                  save({ ...data, qualificationOverride: { reason } }, fail),
+                )
+              )
+                return;
               toast.error(
                 inline ? "Failed to create dispatches" : failureMessage(error, "Failed to create dispatches"),
               );
@@ -53,6 +62,7 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
         }}
       />
       {conflicts.dialog}
+      {qualification.dialog}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
+import { QualificationMarks } from "@/components/qualification";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { newPosition, type RcFormValues } from "../form-values";
@@ -53,6 +54,13 @@ function PositionRow({ index, onRemove }: { index: number; onRemove: () => void 
   const { control, register, formState } = useFormContext<RcFormValues>();
   const type = useWatch({ control, name: `positions.${index}.positionType` });
   const rowErrors = formState.errors.positions?.[index];
+  const pevoId = useWatch({ control, name: `positions.${index}.pevoId` });
+  const [routeStates, from, to] = useWatch({
+    control,
+    name: ["loadDetails.routeStates", "startDate", "endDate"],
+  });
+  // The route and dates as edited: the check follows the form, before it is saved.
+  const job = { routeStates, from, to };
 
   const base = `rc-positions-${index}`;
   return (
@@ -89,8 +97,9 @@ function PositionRow({ index, onRemove }: { index: number; onRemove: () => void 
           emptyValue={null}
         >
           {/* A PEVO already on the record stays shown ("(inactive)" when no longer active). */}
-          {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" />}
+          {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
         </PickerField>
+        <QualificationMarks job={job} pevoId={pevoId} className="md:col-span-3" />
       </div>
     </RemovableRow>
   );

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { PageHeader } from "@/components/page-header";
+import { useQualificationOverride } from "@/components/qualification";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
@@ -20,6 +21,7 @@ export default function NewRateConfirmationPage() {
   const jobNumber = useNextJobNumber(today);
   const create = useCreateRateConfirmation();
   const conflicts = useBookingConflicts(create.isPending);
+  const qualification = useQualificationOverride(create.isPending);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -43,13 +45,22 @@ export default function NewRateConfirmationPage() {
               // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
               if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
               // Everything typed stays; the server's field messages go next to their fields.
-              if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
+              const inline = applyFieldErrors(error, form.setError);
+              // A position's PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
+              if (
+                qualification.ask(error, (reason) =>
+                  save({ ...data, qualificationOverride: { reason } }, form),
+                )
+              )
+                return;
+              if (inline) focusFirstInvalid();
               toast.error(failureMessage(error, "Failed to create rate confirmation"));
             },
           });
         }}
       />
       {conflicts.dialog}
+      {qualification.dialog}
     </div>
   );
 }

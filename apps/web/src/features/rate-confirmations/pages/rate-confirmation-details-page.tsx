@@ -7,6 +7,7 @@ import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { CoverageText } from "@/components/coverage-text";
 import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
+import { useQualificationOverride } from "@/components/qualification";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -71,6 +72,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
   const navigate = useNavigate();
   const update = useUpdateRateConfirmation(rc.id);
   const conflicts = useBookingConflicts(update.isPending);
+  const qualification = useQualificationOverride(update.isPending);
   // The form starts from the record as first loaded; after a save it is reset from the answer.
   const [defaultValues] = useState(() => toFormValues(rc));
 
@@ -133,7 +135,15 @@ function Details({ rc }: { rc: TRateConfirmation }) {
               onError: (error) => {
                 // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
                 if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
-                if (applyFieldErrors(error, form.setError)) focusFirstInvalid();
+                const inline = applyFieldErrors(error, form.setError);
+                // A position's PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
+                if (
+                  qualification.ask(error, (reason) =>
+                    save({ ...data, qualificationOverride: { reason } }, form),
+                  )
+                )
+                  return;
+                if (inline) focusFirstInvalid();
                 toast.error(failureMessage(error, "Failed to save rate confirmation"));
               },
             });
@@ -141,6 +151,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
         />
       </fieldset>
       {conflicts.dialog}
+      {qualification.dialog}
       <div className="mt-6">
         <DocumentsCard
           owner={{ kind: "rate_confirmation", id: rc.id }}
