@@ -678,6 +678,9 @@ const ROUTES: Row[] = [
     target: (_, path) => paymentRows(path.split("/")[3]),
   },
 
+  // receivables: each company's own open balances
+  { route: "GET /api/receivables", expect: OFFICE },
+
   // public invoice links: the token is the credential, whoever holds it (no session needed)
   {
     route: "GET /api/public/invoices/:token",

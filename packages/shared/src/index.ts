@@ -15,6 +15,7 @@ export * from "./api/paging";
 export * from "./api/pevos";
 export * from "./api/portal";
 export * from "./api/rate-confirmations";
+export * from "./api/receivables";
 export * from "./api/settings";
 export * from "./api/signatures";
 export * from "./api/trip-logs";
