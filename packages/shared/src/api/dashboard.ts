@@ -15,7 +15,9 @@ export const ZDashboardResponse = z.object({
       .int()
       .describe("Active rate confirmations in the next 7 days with a position no dispatch covers"),
     outstanding: ZDecimal.describe("The balance of every open invoice (sent, viewed, partially paid)"),
-    overdue: ZDecimal.describe("The part of it past due in the company's time zone (the computed overdue rule)"),
+    overdue: ZDecimal.describe(
+      "The part of it past due in the company's time zone (the computed overdue rule)",
+    ),
   }),
   upcomingJobs: z.array(
     z.object({
