@@ -680,6 +680,8 @@ const ROUTES: Row[] = [
 
   // receivables: each company's own open balances
   { route: "GET /api/receivables", expect: OFFICE },
+  { route: "GET /api/receivables/payments.csv", expect: OFFICE },
+  { route: "GET /api/receivables/quickbooks.csv", expect: OFFICE },
 
   // public invoice links: the token is the credential, whoever holds it (no session needed)
   {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ZDay, ZDecimal, ZId } from "./common";
-import { offsetPage, sortParams, ZPageParams } from "./paging";
+import { dayParam, offsetPage, sortParams, ZPageParams } from "./paging";
 
 /** The aging buckets: days past the due date (current = not yet past due). */
 export const AGING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "over90"] as const;
@@ -41,3 +41,42 @@ export const ZReceivablesResponse = offsetPage(ZReceivablesRow).extend({
 export type TReceivablesRow = z.output<typeof ZReceivablesRow>;
 export type TAging = z.output<typeof ZAging>;
 export type TReceivablesResponse = z.output<typeof ZReceivablesResponse>;
+
+/** GET /api/receivables/payments.csv: the payments received in a date range (both inclusive). */
+export const ZPaymentsExportParams = z.object({
+  dateFrom: dayParam("dateFrom"),
+  dateTo: dayParam("dateTo"),
+});
+export type TPaymentsExportParams = z.output<typeof ZPaymentsExportParams>;
+
+/** GET /api/receivables/quickbooks.csv: the invoices issued in a date range (draft and void left out). */
+export const ZQuickBooksExportParams = z.object({
+  issueFrom: dayParam("issueFrom"),
+  issueTo: dayParam("issueTo"),
+});
+export type TQuickBooksExportParams = z.output<typeof ZQuickBooksExportParams>;
+
+/** The columns QuickBooks Online's invoice import maps by name. */
+export const QUICKBOOKS_INVOICE_HEADER = [
+  "InvoiceNo",
+  "Customer",
+  "InvoiceDate",
+  "DueDate",
+  "Terms",
+  "Item(Product/Service)",
+  "ItemDescription",
+  "ItemQuantity",
+  "ItemRate",
+  "ItemAmount",
+] as const;
+
+export const PAYMENTS_CSV_HEADER = [
+  "Date",
+  "Invoice Number",
+  "Client",
+  "Amount",
+  "Method",
+  "Reference",
+  "Note",
+  "Recorded",
+] as const;
