@@ -34,3 +34,16 @@ export function openInvoicesHref(row: Pick<TReceivablesRow, "clientId">) {
   if (row.clientId) query.set("clientId", row.clientId);
   return `/invoices?${query.toString()}`;
 }
+
+/** The export period in the address (periodFrom / periodTo): not a filter of the list itself. */
+export const PERIOD_PARAMS = ["periodFrom", "periodTo"] as const;
+
+/** The payments received in the period, as CSV. */
+export function paymentsCsvHref(from?: string, to?: string) {
+  return receivables["payments.csv"].$path({ query: { dateFrom: from, dateTo: to } });
+}
+
+/** The invoices issued in the period, as a QuickBooks Online invoice import CSV. */
+export function quickBooksCsvHref(from?: string, to?: string) {
+  return receivables["quickbooks.csv"].$path({ query: { issueFrom: from, issueTo: to } });
+}

@@ -1,12 +1,21 @@
 import type { TReceivablesRow } from "@pevo/shared";
-import { Wallet } from "lucide-react";
+import { Download, Wallet } from "lucide-react";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
+import { DateRangeFilter, FilterBar } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingState, QueryErrorState } from "@/components/states";
+import { Button } from "@/components/ui/button";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
-import { openInvoicesHref, useReceivables, useReceivablesTotals } from "../api";
+import {
+  openInvoicesHref,
+  PERIOD_PARAMS,
+  paymentsCsvHref,
+  quickBooksCsvHref,
+  useReceivables,
+  useReceivablesTotals,
+} from "../api";
 import { AGING_LABELS, AgingTotals } from "../components/aging-totals";
 
 /** A past-due amount in red when something is owed. */
@@ -67,7 +76,12 @@ const rowId = (r: TReceivablesRow) => r.clientId ?? `name:${r.clientName}`;
  */
 export default function ReceivablesPage() {
   const list = useListParams({ sort: "balance", dir: "desc" });
-  const rows = useReceivables(list.query, list.page);
+  const listQuery = Object.fromEntries(
+    Object.entries(list.query).filter(([name]) => !(PERIOD_PARAMS as readonly string[]).includes(name)),
+  );
+  const rows = useReceivables(listQuery, list.page);
+  const from = list.get("periodFrom");
+  const to = list.get("periodTo");
   const totals = useReceivablesTotals();
 
   return (
@@ -78,6 +92,21 @@ export default function ReceivablesPage() {
           totals.data ? ` (as of ${formatDate(totals.data.today)})` : ""
         }.`}
       />
+      <FilterBar>
+        <DateRangeFilter list={list} prefix="period" label="Export period" />
+        <Button variant="outline" asChild>
+          <a href={paymentsCsvHref(from, to)} download>
+            <Download />
+            Payments CSV
+          </a>
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={quickBooksCsvHref(from, to)} download>
+            <Download />
+            QuickBooks CSV
+          </a>
+        </Button>
+      </FilterBar>
       {rows.isPending ? (
         <LoadingState text="Loading receivables..." />
       ) : rows.isError ? (
