@@ -682,6 +682,11 @@ const ROUTES: Row[] = [
   { route: "GET /api/receivables", expect: OFFICE },
   { route: "GET /api/receivables/payments.csv", expect: OFFICE },
   { route: "GET /api/receivables/quickbooks.csv", expect: OFFICE },
+  {
+    route: "GET /api/receivables/clients/:id/statement.pdf",
+    path: (f) => `/api/receivables/clients/${f.clientA}/statement.pdf`,
+    expect: A_ONLY,
+  },
 
   // public invoice links: the token is the credential, whoever holds it (no session needed)
   {

@@ -8,7 +8,8 @@ import { invoices } from "@pevo/db";
 import { DEFAULT_TIME_ZONE, type InvoiceStatus } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { APP_URL, createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
 import { addDaysIso } from "../../lib/dates";
 import { zonedDate } from "../../lib/zoned-time";
 
@@ -195,5 +196,25 @@ describe("GET /api/receivables", () => {
       expect(res.status, query).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
+  });
+
+  test("a client's statement PDF: its open invoices, the payments on them, the aging and the amount due", async () => {
+    const res = await t.app.request(`${APP_URL}/api/receivables/clients/${bolt}/statement.pdf`, {
+      headers: { Origin: APP_URL, Cookie: adminA.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toContain(`statement-Bolt-Transport-${today}.pdf`);
+    const { text } = await readPdf(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain("STATEMENT");
+    expect(text).toContain("Bolt Transport");
+    expect(text).toContain("Amount due: $1,000.20");
+    expect(text).toContain("$234.56"); // the payment recorded through the API
+    expect(text).toContain("INV-REC-0013");
+    expect(text).toContain("INV-REC-0014");
+    expect(text).not.toContain("INV-REC-0001"); // Acme's
+    // Another company's client is not found.
+    const other = await t.as(adminB)("GET", `/api/receivables/clients/${bolt}/statement.pdf`);
+    expect(other.status).toBe(404);
   });
 });

@@ -8,11 +8,13 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import { csvResponse } from "../../http/csv";
-import { createRoute, createRouter, errors, json, named } from "../../http/openapi";
+import { download, pdfDownload } from "../../http/download";
+import { createRoute, createRouter, errors, idParams, json, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { invoiceToday } from "../../lib/invoice-status";
 import { exportPayments, exportQuickBooks } from "./exports";
 import { listReceivables } from "./service";
+import { CLIENT_NOT_FOUND, renderStatementPdf, statementOf } from "./statement";
 
 const tags = ["Receivables"];
 const router = createRouter();
@@ -84,5 +86,25 @@ export const receivablesRoutes = router
         [...QUICKBOOKS_INVOICE_HEADER],
         exportQuickBooks(scope, c.req.valid("query")),
       );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/clients/{id}/statement.pdf",
+      tags,
+      summary: "A client's statement: its open invoices, the payments on them, the aging and the amount due",
+      request: { params: idParams(CLIENT_NOT_FOUND) },
+      responses: {
+        200: pdfDownload("The PDF, as an attachment named statement-<client>-YYYY-MM-DD.pdf"),
+        ...errors(401, 403, 404),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const data = await statementOf(scope, c.req.valid("param").id);
+      const pdf = await renderStatementPdf(scope, data);
+      const name = data.client.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "client";
+      return download(c, pdf, `statement-${name}-${data.today}.pdf`, "application/pdf");
     },
   );
