@@ -205,7 +205,10 @@ describe("GET /api/receivables", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toContain(`statement-Bolt-Transport-${today}.pdf`);
-    const { text } = await readPdf(Buffer.from(await res.arrayBuffer()));
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (process.env.STATEMENT_PDF_OUT)
+      (await import("node:fs")).writeFileSync(process.env.STATEMENT_PDF_OUT, bytes);
+    const { text } = await readPdf(bytes);
     expect(text).toContain("STATEMENT");
     expect(text).toContain("Bolt Transport");
     expect(text).toContain("Amount due: $1,000.20");

@@ -176,7 +176,7 @@ export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<
       { label: "Invoice #", w: 100, align: "left" },
       { label: "Issued", w: 70, align: "left" },
       { label: "Due", w: 70, align: "left" },
-      { label: "Days Past Due", w: 62, align: "right" },
+      { label: "Days Late", w: 62, align: "right" },
       { label: "Total", w: 70, align: "right" },
       { label: "Paid", w: 70, align: "right" },
       { label: "Balance", w: width - 442, align: "right" },

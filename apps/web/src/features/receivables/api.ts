@@ -1,6 +1,6 @@
 import { INVOICE_OPEN_STATUSES, type TReceivablesRow } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
-import { call, client } from "@/lib/api-client";
+import { call, client, pathParams } from "@/lib/api-client";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -47,3 +47,7 @@ export function paymentsCsvHref(from?: string, to?: string) {
 export function quickBooksCsvHref(from?: string, to?: string) {
   return receivables["quickbooks.csv"].$path({ query: { issueFrom: from, issueTo: to } });
 }
+
+/** The client's statement PDF (open invoices, payments, aging); none for invoices without a client. */
+export const statementHref = (clientId: string) =>
+  receivables.clients[":id"]["statement.pdf"].$path({ param: pathParams({ id: clientId }) });

@@ -1,5 +1,5 @@
 import type { TReceivablesRow } from "@pevo/shared";
-import { Download, Wallet } from "lucide-react";
+import { Download, FileText, Wallet } from "lucide-react";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { DateRangeFilter, FilterBar } from "@/components/list-filters";
@@ -13,6 +13,7 @@ import {
   PERIOD_PARAMS,
   paymentsCsvHref,
   quickBooksCsvHref,
+  statementHref,
   useReceivables,
   useReceivablesTotals,
 } from "../api";
@@ -67,6 +68,26 @@ const COLUMNS: DataColumn<TReceivablesRow>[] = [
     cell: (r) => formatMoney(r.balance),
   },
 ];
+
+/** The statement download of a client row (invoices without a client have none). */
+function StatementLink({ row }: { row: TReceivablesRow }) {
+  if (!row.clientId) return null;
+  return (
+    <Button variant="ghost" size="sm" asChild>
+      <a href={statementHref(row.clientId)} download aria-label={`Statement of ${row.clientName}`}>
+        <FileText />
+        Statement
+      </a>
+    </Button>
+  );
+}
+
+COLUMNS.push({
+  id: "statement",
+  header: "Statement",
+  srOnlyHeader: true,
+  cell: (r) => <StatementLink row={r} />,
+});
 
 const rowId = (r: TReceivablesRow) => r.clientId ?? `name:${r.clientName}`;
 
@@ -134,10 +155,11 @@ export default function ReceivablesPage() {
             renderCard={(r) => (
               <ListCard
                 key={rowId(r)}
-                href={openInvoicesHref(r)}
+                titleHref={openInvoicesHref(r)}
                 title={r.clientName}
                 subtitle={`${r.openInvoices} open invoice${r.openInvoices === 1 ? "" : "s"} · oldest due ${formatDate(r.oldestDueDate)}`}
                 aside={<span className="font-semibold tabular-nums">{formatMoney(r.balance)}</span>}
+                actions={r.clientId ? <StatementLink row={r} /> : undefined}
                 facts={AGING_LABELS.filter((b) => b.key !== "balance").map(({ key, label }) => ({
                   label,
                   value: <Amount value={r[key]} pastDue={key !== "current"} />,
