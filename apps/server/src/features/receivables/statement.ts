@@ -5,7 +5,7 @@
  */
 import { clients, companies, invoices, payments } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, fromCents, PAYMENT_METHOD_LABELS, type TAging } from "@pevo/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { agingColumns, openWithBalance } from "../../lib/aging";
 import { formatDay } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
@@ -133,14 +133,15 @@ export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<
   const table = (title: string, columns: Column[], rows: string[][], empty: string) => {
     doc.font(PDF_FONT.bold).fontSize(11).fillColor("#111").text(title, left, y);
     y += 18;
-    const xs = columns.reduce<number[]>(
-      (acc, c, i) => [...acc, i === 0 ? left : acc[i - 1] + columns[i - 1].w],
-      [],
-    );
+    // Each column's left edge: the page margin plus the widths before it.
+    const xs: number[] = [];
+    for (const i of columns.keys()) xs.push(i === 0 ? left : xs[i - 1] + columns[i - 1].w);
     const header = () => {
       doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
       doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
-      columns.forEach((c, i) => doc.text(c.label, xs[i] + 2, y + 2, { width: c.w - 4, align: c.align }));
+      for (const [i, c] of columns.entries()) {
+        doc.text(c.label, xs[i] + 2, y + 2, { width: c.w - 4, align: c.align });
+      }
       y += 22;
       doc.font(PDF_FONT.regular).fillColor("#222");
     };
@@ -155,9 +156,9 @@ export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<
         y = 50;
         header();
       }
-      columns.forEach((c, i) =>
-        doc.text(row[i], xs[i] + 2, y, { width: c.w - 4, align: c.align, lineBreak: false }),
-      );
+      for (const [i, c] of columns.entries()) {
+        doc.text(row[i], xs[i] + 2, y, { width: c.w - 4, align: c.align, lineBreak: false });
+      }
       y += 16;
       doc
         .moveTo(left, y - 3)
