@@ -25,6 +25,13 @@ function Amount({ value, pastDue = false }: { value: string; pastDue?: boolean }
   return <span className={pastDue ? "text-destructive" : undefined}>{formatMoney(value)}</span>;
 }
 
+const SHORT_HEADERS: Record<string, string> = {
+  days1to30: "1–30",
+  days31to60: "31–60",
+  days61to90: "61–90",
+  over90: "90+",
+};
+
 const money = "text-right tabular-nums whitespace-nowrap";
 
 const COLUMNS: DataColumn<TReceivablesRow>[] = [
@@ -34,7 +41,7 @@ const COLUMNS: DataColumn<TReceivablesRow>[] = [
     sortable: true,
     className: "font-medium",
     cell: (r) => (
-      <div className="max-w-56 truncate" title={r.clientName}>
+      <div className="max-w-40 truncate 2xl:max-w-64" title={r.clientName}>
         {r.clientName}
       </div>
     ),
@@ -55,7 +62,8 @@ const COLUMNS: DataColumn<TReceivablesRow>[] = [
   ...AGING_LABELS.filter((b) => b.key !== "balance").map(
     ({ key, label }): DataColumn<TReceivablesRow> => ({
       id: key,
-      header: label,
+      // Short headers (the totals above spell them out), so that Balance fits at 1280 px.
+      header: SHORT_HEADERS[key] ?? label,
       className: money,
       cell: (r) => <Amount value={r[key]} pastDue={key !== "current"} />,
     }),
