@@ -36,6 +36,7 @@ import { portalRoutes } from "./features/portal/routes";
 import { publicSignRoutes } from "./features/rate-confirmations/public-sign-routes";
 import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
 import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
+import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import type { AppEnv, Deps } from "./http/context";
@@ -157,6 +158,7 @@ export function createApp(opts: {
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)
+    .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)

@@ -689,6 +689,16 @@ const ROUTES: Row[] = [
     target: (_, path) => paymentRows(path.split("/")[3]),
   },
 
+  // receivables: each company's own open balances
+  { route: "GET /api/receivables", expect: OFFICE },
+  { route: "GET /api/receivables/payments.csv", expect: OFFICE },
+  { route: "GET /api/receivables/quickbooks.csv", expect: OFFICE },
+  {
+    route: "GET /api/receivables/clients/:id/statement.pdf",
+    path: (f) => `/api/receivables/clients/${f.clientA}/statement.pdf`,
+    expect: A_ONLY,
+  },
+
   // public invoice links: the token is the credential, whoever holds it (no session needed)
   {
     route: "GET /api/public/invoices/:token",

@@ -12,6 +12,7 @@ export const APP_ROUTES = {
   dashboard: "/dashboard",
   activity: "/activity",
   clients: "/clients",
+  receivables: "/receivables",
   calendar: "/calendar",
   settings: "/settings",
   pevo: "/pevo",

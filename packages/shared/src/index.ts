@@ -16,6 +16,7 @@ export * from "./api/pevos";
 export * from "./api/portal";
 export * from "./api/qualification";
 export * from "./api/rate-confirmations";
+export * from "./api/receivables";
 export * from "./api/settings";
 export * from "./api/signatures";
 export * from "./api/suggested-lines";

@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
             ...page(() => import("@/features/dispatches/pages/dispatching-page")),
           },
           { path: `${S.invoices.base}/*`, ...page(() => import("@/features/invoices/pages/invoices-page")) },
+          { path: R.receivables, ...page(() => import("@/features/receivables/pages/receivables-page")) },
           { path: R.calendar, ...page(() => import("@/features/calendar/pages/calendar-page")) },
           { path: R.settings, ...page(() => import("@/features/settings/pages/settings-page")) },
         ],

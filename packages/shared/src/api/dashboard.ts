@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DISPATCH_STATUSES } from "../constants";
 import { ZActivityItem } from "./activity";
-import { ZDay, ZId } from "./common";
+import { ZDay, ZDecimal, ZId } from "./common";
 
 /** GET /api/dashboard: the admin dashboard. */
 export const ZDashboardResponse = z.object({
@@ -14,6 +14,10 @@ export const ZDashboardResponse = z.object({
       .number()
       .int()
       .describe("Active rate confirmations in the next 7 days with a position no dispatch covers"),
+    outstanding: ZDecimal.describe("The balance of every open invoice (sent, viewed, partially paid)"),
+    overdue: ZDecimal.describe(
+      "The part of it past due in the company's time zone (the computed overdue rule)",
+    ),
   }),
   upcomingJobs: z.array(
     z.object({

@@ -1,6 +1,9 @@
-import { clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
+import { DEFAULT_TIME_ZONE } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import { addDaysIso } from "../../lib/dates";
+import { zonedDate } from "../../lib/zoned-time";
 
 const TODAY = "2025-03-10"; // the 7-day window is 2025-03-10 .. 2025-03-16
 
@@ -82,7 +85,15 @@ describe("GET /api/dashboard", () => {
     const res = await dashboard(fresh);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      cards: { activeJobs: 0, pevos: 0, pendingSignatures: 0, upcomingJobs: 0, uncoveredJobs: 0 },
+      cards: {
+        activeJobs: 0,
+        pevos: 0,
+        pendingSignatures: 0,
+        upcomingJobs: 0,
+        uncoveredJobs: 0,
+        outstanding: "0.00",
+        overdue: "0.00",
+      },
       upcomingJobs: [],
       activity: [],
     });
@@ -136,6 +147,34 @@ describe("GET /api/dashboard", () => {
         { key: "a-next-month", pickupDate: "2025-04-10", status: "pending" },
       ]);
 
+      // Invoices: Outstanding and Overdue use the company's real today (not ?today).
+      const companyToday = zonedDate(DEFAULT_TIME_ZONE);
+      const invoice = (
+        n: number,
+        dueIn: number,
+        status: "sent" | "partially_paid" | "void" | "draft" | "paid",
+        total: string,
+        amountPaid = "0",
+      ) => ({
+        companyId: adminA.companyId,
+        createdBy: adminA.userId,
+        dispatchId: ids["a-today-9"],
+        invoiceNumber: `INV-DASH-${n}`,
+        issueDate: addDaysIso(companyToday, -40),
+        dueDate: addDaysIso(companyToday, dueIn),
+        subtotal: total,
+        total,
+        status,
+        amountPaid,
+      });
+      await t.db.insert(invoices).values([
+        invoice(1, 5, "sent", "100.00"), // outstanding, not yet due
+        invoice(2, -10, "partially_paid", "300.00", "50.25"), // 249.75 overdue
+        invoice(3, -10, "void", "999.99"), // nothing owed
+        invoice(4, -10, "draft", "888.88"), // not sent: nothing owed yet
+        invoice(5, -10, "paid", "777.77", "777.77"),
+      ]);
+
       // Company B: data that must never show up in A's numbers.
       const [bPevo] = await t.db
         .insert(pevos)
@@ -167,6 +206,8 @@ describe("GET /api/dashboard", () => {
         pendingSignatures: 2, // awaiting_signature
         upcomingJobs: 4, // pickup in [today, today + 7)
         uncoveredJobs: 0, // these rate confirmations have no positions (booking-conflicts.test.ts counts some)
+        outstanding: "349.75", // 100.00 + (300.00 - 50.25); void, draft and paid owe nothing
+        overdue: "249.75", // the partially paid one, due 10 days ago
       });
     });
 
@@ -225,6 +266,8 @@ describe("GET /api/dashboard", () => {
         pendingSignatures: 1,
         upcomingJobs: 2,
         uncoveredJobs: 0,
+        outstanding: "0.00",
+        overdue: "0.00",
       });
       expect(res.body.upcomingJobs.map((j: { id: string }) => j.id)).toEqual([
         ids["b-today"],
@@ -246,6 +289,8 @@ describe("GET /api/dashboard", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.cards).sort()).toEqual([
       "activeJobs",
+      "outstanding",
+      "overdue",
       "pendingSignatures",
       "pevos",
       "uncoveredJobs",

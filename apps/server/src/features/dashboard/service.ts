@@ -1,7 +1,9 @@
-import { activityEvents, clients, dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { activityEvents, clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
 import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { agingColumns, openWithBalance } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
+import { invoiceToday } from "../../lib/invoice-status";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /** The admin dashboard, computed from the company's data (DECISIONS: Dashboards). */
@@ -16,7 +18,9 @@ export async function getDashboard(scope: Scope, today: string) {
     lt(dispatches.pickupDate, weekEnd),
     ne(dispatches.status, "canceled"),
   );
-  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered] =
+  // Overdue is computed against the company's today (the caller's ?today only moves the week).
+  const { balance: outstanding, overdue } = agingColumns(await invoiceToday(db, scope));
+  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered, [money]] =
     await Promise.all([
       db
         .select({ n: count() })
@@ -76,6 +80,11 @@ export async function getDashboard(scope: Scope, today: string) {
         .orderBy(desc(activityEvents.createdAt))
         .limit(10),
       countUncoveredJobs(db, scope, today, weekEnd),
+      // One aggregate row: the open balance and its past-due part, exact.
+      db
+        .select({ outstanding, overdue })
+        .from(invoices)
+        .where(scoped(invoices, scope, openWithBalance())),
     ]);
   return {
     cards: {
@@ -84,6 +93,8 @@ export async function getDashboard(scope: Scope, today: string) {
       pendingSignatures: pending.n,
       upcomingJobs: upcomingCount.n,
       uncoveredJobs: uncovered,
+      outstanding: money.outstanding,
+      overdue: money.overdue,
     },
     upcomingJobs: upcomingJobs.map(({ pevoFirstName, pevoLastName, ...job }) => ({
       ...job,

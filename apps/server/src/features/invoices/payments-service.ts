@@ -12,7 +12,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domai
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import type { Scope } from "../../lib/tenant";
 import { scoped } from "../../lib/tenant";
-import { balanceCents, statusAfterAmounts } from "./invoice-status";
+import { balanceCents, statusAfterAmounts } from "../../lib/invoice-status";
 import { syncInvoiceReminders } from "./reminders";
 import { lockInvoice } from "./send-service";
 

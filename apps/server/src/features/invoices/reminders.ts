@@ -20,7 +20,7 @@ import { createPublicLink, daysFrom } from "../../lib/public-links";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
-import { balanceCents, isOpenStatus } from "./invoice-status";
+import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 
 export const INVOICE_REMINDER = "invoice-reminder";
 type Payload = { invoiceId: string; days: number };

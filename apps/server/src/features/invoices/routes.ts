@@ -23,7 +23,7 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import { invoiceToday } from "./invoice-status";
+import { invoiceToday } from "../../lib/invoice-status";
 import { renderInvoicePdf } from "./pdf";
 import {
   createInvoice,

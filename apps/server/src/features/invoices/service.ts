@@ -40,7 +40,7 @@ import {
   isOverdue,
   overdueCondition,
   statusAfterAmounts,
-} from "./invoice-status";
+} from "../../lib/invoice-status";
 import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";

@@ -11,6 +11,7 @@ import {
   Settings,
   UserRound,
   Users,
+  Wallet,
 } from "lucide-react";
 
 export type NavItem = {
@@ -34,6 +35,7 @@ export const adminNav: NavGroup[] = [
       { title: "Rate Confirmations", to: "/rate-confirmations", icon: FileSignature },
       { title: "Dispatching", to: "/dispatching", icon: Route },
       { title: "Invoices", to: "/invoices", icon: Receipt },
+      { title: "Receivables", to: "/receivables", icon: Wallet },
       { title: "Calendar", to: "/calendar", icon: CalendarDays },
     ],
   },

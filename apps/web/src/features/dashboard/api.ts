@@ -36,6 +36,9 @@ export type TDashboard = {
     pendingSignatures: number;
     upcomingJobs: number;
     uncoveredJobs: number;
+    /** Exact decimals ("1250.00"). */
+    outstanding: string;
+    overdue: string;
   };
   upcomingJobs: TUpcomingJob[];
   activity: TActivity[];

@@ -1,7 +1,8 @@
 import type { LucideIcon } from "lucide-react";
-import { CalendarClock, FileSignature, Truck, UserRoundX, Users } from "lucide-react";
+import { AlarmClock, CalendarClock, DollarSign, FileSignature, Truck, UserRoundX, Users } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney } from "@/lib/format";
 import type { TDashboard } from "../api";
 
 const CARDS: { key: keyof TDashboard["cards"]; title: string; subtitle: string; icon: LucideIcon }[] = [
@@ -21,12 +22,17 @@ const CARDS: { key: keyof TDashboard["cards"]; title: string; subtitle: string; 
     subtitle: "Jobs in the next 7 days with a position not dispatched",
     icon: UserRoundX,
   },
+  // Issue 10 §4: money still owed on open invoices, and the part of it past due.
+  { key: "outstanding", title: "Outstanding", subtitle: "Open invoice balances", icon: DollarSign },
+  { key: "overdue", title: "Overdue", subtitle: "Past the due date", icon: AlarmClock },
 ];
+
+const MONEY_CARDS = new Set<string>(["outstanding", "overdue"]);
 
 /** The summary figures; skeletons while they load. */
 export function SummaryCards({ cards }: { cards?: TDashboard["cards"] }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {CARDS.map(({ key, title, subtitle, icon: Icon }) => (
         <Card key={key} className="gap-2">
           <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -35,7 +41,9 @@ export function SummaryCards({ cards }: { cards?: TDashboard["cards"] }) {
           </CardHeader>
           <CardContent>
             {cards ? (
-              <p className="text-2xl font-bold tabular-nums">{cards[key]}</p>
+              <p className="text-2xl font-bold tabular-nums">
+                {MONEY_CARDS.has(key) ? formatMoney(cards[key]) : cards[key]}
+              </p>
             ) : (
               <Skeleton className="h-8 w-12" />
             )}

@@ -1,0 +1,210 @@
+/**
+ * The accounting exports parsed back: GET /api/receivables/payments.csv (a date range of payments)
+ * and GET /api/receivables/quickbooks.csv (QuickBooks Online's invoice import: one row per line,
+ * a "Sales Tax" row for the tax), with their money compared to the invoices' exact totals.
+ */
+import { invoices } from "@pevo/db";
+import { DEFAULT_TIME_ZONE, QUICKBOOKS_INVOICE_HEADER, toCents } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { csvRecords } from "../../../test/csv";
+import { createTestApp, type JsonBody, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { addDaysIso } from "../../lib/dates";
+import { zonedDate } from "../../lib/zoned-time";
+
+let t: TestApp;
+let adminA: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let base: string;
+const day = (n: number) => addDaysIso(base, n);
+type Made = { id: string; invoiceNumber: string; total: string };
+const made: Record<string, Made> = {};
+
+let n = 0;
+async function invoice(admin: SignedUpAdmin, dispatchId: string, clientId: string, overrides: JsonBody) {
+  n += 1;
+  const res = await t.as(admin)("POST", "/api/invoices", {
+    invoiceNumber: `QB-${n}`,
+    dispatchId,
+    clientId,
+    customerName: 'Acme, "Heavy" Haul',
+    allowAdditional: true,
+    ...overrides,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Made;
+}
+
+async function pay(admin: SignedUpAdmin, id: string, body: JsonBody) {
+  const res = await t.as(admin)("POST", `/api/invoices/${id}/payments`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
+async function csv(admin: SignedUpAdmin, path: string) {
+  const res = await t.as(admin)("GET", path);
+  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+  return { ...csvRecords(res.body as string), disposition: res.headers.get("content-disposition") };
+}
+
+const sumCents = (values: string[]) => values.reduce((s, v) => s + toCents(v), 0);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = addDaysIso(zonedDate(DEFAULT_TIME_ZONE), -90);
+  adminA = await t.signUpAdmin({ companyName: "Exports A" });
+  adminB = await t.signUpAdmin({ companyName: "Exports B" });
+  const company = await t.as(adminA)("GET", "/api/company");
+  expect((await t.as(adminA)("PUT", "/api/company", { ...company.body, taxRate: "8.25" })).status).toBe(200);
+  const clientA = (await t.createClient(adminA, { name: "Acme Heavy Haul" })).id;
+  const rc = await t.createRateConfirmation(adminA, { clientId: clientA, jobNumber: "QB-JOB" });
+  const dispatchA = (await t.createDispatch(adminA, { rateConfirmationId: rc.id })).id as string;
+  const clientB = (await t.createClient(adminB, { name: "Other Co Client" })).id;
+  const rcB = await t.createRateConfirmation(adminB, { clientId: clientB, jobNumber: "QB-B" });
+  const dispatchB = (await t.createDispatch(adminB, { rateConfirmationId: rcB.id })).id as string;
+
+  const lines = (...charges: string[]) =>
+    charges.map((charge, i) => ({
+      date: day(i),
+      location: `Stop ${i + 1}, TX`,
+      mileage: i ? "0" : "12.5",
+      charge,
+    }));
+  made.march = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(0),
+    dueDate: day(30),
+    lineItems: lines("100.10", "200.05", "0.01"),
+  });
+  made.mid = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(10),
+    dueDate: day(25),
+    lineItems: lines("1234.56"),
+  });
+  made.later = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(40),
+    dueDate: day(70),
+    lineItems: lines("99.99"),
+  });
+  made.draft = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(5),
+    dueDate: day(35),
+    lineItems: lines("5.00"),
+  });
+  made.void = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(6),
+    dueDate: day(36),
+    lineItems: lines("6.00"),
+  });
+  made.other = await invoice(adminB, dispatchB, clientB, {
+    issueDate: day(1),
+    dueDate: day(31),
+    lineItems: lines("7.00"),
+  });
+  for (const key of ["march", "mid", "later"]) {
+    await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made[key].id));
+  }
+  await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made.other.id));
+  await t.db.update(invoices).set({ status: "void" }).where(eq(invoices.id, made.void.id));
+
+  await pay(adminA, made.march.id, {
+    date: day(3),
+    amount: "50.00",
+    method: "check",
+    reference: "CHK-1001",
+    note: 'Paid, "early"\nthanks',
+  });
+  await pay(adminA, made.mid.id, { date: day(20), amount: "0.01", method: "ach" });
+  await pay(adminA, made.later.id, { date: day(45), amount: "10.00", method: "card" });
+  await pay(adminB, made.other.id, { date: day(4), amount: "7.00", method: "cash" });
+}, 180_000);
+
+afterAll(() => t?.close());
+
+describe("GET /api/receivables/quickbooks.csv", () => {
+  test("one row per line (and one for the tax) with QuickBooks' columns; the rows add up to each total", async () => {
+    const { header, records, disposition } = await csv(
+      adminA,
+      `/api/receivables/quickbooks.csv?issueFrom=${day(0)}&issueTo=${day(30)}`,
+    );
+    expect(header).toEqual([...QUICKBOOKS_INVOICE_HEADER]);
+    expect(disposition).toMatch(/quickbooks-invoices-\d{4}-\d{2}-\d{2}\.csv/);
+    // Draft, void, out of range and company B's are left out.
+    expect([...new Set(records.map((r) => r.InvoiceNo))]).toEqual([
+      made.march.invoiceNumber,
+      made.mid.invoiceNumber,
+    ]);
+    for (const key of ["march", "mid"]) {
+      const rows = records.filter((r) => r.InvoiceNo === made[key].invoiceNumber);
+      const total = (await t.as(adminA)("GET", `/api/invoices/${made[key].id}`)).body as {
+        total: string;
+        tax: string;
+      };
+      expect(sumCents(rows.map((r) => r.ItemAmount))).toBe(toCents(total.total));
+      expect(rows.at(-1)).toMatchObject({ "Item(Product/Service)": "Sales Tax", ItemAmount: total.tax });
+      for (const r of rows) expect(toCents(r.ItemRate) * Number(r.ItemQuantity)).toBe(toCents(r.ItemAmount));
+    }
+    const march = records.filter((r) => r.InvoiceNo === made.march.invoiceNumber);
+    expect(march.map((r) => r.ItemAmount)).toEqual(["100.10", "200.05", "0.01", "24.76"]);
+    expect(march[0]).toEqual({
+      InvoiceNo: made.march.invoiceNumber,
+      Customer: 'Acme, "Heavy" Haul',
+      InvoiceDate: day(0),
+      DueDate: day(30),
+      Terms: "Net 30",
+      "Item(Product/Service)": "Escort Services",
+      ItemDescription: `${day(0)} Stop 1, TX (12.50 mi)`,
+      ItemQuantity: "1",
+      ItemRate: "100.10",
+      ItemAmount: "100.10",
+    });
+  });
+
+  test("without a range: every sent invoice; another company sees only its own", async () => {
+    const all = await csv(adminA, "/api/receivables/quickbooks.csv");
+    expect(new Set(all.records.map((r) => r.InvoiceNo)).size).toBe(3);
+    const other = await csv(adminB, "/api/receivables/quickbooks.csv");
+    expect(other.records.map((r) => r.InvoiceNo)).toEqual([made.other.invoiceNumber]);
+  });
+
+  test("a bad date is a 400", async () => {
+    const res = await t.as(adminA)("GET", "/api/receivables/quickbooks.csv?issueFrom=2025-02-30");
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("issueFrom must be a date");
+  });
+});
+
+describe("GET /api/receivables/payments.csv", () => {
+  test("the payments of the range, exact, with quotes and line breaks kept", async () => {
+    const { header, records } = await csv(
+      adminA,
+      `/api/receivables/payments.csv?dateFrom=${day(0)}&dateTo=${day(30)}`,
+    );
+    expect(header).toEqual([
+      "Date",
+      "Invoice Number",
+      "Client",
+      "Amount",
+      "Method",
+      "Reference",
+      "Note",
+      "Recorded",
+    ]);
+    expect(records.map((r) => [r.Date, r["Invoice Number"], r.Amount, r.Method])).toEqual([
+      [day(3), made.march.invoiceNumber, "50.00", "Check"],
+      [day(20), made.mid.invoiceNumber, "0.01", "ACH"],
+    ]);
+    expect(sumCents(records.map((r) => r.Amount))).toBe(5001);
+    expect(records[0]).toMatchObject({
+      Client: "Acme Heavy Haul",
+      Reference: "CHK-1001",
+      Note: 'Paid, "early"\nthanks',
+    });
+  });
+
+  test("every payment without a range; company B's stay out", async () => {
+    const all = await csv(adminA, "/api/receivables/payments.csv");
+    expect(sumCents(all.records.map((r) => r.Amount))).toBe(6001);
+    const other = await csv(adminB, "/api/receivables/payments.csv");
+    expect(other.records.map((r) => r.Amount)).toEqual(["7.00"]);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * A client's statement (issue 10 §4): every open invoice of the client with what was paid on it,
+ * the aging of what is left and the amount due, as of the company's today. Sums come from SQL
+ * (lib/aging); the PDF only prints them.
+ */
+import { clients, companies, invoices, payments } from "@pevo/db";
+import { formatDotNumber, formatMcNumber, fromCents, PAYMENT_METHOD_LABELS, type TAging } from "@pevo/shared";
+import { asc, eq, inArray } from "drizzle-orm";
+import { agingColumns, openWithBalance } from "../../lib/aging";
+import { formatDay } from "../../lib/dates";
+import { NotFoundError } from "../../lib/domain-errors";
+import { balanceOf, invoiceToday } from "../../lib/invoice-status";
+import { createPdf, PDF_FONT } from "../../lib/pdf";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+
+export const CLIENT_NOT_FOUND = "Client not found";
+
+/** The statement's data: the client, its open invoices, their payments and the aging totals. */
+export async function statementOf(scope: Scope, clientId: string, now = new Date()) {
+  const { db } = scope;
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name, address: clients.address, email: clients.email })
+    .from(clients)
+    .where(scoped(clients, scope, eq(clients.id, clientId)));
+  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
+  const today = await invoiceToday(db, scope, now);
+  const open = scoped(invoices, scope, eq(invoices.clientId, clientId), openWithBalance());
+  const [rows, [aging]] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        issueDate: invoices.issueDate,
+        dueDate: invoices.dueDate,
+        total: invoices.total,
+        amountPaid: invoices.amountPaid,
+      })
+      .from(invoices)
+      .where(open)
+      .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber)),
+    db.select(agingColumns(today)).from(invoices).where(open),
+  ]);
+  const paid =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            date: payments.date,
+            invoiceId: payments.invoiceId,
+            amountCents: payments.amountCents,
+            method: payments.method,
+            reference: payments.reference,
+          })
+          .from(payments)
+          .where(
+            scoped(
+              payments,
+              scope,
+              inArray(
+                payments.invoiceId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
+          .orderBy(asc(payments.date), asc(payments.createdAt));
+  const numberOf = new Map(rows.map((r) => [r.id, r.invoiceNumber]));
+  return {
+    today,
+    client,
+    invoices: rows.map(({ id: _id, ...r }) => ({
+      ...r,
+      balance: balanceOf(r),
+    })),
+    payments: paid.map((p) => ({
+      date: p.date,
+      invoiceNumber: numberOf.get(p.invoiceId) ?? "",
+      amount: fromCents(p.amountCents),
+      method: PAYMENT_METHOD_LABELS[p.method],
+      reference: p.reference,
+    })),
+    aging: aging as TAging,
+  };
+}
+
+const money = (value: string) =>
+  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+type Column = { label: string; w: number; align: "left" | "right" };
+
+/** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due. */
+export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<typeof statementOf>>) {
+  const [company] = await scope.db.select().from(companies).where(ownCompany(scope));
+  const { doc, done } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
+  const left = 50;
+  const right = doc.page.width - 50;
+  const width = right - left;
+
+  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
+  doc
+    .fillColor("#111")
+    .font(PDF_FONT.bold)
+    .fontSize(18)
+    .text(company.name, left, 30, { width: width / 2 });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
+  const letterhead = [
+    company.address,
+    [company.phone, company.email].filter(Boolean).join("  ·  "),
+    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
+  ].filter(Boolean);
+  for (const line of letterhead) doc.text(String(line), { width: width / 2 });
+
+  doc
+    .font(PDF_FONT.bold)
+    .fontSize(20)
+    .fillColor("#111")
+    .text("STATEMENT", left, 30, { width, align: "right" });
+  doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444");
+  doc.text(`Date: ${formatDay(data.today)}`, { width, align: "right" });
+  doc.font(PDF_FONT.bold).fontSize(12).fillColor("#111");
+  doc.text(`Amount due: ${money(data.aging.balance)}`, { width, align: "right" });
+
+  let y = 140;
+  doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Statement For", left, y);
+  doc
+    .font(PDF_FONT.regular)
+    .fillColor("#333")
+    .text(data.client.name, left, y + 14, { width: width / 2 });
+  if (data.client.address) doc.text(data.client.address, { width: width / 2 });
+  if (data.client.email) doc.text(data.client.email, { width: width / 2 });
+  y = Math.max(doc.y, 190) + 20;
+
+  /** A table: a shaded header row, then rows that break onto a new page when the page is full. */
+  const table = (title: string, columns: Column[], rows: string[][], empty: string) => {
+    doc.font(PDF_FONT.bold).fontSize(11).fillColor("#111").text(title, left, y);
+    y += 18;
+    // Each column's left edge: the page margin plus the widths before it.
+    const xs: number[] = [];
+    for (const i of columns.keys()) xs.push(i === 0 ? left : xs[i - 1] + columns[i - 1].w);
+    const header = () => {
+      doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
+      doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
+      for (const [i, c] of columns.entries()) {
+        doc.text(c.label, xs[i] + 2, y + 2, { width: c.w - 4, align: c.align });
+      }
+      y += 22;
+      doc.font(PDF_FONT.regular).fillColor("#222");
+    };
+    header();
+    if (rows.length === 0) {
+      doc.text(empty, left + 2, y);
+      y += 18;
+    }
+    for (const row of rows) {
+      if (y + 20 > doc.page.height - 60) {
+        doc.addPage();
+        y = 50;
+        header();
+      }
+      for (const [i, c] of columns.entries()) {
+        doc.text(row[i], xs[i] + 2, y, { width: c.w - 4, align: c.align, lineBreak: false });
+      }
+      y += 16;
+      doc
+        .moveTo(left, y - 3)
+        .lineTo(right, y - 3)
+        .strokeColor("#e4e4e7")
+        .lineWidth(0.5)
+        .stroke();
+    }
+    y += 14;
+  };
+
+  const days = (due: string) => Math.round((Date.parse(data.today) - Date.parse(due)) / 86_400_000);
+  table(
+    "Open Invoices",
+    [
+      { label: "Invoice #", w: 100, align: "left" },
+      { label: "Issued", w: 70, align: "left" },
+      { label: "Due", w: 70, align: "left" },
+      { label: "Days Late", w: 62, align: "right" },
+      { label: "Total", w: 70, align: "right" },
+      { label: "Paid", w: 70, align: "right" },
+      { label: "Balance", w: width - 442, align: "right" },
+    ],
+    data.invoices.map((i) => [
+      i.invoiceNumber,
+      formatDay(i.issueDate),
+      formatDay(i.dueDate),
+      days(i.dueDate) > 0 ? String(days(i.dueDate)) : "-",
+      money(i.total),
+      money(i.amountPaid),
+      money(i.balance),
+    ]),
+    "No open invoices.",
+  );
+  table(
+    "Payments Received on Open Invoices",
+    [
+      { label: "Date", w: 80, align: "left" },
+      { label: "Invoice #", w: 110, align: "left" },
+      { label: "Method", w: 80, align: "left" },
+      { label: "Reference", w: width - 370, align: "left" },
+      { label: "Amount", w: 100, align: "right" },
+    ],
+    data.payments.map((p) => [
+      formatDay(p.date),
+      p.invoiceNumber,
+      p.method,
+      p.reference ?? "-",
+      money(p.amount),
+    ]),
+    "No payments yet.",
+  );
+  const buckets: [string, keyof TAging][] = [
+    ["Current", "current"],
+    ["1–30 days", "days1to30"],
+    ["31–60 days", "days31to60"],
+    ["61–90 days", "days61to90"],
+    ["Over 90 days", "over90"],
+    ["Amount Due", "balance"],
+  ];
+  table(
+    "Aging",
+    buckets.map(([label]) => ({ label, w: width / buckets.length, align: "right" as const })),
+    [buckets.map(([, key]) => money(String(data.aging[key])))],
+    "",
+  );
+  if (company.invoiceFooter) {
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor("#666");
+    doc.text(company.invoiceFooter, left, doc.page.height - 70, { width, align: "center" });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,36 @@
+/**
+ * The aging sums of open invoices in SQL, exact (numeric): one definition for the Receivables
+ * screen, its totals row, the statement and the dashboard. An invoice is open when its status is sent, viewed or
+ * partially paid and a balance is left; its bucket is the days between its due date and the
+ * company's today. Past due is the computed overdue rule itself (lib/invoice-status).
+ */
+import { invoices } from "@pevo/db";
+import { INVOICE_OPEN_STATUSES } from "@pevo/shared";
+import { and, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { addDaysIso } from "./dates";
+import { overdueCondition } from "./invoice-status";
+
+/** An invoice that still owes something (the rows every aging sum reads). */
+export const openWithBalance = () =>
+  and(inArray(invoices.status, [...INVOICE_OPEN_STATUSES]), gt(invoices.total, invoices.amountPaid)) as SQL;
+
+const balance = sql`(${invoices.total} - ${invoices.amountPaid})`;
+/** sum(balance) over the rows matching `where`, "0.00" when none: exact decimal text. */
+const sumWhere = (where: SQL) =>
+  sql<string>`coalesce(sum(${balance}) filter (where ${where}), 0)::numeric(16,2)::text`;
+
+/** The aging columns for a select, with today in the company's zone (YYYY-MM-DD). */
+export function agingColumns(today: string) {
+  // Days past due d = today - due date: 1–30 is due in [today-30, today-1], and so on.
+  const since = (days: number) => addDaysIso(today, -days);
+  return {
+    balance: sql<string>`coalesce(sum(${balance}), 0)::numeric(16,2)::text`,
+    current: sumWhere(sql`${invoices.dueDate} >= ${today}`),
+    days1to30: sumWhere(sql`${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${since(30)}`),
+    days31to60: sumWhere(sql`${invoices.dueDate} < ${since(30)} and ${invoices.dueDate} >= ${since(60)}`),
+    days61to90: sumWhere(sql`${invoices.dueDate} < ${since(60)} and ${invoices.dueDate} >= ${since(90)}`),
+    over90: sumWhere(sql`${invoices.dueDate} < ${since(90)}`),
+    overdue: sumWhere(overdueCondition(today)),
+    openInvoices: sql<number>`count(*)::int`,
+  };
+}

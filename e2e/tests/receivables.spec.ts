@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import {
+  addDaysIso,
+  apiCreate,
+  sameOrigin,
+  screenshotBothWidths,
+  signInFreshAdmin,
+  uniqueTag,
+} from "../support/helpers";
+
+/**
+ * Issue 10 §4: invoices created and sent through the API, one paid in part, show up on Receivables
+ * in the right aging buckets; the QuickBooks CSV downloads with QuickBooks' columns.
+ */
+test("Receivables shows the aging buckets and downloads the QuickBooks CSV", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInFreshAdmin(page, request, "receivables");
+  const api = page.request;
+  const tag = uniqueTag().toUpperCase();
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  });
+  const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
+    name: `Aging Haul ${tag}`,
+  });
+  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
+    clientId: client.id,
+    jobNumber: `AGE-${tag}`,
+    originAddress: "Amarillo, TX",
+    destinationAddress: "Tulsa, OK",
+    startDate: "2025-01-02",
+    description: "Wind turbine blade.",
+    standardRates: {
+      minimumDailyRate: "450",
+      mileageRate: "1.85",
+      overnightRate: "125",
+      noGoRate: "300",
+      detentionRate: "45",
+      detentionThreshold: 2,
+    },
+    customRates: [],
+    positions: [{ positionType: "lead_car", pevoId: null }],
+  });
+  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
+    rateConfirmationId: rc.id,
+    driverName: "Dale Driver",
+    driverPhone: "(806) 555-0199",
+    driverCompany: "Panhandle Heavy Haul",
+    pickupDate: "2025-01-02",
+    pickupTime: "08:30",
+    status: "completed",
+  });
+  // Due in 5 days (current), 10 days ago (1–30), 45 days ago (31–60, 50.00 paid of 200.00).
+  const invoices: [number, string][] = [
+    [5, "300.00"],
+    [-10, "100.00"],
+    [-45, "200.00"],
+  ];
+  const ids: string[] = [];
+  for (const [i, [due, charge]] of invoices.entries()) {
+    const created = await apiCreate<{ id: string }>(api, "/api/invoices", {
+      invoiceNumber: `AG-${tag}-${i + 1}`,
+      issueDate: addDaysIso(today, due - 30),
+      dueDate: addDaysIso(today, due),
+      dispatchId: dispatch.id,
+      clientId: client.id,
+      customerName: client.name,
+      lineItems: [{ date: "2025-01-02", location: "Amarillo, TX", mileage: "10", charge }],
+      allowAdditional: true,
+    });
+    const sent = await api.post(`/api/invoices/${created.id}/send`, {
+      data: { to: `billing-${tag.toLowerCase()}@example.test` },
+      headers: sameOrigin(),
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    ids.push(created.id);
+  }
+  await apiCreate(api, `/api/invoices/${ids[2]}/payments`, { date: today, amount: "50.00", method: "check" });
+
+  await page.goto("/receivables");
+  const table = page.getByRole("table", { name: "Receivables" });
+  const row = table.getByRole("row", { name: `Open invoices of ${client.name}` });
+  await expect(row).toContainText(client.name);
+  const cells = row.locator("td");
+  // Client, Oldest Due, Invoices, Current, 1–30, 31–60, 61–90, Over 90, Balance.
+  await expect(cells.nth(2)).toHaveText("3");
+  await expect(cells.nth(3)).toHaveText("$300.00");
+  await expect(cells.nth(4)).toHaveText("$100.00");
+  await expect(cells.nth(5)).toHaveText("$150.00");
+  await expect(cells.nth(6)).toHaveText("-");
+  await expect(cells.nth(8)).toHaveText("$550.00");
+  await expect(page.getByTestId("total-balance")).toHaveText("$550.00");
+  await screenshotBothWidths(page, "receivables");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "QuickBooks CSV" }).click();
+  const file = await (await download).path();
+  const csv = await readFile(file, "utf8");
+  expect(csv.split("\n")[0]).toBe(
+    "InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount",
+  );
+  for (const i of [1, 2, 3]) expect(csv).toContain(`AG-${tag}-${i},`);
+
+  // A row opens the client's open invoices.
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?.*clientId=${client.id}`));
+});
