@@ -9,10 +9,10 @@ import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { balanceCents, statusAfterAmounts } from "../../lib/invoice-status";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import type { Scope } from "../../lib/tenant";
 import { scoped } from "../../lib/tenant";
-import { balanceCents, statusAfterAmounts } from "../../lib/invoice-status";
 import { syncInvoiceReminders } from "./reminders";
 import { lockInvoice } from "./send-service";
 

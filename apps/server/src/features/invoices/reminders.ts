@@ -15,12 +15,12 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
+import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { createPublicLink, daysFrom } from "../../lib/public-links";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
-import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 
 export const INVOICE_REMINDER = "invoice-reminder";
 type Payload = { invoiceId: string; days: number };

@@ -21,6 +21,14 @@ import {
 import { and, asc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import {
+  balanceOf,
+  balanceSql,
+  invoiceToday,
+  isOverdue,
+  overdueCondition,
+  statusAfterAmounts,
+} from "../../lib/invoice-status";
 import { invoiceEvent, publishEvent, published } from "../../lib/live-events";
 import {
   allRows,
@@ -33,14 +41,6 @@ import {
   sortBy,
 } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
-import {
-  balanceOf,
-  balanceSql,
-  invoiceToday,
-  isOverdue,
-  overdueCondition,
-  statusAfterAmounts,
-} from "../../lib/invoice-status";
 import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
