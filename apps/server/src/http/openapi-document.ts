@@ -18,6 +18,10 @@ const TAGS = [
   { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
   { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
   {
+    name: "Receivables",
+    description: "Open balances by client and aging, statements and accounting exports (admins)",
+  },
+  {
     name: "Documents",
     description:
       "Files of a PEVO, a rate confirmation or a dispatch: PDF, JPEG, PNG, HEIC or WebP up to 15 MB, typed from their content (admins)",
