@@ -145,8 +145,88 @@ const ApiErrorSchema = named("ApiError", ZApiError);
 
 /** The error responses a route can give, all in the API's one error shape. */
 export function errors<const S extends ErrorStatus[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((s) => [s, json(ApiErrorSchema, ERROR_DESCRIPTIONS[s])])) as {
-    [K in S[number]]: ReturnType<typeof json<typeof ZApiError>>;
+  return Object.fromEntries(
+    statuses.map((s) => [s, json(ApiErrorSchema, ERROR_DESCRIPTIONS[s])]),
+  ) as ErrorResponses<S[number]>;
+}
+
+type ErrorResponses<S extends ErrorStatus> = { [K in S]: ReturnType<typeof json<typeof ZApiError>> };
+
+/** 409 among a route's errors when its `conflicts` flag is `true`. */
+type Conflict<Flag> = Flag extends true ? 409 : never;
+type ByIdConflicts = { put?: boolean; delete?: boolean };
+
+/**
+ * The three by-id routes of a resource: GET, PUT and DELETE on `/{id}`. Five routers declared them
+ * alike (the same paths, statuses and "The <noun>" / "The updated <noun>" descriptions), so they are
+ * declared once here; each router still registers them, with its own handlers:
+ *
+ *   const byId = byIdRoutes({ tags, params, response: Client, body: ZClient, noun: "client",
+ *     summaries: { get: "A client", put: "Update a client", delete: "Delete a client" },
+ *     conflicts: { delete: true } });
+ *   router.openapi(byId.get, async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200));
+ *
+ * They are plain `createRoute` configs, typed as if written out (the handlers' `c.req.valid(...)` and
+ * the RPC types of AppType are the same): GET answers 200 `response` or 401/403/404; PUT takes the
+ * JSON `body` and answers 200 `response` or 400/401/403/404; DELETE answers 204 or 401/403/404. A
+ * `conflicts` flag adds 409 (the API error) to that route; another 409 (a different body) is spread
+ * onto a route's `responses` by the router.
+ */
+export function byIdRoutes<
+  P extends z.ZodObject,
+  R extends z.ZodType,
+  B extends z.ZodType,
+  const C extends ByIdConflicts = { put?: false; delete?: false },
+>(options: {
+  tags: string[];
+  /** The `{id}` path parameter: `idParams(<not-found message>)`. */
+  params: P;
+  /** What GET and PUT answer. */
+  response: R;
+  /** PUT's JSON body. */
+  body: B;
+  /** The resource in the responses' descriptions: "The <noun>", "The updated <noun>". */
+  noun: string;
+  summaries: { get: string; put: string; delete: string };
+  conflicts?: C;
+}) {
+  const { tags, params, response, body, noun, summaries, conflicts } = options;
+  const conflict = (flag: boolean | undefined) => (flag ? ([409] as const) : []);
+  return {
+    get: createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: summaries.get,
+      request: { params },
+      responses: { 200: json(response, `The ${noun}`), ...errors(401, 403, 404) },
+    }),
+    put: createRoute({
+      method: "put",
+      path: "/{id}",
+      tags,
+      summary: summaries.put,
+      request: { params, body: jsonBody(body) },
+      responses: {
+        200: json(response, `The updated ${noun}`),
+        ...(errors(400, 401, 403, 404, ...conflict(conflicts?.put)) as ErrorResponses<
+          400 | 401 | 403 | 404 | Conflict<C["put"]>
+        >),
+      },
+    }),
+    delete: createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: summaries.delete,
+      request: { params },
+      responses: {
+        ...noContent,
+        ...(errors(401, 403, 404, ...conflict(conflicts?.delete)) as ErrorResponses<
+          401 | 403 | 404 | Conflict<C["delete"]>
+        >),
+      },
+    }),
   };
 }
 

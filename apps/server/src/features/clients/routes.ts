@@ -1,5 +1,6 @@
 import { offsetPage, ZClient, ZClientListQuery, ZClientResponse } from "@pevo/shared";
 import {
+  byIdRoutes,
   createRoute,
   createRouter,
   errors,
@@ -7,7 +8,6 @@ import {
   json,
   jsonBody,
   named,
-  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import {
@@ -22,6 +22,19 @@ import {
 const tags = ["Clients"];
 const params = idParams(CLIENT_NOT_FOUND);
 const Client = named("Client", ZClientResponse);
+const byId = byIdRoutes({
+  tags,
+  params,
+  response: Client,
+  body: ZClient,
+  noun: "client",
+  summaries: {
+    get: "A client",
+    put: "Update a client",
+    delete: "Delete a client without rate confirmations",
+  },
+  conflicts: { delete: true },
+});
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -55,39 +68,11 @@ export const clientRoutes = router
     }),
     async (c) => c.json(await createClient(scopeOf(c), c.req.valid("json")), 201),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: "A client",
-      request: { params },
-      responses: { 200: json(Client, "The client"), ...errors(401, 403, 404) },
-    }),
-    async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200),
+  .openapi(byId.get, async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200))
+  .openapi(byId.put, async (c) =>
+    c.json(await updateClient(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}",
-      tags,
-      summary: "Update a client",
-      request: { params, body: jsonBody(ZClient) },
-      responses: { 200: json(Client, "The updated client"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) => c.json(await updateClient(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/{id}",
-      tags,
-      summary: "Delete a client without rate confirmations",
-      request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      await deleteClient(scopeOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(byId.delete, async (c) => {
+    await deleteClient(scopeOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { csvResponse } from "../../http/csv";
 import {
+  byIdRoutes,
   createRoute,
   createRouter,
   errors,
@@ -19,7 +20,6 @@ import {
   json,
   jsonBody,
   named,
-  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
@@ -44,6 +44,20 @@ const DispatchPage = named("DispatchPage", offsetPage(named("DispatchListItem", 
 const doubleBooking = {
   409: json(named("BookingConflictError", ZBookingConflictError), "The PEVO is already booked then"),
 };
+
+const byId = byIdRoutes({
+  tags,
+  params,
+  response: Dispatch,
+  body: ZDispatch,
+  noun: "dispatch",
+  summaries: {
+    get: "A dispatch with its rate confirmation",
+    put: "Update a dispatch",
+    delete: "Delete a dispatch without invoices or trip logs",
+  },
+  conflicts: { delete: true },
+});
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -109,47 +123,17 @@ export const dispatchRoutes = router
     }),
     async (c) => c.json(await createDispatchBatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
   )
+  .openapi(byId.get, async (c) => c.json(await getDispatch(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: "A dispatch with its rate confirmation",
-      request: { params },
-      responses: { 200: json(Dispatch, "The dispatch"), ...errors(401, 403, 404) },
-    }),
-    async (c) => c.json(await getDispatch(scopeOf(c), c.req.valid("param").id), 200),
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}",
-      tags,
-      summary: "Update a dispatch",
-      request: { params, body: jsonBody(ZDispatch) },
-      responses: {
-        200: json(Dispatch, "The updated dispatch"),
-        ...errors(400, 401, 403, 404),
-        ...doubleBooking,
-      },
-    }),
+    // Its 409 is the double booking's (a BookingConflictError), not the API error.
+    { ...byId.put, responses: { ...byId.put.responses, ...doubleBooking } },
     async (c) =>
       c.json(
         await updateDispatch(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")),
         200,
       ),
   )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/{id}",
-      tags,
-      summary: "Delete a dispatch without invoices or trip logs",
-      request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      await deleteDispatch(scopeOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(byId.delete, async (c) => {
+    await deleteDispatch(scopeOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { csvResponse } from "../../http/csv";
 import { download, pdfDownload } from "../../http/download";
 import {
+  byIdRoutes,
   createRoute,
   createRouter,
   dayQueryParam,
@@ -19,7 +20,6 @@ import {
   json,
   jsonBody,
   named,
-  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
@@ -41,6 +41,19 @@ const tags = ["Invoices"];
 const params = idParams(INVOICE_NOT_FOUND);
 const Invoice = named("Invoice", ZInvoiceResponse);
 const InvoiceListItem = named("InvoiceListItem", ZInvoiceListItem);
+const byId = byIdRoutes({
+  tags,
+  params,
+  response: Invoice,
+  body: ZInvoice,
+  noun: "invoice",
+  summaries: {
+    get: "An invoice with its line items",
+    put: "Update an invoice and replace its line items",
+    delete: "Delete an invoice",
+  },
+  conflicts: { put: true },
+});
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -117,17 +130,7 @@ export const invoiceRoutes = router
     }),
     async (c) => c.json(await createInvoice(scopeOf(c), c.req.valid("json")), 201),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: "An invoice with its line items",
-      request: { params },
-      responses: { 200: json(Invoice, "The invoice"), ...errors(401, 403, 404) },
-    }),
-    async (c) => c.json(await getInvoice(scopeOf(c), c.req.valid("param").id), 200),
-  )
+  .openapi(byId.get, async (c) => c.json(await getInvoice(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(
     createRoute({
       method: "get",
@@ -147,28 +150,10 @@ export const invoiceRoutes = router
       return download(c, pdf, `invoice-${invoice.invoiceNumber}.pdf`, "application/pdf");
     },
   )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}",
-      tags,
-      summary: "Update an invoice and replace its line items",
-      request: { params, body: jsonBody(ZInvoice) },
-      responses: { 200: json(Invoice, "The updated invoice"), ...errors(400, 401, 403, 404, 409) },
-    }),
-    async (c) => c.json(await updateInvoice(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  .openapi(byId.put, async (c) =>
+    c.json(await updateInvoice(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/{id}",
-      tags,
-      summary: "Delete an invoice",
-      request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404) },
-    }),
-    async (c) => {
-      await deleteInvoice(scopeOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(byId.delete, async (c) => {
+    await deleteInvoice(scopeOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -9,6 +9,7 @@ import {
 } from "@pevo/shared";
 import { INVITE_REDIRECT } from "../../auth";
 import {
+  byIdRoutes,
   createRoute,
   createRouter,
   errors,
@@ -16,7 +17,6 @@ import {
   json,
   jsonBody,
   named,
-  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { pevoQualifications } from "./qualification";
@@ -25,6 +25,19 @@ import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
 const Pevo = named("Pevo", ZPevoResponse);
+const byId = byIdRoutes({
+  tags,
+  params,
+  response: Pevo,
+  body: ZPevo,
+  noun: "PEVO",
+  summaries: {
+    get: "A PEVO",
+    put: "Update a PEVO (the email is changed only through the login)",
+    delete: "Delete a PEVO without assignments or trip logs",
+  },
+  conflicts: { put: true, delete: true },
+});
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -95,39 +108,11 @@ export const pevoRoutes = router
     }),
     async (c) => c.json(await pevoQualifications(scopeOf(c), c.req.valid("query")), 200),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: "A PEVO",
-      request: { params },
-      responses: { 200: json(Pevo, "The PEVO"), ...errors(401, 403, 404) },
-    }),
-    async (c) => c.json(await getPevo(scopeOf(c), c.req.valid("param").id), 200),
+  .openapi(byId.get, async (c) => c.json(await getPevo(scopeOf(c), c.req.valid("param").id), 200))
+  .openapi(byId.put, async (c) =>
+    c.json(await updatePevo(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}",
-      tags,
-      summary: "Update a PEVO (the email is changed only through the login)",
-      request: { params, body: jsonBody(ZPevo) },
-      responses: { 200: json(Pevo, "The updated PEVO"), ...errors(400, 401, 403, 404, 409) },
-    }),
-    async (c) => c.json(await updatePevo(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/{id}",
-      tags,
-      summary: "Delete a PEVO without assignments or trip logs",
-      request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      await deletePevo(scopeOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(byId.delete, async (c) => {
+    await deletePevo(scopeOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

@@ -8,6 +8,7 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import {
+  byIdRoutes,
   createRoute,
   createRouter,
   dayQueryParam,
@@ -16,7 +17,6 @@ import {
   json,
   jsonBody,
   named,
-  noContent,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
@@ -36,6 +36,19 @@ const tags = ["Rate confirmations"];
 const params = idParams(RC_NOT_FOUND);
 const RateConfirmation = named("RateConfirmation", ZRateConfirmationResponse);
 const RateConfirmationListItem = named("RateConfirmationListItem", ZRateConfirmationListItem);
+const byId = byIdRoutes({
+  tags,
+  params,
+  response: RateConfirmation,
+  body: ZRateConfirmation,
+  noun: "rate confirmation",
+  summaries: {
+    get: "A rate confirmation with its rates and positions",
+    put: "Update a rate confirmation (a signed one needs a new signature)",
+    delete: "Delete it with its rates and positions; refused while dispatches refer to it",
+  },
+  conflicts: { put: true, delete: true },
+});
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -81,31 +94,9 @@ export const rateConfirmationRoutes = router
     }),
     async (c) => c.json(await createRateConfirmation(scopeOf(c), c.req.valid("json")), 201),
   )
-  .openapi(
-    createRoute({
-      method: "get",
-      path: "/{id}",
-      tags,
-      summary: "A rate confirmation with its rates and positions",
-      request: { params },
-      responses: { 200: json(RateConfirmation, "The rate confirmation"), ...errors(401, 403, 404) },
-    }),
-    async (c) => c.json(await getRateConfirmation(scopeOf(c), c.req.valid("param").id), 200),
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/{id}",
-      tags,
-      summary: "Update a rate confirmation (a signed one needs a new signature)",
-      request: { params, body: jsonBody(ZRateConfirmation) },
-      responses: {
-        200: json(RateConfirmation, "The updated rate confirmation"),
-        ...errors(400, 401, 403, 404, 409),
-      },
-    }),
-    async (c) =>
-      c.json(await updateRateConfirmation(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+  .openapi(byId.get, async (c) => c.json(await getRateConfirmation(scopeOf(c), c.req.valid("param").id), 200))
+  .openapi(byId.put, async (c) =>
+    c.json(await updateRateConfirmation(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(
     createRoute({
@@ -143,17 +134,7 @@ export const rateConfirmationRoutes = router
     }),
     async (c) => c.json(await duplicateRateConfirmation(scopeOf(c), c.req.valid("param").id), 201),
   )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/{id}",
-      tags,
-      summary: "Delete it with its rates and positions; refused while dispatches refer to it",
-      request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404, 409) },
-    }),
-    async (c) => {
-      await deleteRateConfirmation(scopeOf(c), c.req.valid("param").id);
-      return c.body(null, 204);
-    },
-  );
+  .openapi(byId.delete, async (c) => {
+    await deleteRateConfirmation(scopeOf(c), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
