@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 
 // Two projects: the API server and shared packages (real databases), and the web app's pure logic.
 // e2e has its own runner (Playwright).
+// A project's own timeouts win over the command line's, so the gate (scripts/test.mjs) scales them
+// with TEST_TIMEOUT_SCALE instead of --testTimeout / --hookTimeout.
+const scale = Number(process.env.TEST_TIMEOUT_SCALE ?? 1);
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,8 +18,8 @@ export default defineConfig({
           environment: "node",
           pool: "forks",
           // Opening PGlite and applying the migrations takes ~2 s per test file.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30_000 * scale,
+          hookTimeout: 60_000 * scale,
         },
       },
       {

@@ -82,7 +82,7 @@ const pgReport = resolve(reports, "vitest-postgres.json");
 const e2eReport = resolve(reports, "playwright.json");
 // A report left by an earlier run must not count in this one.
 for (const file of [pgliteReport, pgReport, e2eReport]) rmSync(file, { force: true });
-// Time budgets 3× vitest.config.ts's: on a shared 2-core machine under load (other test runs) the
+// Time budgets 3× vitest.config.ts's (TEST_TIMEOUT_SCALE below): on a shared 2-core machine under load (other test runs) the
 // two runs side by side met "Hook timed out in 60000ms" while opening PGlite. Timings are never what
 // a test asserts; a hung test still fails.
 const vitest = (report) => [
@@ -91,8 +91,6 @@ const vitest = (report) => [
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${report}`,
-  "--testTimeout=90000",
-  "--hookTimeout=180000",
 ];
 
 // 1. Static checks: independent, each mostly one core.
@@ -106,10 +104,15 @@ await parallel(
 // the PGlite and PostgreSQL runs side by side keep both cores busy.
 const apiTests = [
   (o) =>
-    stage("unit + API tests (PGlite)", npx, vitest(pgliteReport), { ...o, env: { TEST_DATABASE_URL: "" } }),
+    stage("unit + API tests (PGlite)", npx, vitest(pgliteReport), {
+      ...o,
+      env: { TEST_DATABASE_URL: "", TEST_TIMEOUT_SCALE: "3" },
+    }),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  apiTests.push((o) => stage("API tests (PostgreSQL)", npx, vitest(pgReport), o));
+  apiTests.push((o) =>
+    stage("API tests (PostgreSQL)", npx, vitest(pgReport), { ...o, env: { TEST_TIMEOUT_SCALE: "3" } }),
+  );
 }
 await parallel(...apiTests);
 countVitest(pgliteReport);
