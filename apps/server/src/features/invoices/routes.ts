@@ -25,9 +25,9 @@ import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
 import { invoiceToday } from "../../lib/invoice-status";
 import { renderInvoicePdf } from "./pdf";
+import { deleteInvoice } from "./send-service";
 import {
   createInvoice,
-  deleteInvoice,
   exportInvoices,
   getInvoice,
   INVOICE_CSV_HEADER,
@@ -71,8 +71,7 @@ export const invoiceRoutes = router
       request: { query: ZInvoiceExportParams },
       responses: {
         200: {
-          description:
-            "The CSV, as an attachment named invoices-YYYY-MM-DD.csv: Invoice Number, Client, Issue Date, Due Date, Status, Overdue, Subtotal, Tax, Total, Dispatch/Job, Created",
+          description: `The CSV, as an attachment named invoices-YYYY-MM-DD.csv: ${INVOICE_CSV_HEADER.join(", ")}`,
           content: { "text/csv": { schema: z.string() } },
         },
         ...errors(400, 401, 403),
@@ -163,9 +162,9 @@ export const invoiceRoutes = router
       method: "delete",
       path: "/{id}",
       tags,
-      summary: "Delete an invoice",
+      summary: "Delete a draft invoice (409 once it was sent, paid or voided: void a sent invoice instead)",
       request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404) },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
       await deleteInvoice(scopeOf(c), c.req.valid("param").id);
