@@ -207,7 +207,7 @@ test("filter by status (with Overdue) and issue dates, sort, page 2, reload, exp
   const csv = await readFile(await download.path(), "utf8");
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    "Invoice Number,Client,Issue Date,Due Date,Status,Overdue,Subtotal,Tax,Total,Dispatch/Job,Created",
+    "Invoice Number,Client,Issue Date,Due Date,Status,Overdue,Subtotal,Tax,Total,Amount Paid,Balance,Dispatch/Job,Created",
   );
   expect(lines).toHaveLength(all.total + 1);
   expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(all.items.map((r) => r.invoiceNumber));

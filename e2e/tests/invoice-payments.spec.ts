@@ -37,7 +37,8 @@ test("send an invoice, the client opens the link, the office records a partial a
 
   const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
     name: `Plains Heavy Haul ${tag}`,
-    email: billing,
+    email: uniqueEmail("dispatch"),
+    billingEmail: billing,
     address: "1200 Industrial Blvd, Amarillo, TX 79107",
   });
   const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
@@ -81,7 +82,7 @@ test("send an invoice, the client opens the link, the office records a partial a
     ],
   });
 
-  // Send: the dialog defaults To to the client's email.
+  // Send: the dialog defaults To to the client's billing email (not its contact email).
   await page.goto(`/invoices/${invoice.id}`);
   await expect(page.getByRole("heading", { name: `Invoice #${invoice.invoiceNumber}` })).toBeVisible({
     timeout: 30_000,

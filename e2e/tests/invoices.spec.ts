@@ -393,7 +393,7 @@ test.describe("Invoices", () => {
     expect(dispatchAfter.invoices.map((i: { id: string }) => i.id)).toEqual([existing.id, id]);
   });
 
-  test("journey 2: the list and detail view, Edit and save, the printed page without navigation, the PDF download, Delete with confirmation", async ({
+  test("journey 2: the list and detail view, Edit and save, the printed page without navigation, the PDF download, Delete (drafts only) with confirmation", async ({
     page,
     request,
   }) => {
@@ -582,25 +582,52 @@ test.describe("Invoices", () => {
     expect(viaApi.headers()["content-type"]).toBe("application/pdf");
     expect((await readPdf(await viaApi.body())).text).toContain(invoiceNumber);
 
-    // Delete Invoice asks first; Cancel keeps it.
+    // A sent invoice is voided, never deleted: no Delete Invoice, and the API refuses it.
+    await expect(page.getByRole("button", { name: "Void" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete Invoice" })).toHaveCount(0);
+    const refused = await page.request.delete(`/api/invoices/${created.id}`, {
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).error).toBe(
+      "Only a draft invoice can be deleted; void a sent invoice instead",
+    );
+
+    // A draft can be deleted: Delete Invoice asks first; Cancel keeps it.
+    const draftNumber = `${invoiceNumber}-D`;
+    const draft = await apiCreate<StoredInvoice>(page.request, "/api/invoices", {
+      invoiceNumber: draftNumber,
+      issueDate: "2025-01-06",
+      dueDate: "2025-02-05",
+      dispatchId: dispatch.id,
+      clientId: client.id,
+      customerName: client.name,
+      lineItems: [{ date: "2025-01-06", location: "Tulsa, TX", mileage: "0", charge: "100" }],
+      allowAdditional: true,
+    });
+    await page.goto(`/invoices/${draft.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Invoice #${draftNumber}` })).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole("button", { name: "Delete Invoice" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Delete Invoice" })).toBeVisible();
-    await expect(dialog).toContainText(`Are you sure you want to delete invoice ${invoiceNumber}?`);
+    await expect(dialog).toContainText(`Are you sure you want to delete invoice ${draftNumber}?`);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    expect((await page.request.get(`/api/invoices/${created.id}`)).status()).toBe(200);
+    expect((await page.request.get(`/api/invoices/${draft.id}`)).status()).toBe(200);
 
     await page.getByRole("button", { name: "Delete Invoice" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete Invoice" }).click();
     await expect(page).toHaveURL(/\/invoices$/, { timeout: 30_000 });
     await expect(toastWith(page, "Invoice deleted successfully")).toBeVisible();
-    await expect(page.getByText("No invoices found")).toBeVisible();
-    expect((await page.request.get(`/api/invoices/${created.id}`)).status()).toBe(404);
+    await expect(page.getByRole("row", { name: `Invoice ${invoiceNumber}` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Invoice ${draftNumber}` })).toHaveCount(0);
+    expect((await page.request.get(`/api/invoices/${draft.id}`)).status()).toBe(404);
 
     // The deleted invoice's address: 'Invoice not found' with Back to Invoices.
-    await page.goto(`/invoices/${created.id}`);
+    await page.goto(`/invoices/${draft.id}`);
     await expect(page.getByText("Invoice not found", { exact: true })).toBeVisible({ timeout: 30_000 });
     await page.getByRole("link", { name: "Back to Invoices" }).click();
     await expect(page).toHaveURL(/\/invoices$/);

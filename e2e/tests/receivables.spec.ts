@@ -78,6 +78,21 @@ test("Receivables shows the aging buckets and downloads the QuickBooks CSV", asy
     ids.push(created.id);
   }
   await apiCreate(api, `/api/invoices/${ids[2]}/payments`, { date: today, amount: "50.00", method: "check" });
+  // An invoice without a client (a customer typed on it): its own row, current, 20.00.
+  const walkIn = await apiCreate<{ id: string }>(api, "/api/invoices", {
+    invoiceNumber: `AG-${tag}-W`,
+    issueDate: today,
+    dueDate: addDaysIso(today, 5),
+    dispatchId: dispatch.id,
+    customerName: `Walk-in ${tag}`,
+    lineItems: [{ date: "2025-01-02", location: "Amarillo, TX", mileage: "0", charge: "20.00" }],
+    allowAdditional: true,
+  });
+  const walkInSent = await api.post(`/api/invoices/${walkIn.id}/send`, {
+    data: { to: `walk-in-${tag.toLowerCase()}@example.test` },
+    headers: sameOrigin(),
+  });
+  expect(walkInSent.status(), await walkInSent.text()).toBe(200);
 
   await page.goto("/receivables");
   const table = page.getByRole("table", { name: "Receivables" });
@@ -91,7 +106,7 @@ test("Receivables shows the aging buckets and downloads the QuickBooks CSV", asy
   await expect(cells.nth(5)).toHaveText("$150.00");
   await expect(cells.nth(6)).toHaveText("-");
   await expect(cells.nth(8)).toHaveText("$550.00");
-  await expect(page.getByTestId("total-balance")).toHaveText("$550.00");
+  await expect(page.getByTestId("total-balance")).toHaveText("$570.00");
   await screenshotBothWidths(page, "receivables");
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -103,6 +118,19 @@ test("Receivables shows the aging buckets and downloads the QuickBooks CSV", asy
     "InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount",
   );
   for (const i of [1, 2, 3]) expect(csv).toContain(`AG-${tag}-${i},`);
+  // US dates, a QuickBooks default term, the line kind's label as the item (a typed line: Other charges).
+  const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+  const dates = `${us(addDaysIso(today, -25))},${us(addDaysIso(today, 5))}`;
+  expect(csv).toContain(
+    `AG-${tag}-1,${client.name},${dates},Net 30,Other charges,"01/02/2025 Amarillo, TX (10.00 mi)",1,300.00,300.00`,
+  );
+
+  // The row without a client opens nothing (no filter selects exactly its invoices).
+  const walkInRow = table.getByRole("row").filter({ hasText: `Walk-in ${tag}` });
+  await expect(walkInRow).toContainText("$20.00");
+  await expect(walkInRow).not.toHaveAttribute("tabindex");
+  await walkInRow.click();
+  await expect(page).toHaveURL(/\/receivables(\?|$)/);
 
   // A row opens the client's open invoices.
   await row.click();

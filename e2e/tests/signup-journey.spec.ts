@@ -79,11 +79,16 @@ test("a new company signs up, verifies, signs in, manages a client and signs out
   await addDialog.getByLabel("Contact Person").fill("Dana Carter");
   await addDialog.getByLabel("MC Number").fill("MC-123456");
   await addDialog.getByLabel("DOT Number").fill("7654321");
-  await addDialog.getByLabel("Email").fill("dispatch@acme-haul.test");
+  await addDialog.getByLabel("Email", { exact: true }).fill("dispatch@acme-haul.test");
+  // Where invoices go: optional, explained under the field.
+  const billing = addDialog.getByLabel("Billing Email (optional)");
+  await expect(addDialog.getByText("Invoices are sent here; the contact email when empty")).toBeVisible();
+  await billing.fill("AP@Acme-Haul.test");
   await addDialog.getByLabel("Phone", { exact: true }).fill("(555) 010-2000");
   await addDialog.getByLabel("Cell Phone").fill("(555) 010-2001");
   await addDialog.getByLabel("Fax").fill("(555) 010-2002");
   await addDialog.getByLabel("Address").fill("1 Freight Way, Houston, TX 77001");
+  await saveScreenshot(page, "clients-form-billing-email-1280");
   await addDialog.getByRole("button", { name: "Add Client" }).click();
   await expect(toast(page, "Client added successfully")).toBeVisible();
   await expect(addDialog).toBeHidden();
@@ -93,6 +98,8 @@ test("a new company signs up, verifies, signs in, manages a client and signs out
   await expect(row).toContainText("Dana Carter");
   await expect(row).toContainText("123456 / 7654321");
   await expect(row).toContainText("dispatch@acme-haul.test");
+  await expect(row).toContainText("Billing: ap@acme-haul.test");
+  await saveScreenshot(page, "clients-list-billing-email-1280");
   await expect(row).toContainText("(555) 010-2000");
   await expect(row).toContainText("Active");
   await expect(page.getByText("List of all your client companies")).toBeVisible();
@@ -103,6 +110,7 @@ test("a new company signs up, verifies, signs in, manages a client and signs out
   await expect(editDialog).toBeVisible();
   await expect(editDialog.getByLabel("Company Name")).toHaveValue(clientName);
   await expect(editDialog.getByLabel("Address")).toHaveValue("1 Freight Way, Houston, TX 77001");
+  await expect(editDialog.getByLabel("Billing Email (optional)")).toHaveValue("ap@acme-haul.test");
   await editDialog.getByLabel("Contact Person").fill("Morgan Lee");
   await editDialog.getByRole("button", { name: "Update Client" }).click();
   await expect(toast(page, "Client updated successfully")).toBeVisible();
@@ -223,7 +231,7 @@ test("the client form requires a company name and a valid email", async ({ page,
 
   await page.getByRole("button", { name: "Add New Client" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Client" });
-  await dialog.getByLabel("Email").fill("not-an-email");
+  await dialog.getByLabel("Email", { exact: true }).fill("not-an-email");
   await dialog.getByRole("button", { name: "Add Client" }).click();
   await expect(dialog.getByText("Company name is required")).toBeVisible();
   await expect(dialog.getByText("Please enter a valid email")).toBeVisible();
@@ -241,7 +249,7 @@ test("the client form requires a company name and a valid email", async ({ page,
   // Only the company name is needed; missing values show a dash.
   await page.getByRole("button", { name: "Add New Client" }).click();
   const again = page.getByRole("dialog", { name: "Add New Client" });
-  await expect(again.getByLabel("Email")).toHaveValue("");
+  await expect(again.getByLabel("Email", { exact: true })).toHaveValue("");
   await again.getByLabel("Company Name").fill("Bare Minimum LLC");
   await again.getByRole("button", { name: "Add Client" }).click();
   await expect(toast(page, "Client added successfully")).toBeVisible();

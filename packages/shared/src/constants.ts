@@ -215,6 +215,7 @@ export const ACTIVITY_TYPES = [
   "invoice_viewed",
   "invoice_voided",
   "invoice_reminded",
+  "invoice_deleted",
   "payment_deleted",
   "qualification_override",
 ] as const;

@@ -1,7 +1,7 @@
 /**
  * A CSV download streamed from the database (csv-stringify): the header row, then each row as it is
  * read, so an export of 100,000 dispatches never sits in memory. Values go out as given: services
- * pass money as the exact decimal strings and dates as YYYY-MM-DD.
+ * pass money as the exact decimal strings and dates as YYYY-MM-DD (the QuickBooks export: MM/DD/YYYY).
  */
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";

@@ -23,6 +23,9 @@ export function overdueCondition(today: string): SQL {
   ) as SQL;
 }
 
+/** The overdue flag as a selected column. */
+export const overdueSql = (today: string) => sql<boolean>`(${overdueCondition(today)})`.mapWith(Boolean);
+
 /** total - amount paid, exact (numeric in SQL). */
 export const balanceSql = sql<string>`(${invoices.total} - ${invoices.amountPaid})::numeric(12,2)::text`;
 

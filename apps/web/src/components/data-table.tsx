@@ -52,9 +52,9 @@ type Props<T extends RowData> = {
   noun: string;
   /**
    * Optional: the whole row opens this address (click, or Enter when the row has focus); links and
-   * buttons inside the row keep their own action.
+   * buttons inside the row keep their own action. A row without an address is not clickable.
    */
-  rowHref?: (row: T) => string;
+  rowHref?: (row: T) => string | undefined;
   /** The row's accessible name when it is clickable, e.g. "Invoice INV-2025-0001". */
   rowLabel?: (row: T) => string;
 };
@@ -165,41 +165,44 @@ export function DataTable<T extends RowData>(props: Props<T>) {
             ))}
           </TableHeader>
           <TableBody>
-            {table.getRowModel().rows.map((row) => (
-              <TableRow
-                key={row.id}
-                {...(rowHref
-                  ? {
-                      tabIndex: 0,
-                      "aria-label": rowLabel?.(row.original),
-                      className:
-                        "cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring",
-                      onClick: (event) => {
-                        if ((event.target as HTMLElement).closest("a, button")) return;
-                        navigate(rowHref(row.original));
-                      },
-                      onKeyDown: (event) => {
-                        if (event.key === "Enter" && event.target === event.currentTarget) {
-                          navigate(rowHref(row.original));
-                        }
-                      },
-                    }
-                  : {})}
-              >
-                {row.getAllCells().map((cell) => {
-                  const column = byId.get(cell.column.id);
-                  return (
-                    <TableCell
-                      key={cell.id}
-                      className={column?.className}
-                      truncate={column?.truncate?.(row.original)}
-                    >
-                      <FlexRender cell={cell} />
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
+            {table.getRowModel().rows.map((row) => {
+              const href = rowHref?.(row.original);
+              return (
+                <TableRow
+                  key={row.id}
+                  {...(href
+                    ? {
+                        tabIndex: 0,
+                        "aria-label": rowLabel?.(row.original),
+                        className:
+                          "cursor-pointer focus-visible:bg-muted/50 focus-visible:outline-2 focus-visible:outline-ring",
+                        onClick: (event) => {
+                          if ((event.target as HTMLElement).closest("a, button")) return;
+                          navigate(href);
+                        },
+                        onKeyDown: (event) => {
+                          if (event.key === "Enter" && event.target === event.currentTarget) {
+                            navigate(href);
+                          }
+                        },
+                      }
+                    : {})}
+                >
+                  {row.getAllCells().map((cell) => {
+                    const column = byId.get(cell.column.id);
+                    return (
+                      <TableCell
+                        key={cell.id}
+                        className={column?.className}
+                        truncate={column?.truncate?.(row.original)}
+                      >
+                        <FlexRender cell={cell} />
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </div>

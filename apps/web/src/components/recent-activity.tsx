@@ -29,6 +29,7 @@ const LETTERS: Record<string, string> = {
   invoice_viewed: "I",
   invoice_voided: "I",
   invoice_reminded: "I",
+  invoice_deleted: "I",
   payment_deleted: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";

@@ -99,6 +99,8 @@ export const clients = pgTable(
     mcNumber: text("mc_number"),
     dotNumber: text("dot_number"),
     email: text("email"),
+    /** Where invoices are sent; the contact email when null. */
+    billingEmail: text("billing_email"),
     phone: text("phone"),
     cellPhone: text("cell_phone"),
     fax: text("fax"),
@@ -118,6 +120,7 @@ export const clients = pgTable(
     maxLength("clients", t.mcNumber, L.code),
     maxLength("clients", t.dotNumber, L.code),
     maxLength("clients", t.email, L.email),
+    maxLength("clients", t.billingEmail, L.email),
     maxLength("clients", t.phone, L.phone),
     maxLength("clients", t.cellPhone, L.phone),
     maxLength("clients", t.fax, L.phone),

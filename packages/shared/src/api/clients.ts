@@ -12,6 +12,7 @@ export const ZClientResponse = z.object({
   mcNumber: z.string().nullable(),
   dotNumber: z.string().nullable(),
   email: z.string().nullable(),
+  billingEmail: z.string().nullable().describe("Where invoices are sent; the contact email when null"),
   phone: z.string().nullable(),
   cellPhone: z.string().nullable(),
   fax: z.string().nullable(),

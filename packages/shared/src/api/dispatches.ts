@@ -80,7 +80,13 @@ export const ZDispatchResponse = z.object({
   hasInvoices: z.boolean(),
   invoices: z
     .array(
-      z.object({ id: ZId, invoiceNumber: z.string(), status: z.enum(INVOICE_STATUSES), total: ZDecimal }),
+      z.object({
+        id: ZId,
+        invoiceNumber: z.string(),
+        status: z.enum(INVOICE_STATUSES),
+        total: ZDecimal,
+        overdue: z.boolean().describe("Computed: open, a balance left, due before the company's today"),
+      }),
     )
     .describe("The dispatch's invoices, oldest first"),
   rateConfirmation: z

@@ -170,7 +170,7 @@ function text(form: BoundsForm, field: string, label: string, max: number, fill 
   ];
 }
 
-function email(form: BoundsForm, field: string, tag: string): BoundCase[] {
+function email(form: BoundsForm, field: string, tag: string, label = "Email"): BoundCase[] {
   const max = TEXT_LIMITS.email;
   return [
     { form, field, value: emailOfLength(max, tag), note: `${max} characters` },
@@ -178,7 +178,7 @@ function email(form: BoundsForm, field: string, tag: string): BoundCase[] {
       form,
       field,
       value: emailOfLength(max + 1, tag),
-      error: tooLongMessage("Email", max),
+      error: tooLongMessage(label, max),
       note: `${max + 1} characters`,
     },
   ];
@@ -303,6 +303,7 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("client", "mcNumber", "MC number", code, "1"),
   ...text("client", "dotNumber", "DOT number", code, "2"),
   ...email("client", "email", "client"),
+  ...email("client", "billingEmail", "billing", "Billing email"),
   ...text("client", "phone", "Phone", phone),
   ...text("client", "cellPhone", "Cell phone", phone),
   ...text("client", "fax", "Fax", phone),

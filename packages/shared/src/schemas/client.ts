@@ -9,6 +9,8 @@ export const ZClient = z.object({
   mcNumber: mcNumber(),
   dotNumber: dotNumber(),
   email: optionalEmail(),
+  /** Where invoices go (the Send invoice dialog's default); the contact email when empty. */
+  billingEmail: optionalEmail("Please enter a valid email", "Billing email"),
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   cellPhone: boundedText("Cell phone", TEXT_LIMITS.phone),
   fax: boundedText("Fax", TEXT_LIMITS.phone),

@@ -77,8 +77,8 @@ export type TDispatch = Omit<TDispatchData, "allowConflict" | "qualificationOver
   pevoName: string | null;
   createdAt: string;
   hasInvoices: boolean;
-  /** The dispatch's invoices, oldest first. */
-  invoices: { id: string; invoiceNumber: string; status: InvoiceStatus; total: string }[];
+  /** The dispatch's invoices, oldest first (overdue: computed, as in the invoice list). */
+  invoices: { id: string; invoiceNumber: string; status: InvoiceStatus; total: string; overdue: boolean }[];
   rateConfirmation: {
     id: string;
     jobNumber: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
+import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
 import { ZTimeZone } from "../time-zones";

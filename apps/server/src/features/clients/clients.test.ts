@@ -182,6 +182,27 @@ describe("POST /api/clients", () => {
   });
 });
 
+describe("billing email", () => {
+  test("optional: stored lowercased, cleared by an empty value, a bad one is a 400 on its field", async () => {
+    const client = await createClientA({ email: "dispatch@haul.test", billingEmail: " AP@Haul.TEST " });
+    expect(client).toMatchObject({ email: "dispatch@haul.test", billingEmail: "ap@haul.test" });
+    expect((await dbRow(client.id)).billingEmail).toBe("ap@haul.test");
+    expect((await asA("GET", `/api/clients/${client.id}`)).body.billingEmail).toBe("ap@haul.test");
+    const listed = await asA("GET", `/api/clients?q=${encodeURIComponent(client.name)}`);
+    expect(listed.body.items[0].billingEmail).toBe("ap@haul.test");
+
+    const bad = await asA("PUT", `/api/clients/${client.id}`, { name: client.name, billingEmail: "ap@" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ billingEmail: "Please enter a valid email" });
+    expect((await dbRow(client.id)).billingEmail).toBe("ap@haul.test");
+
+    const cleared = await asA("PUT", `/api/clients/${client.id}`, { name: client.name, billingEmail: "" });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.billingEmail).toBeNull();
+    expect((await createClientA()).billingEmail).toBeNull();
+  });
+});
+
 describe("GET /api/clients/:id", () => {
   test("returns the client", async () => {
     const client = await createClientA({ name: "Get Me Transport", phone: "555-0100" });

@@ -13,6 +13,7 @@ const columns = {
   mcNumber: clients.mcNumber,
   dotNumber: clients.dotNumber,
   email: clients.email,
+  billingEmail: clients.billingEmail,
   phone: clients.phone,
   cellPhone: clients.cellPhone,
   fax: clients.fax,

@@ -27,6 +27,7 @@ import { recordActivity } from "../../lib/activity";
 import { coverageOf } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { invoiceToday, overdueSql } from "../../lib/invoice-status";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
@@ -46,6 +47,9 @@ import {
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const DISPATCH_HAS_INVOICES =
   "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
+/** Only a draft invoice can be deleted (DECISIONS, Invoices): a billed dispatch is canceled instead. */
+export const DISPATCH_BILLED =
+  "This dispatch is billed (an invoice was sent or voided) and cannot be deleted. Set its status to canceled instead.";
 export const DISPATCH_HAS_TRIPS =
   "This dispatch has trip log entries from its PEVO and cannot be deleted. Set its status to canceled instead.";
 
@@ -312,6 +316,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
     .where(scoped(dispatches, scope, eq(dispatches.id, id)));
   if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
+  const today = await invoiceToday(db, scope);
   const [invoiceRows, rateConfirmation] = await Promise.all([
     db
       .select({
@@ -319,6 +324,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
         invoiceNumber: invoices.invoiceNumber,
         status: invoices.status,
         total: invoices.total,
+        overdue: overdueSql(today),
       })
       .from(invoices)
       .where(scoped(invoices, scope, eq(invoices.dispatchId, id)))
@@ -507,9 +513,10 @@ export async function deleteDispatch(scope: Scope, id: string) {
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
     const [used] = await tx
-      .select({ n: count() })
+      .select({ n: count(), billed: count(sql`case when ${invoices.status} <> 'draft' then 1 end`) })
       .from(invoices)
       .where(scoped(invoices, scope, eq(invoices.dispatchId, id)));
+    if (used.billed > 0) throw new ConflictError(DISPATCH_BILLED);
     if (used.n > 0) throw new ConflictError(DISPATCH_HAS_INVOICES);
     const [trips] = await tx
       .select({ n: count() })

@@ -1,7 +1,8 @@
 /**
  * Invoices sent, viewed and paid (issue 10 §3): statuses, send (mail with the PDF and a public
  * link), the public page and its negative cases, payments and balances, overdue computed in the
- * company's time zone, and the overdue reminders (once, across two workers and a restart).
+ * company's time zone (API, dispatch page and PDF), deleting (drafts only), and the overdue
+ * reminders (once, across two workers and a restart).
  */
 import {
   activityEvents,
@@ -14,6 +15,7 @@ import {
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  APP_URL,
   createTestApp,
   firstLink,
   type JsonBody,
@@ -23,11 +25,11 @@ import {
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { addDaysIso } from "../../lib/dates";
-import { runDueJobs, startJobWorker } from "../../lib/jobs";
-import { hashToken } from "../../lib/public-links";
+import { runDueJobs, schedule, startJobWorker } from "../../lib/jobs";
+import { createPublicLink, daysFrom, hashToken } from "../../lib/public-links";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { createMailer, type Mailer } from "../../mail/mailer";
-import { invoiceReminderHandlers } from "./reminders";
+import { INVOICE_REMINDER, invoiceReminderHandlers } from "./reminders";
 
 const SETUP_TIMEOUT = 180_000;
 const CLIENT_EMAIL = "billing@client-a.test";
@@ -121,6 +123,28 @@ const pay = (admin: SignedUpAdmin, id: string, amount: string, extra: JsonBody =
 const get = async (admin: SignedUpAdmin, id: string) =>
   (await t.as(admin)("GET", `/api/invoices/${id}`)).body;
 const publicApi = (path: string) => t.request("GET", path.replace(/^\/i\//, "/api/public/invoices/"));
+
+/** The text of the invoice's PDF as the office downloads it (the harness reads bodies as text). */
+async function pdfText(admin: SignedUpAdmin, id: string) {
+  const res = await t.app.request(`${APP_URL}/api/invoices/${id}/pdf`, {
+    headers: { Origin: APP_URL, Cookie: admin.cookie },
+  });
+  expect(res.status).toBe(200);
+  return (await readPdf(Buffer.from(await res.arrayBuffer()))).text;
+}
+
+/** The invoice as the dispatch page lists it (status, total and the computed overdue flag). */
+async function dispatchInvoice(admin: SignedUpAdmin, id: string) {
+  const d = admin === adminA ? dispatchA : dispatchB;
+  const res = await t.as(admin)("GET", `/api/dispatches/${d.id}`);
+  return (res.body.invoices as JsonBody[]).find((i) => i.id === id);
+}
+
+const invoiceEvents = (type: string, invoiceNumber: string) =>
+  t.db
+    .select()
+    .from(activityEvents)
+    .where(and(eq(activityEvents.type, type), like(activityEvents.message, `%${invoiceNumber}%`)));
 
 describe("sending an invoice", () => {
   test("mails the PDF and a link; the draft becomes sent; the activity says so", async () => {
@@ -378,6 +402,94 @@ describe("payments", () => {
   });
 });
 
+describe("deleting an invoice", () => {
+  const ONLY_DRAFT = "Only a draft invoice can be deleted; void a sent invoice instead";
+  const del = (id: string) => t.as(adminA)("DELETE", `/api/invoices/${id}`);
+  const pendingReminders = (id: string) =>
+    t.db
+      .select()
+      .from(jobs)
+      .where(and(like(jobs.key, `invoice-reminder:${id}:%`), eq(jobs.status, "pending")));
+
+  test("a sent, paid or void invoice is refused (409) and keeps its link, reminders and payments", async () => {
+    const sent = await invoice(adminA);
+    const path = await sendAndLink(adminA, sent.id, sent.invoiceNumber);
+    const refused = await del(sent.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: ONLY_DRAFT });
+    expect((await get(adminA, sent.id)).status).toBe("sent");
+    expect(await pendingReminders(sent.id)).toHaveLength(3);
+    expect((await publicApi(path)).status).toBe(200);
+
+    // Paid on paper without being sent: partially paid, refused, the payment stays.
+    const paper = await invoice(adminA);
+    expect((await pay(adminA, paper.id, "100.00")).status).toBe(201);
+    const paidRefused = await del(paper.id);
+    expect(paidRefused.status).toBe(409);
+    expect(paidRefused.body).toEqual({ error: ONLY_DRAFT });
+    const payments = await t.as(adminA)("GET", `/api/invoices/${paper.id}/payments`);
+    expect(payments.body).toMatchObject({ status: "partially_paid", amountPaid: "100.00" });
+    expect(payments.body.payments).toHaveLength(1);
+
+    const voidable = await invoice(adminA);
+    expect((await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`)).status).toBe(200);
+    const voidRefused = await del(voidable.id);
+    expect(voidRefused.status).toBe(409);
+    expect(voidRefused.body).toEqual({ error: "A void invoice cannot be deleted: it stays on record" });
+    expect((await get(adminA, voidable.id)).status).toBe("void");
+
+    for (const inv of [sent, paper, voidable]) {
+      expect(await invoiceEvents("invoice_deleted", inv.invoiceNumber)).toEqual([]);
+    }
+    // Another company's draft is a 404, and stays.
+    const draftB = await invoice(adminB);
+    expect((await del(draftB.id)).status).toBe(404);
+    expect((await get(adminB, draftB.id)).status).toBe("draft");
+  });
+
+  test("a draft is deleted with an activity event; a link or reminder left on it is revoked and canceled", async () => {
+    const draft = await invoice(adminA);
+    // A draft gets neither in the normal course (sending makes it sent): put them there as leftovers.
+    const scope = { companyId: adminA.companyId };
+    const link = await createPublicLink(t.db, scope, {
+      purpose: "invoice_view",
+      subjectId: draft.id,
+      expiresAt: daysFrom(new Date(), 30),
+    });
+    await schedule(t.db, scope, {
+      kind: INVOICE_REMINDER,
+      key: `${INVOICE_REMINDER}:${draft.id}:1`,
+      runAt: daysFrom(new Date(), 5),
+      payload: { invoiceId: draft.id, days: 1 },
+    });
+    expect(await pendingReminders(draft.id)).toHaveLength(1);
+
+    const res = await del(draft.id);
+    expect(res.status).toBe(204);
+    expect((await t.as(adminA)("GET", `/api/invoices/${draft.id}`)).status).toBe(404);
+    const gone = await publicApi(`/i/${link.token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toMatch(/no longer valid/);
+    expect(await pendingReminders(draft.id)).toEqual([]);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.key, `invoice-reminder:${draft.id}:%`))
+      ).map((j) => j.status),
+    ).toEqual(["canceled"]);
+    expect(await invoiceEvents("invoice_deleted", draft.invoiceNumber)).toEqual([
+      expect.objectContaining({
+        companyId: adminA.companyId,
+        actorId: adminA.userId,
+        amount: "1000.00",
+        message: `Draft invoice ${draft.invoiceNumber} deleted`,
+      }),
+    ]);
+  });
+});
+
 describe("overdue is computed in the company's time zone", () => {
   async function setZone(admin: SignedUpAdmin, timeZone: string, extra: JsonBody = {}) {
     const current = (await t.as(admin)("GET", "/api/company")).body;
@@ -396,10 +508,12 @@ describe("overdue is computed in the company's time zone", () => {
     await setZone(adminB, "Pacific/Pago_Pago");
     expect((await get(adminB, inv.id)).overdue).toBe(false);
     expect(await listed()).toBe(0);
+    expect(await dispatchInvoice(adminB, inv.id)).toMatchObject({ status: "sent", overdue: false });
 
     await setZone(adminB, "Pacific/Kiritimati");
     expect((await get(adminB, inv.id)).overdue).toBe(true);
     expect(await listed()).toBe(1);
+    expect(await dispatchInvoice(adminB, inv.id)).toMatchObject({ status: "sent", overdue: true });
     const publicPath = await sendAndLink(adminB, inv.id, inv.invoiceNumber);
     expect((await publicApi(publicPath)).body.overdue).toBe(true);
 
@@ -407,6 +521,36 @@ describe("overdue is computed in the company's time zone", () => {
     await pay(adminB, inv.id, "1000.00");
     expect((await get(adminB, inv.id)).overdue).toBe(false);
     expect(await listed()).toBe(0);
+    expect(await dispatchInvoice(adminB, inv.id)).toMatchObject({ status: "paid", overdue: false });
+    await setZone(adminB, "America/Chicago");
+  });
+
+  test("the PDF prints Overdue by the same rule, and Amount Paid and Balance Due once something is paid", async () => {
+    const dueDate = zonedDate("Pacific/Pago_Pago");
+    const inv = await invoice(adminB, { dueDate, issueDate: addDaysIso(dueDate, -30) });
+    await sendAndLink(adminB, inv.id, inv.invoiceNumber);
+
+    await setZone(adminB, "Pacific/Pago_Pago");
+    let text = await pdfText(adminB, inv.id);
+    expect(text).toContain("Status: Sent");
+    expect(text).not.toContain("Overdue");
+    expect(text).not.toContain("Amount Paid");
+    expect(text).not.toContain("Balance Due");
+
+    await setZone(adminB, "Pacific/Kiritimati");
+    expect(await pdfText(adminB, inv.id)).toContain("Overdue");
+
+    expect((await pay(adminB, inv.id, "400.10")).status).toBe(201);
+    text = await pdfText(adminB, inv.id);
+    expect(text).toContain("Status: Partially paid");
+    expect(text).toContain("Overdue");
+    expect(text).toMatch(/Total\s+\$1,000\.00\s+Amount Paid\s+\$400\.10\s+Balance Due\s+\$599\.90/);
+
+    expect((await pay(adminB, inv.id, "599.90")).status).toBe(201);
+    text = await pdfText(adminB, inv.id);
+    expect(text).toContain("Status: Paid");
+    expect(text).not.toContain("Overdue");
+    expect(text).toMatch(/Amount Paid\s+\$1,000\.00\s+Balance Due\s+\$0\.00/);
     await setZone(adminB, "America/Chicago");
   });
 });

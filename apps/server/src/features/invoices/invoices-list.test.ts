@@ -32,6 +32,7 @@ type Seeded = {
   subtotal: string;
   tax: string;
   total: string;
+  amountPaid: string;
   createdAt: Date;
   jobNumber: string;
 };
@@ -64,6 +65,8 @@ function random(seed: number) {
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
+
+const balanceOf = (i: Pick<Seeded, "total" | "amountPaid">) => money(cents(i.total) - cents(i.amountPaid));
 
 const isOverdue = (i: Pick<Seeded, "status" | "dueDate">) =>
   ["sent", "viewed", "partially_paid"].includes(i.status) && i.dueDate < today;
@@ -136,8 +139,7 @@ const listItem = (i: Seeded) => ({
   status: i.status,
   customerName: i.customerName,
   overdue: isOverdue(i),
-  // Nothing paid in this seed: the balance is the total.
-  balance: i.total,
+  balance: balanceOf(i),
 });
 
 async function list(admin: SignedUpAdmin, query: string) {
@@ -190,6 +192,8 @@ const HEADER = [
   "Subtotal",
   "Tax",
   "Total",
+  "Amount Paid",
+  "Balance",
   "Dispatch/Job",
   "Created",
 ];
@@ -251,7 +255,17 @@ beforeAll(async () => {
       row.tax = "0.00";
     }
   }
-  const inserted = await t.db.insert(invoices).values(rows).returning();
+  // What was paid follows the status: all of a paid invoice, a third (to the cent) of a partially paid one.
+  const paidOf = (row: (typeof rows)[number]) =>
+    row.status === "paid"
+      ? row.total
+      : row.status === "partially_paid"
+        ? money(Math.floor(cents(row.total) / 3))
+        : "0.00";
+  const inserted = await t.db
+    .insert(invoices)
+    .values(rows.map((row) => ({ ...row, amountPaid: paidOf(row) })))
+    .returning();
   seeded = inserted.map((i) => ({
     id: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -263,6 +277,7 @@ beforeAll(async () => {
     subtotal: i.subtotal,
     tax: i.tax,
     total: i.total,
+    amountPaid: i.amountPaid,
     createdAt: i.createdAt,
     jobNumber: JOB_A,
   }));
@@ -491,12 +506,18 @@ describe("GET /api/invoices/export.csv", () => {
         i.subtotal,
         i.tax,
         i.total,
+        i.amountPaid,
+        balanceOf(i),
         JOB_A,
         i.createdAt.toISOString(),
       ]),
     );
-    const sum = body.reduce((s, row) => s + cents(row[8] ?? ""), 0);
-    expect(sum).toBe(expected.reduce((s, i) => s + cents(i.total), 0));
+    // Exact money: the columns add up to the seeded totals to the cent, and paid + balance = total.
+    const sum = (column: number) => body.reduce((s, row) => s + cents(row[column] ?? ""), 0);
+    expect(sum(8)).toBe(expected.reduce((s, i) => s + cents(i.total), 0));
+    expect(sum(9)).toBe(expected.reduce((s, i) => s + cents(i.amountPaid), 0));
+    expect(sum(9)).toBeGreaterThan(0);
+    expect(sum(9) + sum(10)).toBe(sum(8));
   });
 
   test("the default export is every invoice, newest issue date first", async () => {

@@ -17,6 +17,8 @@ const SETUP_TIMEOUT = 180_000;
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const NUMBER_TAKEN = "This invoice number is already used by another invoice";
 const DISPATCH_HAS_INVOICES = "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
+const DISPATCH_BILLED =
+  "This dispatch is billed (an invoice was sent or voided) and cannot be deleted. Set its status to canceled instead.";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;
@@ -699,9 +701,21 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
     expect(res.status).toBe(200);
     expect(res.body.hasInvoices).toBe(true);
     expect(res.body.invoices).toEqual([
-      { id: first.id, invoiceNumber: first.invoiceNumber, status: "draft", total: first.total },
+      {
+        id: first.id,
+        invoiceNumber: first.invoiceNumber,
+        status: "draft",
+        total: first.total,
+        overdue: false,
+      },
       // The form's status is ignored: a new invoice is a draft until it is sent.
-      { id: second.id, invoiceNumber: second.invoiceNumber, status: "draft", total: second.total },
+      {
+        id: second.id,
+        invoiceNumber: second.invoiceNumber,
+        status: "draft",
+        total: second.total,
+        overdue: false,
+      },
     ]);
     const list = await t.as(adminA)("GET", "/api/dispatches?sort=createdAt&dir=desc");
     const row = list.body.items.find((d: { id: string }) => d.id === job.dispatchId);
@@ -978,8 +992,9 @@ describe("PUT /api/invoices/:id", () => {
 });
 
 describe("DELETE /api/invoices/:id", () => {
-  test("deletes the invoice and its line items (204)", async () => {
+  test("deletes a draft and its line items (204) and records an invoice_deleted activity event", async () => {
     const created = await createInvoice(jobA);
+    expect(created.status).toBe("draft");
     expect(await lineRows(created.id)).toHaveLength(2);
     const res = await t.as(adminA)("DELETE", `/api/invoices/${created.id}`);
     expect(res.status).toBe(204);
@@ -988,6 +1003,19 @@ describe("DELETE /api/invoices/:id", () => {
     expect(await lineRows(created.id)).toEqual([]);
     expect((await t.as(adminA)("GET", `/api/invoices/${created.id}`)).status).toBe(404);
     expect((await t.as(adminA)("DELETE", `/api/invoices/${created.id}`)).status).toBe(404);
+    const events = await t.db
+      .select()
+      .from(activityEvents)
+      .where(and(eq(activityEvents.type, "invoice_deleted"), eq(activityEvents.companyId, adminA.companyId)));
+    expect(events.filter((e) => e.message.includes(created.invoiceNumber))).toEqual([
+      expect.objectContaining({
+        actorId: adminA.userId,
+        status: "error",
+        client: created.customerName,
+        amount: created.total,
+        message: `Draft invoice ${created.invoiceNumber} deleted`,
+      }),
+    ]);
   });
 
   test("a dispatch with invoices cannot be deleted (409); without them it can", async () => {
@@ -1002,6 +1030,22 @@ describe("DELETE /api/invoices/:id", () => {
 
     expect((await t.as(adminA)("DELETE", `/api/invoices/${created.id}`)).status).toBe(204);
     expect((await t.as(adminA)("DELETE", `/api/dispatches/${job.dispatchId}`)).status).toBe(204);
+  });
+
+  test("a billed dispatch (an invoice sent, then voided) says to cancel it instead", async () => {
+    const job = await createJob(adminA);
+    const created = await createInvoice(job);
+    const sent = await t.as(adminA)("POST", `/api/invoices/${created.id}/send`, { to: "ap@client.test" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const refused = await t.as(adminA)("DELETE", `/api/dispatches/${job.dispatchId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: DISPATCH_BILLED });
+    expect((await t.as(adminA)("POST", `/api/invoices/${created.id}/void`)).status).toBe(200);
+    expect((await t.as(adminA)("DELETE", `/api/dispatches/${job.dispatchId}`)).body).toEqual({
+      error: DISPATCH_BILLED,
+    });
+    const [still] = await t.db.select().from(dispatches).where(eq(dispatches.id, job.dispatchId));
+    expect(still).toBeDefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { companies } from "@pevo/db";
-import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice } from "@pevo/shared";
+import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
@@ -34,6 +34,13 @@ export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise
   doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
   doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
   doc.text(`Status: ${INVOICE_STATUS_LABELS[invoice.status]}`, { width, align: "right" });
+  // `overdue` is getInvoice's, computed against the company's today (lib/invoice-status.ts).
+  if (invoice.overdue) {
+    doc
+      .font(PDF_FONT.bold)
+      .fillColor("#b91c1c")
+      .text(INVOICE_STATUS_LABELS.overdue, { width, align: "right" });
+  }
 
   let y = 140;
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Bill To", left, y);
@@ -67,8 +74,12 @@ export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise
     ["Tax", money(invoice.tax)],
     ["Total", money(invoice.total)],
   ];
+  // What is left to pay, once something was paid (a paid invoice reads Balance Due $0.00).
+  if (toCents(invoice.amountPaid) > 0) {
+    totals.push(["Amount Paid", money(invoice.amountPaid)], ["Balance Due", money(invoice.balance)]);
+  }
   for (const [label, value] of totals) {
-    const bold = label === "Total";
+    const bold = label === "Total" || label === "Balance Due";
     doc
       .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
       .fontSize(bold ? 12 : 10)

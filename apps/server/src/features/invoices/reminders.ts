@@ -33,6 +33,10 @@ const invoicePrefix = (invoiceId: string) => `${INVOICE_REMINDER}:${invoiceId}:`
 export const reminderInstant = (dueDate: string, days: number, timeZone: string) =>
   zonedTimeToUtc(addDaysIso(dueDate, days), REMINDER_TIME, timeZone);
 
+/** Drops the invoice's pending reminders (it was paid, voided or deleted). */
+export const cancelInvoiceReminders = (tx: Executor, scope: { companyId: CompanyId }, invoiceId: string) =>
+  cancel(tx, scope, { prefix: invoicePrefix(invoiceId) });
+
 /** The public invoice page of a token (the email's link). */
 export const invoiceUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.appUrl}/i/${token}`;
 
@@ -58,7 +62,7 @@ export async function syncInvoiceReminders(
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, invoiceId)));
   if (!inv?.sentTo || !isOpenStatus(inv.status) || balanceCents(inv) <= 0) {
-    await cancel(tx, scope, { prefix: invoicePrefix(invoiceId) });
+    await cancelInvoiceReminders(tx, scope, invoiceId);
     return;
   }
   const timeZone = await companyTimeZone(tx, scope);

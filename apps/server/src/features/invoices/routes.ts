@@ -25,9 +25,9 @@ import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
 import { invoiceToday } from "../../lib/invoice-status";
 import { renderInvoicePdf } from "./pdf";
+import { deleteInvoice } from "./send-service";
 import {
   createInvoice,
-  deleteInvoice,
   exportInvoices,
   getInvoice,
   INVOICE_CSV_HEADER,
@@ -50,9 +50,9 @@ const byId = byIdRoutes({
   summaries: {
     get: "An invoice with its line items",
     put: "Update an invoice and replace its line items",
-    delete: "Delete an invoice",
+    delete: "Delete a draft invoice (409 once it was sent, paid or voided: void a sent invoice instead)",
   },
-  conflicts: { put: true },
+  conflicts: { put: true, delete: true },
 });
 
 const router = createRouter();
@@ -84,8 +84,7 @@ export const invoiceRoutes = router
       request: { query: ZInvoiceExportParams },
       responses: {
         200: {
-          description:
-            "The CSV, as an attachment named invoices-YYYY-MM-DD.csv: Invoice Number, Client, Issue Date, Due Date, Status, Overdue, Subtotal, Tax, Total, Dispatch/Job, Created",
+          description: `The CSV, as an attachment named invoices-YYYY-MM-DD.csv: ${INVOICE_CSV_HEADER.join(", ")}`,
           content: { "text/csv": { schema: z.string() } },
         },
         ...errors(400, 401, 403),

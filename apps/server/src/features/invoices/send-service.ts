@@ -1,27 +1,29 @@
 /**
- * Sending and voiding an invoice (issue 10 §3). Sending makes a public link (/i/{token}, 30 days,
- * purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records the
- * activity in one transaction; the email (PDF attached) goes after the commit. A failed email
+ * Sending, voiding and deleting an invoice (issue 10 §3). Sending makes a public link (/i/{token},
+ * 30 days, purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records
+ * the activity in one transaction; the email (PDF attached) goes after the commit. A failed email
  * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
+ * Once an invoice left the office (sent or paid) it is voided, never deleted: only a draft can go.
  */
 import { companies, type Executor, invoices } from "@pevo/db";
-import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice } from "@pevo/shared";
+import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
-import { cancel } from "../../lib/jobs";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { createPublicLink, daysFrom, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { invoiceMail } from "../../mail/templates";
 import { renderInvoicePdf } from "./pdf";
-import { invoiceUrl, syncInvoiceReminders } from "./reminders";
+import { cancelInvoiceReminders, invoiceUrl, syncInvoiceReminders } from "./reminders";
 import { getInvoice, INVOICE_NOT_FOUND } from "./service";
 
 export const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
 export const ALREADY_VOID = "This invoice is already void";
 export const VOID_WITH_PAYMENTS = "An invoice with payments cannot be voided: delete its payments first";
+export const ONLY_DRAFT_DELETABLE = "Only a draft invoice can be deleted; void a sent invoice instead";
+export const VOID_NOT_DELETABLE = "A void invoice cannot be deleted: it stays on record";
 
 export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`;
 
@@ -110,14 +112,14 @@ export async function voidInvoice(scope: Scope, id: string) {
   const row = await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
-    if (Number(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
+    if (toCents(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
     const [row] = await tx
       .update(invoices)
       .set({ status: "void", updatedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, id)))
       .returning();
     await revokePublicLinks(tx, scope, "invoice_view", [id]);
-    await cancel(tx, scope, { prefix: `invoice-reminder:${id}:` });
+    await cancelInvoiceReminders(tx, scope, id);
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: "invoice_voided",
@@ -134,4 +136,36 @@ export async function voidInvoice(scope: Scope, id: string) {
     ...invoiceEvent("voided")(row),
   });
   return getInvoice(scope, id);
+}
+
+/**
+ * Deletes a draft invoice (its lines go with it). A sent, paid or void invoice is refused: the client
+ * may hold it and the books count it, so it is voided instead. A draft has no payments, link or
+ * reminder in the normal course; any left over is revoked or canceled in the same transaction.
+ */
+export async function deleteInvoice(scope: Scope, id: string) {
+  const inv = await scope.db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, scope, id);
+    if (inv.status === "void") throw new ConflictError(VOID_NOT_DELETABLE);
+    if (inv.status !== "draft" || toCents(inv.amountPaid) > 0) throw new ConflictError(ONLY_DRAFT_DELETABLE);
+    await revokePublicLinks(tx, scope, "invoice_view", [id]);
+    await cancelInvoiceReminders(tx, scope, id);
+    await tx.delete(invoices).where(scoped(invoices, scope, eq(invoices.id, id)));
+    await recordActivity(tx, scope, {
+      actorId: scope.userId,
+      type: "invoice_deleted",
+      status: "error",
+      client: inv.customerName,
+      amount: inv.total,
+      message: `Draft invoice ${inv.invoiceNumber} deleted`,
+    });
+    return inv;
+  });
+  await publishEvent(scope.db, {
+    companyId: scope.companyId,
+    by: scope.userId,
+    kind: "invoice.changed",
+    ids: { invoiceId: id },
+    text: `Invoice ${inv.invoiceNumber} deleted`,
+  });
 }

@@ -27,9 +27,10 @@ import {
   invoiceToday,
   isOverdue,
   overdueCondition,
+  overdueSql,
   statusAfterAmounts,
 } from "../../lib/invoice-status";
-import { invoiceEvent, publishEvent, published } from "../../lib/live-events";
+import { invoiceEvent, published } from "../../lib/live-events";
 import {
   allRows,
   countRows,
@@ -120,7 +121,7 @@ const listColumns = (today: string) => ({
   total: invoices.total,
   status: invoices.status,
   customerName: invoices.customerName,
-  overdue: sql<boolean>`(${overdueCondition(today)})`.mapWith(Boolean),
+  overdue: overdueSql(today),
   balance: balanceSql,
 });
 
@@ -162,6 +163,8 @@ export const INVOICE_CSV_HEADER = [
   "Subtotal",
   "Tax",
   "Total",
+  "Amount Paid",
+  "Balance",
   "Dispatch/Job",
   "Created",
 ];
@@ -182,6 +185,7 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
         ...listColumns(today),
         subtotal: invoices.subtotal,
         tax: invoices.tax,
+        amountPaid: invoices.amountPaid,
         createdAt: invoices.createdAt,
         cursor: key.cursor,
       })
@@ -204,6 +208,8 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
       r.subtotal,
       r.tax,
       r.total,
+      r.amountPaid,
+      r.balance,
       r.jobNumber ?? "",
       r.createdAt.toISOString(),
     ];
@@ -433,18 +439,4 @@ export async function updateInvoice(scope: Scope, id: string, input: TInvoiceDat
     })
     .catch(duplicateNumber);
   return published(scope, await getInvoice(scope, id), invoiceEvent("updated"));
-}
-
-export async function deleteInvoice(scope: Scope, id: string) {
-  const deleted = await scope.db
-    .delete(invoices)
-    .where(scoped(invoices, scope, eq(invoices.id, id)))
-    .returning({ id: invoices.id });
-  if (deleted.length === 0) throw new NotFoundError(INVOICE_NOT_FOUND);
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    kind: "invoice.changed",
-    ids: { invoiceId: id },
-    text: "Invoice deleted",
-  });
 }

@@ -1,7 +1,8 @@
 /**
  * The accounting exports parsed back: GET /api/receivables/payments.csv (a date range of payments)
  * and GET /api/receivables/quickbooks.csv (QuickBooks Online's invoice import: one row per line,
- * a "Sales Tax" row for the tax), with their money compared to the invoices' exact totals.
+ * a "Sales Tax" row for the tax, US dates, default terms only, an item per line kind), with their
+ * money compared to the invoices' exact totals.
  */
 import { invoices } from "@pevo/db";
 import { DEFAULT_TIME_ZONE, QUICKBOOKS_INVOICE_HEADER, toCents } from "@pevo/shared";
@@ -17,6 +18,8 @@ let adminA: SignedUpAdmin;
 let adminB: SignedUpAdmin;
 let base: string;
 const day = (n: number) => addDaysIso(base, n);
+/** MM/DD/YYYY, as a US QuickBooks Online company reads dates. */
+const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 type Made = { id: string; invoiceNumber: string; total: string };
 const made: Record<string, Made> = {};
 
@@ -57,7 +60,11 @@ beforeAll(async () => {
   const company = await t.as(adminA)("GET", "/api/company");
   expect((await t.as(adminA)("PUT", "/api/company", { ...company.body, taxRate: "8.25" })).status).toBe(200);
   const clientA = (await t.createClient(adminA, { name: "Acme Heavy Haul" })).id;
-  const rc = await t.createRateConfirmation(adminA, { clientId: clientA, jobNumber: "QB-JOB" });
+  const rc = await t.createRateConfirmation(adminA, {
+    clientId: clientA,
+    jobNumber: "QB-JOB",
+    customRates: [{ name: "Permit: oversize", amount: "200.05", unit: "per_job" }],
+  });
   const dispatchA = (await t.createDispatch(adminA, { rateConfirmationId: rc.id })).id as string;
   const clientB = (await t.createClient(adminB, { name: "Other Co Client" })).id;
   const rcB = await t.createRateConfirmation(adminB, { clientId: clientB, jobNumber: "QB-B" });
@@ -70,20 +77,32 @@ beforeAll(async () => {
       mileage: i ? "0" : "12.5",
       charge,
     }));
+  const [first, second, third] = lines("100.10", "200.05", "0.01");
   made.march = await invoice(adminA, dispatchA, clientA, {
     issueDate: day(0),
     dueDate: day(30),
-    lineItems: lines("100.10", "200.05", "0.01"),
+    lineItems: [
+      { ...first, kind: "day" },
+      // Suggested from the rate confirmation's custom rate: billed as that rate.
+      { ...second, kind: "custom", location: "Permit: oversize ($200.05)" },
+      // Typed by hand.
+      { ...third, kind: "custom", location: "Pilot car wash" },
+    ],
   });
   made.mid = await invoice(adminA, dispatchA, clientA, {
     issueDate: day(10),
     dueDate: day(25),
-    lineItems: lines("1234.56"),
+    lineItems: lines("1234.56").map((line) => ({ ...line, kind: "mileage" })),
   });
   made.later = await invoice(adminA, dispatchA, clientA, {
     issueDate: day(40),
-    dueDate: day(70),
-    lineItems: lines("99.99"),
+    dueDate: day(40),
+    lineItems: lines("99.99").map((line) => ({ ...line, kind: "expense" })),
+  });
+  made.odd = await invoice(adminA, dispatchA, clientA, {
+    issueDate: day(50),
+    dueDate: day(95),
+    lineItems: lines("45.00").map((line) => ({ ...line, kind: "overnight" })),
   });
   made.draft = await invoice(adminA, dispatchA, clientA, {
     issueDate: day(5),
@@ -100,7 +119,7 @@ beforeAll(async () => {
     dueDate: day(31),
     lineItems: lines("7.00"),
   });
-  for (const key of ["march", "mid", "later"]) {
+  for (const key of ["march", "mid", "later", "odd"]) {
     await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made[key].id));
   }
   await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made.other.id));
@@ -148,20 +167,52 @@ describe("GET /api/receivables/quickbooks.csv", () => {
     expect(march[0]).toEqual({
       InvoiceNo: made.march.invoiceNumber,
       Customer: 'Acme, "Heavy" Haul',
-      InvoiceDate: day(0),
-      DueDate: day(30),
+      InvoiceDate: us(day(0)),
+      DueDate: us(day(30)),
       Terms: "Net 30",
-      "Item(Product/Service)": "Escort Services",
-      ItemDescription: `${day(0)} Stop 1, TX (12.50 mi)`,
+      "Item(Product/Service)": "Day rate",
+      ItemDescription: `${us(day(0))} Stop 1, TX (12.50 mi)`,
       ItemQuantity: "1",
       ItemRate: "100.10",
       ItemAmount: "100.10",
     });
+    // The custom rate's name (its colon would make a QuickBooks sub-item), a typed line's kind label.
+    expect(march.map((r) => r["Item(Product/Service)"])).toEqual([
+      "Day rate",
+      "Permit - oversize",
+      "Other charges",
+      "Sales Tax",
+    ]);
+    expect(march[1].ItemDescription).toBe(`${us(day(1))} Permit: oversize ($200.05)`);
+    const mid = records.filter((r) => r.InvoiceNo === made.mid.invoiceNumber);
+    expect(mid[0]).toMatchObject({
+      InvoiceDate: us(day(10)),
+      DueDate: us(day(25)),
+      Terms: "Net 15",
+      "Item(Product/Service)": "Mileage",
+    });
+  });
+
+  test("Terms only when they are one of QuickBooks' defaults; the due date says the rest", async () => {
+    const { records } = await csv(adminA, `/api/receivables/quickbooks.csv?issueFrom=${day(40)}`);
+    const of = (key: string) => records.find((r) => r.InvoiceNo === made[key].invoiceNumber);
+    expect(of("later")).toMatchObject({
+      InvoiceDate: us(day(40)),
+      DueDate: us(day(40)),
+      Terms: "Due on receipt",
+      "Item(Product/Service)": "Expenses at cost",
+    });
+    expect(of("odd")).toMatchObject({
+      DueDate: us(day(95)),
+      Terms: "",
+      "Item(Product/Service)": "Overnight",
+    });
+    for (const r of records) expect(r.InvoiceDate).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
   test("without a range: every sent invoice; another company sees only its own", async () => {
     const all = await csv(adminA, "/api/receivables/quickbooks.csv");
-    expect(new Set(all.records.map((r) => r.InvoiceNo)).size).toBe(3);
+    expect(new Set(all.records.map((r) => r.InvoiceNo)).size).toBe(4);
     const other = await csv(adminB, "/api/receivables/quickbooks.csv");
     expect(other.records.map((r) => r.InvoiceNo)).toEqual([made.other.invoiceNumber]);
   });

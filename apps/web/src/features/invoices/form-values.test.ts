@@ -34,6 +34,7 @@ const client = (fields: Partial<TClient> = {}): TClient => ({
   mcNumber: null,
   dotNumber: null,
   email: null,
+  billingEmail: null,
   phone: null,
   cellPhone: null,
   fax: null,

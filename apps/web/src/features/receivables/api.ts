@@ -28,10 +28,14 @@ export function useReceivablesTotals() {
   });
 }
 
-/** The invoice list filtered to the client's open invoices (the row's click-through). */
+/**
+ * The invoice list filtered to the client's open invoices (the row's click-through). A row of
+ * invoices without a client (grouped by the customer name typed on them) has none: the list has no
+ * filter that selects exactly those, and the open invoices of everyone would be the wrong answer.
+ */
 export function openInvoicesHref(row: Pick<TReceivablesRow, "clientId">) {
-  const query = new URLSearchParams({ status: INVOICE_OPEN_STATUSES.join(",") });
-  if (row.clientId) query.set("clientId", row.clientId);
+  if (!row.clientId) return undefined;
+  const query = new URLSearchParams({ status: INVOICE_OPEN_STATUSES.join(","), clientId: row.clientId });
   return `/invoices?${query.toString()}`;
 }
 

@@ -30,6 +30,7 @@ function toFormValues(client?: TClient | null): FormValues {
     mcNumber: client?.mcNumber ?? "",
     dotNumber: client?.dotNumber ?? "",
     email: client?.email ?? "",
+    billingEmail: client?.billingEmail ?? "",
     phone: client?.phone ?? "",
     cellPhone: client?.cellPhone ?? "",
     fax: client?.fax ?? "",
@@ -43,6 +44,7 @@ const FIELDS: {
   label: string;
   type?: string;
   autoComplete?: string;
+  hint?: string;
   wide?: boolean;
 }[] = [
   { name: "name", label: "Company Name", autoComplete: "organization" },
@@ -50,6 +52,12 @@ const FIELDS: {
   { name: "mcNumber", label: "MC Number" },
   { name: "dotNumber", label: "DOT Number" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  {
+    name: "billingEmail",
+    label: "Billing Email (optional)",
+    type: "email",
+    hint: "Invoices are sent here; the contact email when empty",
+  },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
   { name: "cellPhone", label: "Cell Phone", type: "tel" },
   { name: "fax", label: "Fax", type: "tel" },
@@ -145,10 +153,11 @@ function ClientForm({
   return (
     <LimitedForm schema={ZClient} noValidate onSubmit={onSubmit} className="grid gap-6">
       <fieldset disabled={save.isPending} className="grid min-w-0 gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, type, autoComplete, wide }) => {
+        {FIELDS.map(({ name, label, type, autoComplete, hint, wide }) => {
           const common = {
             id: `client-${name}`,
             label,
+            hint,
             error: errors[name]?.message,
             autoComplete: autoComplete ?? "off",
             className: cn("content-start", wide && "sm:col-span-2"),

@@ -1,5 +1,5 @@
 import { mcDigits, type TClient } from "@pevo/shared";
-import { Mail, Phone } from "lucide-react";
+import { Mail, Phone, Receipt } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { Badge } from "@/components/ui/badge";
@@ -25,9 +25,9 @@ function McDot({ client }: { client: TClient }) {
   );
 }
 
-/** E-mail and phone stacked; a dash when the client has neither. */
+/** E-mail, billing e-mail (when it has one) and phone stacked; a dash when the client has none. */
 function ContactLines({ client }: { client: TClient }) {
-  if (!client.email && !client.phone) return <span>-</span>;
+  if (!client.email && !client.billingEmail && !client.phone) return <span>-</span>;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
       {client.email ? (
@@ -38,6 +38,19 @@ function ContactLines({ client }: { client: TClient }) {
         >
           <Mail className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
           <span className="min-w-0 [overflow-wrap:anywhere]">{client.email}</span>
+        </a>
+      ) : null}
+      {client.billingEmail ? (
+        <a
+          href={`mailto:${client.billingEmail}`}
+          className="flex min-w-0 items-center gap-1.5 hover:underline"
+          title={`Billing: ${client.billingEmail}`}
+        >
+          <Receipt className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <span className="text-muted-foreground">Billing: </span>
+            {client.billingEmail}
+          </span>
         </a>
       ) : null}
       {client.phone ? (

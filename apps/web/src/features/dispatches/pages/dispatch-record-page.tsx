@@ -60,6 +60,9 @@ export function DispatchDetailsPage() {
 }
 
 const HAS_INVOICES_HINT = "This dispatch has invoices, so it cannot be deleted. Delete its invoices first.";
+/** Only a draft invoice can be deleted: a sent or void one keeps its dispatch. */
+const BILLED_HINT =
+  "This dispatch is billed (an invoice was sent or voided), so it cannot be deleted. Set its status to canceled instead.";
 
 function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode }) {
   const navigate = useNavigate();
@@ -110,7 +113,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
           />
           {details && dispatch.hasInvoices ? (
             <p id="dispatch-delete-hint" className="-mt-3 text-sm text-muted-foreground sm:text-right">
-              {HAS_INVOICES_HINT}
+              {dispatch.invoices.every((inv) => inv.status === "draft") ? HAS_INVOICES_HINT : BILLED_HINT}
             </p>
           ) : null}
         </div>
@@ -185,6 +188,7 @@ function InvoicesCard({ invoices }: { invoices: TDispatch["invoices"] }) {
                 {inv.invoiceNumber}
               </Link>
               <InvoiceStatusBadge status={inv.status} />
+              {inv.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
               <span className="tabular-nums text-muted-foreground">{formatMoney(inv.total)}</span>
             </li>
           ))}

@@ -22,8 +22,9 @@ import { useSendInvoice } from "../payments-api";
 type Fields = { to: string; cc: string; message: string };
 
 /**
- * Send invoice: To (the client's email by default), cc, a message. The server saves the invoice as
- * sent, then emails the PDF and a link; when the email fails the dialog says so and offers Retry.
+ * Send invoice: To (the address it was last sent to, else the client's billing email, else the
+ * client's email), cc, a message. The server saves the invoice as sent, then emails the PDF and a
+ * link; when the email fails the dialog says so and offers Retry.
  */
 export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onClose: () => void }) {
   const clientRecord = useClientById(invoice.clientId).data;
@@ -33,7 +34,7 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
   const [mailFailed, setMailFailed] = useState(false);
   const id = useId();
   const values: Fields = {
-    to: edited.to ?? invoice.sentTo ?? clientRecord?.email ?? "",
+    to: edited.to ?? invoice.sentTo ?? clientRecord?.billingEmail ?? clientRecord?.email ?? "",
     cc: edited.cc ?? "",
     message: edited.message ?? "",
   };

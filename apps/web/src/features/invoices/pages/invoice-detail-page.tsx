@@ -66,6 +66,8 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   const [confirmVoid, setConfirmVoid] = useState(false);
   const [sending, setSending] = useState(false);
   const isVoid = invoice.status === "void";
+  // The server's rule: only a draft without payments can be deleted; anything sent is voided instead.
+  const deletable = invoice.status === "draft" && Number(invoice.amountPaid) === 0;
   const id = encodeURIComponent(invoice.id);
   const jobNumber = invoice.dispatch?.jobNumber;
 
@@ -121,14 +123,16 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Download PDF
                 </a>
               </Button>
-              <Button
-                variant="outline"
-                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                onClick={() => setConfirming(true)}
-              >
-                <Trash2 />
-                Delete Invoice
-              </Button>
+              {deletable ? (
+                <Button
+                  variant="outline"
+                  className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                  onClick={() => setConfirming(true)}
+                >
+                  <Trash2 />
+                  Delete Invoice
+                </Button>
+              ) : null}
             </>
           }
         />

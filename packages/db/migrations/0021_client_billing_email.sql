@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "billing_email" text;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_billing_email_length" CHECK (char_length("clients"."billing_email") <= 254);
