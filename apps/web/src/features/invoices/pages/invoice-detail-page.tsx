@@ -331,7 +331,9 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                     <span className="font-medium tabular-nums">{formatMoney(line.charge)}</span>
                   </div>
                   <p className="mt-1 [overflow-wrap:anywhere]">{line.location}</p>
-                  <p className="text-muted-foreground">{miles(line.mileage)} miles</p>
+                  {Number(line.mileage) > 0 && (
+                    <p className="text-muted-foreground">{miles(line.mileage)} miles</p>
+                  )}
                 </li>
               ))}
             </ul>
