@@ -113,6 +113,21 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   await expect(page.getByText("2 of 3 positions dispatched")).toBeVisible({ timeout: 20_000 });
   await screenshotBothWidths(page, "rate-confirmation-coverage");
 
+  // Create Dispatch again: the two dispatched positions are marked and left unticked, the open one ticked.
+  await page.getByRole("link", { name: "Create Dispatch" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
+  for (const [n, label] of [
+    [1, "Lead Car"],
+    [2, "Chase Car"],
+  ] as const) {
+    await expect(position(page, n, label).getByText("Already dispatched")).toBeVisible({ timeout: 20_000 });
+    await expect(position(page, n, label).getByRole("checkbox")).not.toBeChecked();
+  }
+  await expect(position(page, 3, "High Pole Car").getByText("Already dispatched")).toHaveCount(0);
+  await expect(position(page, 3, "High Pole Car").getByRole("checkbox")).toBeChecked();
+  await expect(page.getByRole("button", { name: "Create 1 Dispatch" })).toBeVisible();
+  await screenshotBothWidths(page, "dispatch-positions-form-covered");
+
   // Double booking: the lead PEVO on another job on the same dates asks first, then saves anyway.
   const other = await createJob(page, `CLASH-${TAG}`, start, [{ positionType: "lead_car" }]);
   await page.goto(`/dispatching/new?rcId=${other.id}`);

@@ -1,13 +1,16 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
+  addDaysIso,
   apiCreate,
+  apiUpdate,
   browserDays,
   createPevoViaApi,
   createRateConfirmationViaApi,
   latestMail,
   saveScreenshot,
   signInAsDemoAdmin,
+  signInFreshAdmin,
   submitSignIn,
   toastWith,
   uniqueEmail,
@@ -17,7 +20,8 @@ import {
 /**
  * Issue 11 §1: the job lifecycle. The office assigns a job; the PEVO's phone (375 px) shows it
  * without a reload; the PEVO accepts and taps through to Completed; the office's dispatch page shows
- * each step live, with a toast; completing asks for the job's trip log entry, prefilled.
+ * each step live, with a toast; completing asks for the job's trip log entry, prefilled; the office
+ * dashboard's counts follow the PEVO's answers and steps without a reload.
  */
 
 const PASSWORD = "lifecycle-pass-1";
@@ -160,6 +164,118 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
     await officePage.setViewportSize({ width: 375, height: 812 });
     await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
     await saveScreenshot(officePage, "job-office-timeline-375");
+  } finally {
+    await office.close();
+    await phone.close();
+  }
+});
+
+test("the office dashboard's counts change live while the PEVO accepts, completes and declines", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  // A company of its own: other tests' jobs cannot move these counts.
+  const office = await newContext(browser, 1280, 900);
+  const phone = await newContext(browser, 375, 812);
+  try {
+    const dashboard = await office.newPage();
+    await signInFreshAdmin(dashboard, request, "live-dash");
+    const { today } = await browserDays(dashboard);
+    const tag = uniqueTag();
+    const TAG = tag.toUpperCase();
+    // The company works on Pacific time; the phone's browser does not (the timeline shows PST/PDT).
+    const company = await (await dashboard.request.get("/api/company")).json();
+    await apiUpdate(dashboard.request, "/api/company", { ...company, timeZone: "America/Los_Angeles" });
+    await apiCreate(dashboard.request, "/api/clients", { name: `Dash Client ${tag}` });
+    const email = uniqueEmail("dash-pevo");
+    const pevo = await createPevoViaApi(dashboard.request, {
+      firstName: "Dana",
+      lastName: `Dash${tag}`,
+      email,
+      phone: "(806) 555-0102",
+      licenseNumber: `LIC-D${TAG}`,
+    });
+    const job = (jobNumber: string, startDate: string) =>
+      createRateConfirmationViaApi(dashboard.request, {
+        jobNumber,
+        originAddress: "Amarillo, TX 79101",
+        destinationAddress: "Lubbock, TX 79401",
+        startDate,
+      });
+    const runJob = await job(`RC-RUN-${TAG}`, today);
+    const dropJob = await job(`RC-DROP-${TAG}`, addDaysIso(today, 1));
+    const phonePage = await phone.newPage();
+    await acceptInvitation(phonePage, email, PASSWORD);
+    await submitSignIn(phonePage, email, PASSWORD);
+    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+
+    // From here on the dashboard is never reloaded.
+    await dashboard.goto("/dashboard");
+    const count = (title: string, n: number) =>
+      expect(
+        dashboard
+          .locator('[data-slot="card"]')
+          .filter({ has: dashboard.getByText(title, { exact: true }) })
+          .getByText(String(n), { exact: true }),
+      ).toBeVisible({ timeout: 20_000 });
+    await count("Active Jobs", 0);
+    await count("Uncovered Positions", 2);
+
+    // The office dispatches both jobs to the PEVO: every position is covered.
+    for (const [rc, date, driver] of [
+      [runJob, today, `Run Driver ${tag}`],
+      [dropJob, addDaysIso(today, 1), `Drop Driver ${tag}`],
+    ] as const) {
+      await apiCreate(dashboard.request, "/api/dispatches", {
+        rateConfirmationId: rc.id,
+        positionType: "lead_car",
+        pevoId: pevo.id,
+        driverName: driver,
+        driverPhone: "8065550199",
+        pickupDate: date,
+        pickupTime: "07:30",
+      });
+    }
+    await count("Uncovered Positions", 0);
+    await count("Active Jobs", 0);
+
+    // The PEVO accepts the first job: it is active.
+    const openJob = async (jobNumber: string) => {
+      await phonePage.goto("/pevo/dispatches");
+      await phonePage.getByRole("link", { name: `Details of job ${jobNumber}` }).click();
+      return phonePage.getByRole("region", { name: "Your job" });
+    };
+    const run = await openJob(runJob.jobNumber);
+    await run.getByRole("button", { name: "Accept job" }).click();
+    await count("Active Jobs", 1);
+    await saveScreenshot(dashboard, "dashboard-live-active-1280");
+
+    // Taps through to Completed: no longer active.
+    for (const button of ["On my way", "Arrived at pickup", "Escort started", "Completed"]) {
+      await run.getByRole("button", { name: button }).click();
+      await expect(run.getByRole("button", { name: button })).toHaveCount(0, { timeout: 20_000 });
+    }
+    const sheet = phonePage.getByRole("dialog", { name: "New Trip Entry" });
+    await expect(sheet).toBeVisible();
+    await phonePage.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await count("Active Jobs", 0);
+    // The timeline's times are the company's (Pacific), not the phone browser's.
+    await expect(run.getByRole("list", { name: "Job timeline" }).getByRole("listitem").first()).toContainText(
+      /\b(PST|PDT)\b/,
+    );
+    await saveScreenshot(phonePage, "job-timeline-company-zone-375", { fullPage: true });
+
+    // The PEVO declines the second job: its position is uncovered again.
+    const drop = await openJob(dropJob.jobNumber);
+    await drop.getByRole("button", { name: "Decline", exact: true }).click();
+    const reason = phonePage.getByRole("dialog", { name: "Decline this job?" });
+    await reason.getByLabel("Reason").fill("My truck is in the shop");
+    await reason.getByRole("button", { name: "Decline job" }).click();
+    await count("Uncovered Positions", 1);
+    await count("Active Jobs", 0);
+    await saveScreenshot(dashboard, "dashboard-live-uncovered-1280", { toasts: true });
   } finally {
     await office.close();
     await phone.close();

@@ -1,13 +1,16 @@
 /**
- * GET /api/events: the live event stream's scoping (company, PEVO), Last-Event-ID replay, the end of
- * a signed-out or deleted user's stream, and the fan-out between two app instances on one database
- * (two pools on PostgreSQL with TEST_DATABASE_URL: LISTEN/NOTIFY; PGlite: the same code in-process).
+ * GET /api/events: the live event stream's scoping (company, PEVO), who hears of a PEVO's answer and
+ * steps, of invoices and payments, and of an edited rate confirmation, Last-Event-ID replay, the end
+ * of a signed-out or deleted user's stream, a failed LISTEN tried again, and the fan-out between two
+ * app instances on one database (two pools on PostgreSQL with TEST_DATABASE_URL: LISTEN/NOTIFY;
+ * PGlite: the same code in-process).
  * Streams are read until the expected event arrives (order is kept: one channel, one sequence).
  */
-import { type OpenedDatabase, openDatabase } from "@pevo/db";
+import { listen, type OpenedDatabase, openDatabase } from "@pevo/db";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { APP_URL, createTestApp, type TestApp } from "../../test/harness";
+import { APP_URL, createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
 import { createApp } from "../app";
+import { type Delivered, LiveHub, publishEvent } from "../lib/live-events";
 
 type Message = { event: string; id?: string; data: string };
 type Fetcher = { request: (url: string, init?: RequestInit) => Response | Promise<Response> };
@@ -187,6 +190,140 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
     }
   });
 
+  test("a PEVO's accept, step and decline reach the office with a toast and that PEVO, never another PEVO", async () => {
+    const { adminA, pevo1, pevo2 } = fixtures;
+    const portal = (id: string, action: string, body?: unknown) =>
+      t.as(pevo1)("POST", `/api/portal/dispatches/${id}/${action}`, body);
+    const client = await t.createClient(adminA);
+    const rc = await t.createRateConfirmation(adminA, { clientId: client.id });
+    const office = await openStream(t.app, adminA.cookie);
+    const paula = await openStream(t.app, pevo1.cookie);
+    const peter = await openStream(t.app, pevo2.cookie);
+    try {
+      const job = await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+      const declined = await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+      for (const stream of [office, paula]) {
+        await stream.about(job.id);
+        await stream.about(declined.id);
+      }
+      const heard = async (dispatchId: string, text: string) => {
+        expect(dataOf((await office.about(dispatchId)).message)).toEqual({
+          kind: "dispatch.changed",
+          ids: { dispatchId },
+          text,
+          by: pevo1.userId,
+        });
+        expect(dataOf((await paula.about(dispatchId)).message)).toEqual({
+          kind: "dispatch.changed",
+          ids: { dispatchId },
+        });
+      };
+
+      expect((await portal(job.id, "accept")).status).toBe(200);
+      await heard(job.id, `Paula One accepted — ${rc.jobNumber}`);
+      expect((await portal(job.id, "steps", { kind: "on_my_way" })).status).toBe(200);
+      await heard(job.id, `Paula One is on the way — ${rc.jobNumber}`);
+      expect((await portal(declined.id, "decline", { reason: "Sick" })).status).toBe(204);
+      await heard(declined.id, `Paula One declined — ${rc.jobNumber}`);
+
+      // Peter's next event comes after all of those: none of them reached him.
+      const forPeter = await t.createDispatch(adminA, { pevoId: pevo2.pevoId, driverName: "Peter's" });
+      const before = JSON.stringify((await peter.about(forPeter.id)).before);
+      expect(before).not.toContain(job.id);
+      expect(before).not.toContain(declined.id);
+    } finally {
+      await office.close();
+      await paula.close();
+      await peter.close();
+    }
+  });
+
+  test("a saved invoice and a recorded payment reach the office only, not the job's PEVO", async () => {
+    const { adminA, pevo1 } = fixtures;
+    const client = await t.createClient(adminA);
+    const rc = await t.createRateConfirmation(adminA, { clientId: client.id });
+    const job = await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+    const office = await openStream(t.app, adminA.cookie);
+    const paula = await openStream(t.app, pevo1.cookie);
+    try {
+      const created = await t.as(adminA)("POST", "/api/invoices", {
+        invoiceNumber: `LIVE-${Date.now()}`,
+        issueDate: "2025-06-11",
+        dueDate: "2025-07-11",
+        dispatchId: job.id,
+        clientId: client.id,
+        customerName: client.name,
+        lineItems: [{ date: "2025-06-10", location: "Houston, TX", mileage: "0", charge: "500.00" }],
+        allowAdditional: true,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const invoice = created.body as { id: string; invoiceNumber: string };
+      expect(dataOf((await office.about(invoice.id)).message)).toEqual({
+        kind: "invoice.changed",
+        ids: { invoiceId: invoice.id },
+        text: `Invoice ${invoice.invoiceNumber} created`,
+        by: adminA.userId,
+      });
+      const paid = await t.as(adminA)("POST", `/api/invoices/${invoice.id}/payments`, {
+        date: "2025-06-12",
+        amount: "200.00",
+        method: "check",
+        reference: "CHK-7",
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(dataOf((await office.about(invoice.id)).message)).toEqual({
+        kind: "invoice.changed",
+        ids: { invoiceId: invoice.id },
+        text: `Invoice ${invoice.invoiceNumber} payment recorded`,
+        by: adminA.userId,
+      });
+
+      // Paula's next event comes after both: neither reached her.
+      const next = await t.createDispatch(adminA, { pevoId: pevo1.pevoId, driverName: "After the invoice" });
+      expect(JSON.stringify((await paula.about(next.id)).before)).not.toContain(invoice.id);
+    } finally {
+      await office.close();
+      await paula.close();
+    }
+  });
+
+  test("an edited rate confirmation reaches the PEVOs of its dispatches and positions, not another PEVO", async () => {
+    const { adminA, pevo1, pevo2 } = fixtures;
+    const pat = await t.createPevoUser(adminA.companyId, { firstName: "Pat", lastName: "Three" });
+    const client = await t.createClient(adminA);
+    const body = rateConfirmationBody({
+      clientId: client.id,
+      positions: [{ positionType: "lead_car", pevoId: pevo2.pevoId }],
+      allowConflict: true,
+    });
+    const created = await t.as(adminA)("POST", "/api/rate-confirmations", body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const rc = created.body as { id: string };
+    await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+    const onDispatch = await openStream(t.app, pevo1.cookie);
+    const onPosition = await openStream(t.app, pevo2.cookie);
+    const other = await openStream(t.app, pat.cookie);
+    try {
+      const res = await t.as(adminA)("PUT", `/api/rate-confirmations/${rc.id}`, {
+        ...body,
+        destinationAddress: "Tulsa, OK 74103",
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      for (const stream of [onDispatch, onPosition]) {
+        expect(dataOf((await stream.about(rc.id)).message)).toEqual({
+          kind: "rate_confirmation.changed",
+          ids: { rateConfirmationId: rc.id },
+        });
+      }
+      const forPat = await t.createDispatch(adminA, { pevoId: pat.pevoId, driverName: "Pat's" });
+      expect(JSON.stringify((await other.about(forPat.id)).before)).not.toContain(rc.id);
+    } finally {
+      await onDispatch.close();
+      await onPosition.close();
+      await other.close();
+    }
+  });
+
   test("a reconnect with Last-Event-ID gets what it missed; an unknown id says resync", async () => {
     const { adminA } = fixtures;
     const first = await openStream(t.app, adminA.cookie);
@@ -227,6 +364,37 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
     expect(out.status).toBe(200);
     await adminStream.until((m) => m.event === "signed-out");
     expect(await adminStream.next()).toBeNull();
+  });
+
+  test("a LISTEN that fails is not kept: the next start listens again and delivers", async () => {
+    let calls = 0;
+    const flaky: typeof listen = (...args) => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new Error("connection refused")) : listen(...args);
+    };
+    const hub = new LiveHub(t.db, flaky);
+    await expect(hub.start()).rejects.toThrow("connection refused");
+    await hub.start();
+    expect(calls).toBe(2);
+    try {
+      const got = new Promise<Delivered>((resolve) =>
+        hub.subscribe({ companyId: fixtures.adminA.companyId, pevoId: null }, undefined, resolve, () => {}),
+      );
+      await publishEvent(t.db, {
+        companyId: fixtures.adminA.companyId,
+        kind: "dispatch.deleted",
+        ids: { dispatchId: "after-the-retry" },
+      });
+      expect((await got).message).toEqual({
+        kind: "dispatch.deleted",
+        ids: { dispatchId: "after-the-retry" },
+      });
+      // Started once it worked: no third LISTEN.
+      await hub.start();
+      expect(calls).toBe(2);
+    } finally {
+      await hub.stop();
+    }
   });
 
   test("two app instances on one database: an event published through one reaches the other's streams", async () => {

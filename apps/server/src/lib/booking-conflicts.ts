@@ -126,16 +126,34 @@ export async function findBookingConflicts(
 }
 
 /**
+ * Serializes the bookings of these PEVOs until the transaction ends: one transaction-scoped advisory
+ * lock per PEVO (a hash of company and PEVO id), taken in a fixed order so two saves naming the same
+ * PEVOs cannot deadlock. A check that runs after it, in the same transaction as the write, sees every
+ * booking committed before (READ COMMITTED: each statement reads the latest commits), so two
+ * simultaneous assignments of one PEVO cannot both pass. A save that assigns anyway takes the lock
+ * too: a check running meanwhile must see its dispatch. PGlite runs one transaction at a time; the
+ * same statement works there.
+ */
+export async function lockBookings(tx: Executor, scope: Scope, pevoIds: string[]) {
+  for (const pevoId of [...new Set(pevoIds)].sort()) {
+    const key = `booking:${scope.companyId}:${pevoId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  }
+}
+
+/**
  * Refuses the save with a 409 listing the conflicts unless the caller sent `allowConflict: true`
- * (the office saw the list and chose "Assign anyway").
+ * (the office saw the list and chose "Assign anyway"). `tx` is the save's transaction: the PEVOs'
+ * bookings are locked first (lockBookings), then checked, then the caller writes.
  */
 export async function assertNoBookingConflicts(
-  db: Executor,
+  tx: Executor,
   scope: Scope,
   booking: Booking,
   allowConflict: boolean,
 ) {
+  await lockBookings(tx, scope, booking.pevoIds);
   if (allowConflict) return;
-  const conflicts = await findBookingConflicts(db, scope, booking);
+  const conflicts = await findBookingConflicts(tx, scope, booking);
   if (conflicts.length) throw new ConflictError(DOUBLE_BOOKING, undefined, { conflicts });
 }

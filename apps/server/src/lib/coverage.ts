@@ -1,16 +1,29 @@
 import { dispatches, type Executor, positions, rateConfirmations } from "@pevo/db";
-import type { TCoverage } from "@pevo/shared";
+import type { PositionType, TCoverage } from "@pevo/shared";
 import { and, count, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type Scope, scoped } from "./tenant";
 
 /*
  * Coverage (issue 11 "Every position covered"): a rate confirmation's position is covered by a
- * non-canceled dispatch with the same position (type and, for a custom one, name). Two chase cars
- * need two chase car dispatches; a third chase car dispatch covers nothing more. A dispatch stores
- * the position by type and name because saving a rate confirmation rewrites its position rows.
+ * non-canceled dispatch with the same position (type and, for a custom one, name) AND a PEVO. A
+ * dispatch a PEVO declined is pending without a PEVO: nobody drives that position, so it covers
+ * nothing. Two chase cars need two chase car dispatches; a third chase car dispatch covers nothing
+ * more. A dispatch stores the position by type and name because saving a rate confirmation rewrites
+ * its position rows.
  */
 
 const keyOf = (rc: string, type: string, name: string | null) => `${rc}\u0000${type}\u0000${name ?? ""}`;
+
+/** The dispatches that cover positions: on these rate confirmations, not canceled, with a PEVO. */
+const covering = (scope: Scope, ids: string[]) =>
+  scoped(
+    dispatches,
+    scope,
+    inArray(dispatches.rateConfirmationId, ids),
+    ne(dispatches.status, "canceled"),
+    isNotNull(dispatches.pevoId),
+    isNotNull(dispatches.positionType),
+  );
 
 /** The coverage of some rate confirmations (a page's worth): two grouped, indexed queries. */
 export async function coverageOf(
@@ -40,15 +53,7 @@ export async function coverageOf(
         n: count(),
       })
       .from(dispatches)
-      .where(
-        scoped(
-          dispatches,
-          scope,
-          inArray(dispatches.rateConfirmationId, ids),
-          ne(dispatches.status, "canceled"),
-          isNotNull(dispatches.positionType),
-        ),
-      )
+      .where(covering(scope, ids))
       .groupBy(dispatches.rateConfirmationId, dispatches.positionType, dispatches.positionName),
   ]);
   const dispatched = new Map(filled.map((d) => [keyOf(d.rc, d.type, d.name), d.n]));
@@ -60,6 +65,43 @@ export async function coverageOf(
     result.set(p.rc, c);
   }
   return result;
+}
+
+type PositionRow = { positionType: PositionType; customName: string | null; pevoId: string | null };
+
+/**
+ * Which positions of one rate confirmation are covered (its page and 'Create Dispatch'), in the
+ * positions' order. The count per position equals coverageOf's; within a group of equal positions
+ * the ones whose PEVO has a covering dispatch are marked first, then the others in order, so the
+ * form offers the position that is really still open.
+ */
+export async function coveredPositions(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  list: PositionRow[],
+): Promise<boolean[]> {
+  const rows = await db
+    .select({ type: dispatches.positionType, name: dispatches.positionName, pevoId: dispatches.pevoId })
+    .from(dispatches)
+    .where(covering(scope, [id]));
+  /** Per position key: the PEVOs of its covering dispatches, not yet matched to a position. */
+  const open = new Map<string, (string | null)[]>();
+  for (const d of rows) {
+    const key = keyOf(id, d.type ?? "", d.name);
+    open.set(key, [...(open.get(key) ?? []), d.pevoId]);
+  }
+  const covered = list.map(() => false);
+  const take = (i: number, samePevo: boolean) => {
+    const p = list[i];
+    const left = open.get(keyOf(id, p.positionType, p.customName)) ?? [];
+    const at = !samePevo ? (left.length ? 0 : -1) : p.pevoId ? left.indexOf(p.pevoId) : -1;
+    if (covered[i] || at < 0) return;
+    left.splice(at, 1);
+    covered[i] = true;
+  };
+  for (const samePevo of [true, false]) for (const i of list.keys()) take(i, samePevo);
+  return covered;
 }
 
 /**
@@ -77,6 +119,7 @@ export async function countUncoveredJobs(db: Executor, scope: Scope, from: strin
       where d.company_id = ${rateConfirmations.companyId}
         and d.rate_confirmation_id = ${rateConfirmations.id}
         and d.status <> 'canceled'
+        and d.pevo_id is not null
         and d.position_type = p.position_type
         and d.position_name is not distinct from p.custom_name
     )
@@ -97,9 +140,4 @@ export async function countUncoveredJobs(db: Executor, scope: Scope, from: strin
       ),
     );
   return row?.n ?? 0;
-}
-
-/** Only for reading one rate confirmation's coverage. */
-export async function coverageOfOne(db: Executor, scope: Scope, id: string): Promise<TCoverage> {
-  return (await coverageOf(db, scope, [id])).get(id) ?? { covered: 0, total: 0 };
 }

@@ -112,18 +112,36 @@ export class LiveHub {
   private started: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
-  constructor(private readonly db: Database) {}
+  /** `listenTo`: packages/db's `listen` (a test passes one that fails first). */
+  constructor(
+    private readonly db: Database,
+    private readonly listenTo: typeof listen = listen,
+  ) {}
 
-  /** Starts listening (once); the stream awaits it before it says `ready`. */
+  /**
+   * Starts listening (once); the stream awaits it before it says `ready`. A failed LISTEN (the
+   * database away when the first tab connects) is not kept: that stream fails, the browser opens it
+   * again a few seconds later, and that request tries LISTEN anew.
+   */
   start(): Promise<void> {
-    this.started ??= listen(
-      this.db,
-      LIVE_CHANNEL,
-      (text) => this.receive(text),
-      () => this.resyncAll(),
-    ).then((unlisten) => {
-      this.unlisten = unlisten;
-    });
+    this.started ??= Promise.resolve()
+      .then(() =>
+        this.listenTo(
+          this.db,
+          LIVE_CHANNEL,
+          (text) => this.receive(text),
+          () => this.resyncAll(),
+        ),
+      )
+      .then(
+        (unlisten) => {
+          this.unlisten = unlisten;
+        },
+        (error: unknown) => {
+          this.started = null;
+          throw error;
+        },
+      );
     return this.started;
   }
 
@@ -243,11 +261,15 @@ export const invoiceEvent =
     text: `Invoice ${invoice.invoiceNumber} ${invoice.status === "paid" && verb === "payment recorded" ? "paid" : verb}`,
   });
 
-/** The event of a changed rate confirmation (office only). */
+/**
+ * The event of a changed rate confirmation: to the office and the PEVOs on the job (its dispatches'
+ * and positions' PEVOs, whose job screens show its route and dates).
+ */
 export const rateConfirmationEvent =
-  (verb: string) =>
+  (verb: string, pevoIds: string[]) =>
   (rc: { id: string; jobNumber: string }): Omit<LiveEvent, "companyId"> => ({
     kind: "rate_confirmation.changed",
     ids: { rateConfirmationId: rc.id },
+    pevoIds,
     text: `Rate confirmation ${rc.jobNumber} ${verb}`,
   });

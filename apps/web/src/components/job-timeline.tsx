@@ -1,16 +1,17 @@
 import { DISPATCH_EVENT_LABELS, type DispatchEventKind, type TDispatchEvent } from "@pevo/shared";
-import { format } from "date-fns";
 import {
   AlertTriangle,
   CheckCircle2,
   type CircleDot,
   MapPin,
   Navigation,
+  RotateCcw,
   Truck,
   UserCheck,
   UserPlus,
   UserX,
 } from "lucide-react";
+import { formatZonedTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const ICONS: Record<DispatchEventKind, typeof CircleDot> = {
@@ -22,6 +23,7 @@ const ICONS: Record<DispatchEventKind, typeof CircleDot> = {
   escort_started: Truck,
   completed: CheckCircle2,
   problem: AlertTriangle,
+  reopened: RotateCcw,
 };
 
 /** What a row says: "Accepted by Casey Whitfield", "Assigned to Casey Whitfield by Ana Admin". */
@@ -33,9 +35,18 @@ function title(e: TDispatchEvent) {
 
 /**
  * A dispatch's timeline (the office's dispatch page and the PEVO's job screen): assignment, answer,
- * each step and problem reports, oldest first, with the time and, when recorded, a map link.
+ * each step and problem reports, oldest first, with the time and, when recorded, a map link. Times
+ * are in the company's time zone (`timeZone`), like pickup times, whatever the browser's zone.
  */
-export function JobTimeline({ events, className }: { events: TDispatchEvent[]; className?: string }) {
+export function JobTimeline({
+  events,
+  timeZone,
+  className,
+}: {
+  events: TDispatchEvent[];
+  timeZone: string;
+  className?: string;
+}) {
   if (events.length === 0) {
     return <p className={cn("text-sm text-muted-foreground", className)}>Nothing recorded yet</p>;
   }
@@ -53,7 +64,7 @@ export function JobTimeline({ events, className }: { events: TDispatchEvent[]; c
             <div className="min-w-0 text-sm">
               <p className="font-medium [overflow-wrap:anywhere]">{title(e)}</p>
               <p className="text-muted-foreground">
-                <time dateTime={e.at}>{format(new Date(e.at), "MMM d, h:mm a")}</time>
+                <time dateTime={e.at}>{formatZonedTime(e.at, timeZone)}</time>
                 {e.lat != null && e.lng != null ? (
                   <>
                     {" · "}

@@ -22,6 +22,23 @@ export const todayIso = (now = new Date()) => format(now, "yyyy-MM-dd");
 export const formatMoney = (value: string | number | null | undefined) =>
   `$${Number(value ?? 0).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/**
+ * An instant as wall-clock time of an IANA zone (the company's, not the browser's), with the zone's
+ * abbreviation: 'Nov 23, 6:42 AM CST' ('GMT+5:30' where the zone has no abbreviation).
+ */
+export function formatZonedTime(iso: string, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("month")} ${part("day")}, ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
+}
+
 /** The text shown for a missing value. */
 export const dash = (value: string | null | undefined) => (value ? value : "-");
 

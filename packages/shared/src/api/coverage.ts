@@ -6,7 +6,7 @@ import { ZApiError } from "./error";
 
 export const ZCoverage = z
   .object({
-    covered: z.number().int().describe("Positions with a non-canceled dispatch"),
+    covered: z.number().int().describe("Positions with a non-canceled dispatch that has a PEVO"),
     total: z.number().int().describe("The rate confirmation's positions"),
   })
   .describe("'2 of 3 positions dispatched'");

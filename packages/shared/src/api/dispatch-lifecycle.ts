@@ -13,7 +13,9 @@ export type DispatchStep = (typeof DISPATCH_STEPS)[number];
 
 /**
  * What a timeline row can be: the office assigned the PEVO; the PEVO accepted or declined; a step;
- * a problem reported on the road (a note, any time while the job runs; it does not move the job).
+ * a problem reported on the road (a note, any time while the job runs; it does not move the job);
+ * the office reopened a completed or canceled job (its status set back to pending or dispatched:
+ * the completion is taken back, the job continues from the step before it).
  */
 export const DISPATCH_EVENT_KINDS = [
   "assigned",
@@ -21,6 +23,7 @@ export const DISPATCH_EVENT_KINDS = [
   "declined",
   ...DISPATCH_STEPS,
   "problem",
+  "reopened",
 ] as const;
 export type DispatchEventKind = (typeof DISPATCH_EVENT_KINDS)[number];
 
@@ -37,6 +40,7 @@ export const DISPATCH_EVENT_LABELS: Record<DispatchEventKind, string> = {
   declined: "Declined",
   ...DISPATCH_STEP_LABELS,
   problem: "Problem reported",
+  reopened: "Reopened",
 };
 
 /**
@@ -111,6 +115,7 @@ export const ZDispatchLifecycle = z.object({
   canDecline: z.boolean(),
   canceled: z.boolean(),
   events: z.array(ZDispatchEvent),
+  timeZone: z.string().describe("The company's IANA time zone: the timeline shows its times in it"),
 });
 export type TDispatchLifecycle = z.infer<typeof ZDispatchLifecycle>;
 

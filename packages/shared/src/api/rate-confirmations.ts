@@ -119,6 +119,11 @@ export const ZRateConfirmationResponse = z.object({
       customName: z.string().nullable(),
       pevoId: ZId.nullable(),
       pevoName: z.string().nullable(),
+      dispatched: z
+        .boolean()
+        .describe(
+          "A non-canceled dispatch with a PEVO covers this position ('Create Dispatch' leaves it out)",
+        ),
     }),
   ),
   loadDetails: ZLoadDetailsResponse,

@@ -58,7 +58,7 @@ export const qualificationOverrideField = {
     .transform((v) => v ?? null),
 };
 
-/** How many of a rate confirmation's positions have a non-canceled dispatch ("2 of 3 positions dispatched"). */
+/** How many of a rate confirmation's positions have a non-canceled dispatch with a PEVO ("2 of 3 positions dispatched"). */
 export type TCoverage = { covered: number; total: number };
 
 export const coverageText = (c: TCoverage) =>

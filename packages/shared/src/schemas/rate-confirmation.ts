@@ -104,7 +104,7 @@ export type TRateConfirmationListItem = {
   endDate: string | null;
   clientName: string;
   positionsCount: number;
-  /** How many positions have a non-canceled dispatch. */
+  /** How many positions have a non-canceled dispatch with a PEVO. */
   coverage: TCoverage;
   signatureStatus: SignatureState;
   /** When it was canceled (kept for history); null while active. */
@@ -117,12 +117,13 @@ export type TRateConfirmation = Omit<
   "positions" | "customRates" | "allowConflict" | "qualificationOverride"
 > & {
   id: string;
-  /** How many positions have a non-canceled dispatch. */
+  /** How many positions have a non-canceled dispatch with a PEVO. */
   coverage: TCoverage;
   clientName: string;
   signatureStatus: SignatureState;
   canceledAt: string | null;
   createdAt: string;
   customRates: (z.output<typeof ZCustomRate> & { id: string })[];
-  positions: (z.output<typeof ZPosition> & { id: string; pevoName: string | null })[];
+  /** `dispatched`: a non-canceled dispatch with a PEVO covers this position. */
+  positions: (z.output<typeof ZPosition> & { id: string; pevoName: string | null; dispatched: boolean })[];
 };

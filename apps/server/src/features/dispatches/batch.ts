@@ -1,8 +1,8 @@
-import { dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { dispatches, type Executor, pevos, rateConfirmations } from "@pevo/db";
 import type { TBookingConflict, TDispatchBatchData, TDispatchData } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { DOUBLE_BOOKING, findBookingConflicts } from "../../lib/booking-conflicts";
+import { DOUBLE_BOOKING, findBookingConflicts, lockBookings } from "../../lib/booking-conflicts";
 import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
 import { dispatchEvent, published } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -43,14 +43,28 @@ async function checkBatchReferences(scope: Scope, input: TDispatchBatchData) {
   if (Object.keys(fields).length) throw new InvalidInputError(CHOOSE_PEVO, fields);
 }
 
-/** Every assignment of the batch against the PEVOs' other jobs: one 409 with all the conflicts. */
-async function checkBatchBookings(scope: Scope, input: TDispatchBatchData, items: TDispatchData[]) {
-  if (input.allowConflict || input.status === "canceled") return;
+/**
+ * Every assignment of the batch against the PEVOs' other jobs: one 409 with all the conflicts. Runs
+ * in the batch's transaction, before the inserts, with every PEVO of the batch locked (lockBookings).
+ */
+async function checkBatchBookings(
+  tx: Executor,
+  scope: Scope,
+  input: TDispatchBatchData,
+  items: TDispatchData[],
+) {
+  if (input.status === "canceled") return;
+  await lockBookings(
+    tx,
+    scope,
+    items.flatMap((item) => (item.pevoId ? [item.pevoId] : [])),
+  );
+  if (input.allowConflict) return;
   const found = new Map<string, TBookingConflict>();
   for (const item of items) {
     if (!item.pevoId) continue;
-    const span = await bookingSpan(scope, item.rateConfirmationId, item.pickupDate);
-    const conflicts = await findBookingConflicts(scope.db, scope, {
+    const span = await bookingSpan(tx, scope, item.rateConfirmationId, item.pickupDate);
+    const conflicts = await findBookingConflicts(tx, scope, {
       pevoIds: [item.pevoId],
       ...span,
       pickupDate: item.pickupDate,
@@ -103,8 +117,8 @@ export async function createDispatchBatch(
     qualificationOverride,
   }));
   const qualification = await checkBatchQualification(scope, items);
-  await checkBatchBookings(scope, input, items);
   const created = await db.transaction(async (tx) => {
+    await checkBatchBookings(tx, scope, input, items);
     const out: { id: string; assignment: Assignment | null }[] = [];
     for (const item of items) {
       const [row] = await tx

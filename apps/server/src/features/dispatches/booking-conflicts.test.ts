@@ -87,6 +87,24 @@ describe("double booking of a dispatch's PEVO", () => {
     expect(await dispatchCount(adminA.companyId)).toBe(before);
   });
 
+  test("two simultaneous assignments of one PEVO on one date: one is saved, the other is a 409", async () => {
+    // On PostgreSQL the two requests run on two connections at once: the check and the insert share
+    // one transaction behind the PEVO's advisory lock, so the second sees the first. (PGlite runs
+    // one transaction at a time anyway.)
+    const sam = await pevo(adminA, "Sam", "Simultaneous");
+    const post = (driverName: string) =>
+      asA("POST", "/api/dispatches", dispatchBody({ pevoId: sam, pickupDate: "2026-05-05", driverName }));
+    const results = await Promise.all([post("First Driver"), post("Second Driver")]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const saved = results.find((r) => r.status === 201);
+    const refused = results.find((r) => r.status === 409);
+    expect(refused?.body.conflicts).toEqual([
+      expect.objectContaining({ kind: "dispatch", id: saved?.body.id, pevoId: sam, date: "2026-05-05" }),
+    ]);
+    const [row] = await t.db.select({ n: count() }).from(dispatches).where(eq(dispatches.pevoId, sam));
+    expect(row.n).toBe(1);
+  });
+
   test("allowConflict: true saves anyway; another date or another PEVO is no conflict", async () => {
     const dana = await pevo(adminA, "Dana");
     const other = await pevo(adminA, "Eli");
@@ -389,7 +407,7 @@ describe("coverage and 'Create Dispatch' per position", () => {
     expect(await dispatchCount(adminA.companyId)).toBe(before);
   });
 
-  test("creates one dispatch per position with its PEVO, date and position; coverage counts them", async () => {
+  test("creates one dispatch per position with its PEVO, date and position; coverage counts those with a PEVO", async () => {
     const res = await batch([
       { positionType: "lead_car", pevoId: lead, pickupDate: "2026-11-20" },
       { positionType: "chase_car", pevoId: chase, pickupDate: "2026-11-20" },
@@ -416,15 +434,15 @@ describe("coverage and 'Create Dispatch' per position", () => {
         positionName: "Bucket Truck",
       }),
     ]);
-    expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
-      covered: 3,
-      total: 4,
-    });
+    // The bucket truck's dispatch has no PEVO yet: nobody drives it, it covers nothing.
+    const rcNow = (await asA("GET", `/api/rate-confirmations/${job.id}`)).body;
+    expect(rcNow.coverage).toEqual({ covered: 2, total: 4 });
+    expect(rcNow.positions.map((p: Body) => p.dispatched)).toEqual([true, true, false, false]);
     const list = await asA("GET", "/api/rate-confirmations?q=COVER-ME");
-    expect(list.body.items[0].coverage).toEqual({ covered: 3, total: 4 });
+    expect(list.body.items[0].coverage).toEqual({ covered: 2, total: 4 });
     const dispatchList = await asA("GET", "/api/dispatches?q=COVER-ME");
     expect(dispatchList.body.items).toHaveLength(3);
-    for (const item of dispatchList.body.items) expect(item.coverage).toEqual({ covered: 3, total: 4 });
+    for (const item of dispatchList.body.items) expect(item.coverage).toEqual({ covered: 2, total: 4 });
   });
 
   test("a second dispatch of the same PEVO on the same job and day is a conflict", async () => {
@@ -436,37 +454,58 @@ describe("coverage and 'Create Dispatch' per position", () => {
   });
 
   test("extra dispatches of a position cover nothing more; a canceled one covers nothing", async () => {
+    const extra1 = await pevo(adminA, "Xena", "Extra");
+    const extra2 = await pevo(adminA, "Xavi", "Extra");
     const two = await batch([
-      { positionType: "chase_car", pickupDate: "2026-11-20" },
-      { positionType: "chase_car", pickupDate: "2026-11-20" },
+      { positionType: "chase_car", pevoId: extra1, pickupDate: "2026-11-20" },
+      { positionType: "chase_car", pevoId: extra2, pickupDate: "2026-11-20" },
     ]);
     expect(two.status).toBe(201);
-    expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
-      covered: 4,
-      total: 4,
-    });
-    const [firstExtra] = two.body.ids;
-    const d = (await asA("GET", `/api/dispatches/${firstExtra}`)).body;
-    const cancel = await asA("PUT", `/api/dispatches/${firstExtra}`, {
-      ...dispatchBody({ rateConfirmationId: job.id, pickupDate: d.pickupDate }),
-      positionType: "chase_car",
-      status: "canceled",
-    });
-    expect(cancel.status).toBe(200);
+    // Three chase car dispatches with a PEVO for two chase car positions: one more covered, not two.
+    const after = (await asA("GET", `/api/rate-confirmations/${job.id}`)).body;
+    expect(after.coverage).toEqual({ covered: 3, total: 4 });
+    expect(after.positions.map((p: Body) => p.dispatched)).toEqual([true, true, true, false]);
+    const cancel = (id: string, pevoId: string) =>
+      asA("PUT", `/api/dispatches/${id}`, {
+        ...dispatchBody({ rateConfirmationId: job.id, pickupDate: "2026-11-20", pevoId }),
+        positionType: "chase_car",
+        status: "canceled",
+      });
+    expect((await cancel(two.body.ids[0], extra1)).status).toBe(200);
     // Still one chase car dispatch beyond the first: covered.
-    expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
-      covered: 4,
-      total: 4,
-    });
-    await asA("PUT", `/api/dispatches/${two.body.ids[1]}`, {
-      ...dispatchBody({ rateConfirmationId: job.id, pickupDate: d.pickupDate }),
-      positionType: "chase_car",
-      status: "canceled",
-    });
     expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
       covered: 3,
       total: 4,
     });
+    expect((await cancel(two.body.ids[1], extra2)).status).toBe(200);
+    expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
+      covered: 2,
+      total: 4,
+    });
+  });
+
+  test("of two equal positions, the one whose PEVO was dispatched is the covered one", async () => {
+    const first = await pevo(adminA, "Fay", "First");
+    const second = await pevo(adminA, "Sid", "Second");
+    const pair = await t.createRateConfirmation(adminA, {
+      clientId: clientA,
+      startDate: "2026-12-01",
+      positions: [
+        { positionType: "chase_car", pevoId: first },
+        { positionType: "chase_car", pevoId: second },
+      ],
+    });
+    await t.createDispatch(adminA, {
+      rateConfirmationId: pair.id,
+      positionType: "chase_car",
+      pevoId: second,
+      pickupDate: "2026-12-01",
+    });
+    const res = (await asA("GET", `/api/rate-confirmations/${pair.id}`)).body;
+    expect(res.positions.map((p: Body) => [p.pevoId, p.dispatched])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
   });
 
   test("a dispatch without a rate confirmation has no coverage in the list", async () => {
@@ -499,6 +538,8 @@ describe("dashboard: jobs with an uncovered position in the next 7 days", () => 
     const canceled = await make("CANCELED", "2027-02-04");
     await t.as(admin)("POST", `/api/rate-confirmations/${canceled.id}/cancel`);
     expect(await card()).toBe(2);
+    const driver = await pevo(admin, "Dana");
+    const steer = await pevo(admin, "Stan");
     // Fill IN-1's lead car only: still uncovered; then the custom one too (by its name): covered.
     const fill = (positions: Body[]) =>
       t.as(admin)("POST", "/api/dispatches/batch", {
@@ -508,16 +549,77 @@ describe("dashboard: jobs with an uncovered position in the next 7 days", () => 
         pickupTime: "06:30",
         positions,
       });
-    expect((await fill([{ positionType: "lead_car", pickupDate: "2027-02-03" }])).status).toBe(201);
     expect(
-      (await fill([{ positionType: "custom", positionName: "Other", pickupDate: "2027-02-03" }])).status,
+      (await fill([{ positionType: "lead_car", pevoId: driver, pickupDate: "2027-02-03" }])).status,
+    ).toBe(201);
+    expect(
+      (
+        await fill([
+          { positionType: "custom", positionName: "Other", pevoId: steer, pickupDate: "2027-02-04" },
+        ])
+      ).status,
+    ).toBe(201);
+    // The right position, but nobody on it: still uncovered.
+    expect(
+      (await fill([{ positionType: "custom", positionName: "Steer", pickupDate: "2027-02-03" }])).status,
     ).toBe(201);
     expect(await card()).toBe(2);
     expect(
-      (await fill([{ positionType: "custom", positionName: "Steer", pickupDate: "2027-02-03" }])).status,
+      (
+        await fill([
+          { positionType: "custom", positionName: "Steer", pevoId: steer, pickupDate: "2027-02-03" },
+        ])
+      ).status,
     ).toBe(201);
     expect(await card()).toBe(1);
     // Another company's uncovered jobs never count here.
     expect((await t.as(adminA)("GET", `/api/dashboard?today=${today}`)).status).toBe(200);
+  });
+
+  test("a declined dispatch covers nothing: the job shows 2 of 3 and counts as uncovered", async () => {
+    const admin = await t.signUpAdmin({ companyName: "Declined Co" });
+    const client = (await t.createClient(admin)).id;
+    const today = "2027-03-01";
+    const card = async () =>
+      (await t.as(admin)("GET", `/api/dashboard?today=${today}`)).body.cards.uncoveredJobs as number;
+    const rcOf = async (id: string) => (await t.as(admin)("GET", `/api/rate-confirmations/${id}`)).body;
+    const casey = await t.createPevoUser(admin.companyId, { firstName: "Casey", lastName: "Decliner" });
+    const lead = await pevo(admin, "Lee");
+    const pole = await pevo(admin, "Polly");
+    const job = await t.createRateConfirmation(admin, {
+      clientId: client,
+      startDate: "2027-03-02",
+      positions: [
+        { positionType: "lead_car", pevoId: lead },
+        { positionType: "chase_car", pevoId: casey.pevoId },
+        { positionType: "high_pole_car", pevoId: pole },
+      ],
+    });
+    const created = await t.as(admin)("POST", "/api/dispatches/batch", {
+      rateConfirmationId: job.id,
+      driverName: "Dale Trucker",
+      driverPhone: "(555) 123-4567",
+      pickupTime: "06:30",
+      positions: [
+        { positionType: "lead_car", pevoId: lead, pickupDate: "2027-03-02" },
+        { positionType: "chase_car", pevoId: casey.pevoId, pickupDate: "2027-03-02" },
+        { positionType: "high_pole_car", pevoId: pole, pickupDate: "2027-03-02" },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await rcOf(job.id)).coverage).toEqual({ covered: 3, total: 3 });
+    expect(await card()).toBe(0);
+
+    const declined = await t.as(casey)("POST", `/api/portal/dispatches/${created.body.ids[1]}/decline`, {
+      reason: "My truck is in the shop",
+    });
+    expect(declined.status).toBe(204);
+    // The chase car's dispatch is pending again, without a PEVO: the position is open.
+    const after = await rcOf(job.id);
+    expect(after.coverage).toEqual({ covered: 2, total: 3 });
+    expect(after.positions.map((p: Body) => p.dispatched)).toEqual([true, false, true]);
+    expect(await card()).toBe(1);
+    const list = await t.as(admin)("GET", "/api/dispatches");
+    for (const item of list.body.items) expect(item.coverage).toEqual({ covered: 2, total: 3 });
   });
 });

@@ -8,7 +8,9 @@
  * The rules live here and nowhere else: only the assigned PEVO acts (another's dispatch is 404);
  * steps go forward only (a repeated or out-of-order step is a 409 saying what comes next); a
  * canceled dispatch does not move. The office keeps its own edit (PUT /api/dispatches/:id), which
- * these rules do not limit. Each change locks the dispatch row, so two taps at once cannot both win.
+ * these rules do not limit; when it sets a completed or canceled job back to pending or dispatched,
+ * a `reopened` row takes the completion back (`reopenJob`). Each change locks the dispatch row, so
+ * two taps at once cannot both win. A decline or a completion drops the job's pickup reminders.
  */
 import {
   clients,
@@ -25,10 +27,12 @@ import {
   userSettings,
 } from "@pevo/db";
 import {
+  DISPATCH_STATUS_LABELS,
   DISPATCH_STEP_LABELS,
   DISPATCH_STEPS,
   type DispatchEventKind,
   type DispatchStage,
+  type DispatchStatus,
   type DispatchStep,
   type TDispatchEvent,
   type TDispatchLifecycle,
@@ -44,7 +48,9 @@ import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { companyTimeZone } from "../../lib/zoned-time";
 import { dispatchDeclinedMail } from "../../mail/templates";
+import { syncPickupReminders } from "./pickup-reminders";
 
 export const JOB_NOT_FOUND = "Dispatch not found";
 export const JOB_CANCELED = "This dispatch was canceled: it cannot be accepted or moved";
@@ -133,15 +139,22 @@ type EventRow = Awaited<ReturnType<typeof eventsOf>>[number];
 /**
  * Where the current assignment stands. Its events are those of the assigned PEVO after their latest
  * `assigned` row (dispatches assigned before the timeline existed have none: then all of theirs).
+ * A `reopened` row (the office set a closed job back) takes a completion back: the job is again
+ * where it was before Completed, so the PEVO's next button is Completed again.
  */
 export function stageOf(pevoId: string | null, events: { kind: DispatchEventKind; pevoId: string | null }[]) {
   if (!pevoId) return "none" satisfies DispatchStage;
   const lastAssigned = events.findLastIndex((e) => e.kind === "assigned");
   const run = events.slice(lastAssigned + 1).filter((e) => e.pevoId === pevoId);
   let stage: DispatchStage = "awaiting";
+  let beforeCompleted: DispatchStage = stage;
   for (const e of run) {
     if (e.kind === "accepted" && stage === "awaiting") stage = "accepted";
-    if ((DISPATCH_STEPS as readonly string[]).includes(e.kind)) stage = e.kind as DispatchStep;
+    if (e.kind === "reopened" && stage === "completed") stage = beforeCompleted;
+    if ((DISPATCH_STEPS as readonly string[]).includes(e.kind)) {
+      if (e.kind === "completed") beforeCompleted = stage;
+      stage = e.kind as DispatchStep;
+    }
   }
   return stage;
 }
@@ -162,7 +175,7 @@ function eventOut(e: EventRow): TDispatchEvent {
     kind: e.kind,
     at: e.at.toISOString(),
     // An answer through the emailed link has no user: it was the PEVO the link was sent to.
-    byName: byName ?? (e.kind === "assigned" ? null : pevoName),
+    byName: byName ?? (e.kind === "assigned" || e.kind === "reopened" ? null : pevoName),
     pevoName,
     note: e.note,
     lat: e.lat,
@@ -170,7 +183,7 @@ function eventOut(e: EventRow): TDispatchEvent {
   };
 }
 
-function lifecycleOf(d: DispatchRow, events: EventRow[]): TDispatchLifecycle {
+function lifecycleOf(d: DispatchRow, events: EventRow[], timeZone: string): TDispatchLifecycle {
   // The office may close a job itself (status completed): it then reads as completed everywhere.
   const stage = d.status === "completed" && d.pevoId ? "completed" : stageOf(d.pevoId, events);
   const canceled = d.status === "canceled";
@@ -182,6 +195,7 @@ function lifecycleOf(d: DispatchRow, events: EventRow[]): TDispatchLifecycle {
     canDecline: !closed && canDeclineAt(stage),
     canceled,
     events: events.map(eventOut),
+    timeZone,
   };
 }
 
@@ -189,7 +203,11 @@ function lifecycleOf(d: DispatchRow, events: EventRow[]): TDispatchLifecycle {
 export async function getDispatchTimeline(scope: Scope, id: string): Promise<TDispatchLifecycle> {
   const d = await dispatchRow(scope.db, scope, id);
   if (!d) throw new NotFoundError(JOB_NOT_FOUND);
-  return lifecycleOf(d, await eventsOf(scope.db, scope, id));
+  const [events, timeZone] = await Promise.all([
+    eventsOf(scope.db, scope, id),
+    companyTimeZone(scope.db, scope),
+  ]);
+  return lifecycleOf(d, events, timeZone);
 }
 
 /** The PEVO's own job: its lifecycle, their Location Services setting and the trip log prefill. */
@@ -201,7 +219,7 @@ export async function getPortalLifecycle(
   const { db } = scope;
   const d = await dispatchRow(db, scope, id);
   if (!d || d.pevoId !== pevoId) throw new NotFoundError(JOB_NOT_FOUND);
-  const [events, [route], [settings], [trips]] = await Promise.all([
+  const [events, [route], [settings], [trips], timeZone] = await Promise.all([
     eventsOf(db, scope, id),
     db
       .select({ origin: rateConfirmations.originAddress, destination: rateConfirmations.destinationAddress })
@@ -217,11 +235,12 @@ export async function getPortalLifecycle(
       .select({ n: count() })
       .from(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, id), eq(tripLogs.pevoId, pevoId))),
+    companyTimeZone(db, scope),
   ]);
   // The PEVO sees their own assignment's events only (not a previous PEVO's answers).
   const mine = events.filter((e) => e.pevoId === pevoId);
   return {
-    ...lifecycleOf(d, mine),
+    ...lifecycleOf(d, mine, timeZone),
     locationServices: settings?.on ?? false,
     tripPrefill: {
       tripDate: d.pickupDate,
@@ -263,13 +282,41 @@ export async function startAssignment(
 export const endAssignment = (tx: Executor, scope: { companyId: CompanyId }, dispatchId: string) =>
   revokePublicLinks(tx, scope, "dispatch_response", [dispatchId]);
 
+/** Statuses of a closed job, and those the office reopens it to. */
+const CLOSED: DispatchStatus[] = ["completed", "canceled"];
+const OPEN: DispatchStatus[] = ["pending", "dispatched"];
+
+/**
+ * The office's save of a dispatch that keeps its PEVO: setting a completed or canceled job back to
+ * pending or dispatched records a `reopened` row (in the PEVO's run, so their screen follows: a
+ * completion is taken back, see stageOf), with the status it was set back to as its note.
+ */
+export async function reopenJob(
+  tx: Executor,
+  scope: Scope,
+  change: { dispatchId: string; pevoId: string | null; from: DispatchStatus; to: DispatchStatus },
+) {
+  if (!change.pevoId || !CLOSED.includes(change.from) || !OPEN.includes(change.to)) return;
+  await tx.insert(dispatchEvents).values({
+    companyId: scope.companyId,
+    dispatchId: change.dispatchId,
+    kind: "reopened",
+    pevoId: change.pevoId,
+    byUserId: scope.userId,
+    note: `Set back to ${DISPATCH_STATUS_LABELS[change.to]}`,
+  });
+}
+
 /** Who acts: the signed-in PEVO (their user id), or the PEVO a link was sent to (no user). */
 type Actor = { companyId: CompanyId; userId: string | null; pevoId: string };
 
 const jobLabel = (d: DispatchRow) => d.jobNumber ?? `the dispatch for ${d.driverName}`;
 
+/** What the PEVO records (the office records `assigned` and `reopened`). */
+type PevoEventKind = Exclude<DispatchEventKind, "assigned" | "reopened">;
+
 /** The office's words for what happened (toast and Recent Activity). */
-const PHRASES: Record<Exclude<DispatchEventKind, "assigned">, string> = {
+const PHRASES: Record<PevoEventKind, string> = {
   accepted: "accepted",
   declined: "declined",
   on_my_way: "is on the way",
@@ -291,7 +338,7 @@ async function act(
     tx: Executor,
     d: DispatchRow,
     stage: DispatchStage,
-  ) => Promise<{ kind: Exclude<DispatchEventKind, "assigned">; detail?: string }>,
+  ) => Promise<{ kind: PevoEventKind; detail?: string }>,
 ) {
   const scope = { companyId: actor.companyId };
   const result = await db.transaction(async (tx) => {
@@ -382,6 +429,8 @@ async function decline(
       .set({ pevoId: null, status: "pending", updatedAt: new Date() })
       .where(scoped(dispatches, actor, eq(dispatches.id, id)));
     await endAssignment(tx, actor, id);
+    // No PEVO: nobody to remind.
+    await syncPickupReminders(tx, actor, id);
     return { kind: "declined", detail: reason };
   });
   await mailAdmins(deps, actor, (to) =>
@@ -451,6 +500,8 @@ export async function recordStep(
     if (input.kind !== "problem") {
       await setStatus(tx, actor, id, input.kind === "completed" ? "completed" : "dispatched");
     }
+    // A completed job's pickup is behind the PEVO: its reminders go.
+    if (input.kind === "completed") await syncPickupReminders(tx, actor, id);
     return { kind: input.kind, detail: input.kind === "problem" ? (input.note ?? undefined) : undefined };
   });
   return getPortalLifecycle(scope, pevoId, id);

@@ -64,6 +64,24 @@ const kinds = async (id: string) =>
       .orderBy(asc(dispatchEvents.at))
   ).map((r) => r.kind);
 
+/** The office saves the dispatch as it is, with `change` (PUT /api/dispatches/:id); the status code. */
+async function officeSave(d: Created, change: Record<string, unknown>) {
+  const res = await t.as(adminA)("PUT", `/api/dispatches/${d.id}`, {
+    driverName: d.driverName,
+    driverPhone: d.driverPhone,
+    pickupDate: d.pickupDate,
+    pickupTime: d.pickupTime,
+    rateConfirmationId: rc.id,
+    pevoId: pevo1.pevoId,
+    status: "pending",
+    // pevo1 has this file's other jobs on the same date (reopening a canceled one books them again).
+    allowConflict: true,
+    ...change,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.status;
+}
+
 /** The Accept / Decline link of the latest assignment mail to a PEVO. */
 async function responseToken(pevo: TestPevo) {
   const mails = (await t.outbox(pevo.email)).filter((m) => m.subject.startsWith("New dispatch"));
@@ -270,6 +288,56 @@ describe("steps from the phone", () => {
     const res = await portal(pevo1, "POST", d.id, "accept");
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("This job is already completed");
+  });
+
+  test("the office setting a completed job back to dispatched reopens it: the PEVO completes it again", async () => {
+    const d = await assigned();
+    await portal(pevo1, "POST", d.id, "accept");
+    for (const kind of ["on_my_way", "arrived_pickup", "escort_started", "completed"]) {
+      expect((await step(pevo1, d.id, kind)).status, kind).toBe(200);
+    }
+    expect(await officeSave(d, { status: "dispatched" })).toBe(200);
+    expect(await status(d.id)).toEqual({ status: "dispatched", pevoId: pevo1.pevoId });
+    expect((await kinds(d.id)).slice(-2)).toEqual(["completed", "reopened"]);
+    // The completion is taken back: the job is under way again, its next step is Completed.
+    const life = await portal(pevo1, "GET", d.id, "lifecycle");
+    expect(life.body).toMatchObject({ stage: "escort_started", nextStep: "completed", canDecline: false });
+    const timeline = await t.as(adminA)("GET", `/api/dispatches/${d.id}/timeline`);
+    expect(timeline.body.stage).toBe("escort_started");
+    expect(timeline.body.events.at(-1)).toMatchObject({
+      kind: "reopened",
+      byName: adminA.contactPerson,
+      pevoName: "Paula One",
+      note: "Set back to Dispatched",
+    });
+    expect((await step(pevo1, d.id, "completed")).status).toBe(200);
+    expect((await status(d.id)).status).toBe("completed");
+
+    // A save that keeps the job open records nothing; one that keeps it closed neither.
+    expect(await officeSave(d, { status: "completed", notes: "Paid in cash" })).toBe(200);
+    expect((await kinds(d.id)).filter((k) => k === "reopened")).toHaveLength(1);
+  });
+
+  test("a job the office closed or canceled and then reopens continues where it was", async () => {
+    const d = await assigned();
+    await portal(pevo1, "POST", d.id, "accept");
+    await step(pevo1, d.id, "on_my_way");
+    expect(await officeSave(d, { status: "canceled" })).toBe(200);
+    expect(await officeSave(d, { status: "pending" })).toBe(200);
+    expect((await kinds(d.id)).at(-1)).toBe("reopened");
+    expect((await portal(pevo1, "GET", d.id, "lifecycle")).body).toMatchObject({
+      stage: "on_my_way",
+      nextStep: "arrived_pickup",
+    });
+    // Closed by the office before the PEVO got there: reopened, the next step is the one after theirs.
+    expect(await officeSave(d, { status: "completed" })).toBe(200);
+    expect((await portal(pevo1, "GET", d.id, "lifecycle")).body.stage).toBe("completed");
+    expect(await officeSave(d, { status: "dispatched" })).toBe(200);
+    expect((await portal(pevo1, "GET", d.id, "lifecycle")).body).toMatchObject({
+      stage: "on_my_way",
+      nextStep: "arrived_pickup",
+    });
+    expect((await step(pevo1, d.id, "arrived_pickup")).status).toBe(200);
   });
 
   test("coordinates are kept only when the PEVO's Location Services setting is on", async () => {

@@ -306,6 +306,30 @@ describe("scheduling through the dispatch API", () => {
     expect(await reminderJobs(noPevo.id)).toEqual({});
   });
 
+  test("the PEVO declining or completing the job drops its reminders; the office reopening it brings them back", async () => {
+    const statuses = async (id: string) => Object.values(await reminderJobs(id)).map((j) => j.status);
+    const portal = (id: string, action: string, payload?: unknown) =>
+      t.as(pevo)("POST", `/api/portal/dispatches/${id}/${action}`, payload);
+    const declined = await t.createDispatch(admin, body({ status: "pending" }));
+    expect(await statuses(declined.id)).toEqual(["pending", "pending"]);
+    expect((await portal(declined.id, "decline", { reason: "My truck is in the shop" })).status).toBe(204);
+    expect(await statuses(declined.id)).toEqual(["canceled", "canceled"]);
+
+    const done = await t.createDispatch(admin, body({ status: "pending" }));
+    expect((await portal(done.id, "accept")).status).toBe(200);
+    for (const kind of ["on_my_way", "arrived_pickup", "escort_started"]) {
+      expect((await portal(done.id, "steps", { kind })).status).toBe(200);
+    }
+    expect(await statuses(done.id)).toEqual(["pending", "pending"]);
+    expect((await portal(done.id, "steps", { kind: "completed" })).status).toBe(200);
+    expect(await statuses(done.id)).toEqual(["canceled", "canceled"]);
+
+    expect((await asAdmin("PUT", `/api/dispatches/${done.id}`, body({ allowConflict: true }))).status).toBe(
+      200,
+    );
+    expect(await statuses(done.id)).toEqual(["pending", "pending"]);
+  });
+
   test("reminders in the past are not scheduled", async () => {
     const past = await t.createDispatch(admin, body({ pickupDate: "2024-05-01" }));
     expect(await reminderJobs(past.id)).toEqual({});

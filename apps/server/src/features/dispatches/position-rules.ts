@@ -26,9 +26,14 @@ export function coverageWithPositions(coverage: Map<string, TCoverage>, rateConf
 }
 
 /** The days a dispatch occupies its PEVO: its rate confirmation's dates, and its pickup date. */
-export async function bookingSpan(scope: Scope, rateConfirmationId: string | null, pickupDate: string) {
+export async function bookingSpan(
+  db: Executor,
+  scope: Scope,
+  rateConfirmationId: string | null,
+  pickupDate: string,
+) {
   if (!rateConfirmationId) return { from: pickupDate, to: pickupDate };
-  const [rc] = await scope.db
+  const [rc] = await db
     .select({ start: rateConfirmations.startDate, end: rateConfirmations.endDate })
     .from(rateConfirmations)
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, rateConfirmationId)));
@@ -48,11 +53,6 @@ type Current = {
   status: DispatchStatus;
 };
 
-/**
- * Double booking (issue 11): assigning a PEVO, or moving an assigned dispatch to another date or
- * job, is refused with the conflicting jobs unless `allowConflict`. An edit that keeps the PEVO, the
- * date and the job (e.g. new notes) does not ask again; a canceled dispatch books no one.
- */
 /** Whether the save keeps the PEVO, the date and the job of a live dispatch (nothing to ask again). */
 const keepsAssignment = (input: TDispatchData, current: Current | null) =>
   Boolean(
@@ -63,12 +63,23 @@ const keepsAssignment = (input: TDispatchData, current: Current | null) =>
       current.rateConfirmationId === input.rateConfirmationId,
   );
 
-export async function checkBooking(scope: Scope, input: TDispatchData, current: Current | null) {
+/**
+ * Double booking (issue 11): assigning a PEVO, or moving an assigned dispatch to another date or
+ * job, is refused with the conflicting jobs unless `allowConflict`. An edit that keeps the PEVO, the
+ * date and the job (e.g. new notes) does not ask again; a canceled dispatch books no one. Runs in the
+ * save's transaction `tx`, before the write (the PEVO's bookings are locked until it commits).
+ */
+export async function checkBooking(
+  tx: Executor,
+  scope: Scope,
+  input: TDispatchData,
+  current: Current | null,
+) {
   if (!input.pevoId || input.status === "canceled") return;
   if (keepsAssignment(input, current)) return;
-  const span = await bookingSpan(scope, input.rateConfirmationId, input.pickupDate);
+  const span = await bookingSpan(tx, scope, input.rateConfirmationId, input.pickupDate);
   await assertNoBookingConflicts(
-    scope.db,
+    tx,
     scope,
     {
       pevoIds: [input.pevoId],
@@ -97,7 +108,7 @@ export async function checkDispatchQualification(
   if (keepsAssignment(input, current)) return none;
   const job = await jobOfRateConfirmation(scope.db, scope, input.rateConfirmationId);
   if (!job) return none;
-  const span = await bookingSpan(scope, input.rateConfirmationId, input.pickupDate);
+  const span = await bookingSpan(scope.db, scope, input.rateConfirmationId, input.pickupDate);
   const overridden = await assertQualified(
     scope.db,
     scope,

@@ -34,7 +34,7 @@ import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortB
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
-import { endAssignment, startAssignment } from "./lifecycle-service";
+import { endAssignment, reopenJob, startAssignment } from "./lifecycle-service";
 import { syncPickupReminders } from "./pickup-reminders";
 import {
   checkBooking,
@@ -456,8 +456,8 @@ export async function createDispatch(
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
   const qualification = await checkDispatchQualification(scope, input, null);
-  await checkBooking(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
+    await checkBooking(tx, scope, input, null);
     const [row] = await tx
       .insert(dispatches)
       .values({ ...columnsOf(input), companyId, createdBy: userId })
@@ -489,16 +489,25 @@ export async function updateDispatch(
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
   const qualification = await checkDispatchQualification(scope, input, { id, ...current });
-  await checkBooking(scope, input, { id, ...current });
   const assignment = await db.transaction(async (tx) => {
+    await checkBooking(tx, scope, input, { id, ...current });
     await tx
       .update(dispatches)
       .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, id);
-    // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link.
+    // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link;
+    // the same PEVO on a job set back from completed or canceled continues it.
     if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);
+    if (input.pevoId === current.pevoId) {
+      await reopenJob(tx, scope, {
+        dispatchId: id,
+        pevoId: input.pevoId,
+        from: current.status,
+        to: input.status,
+      });
+    }
     return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input, id) : null;
   });
   await notify(deps, assignment);

@@ -1,4 +1,4 @@
-import { positions, rateConfirmations } from "@pevo/db";
+import { type Executor, positions, rateConfirmations } from "@pevo/db";
 import type { TRateConfirmationData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
@@ -9,18 +9,24 @@ import { type Scope, scoped } from "../../lib/tenant";
  * Double booking on a rate confirmation's positions (issue 11): a PEVO put on a position while
  * already booked on an overlapping job (another active rate confirmation's position, or a dispatch in
  * these dates) is refused with the conflicts unless `allowConflict`. On an update only the PEVOs new
- * to it are checked, or all of them when the dates move.
+ * to it are checked, or all of them when the dates move. Runs in the save's transaction `tx`, before
+ * the positions are written (it reads the ones saved before).
  */
-export async function checkPositionBookings(scope: Scope, input: TRateConfirmationData, id: string | null) {
+export async function checkPositionBookings(
+  tx: Executor,
+  scope: Scope,
+  input: TRateConfirmationData,
+  id: string | null,
+) {
   let pevoIds = input.positions.map((p) => p.pevoId).filter((p): p is string => Boolean(p));
   if (id) {
-    const [before] = await scope.db
+    const [before] = await tx
       .select({ start: rateConfirmations.startDate, end: rateConfirmations.endDate })
       .from(rateConfirmations)
       .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
     const datesMoved = !before || before.start !== input.startDate || before.end !== input.endDate;
     if (!datesMoved) {
-      const rows = await scope.db
+      const rows = await tx
         .select({ pevoId: positions.pevoId })
         .from(positions)
         .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)));
@@ -30,7 +36,7 @@ export async function checkPositionBookings(scope: Scope, input: TRateConfirmati
   }
   const last = input.endDate && input.endDate > input.startDate ? input.endDate : input.startDate;
   await assertNoBookingConflicts(
-    scope.db,
+    tx,
     scope,
     { pevoIds, from: input.startDate, to: last, rateConfirmationId: id },
     input.allowConflict,

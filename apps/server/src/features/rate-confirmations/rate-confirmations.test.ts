@@ -170,7 +170,14 @@ describe("POST /api/rate-confirmations", () => {
     });
     expect(rc).toMatchObject({ endDate: null, additionalTerms: null, customRates: [] });
     expect(rc.positions).toEqual([
-      { id: expect.any(String), positionType: "chase_car", customName: null, pevoId: null, pevoName: null },
+      {
+        id: expect.any(String),
+        positionType: "chase_car",
+        customName: null,
+        pevoId: null,
+        pevoName: null,
+        dispatched: false,
+      },
     ]);
   });
 
@@ -864,8 +871,16 @@ describe("cancel, restore, delete, duplicate", () => {
         customName: "Bucket Truck",
         pevoId: null,
         pevoName: null,
+        dispatched: false,
       },
-      { id: expect.any(String), positionType: "lead_car", customName: null, pevoId: null, pevoName: null },
+      {
+        id: expect.any(String),
+        positionType: "lead_car",
+        customName: null,
+        pevoId: null,
+        pevoName: null,
+        dispatched: false,
+      },
     ]);
     // The source keeps its PEVO and stays canceled.
     const after = (await asA("GET", `/api/rate-confirmations/${source.id}`)).body;

@@ -32,7 +32,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { coverageOf, coverageOfOne } from "../../lib/coverage";
+import { coverageOf, coveredPositions } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,
@@ -193,7 +193,7 @@ export async function getRateConfirmation(
     .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
   if (!rc) throw new NotFoundError(RC_NOT_FOUND);
-  const [custom, pos, permitRows, coverage] = await Promise.all([
+  const [custom, pos, permitRows] = await Promise.all([
     db
       .select({
         id: customRates.id,
@@ -218,8 +218,8 @@ export async function getRateConfirmation(
       .where(scoped(positions, scope, eq(positions.rateConfirmationId, id)))
       .orderBy(asc(positions.sortOrder)),
     permitsOf(db, scope, id),
-    coverageOfOne(db, scope, id),
   ]);
+  const dispatched = await coveredPositions(db, scope, id, pos);
   const { rates } = rc;
   return {
     id: rc.rc.id,
@@ -235,7 +235,7 @@ export async function getRateConfirmation(
     signatureStatus: rc.signatureState,
     canceledAt: rc.rc.canceledAt?.toISOString() ?? null,
     createdAt: rc.rc.createdAt.toISOString(),
-    coverage,
+    coverage: { covered: dispatched.filter(Boolean).length, total: pos.length },
     standardRates: {
       minimumDailyRate: rates?.minimumDailyRate ?? "0.00",
       mileageRate: rates?.mileageRate ?? "0.00",
@@ -245,12 +245,31 @@ export async function getRateConfirmation(
       detentionThreshold: rates?.detentionThreshold ?? 2,
     },
     customRates: custom,
-    positions: pos.map(({ firstName, lastName, ...p }) => ({
+    positions: pos.map(({ firstName, lastName, ...p }, i) => ({
       ...p,
       pevoName: firstName ? `${firstName} ${lastName}` : null,
+      dispatched: dispatched[i],
     })),
     loadDetails: loadDetailsOf(rc.rc, permitRows),
   };
+}
+
+/**
+ * The PEVOs whose screens show this job (its dispatches' and its positions' PEVOs): its live event
+ * names them, so an assigned PEVO's job screen refetches when the office edits the route or dates.
+ */
+async function pevosOfJob(db: Executor, scope: Scope, id: string): Promise<string[]> {
+  const [onDispatches, onPositions] = await Promise.all([
+    db
+      .selectDistinct({ pevoId: dispatches.pevoId })
+      .from(dispatches)
+      .where(scoped(dispatches, scope, eq(dispatches.rateConfirmationId, id), isNotNull(dispatches.pevoId))),
+    db
+      .selectDistinct({ pevoId: positions.pevoId })
+      .from(positions)
+      .where(scoped(positions, scope, eq(positions.rateConfirmationId, id), isNotNull(positions.pevoId))),
+  ]);
+  return [...onDispatches, ...onPositions].flatMap((r) => (r.pevoId ? [r.pevoId] : []));
 }
 
 /** The client and every assigned PEVO must be the company's own: a foreign id is a field error. */
@@ -329,9 +348,9 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input);
   const overridden = await checkPositionQualifications(scope, input, null);
-  await checkPositionBookings(scope, input, null);
   const id = await db
     .transaction(async (tx) => {
+      await checkPositionBookings(tx, scope, input, null);
       const [row] = await tx
         .insert(rateConfirmations)
         .values({ ...header(input), companyId, createdBy: userId })
@@ -341,7 +360,11 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
       return row.id;
     })
     .catch(duplicateJobNumber);
-  return published(scope, await getRateConfirmation(scope, id), rateConfirmationEvent("created"));
+  return published(
+    scope,
+    await getRateConfirmation(scope, id),
+    rateConfirmationEvent("created", await pevosOfJob(db, scope, id)),
+  );
 }
 
 /**
@@ -358,9 +381,11 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
   if (existing.canceledAt) throw new ConflictError(RC_CANCELED);
   await checkReferences(scope, input);
   const overridden = await checkPositionQualifications(scope, input, id);
-  await checkPositionBookings(scope, input, id);
+  // A PEVO taken off a position hears of it too (their job screen listed the position).
+  const pevosBefore = await pevosOfJob(db, scope, id);
   await db
     .transaction(async (tx) => {
+      await checkPositionBookings(tx, scope, input, id);
       const read = () => getRateConfirmation(scope, id, tx);
       const before = await currentDocumentHash(tx, scope, read);
       const [row] = await tx
@@ -380,7 +405,8 @@ export async function updateRateConfirmation(scope: Scope, id: string, input: TR
       await voidSignatureOnChange(tx, scope, id, before, await currentDocumentHash(tx, scope, read));
     })
     .catch(duplicateJobNumber);
-  return published(scope, await getRateConfirmation(scope, id), rateConfirmationEvent("updated"));
+  const pevoIds = [...pevosBefore, ...(await pevosOfJob(db, scope, id))];
+  return published(scope, await getRateConfirmation(scope, id), rateConfirmationEvent("updated", pevoIds));
 }
 
 /** The job number and client name of one of the company's rate confirmations, or 404. */
@@ -422,8 +448,9 @@ export async function setRateConfirmationCanceled(scope: Scope, id: string, canc
       job: rc.jobNumber,
     });
   });
+  const pevoIds = await pevosOfJob(scope.db, scope, id);
   return published(scope, await getRateConfirmation(scope, id), (rc) =>
-    rateConfirmationEvent(rc.canceledAt ? "canceled" : "restored")(rc),
+    rateConfirmationEvent(rc.canceledAt ? "canceled" : "restored", pevoIds)(rc),
   );
 }
 

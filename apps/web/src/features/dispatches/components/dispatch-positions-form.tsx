@@ -22,6 +22,7 @@ import {
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
@@ -53,7 +54,10 @@ const ZPositionsForm = ZDispatchBatch.pick({
 type FormInput = z.input<typeof ZPositionsForm>;
 type FormData = z.output<typeof ZPositionsForm>;
 
-/** Every position ticked, with its PEVO and the rate confirmation's start date (issue 11). */
+/**
+ * Every position still open ticked (one already covered by a dispatch with a PEVO is not), with its
+ * PEVO and the rate confirmation's start date (issue 11).
+ */
 function defaultsOf(rc: TRateConfirmation): FormInput {
   return {
     driverName: "",
@@ -63,7 +67,7 @@ function defaultsOf(rc: TRateConfirmation): FormInput {
     notes: "",
     status: "pending",
     rows: rc.positions.map((p) => ({
-      selected: true,
+      selected: !p.dispatched,
       positionType: p.positionType,
       positionName: p.customName ?? "",
       pevoId: p.pevoId ?? "",
@@ -132,7 +136,8 @@ export function DispatchPositionsForm({
         <CardHeader>
           <CardTitle>Positions</CardTitle>
           <CardDescription>
-            One dispatch per ticked position of {rc.jobNumber}. Untick a position to leave it for later.
+            One dispatch per ticked position of {rc.jobNumber}. Untick a position to leave it for later; one
+            already dispatched is left unticked.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -155,7 +160,7 @@ export function DispatchPositionsForm({
                   render={({ field: box }) => (
                     <label
                       htmlFor={`positions-${i}-selected`}
-                      className="flex min-w-0 items-center gap-2 pt-1 text-sm font-medium md:pt-8"
+                      className="flex min-w-0 flex-wrap items-center gap-2 pt-1 text-sm font-medium md:pt-8"
                     >
                       <Checkbox
                         id={`positions-${i}-selected`}
@@ -164,6 +169,9 @@ export function DispatchPositionsForm({
                         onBlur={box.onBlur}
                       />
                       <span className="break-words">{label}</span>
+                      {rc.positions[i]?.dispatched ? (
+                        <Badge variant="secondary">Already dispatched</Badge>
+                      ) : null}
                     </label>
                   )}
                 />

@@ -47,7 +47,7 @@ export function DispatchTimelineCard({ dispatchId }: { dispatchId: string }) {
             </button>
           </p>
         ) : (
-          <JobTimeline events={timeline.data.events} />
+          <JobTimeline events={timeline.data.events} timeZone={timeline.data.timeZone} />
         )}
       </CardContent>
     </Card>

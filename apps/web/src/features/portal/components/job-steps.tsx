@@ -251,7 +251,7 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
 
         <div className="border-t pt-3">
           <h2 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">Timeline</h2>
-          <JobTimeline events={life.events} />
+          <JobTimeline events={life.events} timeZone={life.timeZone} />
         </div>
       </CardContent>
 

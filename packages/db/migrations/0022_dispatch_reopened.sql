@@ -1,0 +1,1 @@
+ALTER TYPE "public"."dispatch_event_kind" ADD VALUE 'reopened';
