@@ -70,18 +70,19 @@ export async function createAdmin(request: APIRequestContext, prefix = "admin"):
   return account;
 }
 
-/** Saves a screenshot under test-results/screenshots/ for the team to look at (toasts hidden unless asked for). */
+/**
+ * Saves a screenshot of a page or of one element under test-results/screenshots/ for the team to
+ * look at (toasts hidden unless asked for).
+ */
 export async function saveScreenshot(
-  page: Page,
+  target: Page | Locator,
   name: string,
   options: { fullPage?: boolean; toasts?: boolean } = {},
 ) {
-  const dir = resolve(test.info().project.outputDir, "screenshots");
-  await page.screenshot({
-    path: resolve(dir, `${name}.png`),
-    fullPage: options.fullPage ?? false,
-    style: options.toasts ? undefined : "[data-sonner-toaster] { display: none !important; }",
-  });
+  const path = resolve(test.info().project.outputDir, "screenshots", `${name}.png`);
+  const style = options.toasts ? undefined : "[data-sonner-toaster] { display: none !important; }";
+  if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage ?? false, style });
+  else await target.screenshot({ path, style });
 }
 
 /** Signs in as the demo admin through the login form and waits for the dashboard. */

@@ -8,6 +8,7 @@ import {
   chooseOption,
   createPevoViaApi,
   pickDate,
+  saveScreenshot,
   signInAsDemoAdmin,
   submitSignIn,
   uniqueEmail,
@@ -23,20 +24,13 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 const PNG = readFileSync(resolve(import.meta.dirname, "../fixtures/photo.png"));
 const PASSWORD = "credentials-pass-1";
-/** Where the screenshots for looking at the screens go (outside the repository), when set. */
-const SHOTS = process.env.CREDENTIAL_SHOTS_DIR;
 
 const card = (page: Page, title: string) =>
   page.locator("[data-slot=card]").filter({ has: page.getByText(title, { exact: true }) });
 
 async function shot(page: Page, target: Locator | Page, name: string) {
-  if (!SHOTS) return;
   await page.evaluate(() => window.scrollTo(0, 0));
-  await target.screenshot({
-    path: resolve(SHOTS, `${name}.png`),
-    ...(target === page ? { fullPage: true } : {}),
-    style: "[data-sonner-toaster] { display: none !important; }",
-  });
+  await saveScreenshot(target, name, { fullPage: target === page });
 }
 
 async function adminSession(browser: Browser) {

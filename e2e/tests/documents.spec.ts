@@ -23,20 +23,17 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 const PNG = readFileSync(resolve(import.meta.dirname, "../fixtures/photo.png"));
 const PASSWORD = "documents-pass-1";
-/** Where the screenshots for looking at the card go (outside the repository). */
-const SHOTS = process.env.DOCUMENT_SHOTS_DIR;
 
 const documentsCard = (page: Page, title: string) =>
   page.locator("[data-slot=card]").filter({ has: page.getByText(title, { exact: true }) });
 const listItem = (card: Locator, name: string) => card.getByRole("listitem").filter({ hasText: name });
 
-/** The card in light and dark (class strategy), into DOCUMENT_SHOTS_DIR when set, else test-results. */
+/** The card in light and dark (class strategy), for looking at. */
 async function cardShots(page: Page, card: Locator, name: string) {
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     await card.scrollIntoViewIfNeeded();
-    if (SHOTS) await card.screenshot({ path: resolve(SHOTS, `${name}-${theme}.png`) });
-    else await saveScreenshot(page, `${name}-${theme}`);
+    await saveScreenshot(card, `${name}-${theme}`);
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import {
   apiCreate,
@@ -9,14 +8,11 @@ import {
   linkIn,
   readPdf,
   sameOrigin,
+  saveScreenshot,
   signInFreshAdmin,
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-
-/** Screenshots to look at (outside the repo). */
-const SHOTS = "/tmp/signweb";
-mkdirSync(SHOTS, { recursive: true });
 
 const RATES = {
   minimumDailyRate: "450",
@@ -130,7 +126,7 @@ test.describe("rate confirmation e-signature", () => {
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(card.getByText("Awaiting signature").first()).toBeVisible();
     await expect(card.getByRole("button", { name: "Cancel request" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/office-card-sent-1280.png`, fullPage: false });
+    await saveScreenshot(page, "office-card-sent-1280");
 
     expect(await pendingSignatures(page)).toBe(1);
 
@@ -154,7 +150,7 @@ test.describe("rate confirmation e-signature", () => {
     await expect(doc).toContainText("Chase Car");
     await expect(doc).toContainText("Payment due in 30 days.");
     await expect(client.page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await client.page.screenshot({ path: `${SHOTS}/signing-375-light.png`, fullPage: true });
+    await saveScreenshot(client.page, "signing-375-light", { fullPage: true });
 
     // Consent and the name are required (the shared schema's messages).
     await client.page.getByRole("button", { name: "Sign", exact: true }).click();
@@ -180,7 +176,7 @@ test.describe("rate confirmation e-signature", () => {
     expect((await signed).status()).toBe(200);
     await expect(client.page.getByText("Thank you: the rate confirmation is signed")).toBeVisible();
     await expect(client.page.getByRole("link", { name: "Download signed copy" })).toBeVisible();
-    await client.page.screenshot({ path: `${SHOTS}/signed-375.png`, fullPage: false });
+    await saveScreenshot(client.page, "signed-375");
     const copy = await client.page.request.get(
       (await client.page.getByRole("link", { name: "Download signed copy" }).getAttribute("href")) ?? "",
     );
@@ -193,13 +189,14 @@ test.describe("rate confirmation e-signature", () => {
     await page.goto(`/rate-confirmations/${s.rcId}`);
     await expect(card.getByText("Signed", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
     await expect(card).toContainText(`as "${s.signerName}"`);
-    await page.screenshot({ path: `${SHOTS}/office-card-signed-1280.png`, fullPage: false });
+    await saveScreenshot(page, "office-card-signed-1280");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       card.getByRole("link", { name: "Download signed PDF" }).click(),
     ]);
     const bytes = await readFile(await download.path());
-    await import("node:fs/promises").then((fs) => fs.writeFile(`${SHOTS}/signed.pdf`, bytes));
+    // For looking at, next to the test's other output (test-results/).
+    await writeFile(test.info().outputPath("signed.pdf"), bytes);
     const pdf = await readPdf(bytes);
     expect(pdf.pages.length).toBeGreaterThanOrEqual(2);
     const certificate = pdf.pages.at(-1) ?? "";
@@ -238,7 +235,7 @@ test.describe("rate confirmation e-signature", () => {
       const desk = await context.newPage();
       await desk.goto(link);
       await expect(desk.getByRole("button", { name: "Sign", exact: true })).toBeVisible({ timeout: 20_000 });
-      await desk.screenshot({ path: `${SHOTS}/signing-1280-${theme}.png`, fullPage: true });
+      await saveScreenshot(desk, `signing-1280-${theme}`, { fullPage: true });
       await context.close();
     }
     const dark = await phone(browser, "dark");
@@ -246,7 +243,7 @@ test.describe("rate confirmation e-signature", () => {
     await expect(dark.page.getByRole("button", { name: "Sign", exact: true })).toBeVisible({
       timeout: 20_000,
     });
-    await dark.page.screenshot({ path: `${SHOTS}/signing-375-dark.png`, fullPage: true });
+    await saveScreenshot(dark.page, "signing-375-dark", { fullPage: true });
     await dark.context.close();
 
     await apiUpdate(page.request, `/api/rate-confirmations/${s.rcId}`, {
@@ -260,7 +257,7 @@ test.describe("rate confirmation e-signature", () => {
       timeout: 20_000,
     });
     await expect(client.page).toHaveURL(/\/sign\//);
-    await client.page.screenshot({ path: `${SHOTS}/signing-invalid-375.png` });
+    await saveScreenshot(client.page, "signing-invalid-375");
     await client.page.goto("/sign/not-a-real-token");
     await expect(client.page.getByRole("alert")).toBeVisible({ timeout: 20_000 });
     await expect(client.page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
@@ -299,9 +296,9 @@ test.describe("rate confirmation e-signature", () => {
     await expect(card.getByText("Declined", { exact: true }).first()).toBeVisible({ timeout: 20_000 });
     await expect(card).toContainText("The overnight rate is too high.");
     await expect(card.getByRole("button", { name: "Send again" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/office-card-declined-1280.png` });
+    await saveScreenshot(page, "office-card-declined-1280");
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(card.getByRole("button", { name: "Send again" })).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/office-card-declined-375.png` });
+    await saveScreenshot(page, "office-card-declined-375");
   });
 });

@@ -1,18 +1,14 @@
-import { mkdirSync } from "node:fs";
 import { type Browser, expect, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
   latestMail,
   linkIn,
+  saveScreenshot,
   signInFreshAdmin,
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-
-/** Screenshots to look at (outside the repo). */
-const SHOTS = "/tmp/shots/inv-send";
-mkdirSync(SHOTS, { recursive: true });
 
 /** A page with no session at all (its own browser context), phone or desktop sized. */
 async function visitor(browser: Browser, width: number) {
@@ -111,7 +107,7 @@ test("send an invoice, the client opens the link, the office records a partial a
     "href",
     /\/api\/public\/invoices\/.+\/pdf$/,
   );
-  await phone.page.screenshot({ path: `${SHOTS}/public-invoice-375.png`, fullPage: true });
+  await saveScreenshot(phone.page, "public-invoice-375", { fullPage: true });
 
   // The office sees it viewed.
   await page.reload();
@@ -150,12 +146,12 @@ test("send an invoice, the client opens the link, the office records a partial a
   const desktop = await visitor(browser, 1280);
   await desktop.page.goto(link);
   await expect(desktop.page.getByText("This invoice is paid. Thank you!")).toBeVisible({ timeout: 20_000 });
-  await desktop.page.screenshot({ path: `${SHOTS}/public-invoice-1280.png`, fullPage: true });
-  await phone.page.screenshot({ path: `${SHOTS}/public-invoice-paid-375.png`, fullPage: true });
-  await page.screenshot({ path: `${SHOTS}/office-invoice-1280.png`, fullPage: true });
+  await saveScreenshot(desktop.page, "public-invoice-1280", { fullPage: true });
+  await saveScreenshot(phone.page, "public-invoice-paid-375", { fullPage: true });
+  await saveScreenshot(page, "office-invoice-1280", { fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(payments.getByText("Ref. CHK-4471")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/office-invoice-375.png`, fullPage: true });
+  await saveScreenshot(page, "office-invoice-375", { fullPage: true });
 
   // A link that is not one is a clear page.
   await desktop.page.goto("/i/not-a-real-token");

@@ -4,6 +4,7 @@ import {
   browserDays,
   DEMO_PEVO,
   pickDate,
+  saveScreenshot,
   screenshotBothWidths,
   signIn,
   signInAsDemoAdmin,
@@ -468,7 +469,7 @@ test.describe("Load details", () => {
     await choose(page, field(position(page, 1), "PEVO"), DEMO_LOGIN_PEVO_NAME);
     await expect(warning).toBeVisible();
     await warning.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-height-pole-warning-1280.png" });
+    await saveScreenshot(page, "rc-form-height-pole-warning-1280");
 
     await field(load, "Load Description").fill(`Transformer ${tag} on a 13-axle trailer`);
     await load.getByLabel("Width, feet").fill("16");
@@ -502,13 +503,13 @@ test.describe("Load details", () => {
     await expect(warning).toBeHidden();
     // From the top: a full-page capture draws the sticky header where the page is scrolled to.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-1280.png", fullPage: true });
+    await saveScreenshot(page, "rc-form-load-details-1280", { fullPage: true });
     // On a phone the section fits the width (feet and inches side by side, the chips wrap).
     await page.setViewportSize({ width: 375, height: 812 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
       .toBe(false);
-    await load.screenshot({ path: "/tmp/shots/load-route/rc-form-load-details-375.png" });
+    await saveScreenshot(load, "rc-form-load-details-375");
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
@@ -553,7 +554,7 @@ test.describe("Load details", () => {
     await expect(summary.getByRole("list", { name: "States on the route, in order" })).toHaveText(
       /TX.*OK.*CO.*KS/,
     );
-    await summary.screenshot({ path: "/tmp/shots/load-route/dispatch-load-1280.png" });
+    await saveScreenshot(summary, "dispatch-load-1280");
 
     // The PEVO sees them on the phone.
     const context = await browser.newContext({
@@ -579,7 +580,7 @@ test.describe("Load details", () => {
       );
       expect(hasOverflow).toBe(false);
       await phone.evaluate(() => window.scrollTo(0, 0));
-      await phone.screenshot({ path: "/tmp/shots/load-route/pevo-job-load-375.png", fullPage: true });
+      await saveScreenshot(phone, "pevo-job-load-375", { fullPage: true });
     } finally {
       await context.close();
     }

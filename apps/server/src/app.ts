@@ -25,8 +25,8 @@ import {
 } from "./features/dispatches/lifecycle-routes";
 import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
+import { purgeQueuedFiles } from "./features/documents/file-queue";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
-import { purgeDeletedFiles } from "./features/documents/service";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
@@ -130,7 +130,7 @@ export function createApp(opts: {
     await next();
     const actor = c.get("actor");
     if (c.req.method === "GET" || c.req.method === "HEAD" || !actor || c.res.status >= 400) return;
-    await purgeDeletedFiles({ db, companyId: actor.companyId }, storage).catch((error) =>
+    await purgeQueuedFiles({ db, companyId: actor.companyId }, storage).catch((error) =>
       console.error("Could not remove deleted documents' files", error),
     );
   });

@@ -4,9 +4,9 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { readConfig } from "./env";
-import { ensureAllCredentialDigests } from "./features/credentials/digest";
 import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
+import { ensureAllCredentialDigests } from "./lib/credentials-digest-schedule";
 import { startJobWorker } from "./lib/jobs";
 import { createStorage } from "./lib/storage";
 import { createMailer } from "./mail/mailer";
@@ -26,7 +26,8 @@ const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: co
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
 const app = createApp({ db: database.db, config, mailer, storage });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
-// The admins' daily credentials digest reschedules itself; this makes it for companies without one.
+// The admins' daily credentials digest reschedules itself; signup makes it for a new company, and
+// this for any company without one (made before it existed, or the seeded demo company).
 await ensureAllCredentialDigests(database.db).catch((error) =>
   console.error("Could not schedule the credentials digests", error),
 );

@@ -3,6 +3,8 @@ import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/see
 import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
+import { ensureCredentialDigest } from "./credentials-digest-schedule";
+import type { CompanyId } from "./tenant";
 
 export { hashPassword };
 
@@ -25,11 +27,20 @@ export async function createUserWithAccount(tx: Executor, input: NewUser) {
   return insertLogin(tx, { ...rest, passwordHash: await hashPassword(password) });
 }
 
-/** Signup: a company and its first admin, in one transaction. */
+/**
+ * Signup: a company, its first admin and its daily credentials run (digest and licence reminders:
+ * due from the first day, whatever the company records), in one transaction.
+ */
 export async function createCompanyWithAdmin(
   db: Executor,
   input: { companyName: string; contactPerson: string; email: string; password: string; timeZone?: string },
 ) {
   const { password, ...rest } = input;
-  return insertCompanyWithAdmin(db, { ...rest, passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const created = await insertCompanyWithAdmin(tx, { ...rest, passwordHash });
+    // The new company's own id (a CompanyId is otherwise made from a session).
+    await ensureCredentialDigest(tx, { companyId: created.company.id as CompanyId });
+    return created;
+  });
 }

@@ -9,6 +9,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
 import { asCompanyId } from "../http/company-id";
+import { CREDENTIALS_DIGEST } from "./credentials-digest-schedule";
 import { backoffMs, cancel, type JobHandlers, runDueJobs, schedule, startJobWorker } from "./jobs";
 import type { CompanyId } from "./tenant";
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const admin = await t.signUpAdmin();
   scope = { companyId: asCompanyId(admin.companyId) };
+  // Signup scheduled the company's daily credentials digest: not a job of these tests.
+  await cancel(t.db, scope, CREDENTIALS_DIGEST);
   if (t.databaseUrl) {
     const opened: OpenedDatabase = await openDatabase({ kind: "postgres", url: t.databaseUrl });
     second = { db: opened.db, close: opened.close };

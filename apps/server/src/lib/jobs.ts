@@ -94,6 +94,41 @@ export async function schedule<P>(tx: Executor, scope: { companyId: CompanyId },
 }
 
 /**
+ * Makes sure the company's job with this key runs no later than `runAt`, for a job that serves a
+ * queue (e.g. document-purge): a pending one due earlier stays as it is (its run handles what is
+ * due and answers `runAgainAt` for the rest); otherwise it becomes pending at `runAt`.
+ */
+export async function scheduleNoLaterThan<P>(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  spec: JobSpec<P>,
+) {
+  await tx
+    .insert(jobs)
+    .values({
+      companyId: scope.companyId,
+      kind: spec.kind,
+      key: spec.key,
+      runAt: spec.runAt,
+      payload: spec.payload,
+    })
+    .onConflictDoUpdate({
+      target: [jobs.companyId, jobs.key],
+      set: {
+        kind: spec.kind,
+        runAt: sql`least(case when ${jobs.status} = 'pending' then ${jobs.runAt} end, excluded.run_at)`,
+        payload: spec.payload,
+        status: "pending",
+        attempts: 0,
+        lastError: null,
+        lockedUntil: null,
+        finishedAt: null,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/**
  * Cancels the company's pending jobs with this key, or whose key starts with `{ prefix }`
  * (e.g. every reminder of a dispatch). Done and failed jobs keep their history.
  */

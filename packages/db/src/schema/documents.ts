@@ -58,8 +58,12 @@ export const documents = pgTable(
 );
 
 /**
- * Stored objects whose document row is gone (queued by the trigger on `documents`): removed from
- * the storage after the deleting transaction committed; a row stays until its object is gone.
+ * Stored objects to remove, each not before `not_before`; a row stays until its object is gone.
+ * - A deleted document row's object (queued by the trigger on `documents`, due at once): removed
+ *   after the deleting transaction committed.
+ * - A new upload's object, queued before it is stored with a later `not_before`; the transaction
+ *   that writes its document row takes it off the queue. An upload cut off in between (a crash)
+ *   leaves its object queued, and the purge removes it once `not_before` passed.
  */
 export const documentFileDeletions = pgTable(
   "document_file_deletions",
@@ -68,6 +72,10 @@ export const documentFileDeletions = pgTable(
     companyId: uuid("company_id").notNull(),
     storageKey: text("storage_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notBefore: timestamp("not_before", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("document_file_deletions_company_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    index("document_file_deletions_company_idx").on(t.companyId, t.notBefore),
+    index("document_file_deletions_key_idx").on(t.storageKey),
+  ],
 );

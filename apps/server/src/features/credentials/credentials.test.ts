@@ -1,8 +1,9 @@
 /**
  * PEVO credentials (issue 12 §2): the office's CRUD, the PEVO's own changes waiting for review, the
  * review (approve / reject with a note, activity events), tenant and cross-PEVO isolation, attached
- * documents, the expiring query, the PEVO's expiry reminders (Email Notifications respected), the
- * admins' daily digest (once per day), and what the qualification check loads.
+ * documents, the expiring query and the PEVO's expiry reminders (current credentials only: not a
+ * renewed or rejected one; Email Notifications respected), the admins' daily digest (once per day,
+ * for every company from its signup), and what the qualification check loads.
  */
 import { activityEvents, jobs } from "@pevo/db";
 import { EQUIPMENT_ITEMS } from "@pevo/shared";
@@ -11,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
 import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
+import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../lib/credentials-digest-schedule";
 import { runDueJobs } from "../../lib/jobs";
-import { CREDENTIALS_DIGEST, nextDigestInstant } from "./digest";
 import { CREDENTIAL_REMINDER } from "./reminders";
 import { loadCredentialsForCheck } from "./service";
 
@@ -313,6 +314,82 @@ describe("expiry", () => {
     expect((await as("GET", "/api/credentials/expiring?today=2027-13-01")).status).toBe(400);
   });
 
+  test("only current credentials are listed: a renewed or a rejected one is not", async () => {
+    const as = t.as(adminA);
+    const p = (await as("POST", "/api/pevos", { firstName: "Ren", lastName: "Renewed" })).body;
+    const path = (kind: string) => `/api/pevos/${p.id}/credentials/${kind}`;
+    const add = async (kind: string, body: Record<string, unknown>) => {
+      const res = await as("POST", path(kind), body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    const reject = async (kind: string, id: string) =>
+      expect(
+        (await as("POST", `${path(kind)}/${id}/review`, { decision: "rejected", note: "Wrong card" })).status,
+      ).toBe(200);
+    // NY: renewed (the new one expires later) → the old one is not listed.
+    await add("certifications", cert({ state: "NY", certificateNumber: "NY-OLD", expiresOn: "2027-01-10" }));
+    await add("certifications", cert({ state: "NY", certificateNumber: "NY-NEW", expiresOn: "2029-01-10" }));
+    // OK: the renewal was rejected → the old one is still the current one.
+    await add("certifications", cert({ state: "OK", certificateNumber: "OK-OLD", expiresOn: "2027-01-15" }));
+    await reject(
+      "certifications",
+      await add("certifications", cert({ state: "OK", expiresOn: "2029-01-15" })),
+    );
+    // TX: the only one is rejected → nothing to list.
+    await reject(
+      "certifications",
+      await add("certifications", cert({ state: "TX", expiresOn: "2027-01-20" })),
+    );
+    // Insurance per type: auto liability renewed, general liability not.
+    await add(
+      "insurance",
+      policy({ type: "auto_liability", policyNumber: "AL-OLD", expiresOn: "2027-01-05" }),
+    );
+    await add(
+      "insurance",
+      policy({ type: "auto_liability", policyNumber: "AL-NEW", expiresOn: "2028-01-05" }),
+    );
+    await add("insurance", policy({ type: "general_liability", expiresOn: "2027-01-07" }));
+
+    const res = await as("GET", "/api/credentials/expiring?today=2027-01-01");
+    const ren = res.body.items.filter((i: { pevoId: string }) => i.pevoId === p.id);
+    expect(ren.map((i: { label: string; expiresOn: string }) => [i.label, i.expiresOn])).toEqual([
+      ["General liability insurance", "2027-01-07"],
+      ["OK certification", "2027-01-15"],
+    ]);
+  });
+
+  test("the PEVO's reminders go only for current credentials: not a renewed or a rejected one", async () => {
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage });
+    const base = `/api/pevos/${pevo2.pevoId}/credentials`;
+    const as = t.as(adminA);
+    const add = async (kind: string, body: Record<string, unknown>) => {
+      const res = await as("POST", `${base}/${kind}`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    await add("certifications", cert({ state: "VA", certificateNumber: "VA-KEPT", expiresOn: "2029-05-31" }));
+    await add("certifications", cert({ state: "KS", certificateNumber: "KS-OLD", expiresOn: "2029-05-31" }));
+    const rejected = await add(
+      "insurance",
+      policy({ type: "general_liability", policyNumber: "GL-REJ", expiresOn: "2029-05-31" }),
+    );
+    // The renewal is added after the old one's reminders were scheduled; the rejection likewise.
+    await add("certifications", cert({ state: "KS", certificateNumber: "KS-NEW", expiresOn: "2031-05-31" }));
+    const review = await as("POST", `${base}/insurance/${rejected}/review`, {
+      decision: "rejected",
+      note: "Expired card",
+    });
+    expect(review.status).toBe(200);
+
+    // 30 days before May 31, 2029 at 09:00 in Chicago (CDT).
+    await runDueJobs({ db: t.db, handlers, now: () => new Date("2029-05-01T14:00:00Z") });
+    const subjects = (await t.outbox(pevo2.email)).map((m) => m.subject);
+    expect(subjects).toContain("Your VA certification VA-KEPT expires on May 31, 2029");
+    expect(subjects.filter((s) => s.includes("KS-OLD") || s.includes("GL-REJ"))).toEqual([]);
+  });
+
   test("the PEVO is reminded 30 and 7 days before, once each; not with Email Notifications off", async () => {
     const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage });
     const added = await t.as(pevo1)(
@@ -404,6 +481,37 @@ describe("expiry", () => {
     expect(
       (await t.outbox(adminB.email)).filter((m) => m.subject.startsWith("Credentials expiring")),
     ).toEqual([]);
+  });
+
+  test("a company that signs up later and records only licence expiries gets its daily run", async () => {
+    const admin = await t.signUpAdmin({ companyName: "Late Signup Escorts" });
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, CREDENTIALS_DIGEST)));
+    expect(job).toMatchObject({ kind: CREDENTIALS_DIGEST, status: "pending" });
+    // The next 07:00 in the company's zone: within a day of the signup.
+    expect(job.runAt.getTime() - job.createdAt.getTime()).toBeGreaterThan(0);
+    expect(job.runAt.getTime() - job.createdAt.getTime()).toBeLessThanOrEqual(86_400_000);
+
+    const pevo = await t.as(admin)("POST", "/api/pevos", {
+      firstName: "Lina",
+      lastName: "Late",
+      email: "lina.late@example.test",
+      certificationExpiry: "2027-09-08",
+    });
+    expect(pevo.status).toBe(201);
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage });
+    // 07:00 in Chicago, 30 days before the licence expires.
+    const at = new Date("2027-08-09T12:00:00Z");
+    await t.db.update(jobs).set({ runAt: at }).where(eq(jobs.id, job.id));
+    await runDueJobs({ db: t.db, handlers, now: () => at });
+    const digest = (await t.outbox(admin.email)).filter((m) => m.subject.startsWith("Credentials expiring"));
+    expect(digest).toHaveLength(1);
+    expect(digest[0].text).toMatch(/Lina Late: Driver's licence expires Sep 08, 2027/);
+    expect((await t.outbox("lina.late@example.test")).map((m) => m.subject)).toContain(
+      "Your driver's licence expires on Sep 08, 2027",
+    );
   });
 
   test("the next digest instant follows the zone and daylight saving", () => {

@@ -10,71 +10,25 @@
  * its own, and the daily run is once per day. Certifications and insurance have their own reminder
  * jobs (reminders.ts).
  *
- * The job is made when a company first records a credential, and at start-up for every company
- * (`ensureAllCredentialDigests`), so existing data (licence expiries) is covered too.
+ * The job is made at signup, when a company records a credential, and at start-up for every
+ * company without one (lib/credentials-digest-schedule.ts), so a company that only records licence
+ * expiries gets its daily run too.
  */
-import { companies, type Database, type Executor, jobs, user } from "@pevo/db";
+import { type Executor, user } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
-import { and, eq, ne, notExists } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { addDaysIso, formatDay } from "../../lib/dates";
-import { type JobHandlers, schedule } from "../../lib/jobs";
+import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../lib/credentials-digest-schedule";
+import { formatDay } from "../../lib/dates";
+import type { JobHandlers } from "../../lib/jobs";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
 import { listExpiringCredentials } from "./expiring";
 import { credentialReminderMail } from "./reminders";
 
-export const CREDENTIALS_DIGEST = "credentials-digest";
-/** Local time of the digest. */
-export const DIGEST_TIME = "07:00";
-
 type Scope = { companyId: CompanyId };
-
-/** The first DIGEST_TIME in the zone strictly after `now`. */
-export function nextDigestInstant(timeZone: string, now: Date): Date {
-  const today = zonedDate(timeZone, now);
-  const at = zonedTimeToUtc(today, DIGEST_TIME, timeZone);
-  return at.getTime() > now.getTime() ? at : zonedTimeToUtc(addDaysIso(today, 1), DIGEST_TIME, timeZone);
-}
-
-/** Schedules the company's digest unless it is already pending. Call in a write's transaction. */
-export async function ensureCredentialDigest(tx: Executor, scope: Scope, now = new Date()) {
-  const [pending] = await tx
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(scoped(jobs, scope, eq(jobs.key, CREDENTIALS_DIGEST), eq(jobs.status, "pending")));
-  if (pending) return;
-  const runAt = nextDigestInstant(await companyTimeZone(tx, scope), now);
-  await schedule(tx, scope, { kind: CREDENTIALS_DIGEST, key: CREDENTIALS_DIGEST, runAt, payload: {} });
-}
-
-/** At start-up: every company without a pending digest gets one. */
-export async function ensureAllCredentialDigests(db: Database, now = new Date()) {
-  const missing = await db
-    .select({ id: companies.id })
-    .from(companies)
-    // unscoped: the start-up pass serves every company
-    .where(
-      notExists(
-        db
-          .select({ id: jobs.id })
-          .from(jobs)
-          // unscoped: each company's own jobs (matched on companies.id)
-          .where(
-            and(
-              eq(jobs.companyId, companies.id),
-              eq(jobs.key, CREDENTIALS_DIGEST),
-              eq(jobs.status, "pending"),
-            ),
-          ),
-      ),
-    );
-  for (const { id } of missing) {
-    await db.transaction((tx) => ensureCredentialDigest(tx, { companyId: id as CompanyId }, now));
-  }
-}
 
 /** The PEVO's own reminder 30 and 7 days before their driver's licence expires. */
 async function remindLicences(

@@ -2,10 +2,18 @@
  * Credentials that are expired or expire within CREDENTIAL_WARNING_DAYS: the driver's licence
  * (pevos.certification_expiry), state certifications and insurance of the company's active PEVOs.
  * Read by the dashboard card, the PEVO list's hints and the admins' daily digest.
+ *
+ * Only current credentials count (see {@link isCurrentCredential}): a renewed certificate replaces
+ * the old one, and a rejected one proves nothing, so neither keeps an alert alive.
+ *
+ * Active PEVOs only, on purpose: an inactive PEVO is not dispatched (the pickers list active PEVOs
+ * and a dispatch refuses an inactive one), so their expiries need no action until they are active
+ * again, when they show up here at once.
  */
 import { type Executor, pevoCertifications, pevoInsurance, pevos } from "@pevo/db";
 import { CREDENTIAL_WARNING_DAYS, INSURANCE_TYPE_LABELS, type TExpiringCredential } from "@pevo/shared";
-import { asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte, ne, notExists, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { addDaysIso } from "../../lib/dates";
 import { type CompanyId, scoped } from "../../lib/tenant";
 
@@ -15,6 +23,44 @@ const MAX_ROWS = 500;
 /** Whole days from `from` to `to` (YYYY-MM-DD calendar dates). */
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+type CredentialTable = typeof pevoCertifications | typeof pevoInsurance;
+const newerCertification = alias(pevoCertifications, "newer_certification");
+const newerInsurance = alias(pevoInsurance, "newer_insurance");
+
+/**
+ * The row is the PEVO's current credential of its kind: not rejected, and no other non-rejected one
+ * of the same PEVO for the same state (certification) or type (insurance) expires later (same
+ * expiry: the higher id). A pending renewal counts: the PEVO did renew, the office reviews it.
+ */
+export function isCurrentCredential(db: Executor, table: CredentialTable) {
+  const certification = table === pevoCertifications;
+  const newer = certification ? newerCertification : newerInsurance;
+  const sameKind = certification
+    ? eq(newerCertification.state, pevoCertifications.state)
+    : eq(newerInsurance.type, pevoInsurance.type);
+  return and(
+    ne(table.reviewStatus, "rejected"),
+    notExists(
+      db
+        .select({ id: newer.id })
+        .from(newer)
+        // unscoped: the outer row's own company and PEVO (matched on its columns)
+        .where(
+          and(
+            eq(newer.companyId, table.companyId),
+            eq(newer.pevoId, table.pevoId),
+            sameKind,
+            ne(newer.reviewStatus, "rejected"),
+            or(
+              gt(newer.expiresOn, table.expiresOn),
+              and(eq(newer.expiresOn, table.expiresOn), gt(newer.id, table.id)),
+            ),
+          ),
+        ),
+    ),
+  );
+}
 
 export async function listExpiringCredentials(
   db: Executor,
@@ -49,14 +95,30 @@ export async function listExpiringCredentials(
       })
       .from(pevoCertifications)
       .innerJoin(pevos, eq(pevos.id, pevoCertifications.pevoId))
-      .where(scoped(pevoCertifications, scope, active, lte(pevoCertifications.expiresOn, until)))
+      .where(
+        scoped(
+          pevoCertifications,
+          scope,
+          active,
+          lte(pevoCertifications.expiresOn, until),
+          isCurrentCredential(db, pevoCertifications),
+        ),
+      )
       .orderBy(asc(pevoCertifications.expiresOn))
       .limit(MAX_ROWS),
     db
       .select({ pevoId: pevos.id, ...name, expiresOn: pevoInsurance.expiresOn, type: pevoInsurance.type })
       .from(pevoInsurance)
       .innerJoin(pevos, eq(pevos.id, pevoInsurance.pevoId))
-      .where(scoped(pevoInsurance, scope, active, lte(pevoInsurance.expiresOn, until)))
+      .where(
+        scoped(
+          pevoInsurance,
+          scope,
+          active,
+          lte(pevoInsurance.expiresOn, until),
+          isCurrentCredential(db, pevoInsurance),
+        ),
+      )
       .orderBy(asc(pevoInsurance.expiresOn))
       .limit(MAX_ROWS),
   ]);

@@ -3,7 +3,8 @@
  * policy expires, at 09:00 in the company's time zone. Durable jobs (lib/jobs.ts) keyed
  * `credential-reminder:<kind>:<id>:<days>`, kept in line by every write of the credential (in its
  * transaction); a deleted credential drops them. The handler checks again when it runs (the row,
- * its expiry, the PEVO's Email Notifications through lib/pevo-mail.ts).
+ * its expiry, the PEVO's Email Notifications through lib/pevo-mail.ts) and sends nothing for a
+ * credential that is no longer current (rejected, or replaced by a renewal: expiring.ts).
  */
 import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, INSURANCE_TYPE_LABELS } from "@pevo/shared";
@@ -15,6 +16,7 @@ import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedTimeToUtc } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
+import { isCurrentCredential } from "./expiring";
 
 export const CREDENTIAL_REMINDER = "credential-reminder";
 /** Local time of the reminder mails. */
@@ -55,7 +57,7 @@ export async function syncCredentialReminders(
 export const cancelCredentialReminders = (tx: Executor, scope: Scope, kind: Kind, id: string) =>
   cancel(tx, scope, { prefix: prefix(kind, id) });
 
-/** What a reminder names: the credential as it is when the mail goes. */
+/** What a reminder names: the credential as it is when the mail goes; null when it is not current. */
 async function currentCredential(tx: Executor, scope: Scope, kind: Kind, id: string) {
   if (kind === "certifications") {
     const [row] = await tx
@@ -65,7 +67,14 @@ async function currentCredential(tx: Executor, scope: Scope, kind: Kind, id: str
         number: pevoCertifications.certificateNumber,
       })
       .from(pevoCertifications)
-      .where(scoped(pevoCertifications, scope, eq(pevoCertifications.id, id)));
+      .where(
+        scoped(
+          pevoCertifications,
+          scope,
+          eq(pevoCertifications.id, id),
+          isCurrentCredential(tx, pevoCertifications),
+        ),
+      );
     return row ? { expiresOn: row.expiresOn, label: `${row.state} certification ${row.number}` } : null;
   }
   const [row] = await tx
@@ -75,7 +84,7 @@ async function currentCredential(tx: Executor, scope: Scope, kind: Kind, id: str
       number: pevoInsurance.policyNumber,
     })
     .from(pevoInsurance)
-    .where(scoped(pevoInsurance, scope, eq(pevoInsurance.id, id)));
+    .where(scoped(pevoInsurance, scope, eq(pevoInsurance.id, id), isCurrentCredential(tx, pevoInsurance)));
   return row
     ? { expiresOn: row.expiresOn, label: `${INSURANCE_TYPE_LABELS[row.type]} insurance ${row.number}` }
     : null;

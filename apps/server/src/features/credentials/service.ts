@@ -25,9 +25,9 @@ import {
 } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
+import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
-import { ensureCredentialDigest } from "./digest";
 import { cancelCredentialReminders, syncCredentialReminders } from "./reminders";
 
 export const PEVO_NOT_FOUND = "PEVO not found";

@@ -1,8 +1,10 @@
 /**
  * Documents on both storage back ends: the local disk (a temporary folder) and S3 (s3rver, an
  * S3-compatible server started in-process on a random port, its bucket created through the SDK).
- * Type sniffing, the size limit, sanitized names, tenant and cross-PEVO isolation, orphan-free
- * deletes (of a document, and of its owner), download headers.
+ * Type sniffing (PDF, PNG, JPEG, WebP, HEIC), the size limit, sanitized names, tenant and cross-PEVO
+ * isolation, orphan-free deletes (of a document, and of its owner) and uploads (an object stored
+ * without its row is purged after the grace), the purge of a queue longer than a batch, download
+ * headers, and a PEVO kept from deleting the proof of an approved credential.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -16,14 +18,20 @@ import { and, eq, sql } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp, type TestPevo } from "../../../test/harness";
+import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
-import { diskStorage, type FileStorage, s3Storage } from "../../lib/storage";
-import { DOCUMENT_PURGE, PURGE_RETRY_MS } from "./purge-job";
+import { diskStorage, type FileStorage, newStorageKey, s3Storage } from "../../lib/storage";
+import { DOCUMENT_PURGE, PURGE_BATCH, queueUpload, UPLOAD_GRACE_MS } from "./file-queue";
+import { PURGE_RETRY_MS } from "./purge-job";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../../test/fixtures", name));
 const PNG = fixture("photo.png");
 const PDF = fixture("sample.pdf");
+const JPEG = fixture("photo.jpg");
+const WEBP = fixture("photo.webp");
+/** A minimal HEIC: the `ftyp` box (brand heic) and a `meta` box with its `pict` handler. */
+const HEIC = fixture("photo.heic");
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 
 /** A multipart upload body: one file and its category. */
@@ -197,6 +205,32 @@ describe.each([
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="permit TX.pdf"/);
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+
+  test("JPEG, WebP and HEIC photos are accepted with their sniffed type, whatever the browser declared", async () => {
+    const cases = [
+      { bytes: JPEG, name: "plate.jpeg", contentType: "image/jpeg", fileName: "plate.jpeg" },
+      { bytes: WEBP, name: "truck", contentType: "image/webp", fileName: "truck.webp" },
+      { bytes: HEIC, name: "IMG_0042.HEIC", contentType: "image/heic", fileName: "IMG_0042.HEIC" },
+    ];
+    for (const c of cases) {
+      const res = await upload(
+        pevo1,
+        `/api/portal/dispatches/${dispatch1}/documents`,
+        form(c.bytes, c.name, "photo", "application/octet-stream"),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body).toMatchObject({
+        contentType: c.contentType,
+        fileName: c.fileName,
+        size: c.bytes.byteLength,
+      });
+      const file = await t.app.request(`http://localhost:3000/api/documents/${res.body.id}/file`, {
+        headers: { cookie: adminA.cookie },
+      });
+      expect(file.headers.get("content-type")).toBe(c.contentType);
+      expect(Buffer.from(await file.arrayBuffer()).equals(c.bytes)).toBe(true);
+    }
   });
 
   test("the type comes from the content: HTML renamed .pdf and an empty file are refused, nothing is kept", async () => {
@@ -443,9 +477,140 @@ describe.each([
     );
     expect((await backend.objects()).filter((k) => !rows.has(k))).toEqual([]);
   });
+
+  test("an upload cut off between storing and its row: the queued object is purged after the grace", async () => {
+    const scope = { companyId: asCompanyId(adminA.companyId) };
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: backend.storage });
+    const queued = async (key: string) =>
+      (await t.db.select().from(documentFileDeletions).where(eq(documentFileDeletions.storageKey, key)))[0];
+    // What uploadDocument does before the row, then the process "dies": no row is ever written.
+    const key = newStorageKey(adminA.companyId);
+    await queueUpload(t.db, scope, key);
+    await backend.storage.put(key, PNG, { contentType: "image/png" });
+    const entry = await queued(key);
+    expect(entry.notBefore.getTime() - entry.createdAt.getTime()).toBeGreaterThanOrEqual(
+      UPLOAD_GRACE_MS - 5000,
+    );
+
+    // A normal upload meanwhile: it leaves no queue entry, and its write's purge leaves the other alone.
+    const normal = await upload(adminA, `/api/pevos/${pevo1.pevoId}/documents`, form(PNG, "normal.png"));
+    expect(normal.status).toBe(201);
+    expect(await queued((await storageKey(normal.body.id)) as string)).toBeUndefined();
+    expect(await backend.storage.exists(key)).toBe(true);
+
+    // The purge job is due by the end of the grace; a run before it leaves the object and waits for it.
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.companyId, adminA.companyId), eq(jobs.key, DOCUMENT_PURGE)));
+    expect(job.status).toBe("pending");
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(entry.notBefore.getTime());
+    const before = new Date(entry.notBefore.getTime() - 60_000);
+    await runDueJobs({ db: t.db, handlers, now: () => before });
+    expect(await backend.storage.exists(key)).toBe(true);
+    const [waiting] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(waiting).toMatchObject({ status: "pending", runAt: entry.notBefore });
+
+    await runDueJobs({ db: t.db, handlers, now: () => new Date(entry.notBefore.getTime() + 1000) });
+    expect(await backend.storage.exists(key)).toBe(false);
+    expect(await queued(key)).toBeUndefined();
+    expect(await backend.objects()).not.toContain(key);
+  });
+
+  test("a PEVO may not delete the proof of an approved credential (409); the office may", async () => {
+    const doc = await upload(pevo1, "/api/portal/documents", form(PNG, "ny card.png", "certificate"));
+    expect(doc.status).toBe(201);
+    const cert = await t.as(pevo1)("POST", "/api/portal/credentials/certifications", {
+      state: "NY",
+      certificateNumber: "NY-PROOF-1",
+      issuedOn: null,
+      expiresOn: "2030-01-31",
+      documentId: doc.body.id,
+    });
+    expect(cert.status, JSON.stringify(cert.body)).toBe(201);
+    // Pending review: still the PEVO's to change, the document may go.
+    const spare = await upload(pevo1, "/api/portal/documents", form(PNG, "spare.png", "certificate"));
+    const pending = await t.as(pevo1)("POST", "/api/portal/credentials/insurance", {
+      type: "other",
+      carrier: "Spare Mutual",
+      policyNumber: "SP-1",
+      coverageAmount: "",
+      expiresOn: "2030-01-31",
+      documentId: spare.body.id,
+    });
+    expect(pending.status, JSON.stringify(pending.body)).toBe(201);
+    expect((await t.as(pevo1)("DELETE", `/api/portal/documents/${spare.body.id}`)).status).toBe(204);
+
+    const review = await t.as(adminA)(
+      "POST",
+      `/api/pevos/${pevo1.pevoId}/credentials/certifications/${cert.body.id}/review`,
+      { decision: "approved" },
+    );
+    expect(review.status).toBe(200);
+    const refused = await t.as(pevo1)("DELETE", `/api/portal/documents/${doc.body.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      "This document is the proof of your approved NY certification NY-PROOF-1, so it cannot be deleted. Ask the office if it must go.",
+    );
+    const key = (await storageKey(doc.body.id)) as string;
+    expect(await backend.storage.exists(key)).toBe(true);
+
+    expect((await t.as(adminA)("DELETE", `/api/documents/${doc.body.id}`)).status).toBe(204);
+    expect(await backend.storage.exists(key)).toBe(false);
+    const credentials = await t.as(adminA)("GET", `/api/pevos/${pevo1.pevoId}/credentials`);
+    expect(credentials.body.certifications.find((c: { id: string }) => c.id === cert.body.id)).toMatchObject({
+      reviewStatus: "approved",
+      document: null,
+    });
+  });
 });
 
 describe("the document-purge job", () => {
+  test("a queue longer than a batch is emptied: a run that read a full batch runs again", async () => {
+    const backend = await diskBackend();
+    const t = await createTestApp({ storage: backend.storage });
+    try {
+      const admin = await t.signUpAdmin({ companyName: "Big Purge Escorts" });
+      const dispatch = await t.createDispatch(admin);
+      const count = PURGE_BATCH * 2 + 5;
+      const keys = Array.from({ length: count }, () => newStorageKey(admin.companyId));
+      for (const key of keys) await backend.storage.put(key, PNG, { contentType: "image/png" });
+      await t.db.insert(documents).values(
+        keys.map((storageKey) => ({
+          companyId: admin.companyId,
+          ownerKind: "dispatch" as const,
+          dispatchId: dispatch.id,
+          storageKey,
+          fileName: "bulk.png",
+          contentType: "image/png",
+          size: PNG.byteLength,
+        })),
+      );
+      // One statement, outside any request: the trigger queues every object and makes the job due.
+      await t.db.delete(documents).where(eq(documents.dispatchId, dispatch.id));
+      expect(await t.db.select().from(documentFileDeletions)).toHaveLength(count);
+      const [job] = await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, DOCUMENT_PURGE)));
+
+      const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: backend.storage });
+      const result = await runDueJobs({
+        db: t.db,
+        handlers,
+        now: () => new Date(job.runAt.getTime() + 1000),
+      });
+      expect(result).toMatchObject({ rescheduled: 2, done: 1, failed: 0, retried: 0 });
+      expect(await t.db.select().from(documentFileDeletions)).toEqual([]);
+      expect(await backend.objects()).toEqual([]);
+      const [after] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(after.status).toBe("done");
+    } finally {
+      await t.close();
+      await backend.stop();
+    }
+  }, 120_000);
+
   test("an object the storage refuses to remove stays queued; the durable job retries it until it is gone", async () => {
     const backend = await diskBackend();
     let refuse = true;

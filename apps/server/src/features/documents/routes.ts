@@ -131,7 +131,7 @@ const uploadRoute = <P extends string>({ path, notFound, what }: OwnerRoute<P>) 
     summary: `Upload a document to ${what}`,
     middleware: [requireAdmin],
     request: { params: idOf(notFound), body: uploadBody },
-    responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 404, 413) },
+    responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 404, 409, 413) },
   });
 
 const office = createRouter();
@@ -226,7 +226,7 @@ export const portalDocumentRoutes = portal
       summary: "Upload a document to my profile",
       middleware: [requirePevo],
       request: { body: uploadBody },
-      responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 413) },
+      responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 409, 413) },
     }),
     async (c) => {
       const pevoId = await pevoIdOf(c);
@@ -266,7 +266,7 @@ export const portalDocumentRoutes = portal
       summary: "Upload a document (a photo, a proof of delivery) to one of my dispatches",
       middleware: [requirePevo],
       request: { params: idOf(DISPATCH_NOT_FOUND), body: uploadBody },
-      responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 404, 413) },
+      responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 404, 409, 413) },
     }),
     async (c) => {
       const viewer = await pevoViewer(c);
@@ -292,10 +292,10 @@ export const portalDocumentRoutes = portal
       method: "delete",
       path: "/documents/{id}",
       tags: portalTags,
-      summary: "Delete a document I uploaded",
+      summary: "Delete a document I uploaded (not the proof of an approved credential: 409)",
       middleware: [requirePevo],
       request: { params: idOf(DOCUMENT_NOT_FOUND) },
-      responses: { ...noContent, ...errors(401, 403, 404) },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
       await deleteDocument(scopeOf(c), c.get("deps").storage, c.req.valid("param").id, await pevoViewer(c));

@@ -1,24 +1,19 @@
-import {
-  dispatches,
-  documentFileDeletions,
-  documents,
-  type Executor,
-  pevos,
-  rateConfirmations,
-  user,
-} from "@pevo/db";
+import { dispatches, documents, pevos, rateConfirmations, user } from "@pevo/db";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
 import { desc, eq, or, type SQL } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { ForbiddenError, NotFoundError } from "../../lib/domain-errors";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/domain-errors";
 import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";
-import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
+import { type Scope, scoped } from "../../lib/tenant";
+import { refuseDeletingProof } from "./credential-proof";
+import { dequeueUpload, purgeQueuedFiles, queueUpload } from "./file-queue";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
 export const PEVO_NOT_FOUND = "PEVO not found";
 export const RATE_CONFIRMATION_NOT_FOUND = "Rate confirmation not found";
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
 export const NOT_YOUR_UPLOAD = "You can delete only the documents you uploaded";
+export const UPLOAD_TOO_SLOW = "The upload took too long to save. Please upload the file again.";
 
 /** What a list or an upload is about. */
 export type DocumentOwner =
@@ -167,8 +162,10 @@ export type CheckedUpload = {
 };
 
 /**
- * Stores the object first, then the row (and its activity event) in one transaction; when the row
- * cannot be written the object is removed again: a failed upload leaves neither.
+ * Queues the new object's key for removal (file-queue.ts), stores the object, then writes the row
+ * (and its activity event) and takes the key off the queue in one transaction. When the row cannot
+ * be written the object is removed again; when the process dies in between, the queue removes it
+ * later: a failed upload leaves neither.
  */
 export async function uploadDocument(
   scope: Scope,
@@ -179,10 +176,13 @@ export async function uploadDocument(
 ): Promise<TDocument> {
   const found = await findOwner(scope, owner, viewer);
   const key = newStorageKey(scope.companyId);
-  await storage.put(key, upload.bytes, { contentType: upload.contentType });
+  await queueUpload(scope.db, scope, key);
   let id: string;
   try {
+    await storage.put(key, upload.bytes, { contentType: upload.contentType });
     id = await scope.db.transaction(async (tx) => {
+      // Not queued any more: the purge removed the object (the upload outlasted its grace).
+      if (!(await dequeueUpload(tx, scope, key))) throw new ConflictError(UPLOAD_TOO_SLOW);
       const [row] = await tx
         .insert(documents)
         .values({
@@ -210,9 +210,13 @@ export async function uploadDocument(
       return row.id;
     });
   } catch (error) {
-    await storage
-      .delete(key)
-      .catch((cleanup) => console.error("Could not remove an unsaved upload", cleanup));
+    try {
+      await storage.delete(key);
+      await dequeueUpload(scope.db, scope, key);
+    } catch (cleanup) {
+      // It stays queued: the purge job removes it after the grace.
+      console.error("Could not remove an unsaved upload", cleanup);
+    }
     throw error;
   }
   const [created] = await findDocuments(scope, viewer, eq(documents.id, id));
@@ -240,13 +244,15 @@ export async function openDocument(scope: Scope, storage: FileStorage, id: strin
 
 /**
  * Deletes the row (the trigger queues its object in the same transaction), then removes the queued
- * objects once the transaction committed.
+ * objects once the transaction committed. A PEVO may not delete the proof of an approved credential
+ * (409; the office may: the credential then shows no document).
  */
 export async function deleteDocument(scope: Scope, storage: FileStorage, id: string, viewer: DocumentViewer) {
   const document = await visibleDocument(scope, id, viewer);
   if (!document.canDelete) throw new ForbiddenError(NOT_YOUR_UPLOAD);
   const found = await findOwner(scope, document.owner, { role: "admin" });
   await scope.db.transaction(async (tx) => {
+    if (viewer.role === "pevo") await refuseDeletingProof(tx, scope, id);
     const deleted = await tx
       .delete(documents)
       .where(scoped(documents, scope, eq(documents.id, id)))
@@ -262,34 +268,5 @@ export async function deleteDocument(scope: Scope, storage: FileStorage, id: str
       job: found.job,
     });
   });
-  await purgeDeletedFiles(scope, storage);
-}
-
-/**
- * Removes the stored objects of deleted document rows (queued by the trigger on `documents`) of the
- * caller's company; answers how many stay queued. An object that cannot be removed now (storage
- * unreachable) stays queued for the `document-purge` job (purge-job.ts) to retry.
- */
-export async function purgeDeletedFiles(
-  scope: { db: Executor; companyId: CompanyId },
-  storage: FileStorage,
-): Promise<number> {
-  const queued = await scope.db
-    .select()
-    .from(documentFileDeletions)
-    .where(scoped(documentFileDeletions, scope))
-    .limit(100);
-  let left = 0;
-  for (const row of queued) {
-    try {
-      await storage.delete(row.storageKey);
-      await scope.db
-        .delete(documentFileDeletions)
-        .where(scoped(documentFileDeletions, scope, eq(documentFileDeletions.id, row.id)));
-    } catch (error) {
-      left += 1;
-      console.error(`Could not remove the stored file ${row.storageKey}; it stays queued`, error);
-    }
-  }
-  return left;
+  await purgeQueuedFiles(scope, storage);
 }
