@@ -3,7 +3,7 @@ import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { invoiceReminderHandlers } from "./features/invoices/reminders";
-import { signatureReminderHandlers } from "./features/rate-confirmations/signature-service";
+import { signatureJobHandlers } from "./features/rate-confirmations/signature-jobs";
 import type { Deps } from "./http/context";
 import type { JobHandlers } from "./lib/jobs";
 
@@ -11,7 +11,7 @@ import type { JobHandlers } from "./lib/jobs";
 export function jobHandlers(deps: Pick<Deps, "mailer" | "config" | "storage">): JobHandlers {
   return {
     ...pickupReminderHandlers(deps),
-    ...signatureReminderHandlers(deps),
+    ...signatureJobHandlers(deps),
     ...documentPurgeHandlers(deps),
     ...credentialReminderHandlers(deps),
     ...credentialDigestHandlers(deps),

@@ -45,18 +45,33 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   ...PORTAL_CHILDREN.map((child) => `${APP_ROUTES.pevo}/${child}`),
 ];
 
+/**
+ * The public pages a token opens, without a session (e-signature, Accept / Decline, invoice): the
+ * server's HTML of these is never indexed and never sends the token on in a Referer.
+ */
+export const PUBLIC_TOKEN_ROUTES: readonly string[] = [
+  APP_ROUTES.sign,
+  APP_ROUTES.respond,
+  APP_ROUTES.invoiceView,
+];
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const PATTERN_REGEXPS = APP_ROUTE_PATTERNS.map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .split("/")
-        .map((part) => (part.startsWith(":") ? "[^/]+" : escapeRegExp(part)))
-        .join("/")}/?$`,
-    ),
-);
+const toRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[^/]+" : escapeRegExp(part)))
+      .join("/")}/?$`,
+  );
+const PATTERN_REGEXPS = APP_ROUTE_PATTERNS.map(toRegExp);
+const PUBLIC_TOKEN_REGEXPS = PUBLIC_TOKEN_ROUTES.map(toRegExp);
 
 /** Whether a pathname is one of the app's screens (a trailing slash is allowed). */
 export function isAppRoute(pathname: string): boolean {
   return PATTERN_REGEXPS.some((re) => re.test(pathname));
+}
+
+/** Whether a pathname is one of the {@link PUBLIC_TOKEN_ROUTES}. */
+export function isPublicTokenRoute(pathname: string): boolean {
+  return PUBLIC_TOKEN_REGEXPS.some((re) => re.test(pathname));
 }

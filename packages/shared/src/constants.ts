@@ -200,6 +200,7 @@ export const ACTIVITY_TYPES = [
   "signature_voided",
   "signature_canceled",
   "signature_reminded",
+  "signature_expired",
   "client_added",
   "rate_canceled",
   "rate_restored",

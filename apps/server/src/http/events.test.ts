@@ -8,8 +8,18 @@
  */
 import { listen, type OpenedDatabase, openDatabase } from "@pevo/db";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { APP_URL, createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
+import {
+  APP_URL,
+  createTestApp,
+  firstLink,
+  pathOf,
+  rateConfirmationBody,
+  type TestApp,
+  uniqueEmail,
+} from "../../test/harness";
 import { createApp } from "../app";
+import { jobHandlers } from "../jobs";
+import { runDueJobs } from "../lib/jobs";
 import { type Delivered, LiveHub, publishEvent } from "../lib/live-events";
 
 type Message = { event: string; id?: string; data: string };
@@ -321,6 +331,61 @@ describe("GET /api/events", { timeout: 120_000 }, () => {
       await onDispatch.close();
       await onPosition.close();
       await other.close();
+    }
+  });
+
+  test("the signer opening the signing link, and the link expiring unsigned, reach the office live", async () => {
+    const { adminA } = fixtures;
+    const stream = await openStream(t.app, adminA.cookie);
+    try {
+      const client = await t.createClient(adminA);
+      const rc = await t.createRateConfirmation(adminA, { clientId: client.id });
+      const signerEmail = uniqueEmail("signer");
+      const sendIt = async () => {
+        const sent = await t.as(adminA)("POST", `/api/rate-confirmations/${rc.id}/signature`, {
+          signerName: "Rita Shipper",
+          signerEmail,
+        });
+        expect(sent.status).toBe(201);
+        // (After the rate confirmation's own creation event.)
+        await stream.until(
+          (m) => m.data.includes(rc.id) && dataOf(m).text === "Rate confirmation sent for signature",
+        );
+      };
+      await sendIt();
+      const token = pathOf(firstLink((await t.lastMail(signerEmail, /Please sign/)).text)).slice(
+        "/sign/".length,
+      );
+
+      expect((await t.request("GET", `/api/public/sign/${token}`)).status).toBe(200);
+      const viewed = await stream.about(rc.id);
+      expect(viewed.message.event).toBe("rate_confirmation.changed");
+      expect(dataOf(viewed.message)).toEqual({
+        kind: "rate_confirmation.changed",
+        ids: { rateConfirmationId: rc.id },
+        text: `Rate confirmation ${rc.jobNumber} opened by Rita Shipper`,
+      });
+      // Only the first opening: the next event about it is the cancel, nothing in between.
+      expect((await t.request("GET", `/api/public/sign/${token}`)).status).toBe(200);
+      expect((await t.as(adminA)("POST", `/api/rate-confirmations/${rc.id}/signature/cancel`)).status).toBe(
+        200,
+      );
+      const canceled = await stream.about(rc.id);
+      expect(dataOf(canceled.message).text).toBe("Signature request canceled");
+
+      // Sent again and left unsigned: its expiry job publishes when it runs.
+      await sendIt();
+      await runDueJobs({
+        db: t.db,
+        handlers: jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage }),
+        now: () => new Date(Date.now() + 31 * 86_400_000),
+      });
+      const expired = await stream.about(rc.id);
+      expect(dataOf(expired.message).text).toBe(
+        `Rate confirmation ${rc.jobNumber} signature request expired`,
+      );
+    } finally {
+      await stream.close();
     }
   });
 

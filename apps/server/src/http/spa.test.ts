@@ -39,6 +39,25 @@ describe("SPA fallback", () => {
     expect(await res.text()).toBe(HTML);
   });
 
+  test.each(["/sign/3f1c2b9e-token", "/i/3f1c2b9e-token", "/respond/3f1c2b9e-token"])(
+    "%s, a public token page, is not indexed and sends no Referer",
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    },
+  );
+
+  test.each(["/dashboard", "/auth", "/rate-confirmations/new", "/nope"])(
+    "%s, not a token page, has no such headers",
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.headers.get("x-robots-tag")).toBeNull();
+      expect(res.headers.get("referrer-policy")).toBeNull();
+    },
+  );
+
   test("a trailing slash and query string still match", async () => {
     expect((await app.request("/dashboard/")).status).toBe(200);
     expect((await app.request("/auth?signup=true")).status).toBe(200);

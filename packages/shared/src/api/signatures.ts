@@ -103,3 +103,13 @@ export const ZSigningPage = z.object({
   contentHash: z.string(),
 });
 export type TSigningPage = z.output<typeof ZSigningPage>;
+
+/** The answer to Sign: the page, and whether the signed copy went out by email. */
+export const ZSignedPage = ZSigningPage.extend({
+  mailSent: z
+    .boolean()
+    .describe(
+      "False when the signed copy could not be emailed: the signature stands, download it from the link",
+    ),
+});
+export type TSignedPage = z.output<typeof ZSignedPage>;

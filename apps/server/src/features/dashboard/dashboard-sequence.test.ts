@@ -261,7 +261,7 @@ describe("dashboard after a scripted sequence of changes", () => {
     expect(theirs.upcomingJobs.map((j) => j.id)).not.toContain(ids.first);
   });
 
-  test("10. deactivating the PEVO: PEVOs 0; Pending Signatures stayed 0 throughout (no signature flow yet)", async () => {
+  test("10. deactivating the PEVO: PEVOs 0; Pending Signatures stays 0 (nothing here is sent for signature)", async () => {
     const res = await t.as(admin)("PUT", `/api/pevos/${ids.activePevo}`, {
       firstName: "Alex",
       lastName: "Active",

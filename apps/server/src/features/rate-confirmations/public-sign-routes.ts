@@ -1,4 +1,10 @@
-import { TEXT_LIMITS, ZDeclineRateConfirmation, ZSigningPage, ZSignRateConfirmation } from "@pevo/shared";
+import {
+  TEXT_LIMITS,
+  ZDeclineRateConfirmation,
+  ZSignedPage,
+  ZSigningPage,
+  ZSignRateConfirmation,
+} from "@pevo/shared";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../http/context";
@@ -71,7 +77,10 @@ export const publicSignRoutes = router
       security: [],
       summary: "Sign: consent, typed full name, optionally a drawn signature",
       request: { params, body: jsonBody(ZSignRateConfirmation) },
-      responses: { 200: json(SigningPage, "Signed"), ...errors(400, 404, 409, 429) },
+      responses: {
+        200: json(named("SignedPage", ZSignedPage), "Signed; mailSent false when the copy was not emailed"),
+        ...errors(400, 404, 409, 429),
+      },
     }),
     async (c) => {
       const { db } = c.get("deps");

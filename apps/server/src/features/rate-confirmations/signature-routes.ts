@@ -1,5 +1,5 @@
 import { ZRateConfirmationSignature, ZSendForSignature, ZSignatureSent } from "@pevo/shared";
-import { download, pdfDownload } from "../../http/download";
+import { download, pdfDownload, ZInlineQuery } from "../../http/download";
 import { createRoute, createRouter, errors, idParams, json, jsonBody, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { renderRateConfirmationPdf } from "./pdf";
@@ -22,14 +22,18 @@ export const rateConfirmationSignatureRoutes = router
       path: "/{id}/pdf",
       tags,
       summary: "The rate confirmation as a PDF (the document a client signs)",
-      request: { params },
-      responses: { 200: pdfDownload("The PDF, as an attachment"), ...errors(401, 403, 404) },
+      request: { params, query: ZInlineQuery },
+      responses: {
+        200: pdfDownload("The PDF, as an attachment (inline with ?inline=1, to print it)"),
+        ...errors(400, 401, 403, 404),
+      },
     }),
     async (c) => {
       const scope = scopeOf(c);
       const rc = await getRateConfirmation(scope, c.req.valid("param").id);
       const pdf = await renderRateConfirmationPdf(await documentOf(scope.db, scope, rc));
-      return download(c, pdf, `rate-confirmation-${rc.jobNumber}.pdf`, "application/pdf");
+      const disposition = c.req.valid("query").inline ? "inline" : "attachment";
+      return download(c, pdf, `rate-confirmation-${rc.jobNumber}.pdf`, "application/pdf", disposition);
     },
   )
   .openapi(

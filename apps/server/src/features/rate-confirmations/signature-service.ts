@@ -5,17 +5,11 @@
  * signer through one public link (lib/public-links.ts, 30 days). The rate confirmation's
  * `signature_status` mirrors its latest request: awaiting_signature → viewed → signed | declined;
  * an edit that changes the document, a cancel, a new request or canceling the rate confirmation
- * closes the open request (voided / canceled) and revokes its link. Expired is computed.
+ * closes the open request (voided / canceled) and revokes its link. Expired is computed (the
+ * expiry job of signature-jobs.ts only records the activity event).
  * Every change is one transaction with its activity event; emails go after the commit.
  */
-import {
-  clients,
-  companies,
-  type Database,
-  type Executor,
-  rateConfirmations,
-  signatureRequests,
-} from "@pevo/db";
+import { clients, type Database, type Executor, rateConfirmations, signatureRequests } from "@pevo/db";
 import {
   SIGNATURE_LINK_DAYS,
   SIGNATURE_REMINDER_DAYS,
@@ -35,12 +29,12 @@ import type { Deps } from "../../http/context";
 import { type NewActivity, recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
-import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
-import { publishEvent } from "../../lib/live-events";
+import { cancel, schedule } from "../../lib/jobs";
+import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
-import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
-import { signatureReminderMail, signatureRequestMail, signedCopyMail } from "../../mail/templates";
+import { signatureRequestMail, signedCopyMail } from "../../mail/templates";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentOf, serialize, sha256 } from "./signed-content";
 
@@ -67,7 +61,39 @@ type Meta = { ip: string | null; userAgent: string | null; now?: Date };
 type RequestRow = typeof signatureRequests.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const isOpen = (status: RequestRow["status"]) => (OPEN as readonly string[]).includes(status);
+export const isOpen = (status: RequestRow["status"]) => (OPEN as readonly string[]).includes(status);
+
+// ---------------------------------------------------------------- the request's durable jobs
+
+/** The one reminder (SIGNATURE_REMINDER_DAYS after sending) and the expiry event (at the link's expiry). */
+export const SIGNATURE_REMINDER = "signature-reminder";
+export const SIGNATURE_EXPIRY = "signature-expiry";
+/** Keyed by the request: closing it (send again, cancel, an edit, sign, decline) cancels both. */
+const jobKeys = (requestId: string) => [
+  `${SIGNATURE_REMINDER}:${requestId}`,
+  `${SIGNATURE_EXPIRY}:${requestId}`,
+];
+
+async function scheduleRequestJobs(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  request: { id: string; sentAt: Date; expiresAt: Date },
+) {
+  const [reminder, expiry] = jobKeys(request.id);
+  const payload = { requestId: request.id };
+  await schedule(tx, scope, {
+    kind: SIGNATURE_REMINDER,
+    key: reminder,
+    runAt: daysFrom(request.sentAt, SIGNATURE_REMINDER_DAYS),
+    payload,
+  });
+  await schedule(tx, scope, { kind: SIGNATURE_EXPIRY, key: expiry, runAt: request.expiresAt, payload });
+}
+
+/** The handlers re-check the request's state as well: a job that slipped through does nothing. */
+async function cancelRequestJobs(tx: Executor, scope: { companyId: CompanyId }, requestId: string) {
+  for (const key of jobKeys(requestId)) await cancel(tx, scope, key);
+}
 
 function toRequest(r: RequestRow, now = new Date()): TSignatureRequest {
   return {
@@ -143,7 +169,7 @@ async function closeRequests(
     .returning({ id: signatureRequests.id });
   const ids = closed.map((r) => r.id);
   await revokePublicLinks(tx, scope, "rc_signature", ids);
-  for (const requestId of ids) await cancel(tx, scope, reminderKey(requestId));
+  for (const requestId of ids) await cancelRequestJobs(tx, scope, requestId);
   await tx
     .update(rateConfirmations)
     .set({ signatureStatus: "not_sent", signatureExpiresAt: null })
@@ -191,12 +217,7 @@ export async function withdrawSignatureOnCancel(tx: Executor, scope: Scope, id: 
   await closeRequests(tx, scope, id, "canceled", [...OPEN]);
 }
 
-async function companyName(db: Executor, scope: { companyId: CompanyId }) {
-  const [c] = await db.select({ name: companies.name }).from(companies).where(ownCompany(scope));
-  return c?.name ?? "";
-}
-
-const signUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.appUrl}/sign/${token}`;
+export const signUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.appUrl}/sign/${token}`;
 
 /**
  * Sends one version of the rate confirmation to a signer: a new request and link (any open request
@@ -237,18 +258,13 @@ export async function sendForSignature(
         sentBy: scope.userId,
         expiresAt,
       })
-      .returning({ id: signatureRequests.id });
+      .returning({ id: signatureRequests.id, sentAt: signatureRequests.sentAt });
     const link = await createPublicLink(tx, scope, {
       purpose: "rc_signature",
       subjectId: request.id,
       expiresAt,
     });
-    await schedule(tx, scope, {
-      kind: SIGNATURE_REMINDER,
-      key: reminderKey(request.id),
-      runAt: daysFrom(new Date(), SIGNATURE_REMINDER_DAYS),
-      payload: { requestId: request.id },
-    });
+    await scheduleRequestJobs(tx, scope, { ...request, expiresAt });
     await tx
       .update(rateConfirmations)
       .set({ signatureStatus: "awaiting_signature", signatureExpiresAt: link.expiresAt })
@@ -345,7 +361,7 @@ function certificateOf(r: RequestRow, timeZone?: string): SignatureCertificate {
   };
 }
 
-const documentFrom = (r: RequestRow): TRateConfirmationDocument =>
+export const documentFrom = (r: RequestRow): TRateConfirmationDocument =>
   ZRateConfirmationDocument.parse(JSON.parse(r.content));
 
 export const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-signed.pdf`;
@@ -417,9 +433,12 @@ function pageOf(r: RequestRow): TSigningPage {
   };
 }
 
-/** The page of a token: the first opening marks the request viewed (activity event). */
+/**
+ * The page of a token: the first opening marks the request viewed (activity event), and the office's
+ * screens hear of it live.
+ */
 export async function openSigningPage(db: Database, token: string): Promise<TSigningPage> {
-  return db.transaction(async (tx) => {
+  const opened = await db.transaction(async (tx) => {
     const { request, scope } = await openRequest(tx, token);
     if (request.status === "awaiting_signature") {
       const [viewed] = await tx
@@ -448,11 +467,25 @@ export async function openSigningPage(db: Database, token: string): Promise<TSig
           client: document.clientName,
           job: document.jobNumber,
         });
-        return pageOf(viewed);
+        return { row: viewed, firstView: true };
       }
     }
-    return pageOf(request);
+    return { row: request, firstView: false };
   });
+  if (opened.firstView) {
+    const { row } = opened;
+    await publishEvent(db, {
+      companyId: row.companyId,
+      ...rateConfirmationEvent(
+        `opened by ${row.signerName}`,
+        [],
+      )({
+        id: row.rateConfirmationId,
+        jobNumber: documentFrom(row).jobNumber,
+      }),
+    });
+  }
+  return pageOf(opened.row);
 }
 
 /**
@@ -479,6 +512,7 @@ async function recordDecision(
   if (!request || !isOpen(request.status)) throw new ConflictError(ALREADY_CLOSED);
   // The stored content must still be what its hash says (it is what the client was shown).
   if (sha256(request.content) !== request.contentHash) throw new ConflictError(LINK_MESSAGES.revoked);
+  await cancelRequestJobs(tx, scope, request.id);
   const [row] = await tx
     .update(signatureRequests)
     .set({ ...fields, status, ip: meta.ip, userAgent: meta.userAgent })
@@ -500,7 +534,8 @@ async function recordDecision(
 
 /**
  * Signs: records consent, the typed name (and drawing), time, IP and user agent, in one
- * transaction; then emails the signer the signed PDF.
+ * transaction; then emails the signer the signed PDF. `mailSent` false: the copy could not be
+ * emailed (the signature stands; the page offers the download instead).
  */
 export async function signByToken(
   db: Database,
@@ -525,6 +560,7 @@ export async function signByToken(
     ),
   );
 
+  let mailSent = true;
   try {
     const { pdf, fileName } = await signedPdfOf(db, signed.row);
     await deps.mailer.send(
@@ -542,6 +578,7 @@ export async function signByToken(
     );
   } catch (error) {
     // Signed and saved; the copy stays downloadable from the link.
+    mailSent = false;
     console.error("Could not send the signed copy", error);
   }
   await publishEvent(db, {
@@ -550,7 +587,7 @@ export async function signByToken(
     ids: { rateConfirmationId: signed.row.rateConfirmationId },
     text: `Rate confirmation ${signed.document.jobNumber} signed by ${signed.row.signedName}`,
   });
-  return pageOf(signed.row);
+  return { ...pageOf(signed.row), mailSent };
 }
 
 /** Declines, with the signer's reason (activity event for the office). */
@@ -588,61 +625,4 @@ export async function signedPdfByToken(db: Database, token: string) {
   const { request } = await openRequest(db, token);
   if (request.status !== "signed") throw new NotFoundError(NOT_SIGNED);
   return signedPdfOf(db, request);
-}
-
-// ---------------------------------------------------------------- the reminder
-
-export const SIGNATURE_REMINDER = "signature-reminder";
-const reminderKey = (requestId: string) => `${SIGNATURE_REMINDER}:${requestId}`;
-
-/**
- * The one reminder, a durable job SIGNATURE_REMINDER_DAYS after sending (lib/jobs.ts: exactly once,
- * in the job's transaction): only while the request is open, unexpired and not reminded. The first
- * link's token is not stored, so the reminder carries a second link to the same request, expiring
- * with it; both work until the request closes.
- */
-export function signatureReminderHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
-  return {
-    [SIGNATURE_REMINDER]: async ({ tx, companyId, payload, job, now }) => {
-      const scope = { companyId };
-      const { requestId } = payload as { requestId: string };
-      const [r] = await tx
-        .select()
-        .from(signatureRequests)
-        .where(scoped(signatureRequests, scope, eq(signatureRequests.id, requestId)))
-        .for("update");
-      if (!r || !isOpen(r.status) || r.remindedAt || r.expiresAt <= now) return;
-      const link = await createPublicLink(tx, scope, {
-        purpose: "rc_signature",
-        subjectId: r.id,
-        expiresAt: r.expiresAt,
-      });
-      await tx
-        .update(signatureRequests)
-        .set({ remindedAt: now })
-        .where(scoped(signatureRequests, scope, eq(signatureRequests.id, r.id)));
-      const document = documentFrom(r);
-      await recordActivity(tx, scope, {
-        actorId: null,
-        type: "signature_reminded",
-        status: "pending",
-        message: `Reminder sent to ${r.signerName} for rate confirmation ${document.jobNumber}`,
-        client: document.clientName,
-        job: document.jobNumber,
-      });
-      await deps.mailer.send(
-        signatureReminderMail(
-          {
-            to: r.signerEmail,
-            signerName: r.signerName,
-            companyName: await companyName(tx, scope),
-            jobNumber: document.jobNumber,
-          },
-          signUrl(deps, link.token),
-          formatDay(r.expiresAt.toISOString().slice(0, 10)),
-        ),
-        { tx, messageId: `<job-${job.id}@${new URL(deps.config.appUrl).hostname}>` },
-      );
-    },
-  };
 }

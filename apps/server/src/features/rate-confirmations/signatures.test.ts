@@ -9,12 +9,15 @@ import {
   rateConfirmationBody,
   type SignedUpAdmin,
   type TestApp,
+  type TestPevo,
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
+import { createMailer, type Mailer } from "../../mail/mailer";
+import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
 import { getRateConfirmation } from "./service";
 import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST } from "./signature-service";
 import { documentOf, serialize, sha256 } from "./signed-content";
@@ -22,11 +25,23 @@ import { documentOf, serialize, sha256 } from "./signed-content";
 let t: TestApp;
 let adminA: SignedUpAdmin;
 let adminB: SignedUpAdmin;
+let pevo1: TestPevo;
 let clientId: string;
+/** The mailer fails while this is true (an SMTP server down). */
+let mailFails = false;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ adminA, adminB } = await t.createTwoCompanies());
+  let real: Mailer | undefined;
+  const mailer: Mailer = {
+    mode: "outbox",
+    send: async (mail, options) => {
+      if (mailFails) throw new Error("SMTP server unreachable");
+      await real?.send(mail, options);
+    },
+  };
+  t = await createTestApp({ mailer });
+  real = createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} });
+  ({ adminA, adminB, pevo1 } = await t.createTwoCompanies());
   clientId = (await t.createClient(adminA, { name: "Lone Star Heavy Haul", email: "ops@lonestar.test" })).id;
 });
 afterAll(() => t.close());
@@ -94,6 +109,7 @@ describe("the signature state machine", () => {
     const signed = await sign(token);
     expect(signed.status).toBe(200);
     expect(signed.body.state).toBe("signed");
+    expect(signed.body.mailSent).toBe(true);
     expect(await rcState(id)).toBe("signed");
     expect(await pending()).toBe(before);
 
@@ -289,6 +305,97 @@ describe("the signature state machine", () => {
   });
 });
 
+describe("what the signer and the office are told", () => {
+  test("a signed copy that cannot be emailed: the signature stands and the answer says the mail failed", async () => {
+    const { id } = await newRc();
+    const { token, who } = await send(id);
+    mailFails = true;
+    let signed: Awaited<ReturnType<typeof sign>>;
+    try {
+      signed = await sign(token);
+    } finally {
+      mailFails = false;
+    }
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ state: "signed", mailSent: false });
+    expect(await rcState(id)).toBe("signed");
+    expect((await t.outbox(who.signerEmail)).filter((m) => /^Signed:/.test(m.subject))).toHaveLength(0);
+    // The copy is still there, from the link and for the office.
+    expect((await t.request("GET", `/api/public/sign/${token}/pdf`)).status).toBe(200);
+    expect((await asA()("GET", `/api/rate-confirmations/${id}/signature/pdf`)).status).toBe(200);
+  });
+
+  test("an unsigned request that expires gets one signature_expired event, from its durable job", async () => {
+    const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: t.storage });
+    const runAt = (days: number) =>
+      runDueJobs({ db: t.db, handlers, now: () => new Date(Date.now() + days * 86_400_000) });
+    const expiredEvents = async (jobNumber: string) =>
+      t.db
+        .select()
+        .from(activityEvents)
+        .where(
+          and(
+            eq(activityEvents.companyId, adminA.companyId),
+            eq(activityEvents.type, "signature_expired"),
+            eq(activityEvents.job, jobNumber),
+          ),
+        );
+    const jobNumberOf = async (id: string): Promise<string> =>
+      (await asA()("GET", `/api/rate-confirmations/${id}`)).body.jobNumber;
+
+    // Left unsigned; viewed (still open).
+    const open = await newRc();
+    const opened = await send(open.id);
+    await page(opened.token);
+    // Signed, declined, canceled, and sent again (the first request of it replaced): never expire.
+    const signed = await newRc();
+    await sign((await send(signed.id)).token);
+    const declined = await newRc();
+    await t.request("POST", `/api/public/sign/${(await send(declined.id)).token}/decline`, {
+      body: { reason: "Not this week" },
+    });
+    const canceled = await newRc();
+    await send(canceled.id);
+    await asA()("POST", `/api/rate-confirmations/${canceled.id}/signature/cancel`);
+    const resent = await newRc();
+    await send(resent.id);
+    await send(resent.id);
+
+    await runAt(29.9);
+    expect(await expiredEvents(await jobNumberOf(open.id))).toHaveLength(0);
+    // Past the expiry, two workers at once and a third later: one event per unsigned request.
+    await Promise.all([runAt(30.1), runAt(30.1)]);
+    await runAt(31);
+    const [event, ...more] = await expiredEvents(await jobNumberOf(open.id));
+    expect(more).toHaveLength(0);
+    expect(event).toMatchObject({ status: "error", client: "Lone Star Heavy Haul", actorId: null });
+    expect(event.message).toMatch(/expired: Rita Shipper did not sign within 30 days$/);
+    for (const id of [signed.id, declined.id, canceled.id])
+      expect(await expiredEvents(await jobNumberOf(id))).toHaveLength(0);
+    // Sent twice: only the second request was still open at its expiry.
+    expect(await expiredEvents(await jobNumberOf(resent.id))).toHaveLength(1);
+    expect(await rcState(signed.id)).toBe("signed");
+  });
+
+  test("the rate confirmation's PDF downloads as an attachment; ?inline=1 opens it in the browser to print", async () => {
+    const { id } = await newRc();
+    const saved = await asA()("GET", `/api/rate-confirmations/${id}/pdf`);
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="rate-confirmation-.+\.pdf"$/,
+    );
+    const shown = await asA()("GET", `/api/rate-confirmations/${id}/pdf?inline=1`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("application/pdf");
+    expect(shown.headers.get("content-disposition")).toMatch(
+      /^inline; filename="rate-confirmation-.+\.pdf"$/,
+    );
+    const bad = await asA()("GET", `/api/rate-confirmations/${id}/pdf?inline=yes`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("inline is 1");
+  });
+});
+
 describe("who can reach a signature", () => {
   test("another company's admin gets 404 for every signature route", async () => {
     const { id } = await newRc();
@@ -308,6 +415,52 @@ describe("who can reach a signature", () => {
       expect(res.body).toEqual({ error: LINK_MESSAGES.unknown });
     }
     expect((await sign(forged)).status).toBe(404);
+  });
+
+  test("a token made for another purpose opens nothing here, and a signing token opens nothing there", async () => {
+    // A sent invoice's public-view token (from its mail).
+    const rc = await newRc();
+    const dispatch = await t.createDispatch(adminA, { rateConfirmationId: rc.id, pevoId: pevo1.pevoId });
+    const invoice = await asA()("POST", "/api/invoices", {
+      invoiceNumber: `SIGN-X-${Math.random().toString(36).slice(2, 8)}`,
+      issueDate: "2025-03-01",
+      dueDate: "2025-03-31",
+      dispatchId: dispatch.id,
+      clientId,
+      customerName: "Lone Star Heavy Haul",
+      lineItems: [{ date: "2025-03-01", location: "Houston, TX", mileage: "0", charge: "600.00" }],
+      allowAdditional: true,
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const billing = uniqueEmail("billing");
+    expect((await asA()("POST", `/api/invoices/${invoice.body.id}/send`, { to: billing })).status).toBe(200);
+    const invoiceToken = pathOf(firstLink((await t.lastMail(billing, /^Invoice /)).text)).slice("/i/".length);
+    expect((await t.request("GET", `/api/public/invoices/${invoiceToken}`)).status).toBe(200);
+    // The dispatch's Accept / Decline token (from the PEVO's assignment mail).
+    const assignment = (await t.outbox(pevo1.email))
+      .filter((m) => m.subject.startsWith("New dispatch"))
+      .at(-1);
+    const responseToken = firstLink(assignment?.text ?? "").split("/respond/")[1];
+    expect((await t.request("GET", `/api/public/dispatch-response/${responseToken}`)).status).toBe(200);
+
+    for (const token of [invoiceToken, responseToken]) {
+      for (const res of [
+        await page(token),
+        await sign(token),
+        await t.request("GET", `/api/public/sign/${token}/pdf`),
+      ]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: LINK_MESSAGES.unknown });
+      }
+    }
+
+    // The reverse: a live signing token is not an invoice link (nor an Accept / Decline link).
+    const { token: signingToken } = await send(rc.id);
+    const asInvoice = await t.request("GET", `/api/public/invoices/${signingToken}`);
+    expect(asInvoice.status).toBe(404);
+    expect(asInvoice.body).toEqual({ error: INVOICE_LINK_MESSAGES.unknown });
+    expect((await t.request("GET", `/api/public/dispatch-response/${signingToken}`)).status).toBe(404);
+    expect((await page(signingToken)).status).toBe(200);
   });
 
   test("guessing tokens is rate limited per address", async () => {

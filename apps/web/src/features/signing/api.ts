@@ -1,4 +1,9 @@
-import type { TDeclineRateConfirmation, TSigningPage, TSignRateConfirmation } from "@pevo/shared";
+import type {
+  TDeclineRateConfirmation,
+  TSignedPage,
+  TSigningPage,
+  TSignRateConfirmation,
+} from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 
@@ -6,9 +11,15 @@ const sign = client.api.public.sign;
 /** Not under any signed-in resource: the public page's only query. */
 const signingKey = (token: string) => ["public-sign", token] as const;
 
+/**
+ * What the page shows. `mailSent` is known only right after signing in this tab (the Sign answer
+ * replaces the page): whether the signed copy was emailed.
+ */
+export type SigningPageData = TSigningPage & Partial<Pick<TSignedPage, "mailSent">>;
+
 /** The document a signing link opens (the first opening marks it viewed). A bad link is a 404 `{ error }`. */
 export function useSigningPage(token: string) {
-  return useQuery({
+  return useQuery<SigningPageData>({
     queryKey: signingKey(token),
     queryFn: () => call(sign[":token"].$get({ param: pathParams({ token }) })),
     retry: false,
@@ -20,7 +31,7 @@ export function useSign(token: string) {
   return useMutation({
     mutationFn: (data: TSignRateConfirmation) =>
       call(sign[":token"].sign.$post({ param: pathParams({ token }), json: data })),
-    onSuccess: (page: TSigningPage) => queryClient.setQueryData(signingKey(token), page),
+    onSuccess: (page: TSignedPage) => queryClient.setQueryData<SigningPageData>(signingKey(token), page),
   });
 }
 

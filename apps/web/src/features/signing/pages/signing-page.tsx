@@ -1,9 +1,4 @@
-import {
-  TEXT_LIMITS,
-  type TSigningPage,
-  ZDeclineRateConfirmation,
-  ZSignRateConfirmation,
-} from "@pevo/shared";
+import { TEXT_LIMITS, ZDeclineRateConfirmation, ZSignRateConfirmation } from "@pevo/shared";
 import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useParams } from "react-router";
@@ -23,7 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { useDecline, useSign, useSigningPage } from "../api";
+import { type SigningPageData, useDecline, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
 import { SignaturePad } from "../components/signature-pad";
 
@@ -106,7 +101,14 @@ function Problem({ title, message, onRetry }: { title: string; message: string; 
   );
 }
 
-function Loaded({ token, page }: { token: string; page: TSigningPage }) {
+/** What the signed banner says of the emailed copy: only what is known to be true. */
+function copyText(page: SigningPageData) {
+  if (page.mailSent === true) return `A signed copy was sent to ${page.signerEmail}.`;
+  if (page.mailSent === false) return "We could not email the signed copy; download it here.";
+  return "You can download the signed copy here.";
+}
+
+function Loaded({ token, page }: { token: string; page: SigningPageData }) {
   return (
     <>
       {page.state === "signed" ? (
@@ -116,8 +118,7 @@ function Loaded({ token, page }: { token: string; page: TSigningPage }) {
           title="Thank you: the rate confirmation is signed"
         >
           <p>
-            Signed by {page.signedName} on {dateTime(page.signedAt)}. A signed copy was sent to{" "}
-            {page.signerEmail}.
+            Signed by {page.signedName} on {dateTime(page.signedAt)}. {copyText(page)}
           </p>
           <Button asChild className="mt-3 w-full sm:w-auto">
             <a href={`/api/public/sign/${encodeURIComponent(token)}/pdf`} download>
