@@ -54,7 +54,7 @@ async function createJob(
 test("Create Dispatch offers one dispatch per position; coverage shows; a double booking asks first", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signInAsDemoAdmin(page);
   const { today } = await browserDays(page);
   const start = addDaysIso(today, 2);

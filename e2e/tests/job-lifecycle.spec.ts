@@ -87,6 +87,10 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
     const stage = officePage.getByTestId("timeline-stage");
     await expect(stage).toHaveText("Awaiting the PEVO's answer");
     await expect(timelineRow(officePage, `Assigned to ${name}`)).toBeVisible();
+    // Times in the company's zone (the demo company's: Central), with its abbreviation.
+    await expect(timelineRow(officePage, `Assigned to ${name}`)).toContainText(
+      /, \d{1,2}:\d{2} [AP]M C[SD]T$/,
+    );
 
     // The assignment mail carries the Accept / Decline link.
     const mail = await latestMail(officePage.request, email, /^New dispatch:/);
@@ -140,8 +144,14 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
       await saveScreenshot(phonePage, `job-${index + 2}-${s.button.toLowerCase().replaceAll(" ", "-")}-375`);
     }
 
-    // Completed: the trip log form opens, prefilled for this job.
+    // Completed: the office sees it at once (checked before the trip form, while its toast shows);
+    // the trip log form opens, prefilled for this job.
     await job.getByRole("button", { name: "Completed" }).click();
+    await expect(stage).toHaveText("Completed", { timeout: 20_000 });
+    await expect(timelineRow(officePage, `Completed — ${name}`)).toBeVisible();
+    await expect(toastWith(officePage, `${name} completed — ${rc.jobNumber}`)).toBeVisible();
+    await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
+    await saveScreenshot(officePage, "job-office-timeline-1280", { toasts: true });
     const sheet = phonePage.getByRole("dialog", { name: "New Trip Entry" });
     await expect(sheet).toBeVisible();
     await expect(sheet.getByLabel("Start Location")).toHaveValue("Amarillo, TX 79101");
@@ -156,11 +166,6 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
     await expect(job.getByRole("button", { name: "Add trip log entry" })).toHaveCount(0, { timeout: 20_000 });
     await saveScreenshot(phonePage, "job-6-completed-375", { fullPage: true });
 
-    await expect(stage).toHaveText("Completed", { timeout: 20_000 });
-    await expect(timelineRow(officePage, `Completed — ${name}`)).toBeVisible();
-    await expect(toastWith(officePage, `${name} completed — ${rc.jobNumber}`)).toBeVisible();
-    await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
-    await saveScreenshot(officePage, "job-office-timeline-1280", { toasts: true });
     await officePage.setViewportSize({ width: 375, height: 812 });
     await officePage.getByRole("list", { name: "Job timeline" }).scrollIntoViewIfNeeded();
     await saveScreenshot(officePage, "job-office-timeline-375");
