@@ -129,6 +129,11 @@ test("the rate confirmation list filters by client and start date; reload keeps 
   await expect(listRows(page)).toHaveCount(5, { timeout: 20_000 });
   await expect(listRows(page).first()).toContainText(`LST-${tag}-3`);
   await expect(page.getByText("Showing 1–5 of 5 rate confirmations")).toBeVisible();
+  // The signature state of each, in its own column; every column fits at 1280 px (no sideways scroll).
+  await expect(page.getByRole("columnheader", { name: "Signature" })).toBeVisible();
+  await expect(listRows(page).first().getByRole("cell").nth(7)).toHaveText("Not sent");
+  const table = page.locator("[data-slot=table-container]");
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
   // Client: North.
   await page.getByLabel("Client", { exact: true }).click();

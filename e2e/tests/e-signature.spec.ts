@@ -97,6 +97,16 @@ async function sendViaApi(request: APIRequestContext, s: Setup) {
 const signingLink = async (request: APIRequestContext, to: string) =>
   linkIn(await latestMail(request, to, /sign/i));
 
+/** The rate confirmation list's signature badge of a job: the table's Signature cell, or the phone card's fact. */
+async function listSignature(page: Page, jobNumber: string) {
+  await page.goto("/rate-confirmations");
+  const table = page.getByRole("table", { name: "Rate confirmations" });
+  const row = table.locator("tbody tr").filter({ hasText: jobNumber });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(table.getByRole("columnheader").nth(7)).toHaveText("Signature");
+  return row.getByRole("cell").nth(7);
+}
+
 test.describe("rate confirmation e-signature", () => {
   test("the office sends, the client signs on a phone, the office sees Signed and downloads the certificate", async ({
     page,
@@ -127,6 +137,23 @@ test.describe("rate confirmation e-signature", () => {
     await expect(card.getByText("Awaiting signature").first()).toBeVisible();
     await expect(card.getByRole("button", { name: "Cancel request" })).toBeVisible();
     await saveScreenshot(page, "office-card-sent-1280");
+
+    // Print: the same PDF, opened inline in a new tab (the browser's viewer prints it).
+    const print = card.getByRole("link", { name: "Print" });
+    await expect(print).toHaveAttribute("href", `/api/rate-confirmations/${s.rcId}/pdf?inline=1`);
+    await expect(print).toHaveAttribute("target", "_blank");
+    const inline = await page.request.get(`/api/rate-confirmations/${s.rcId}/pdf?inline=1`);
+    expect(inline.headers()["content-disposition"]).toMatch(/^inline;/);
+    expect((await readPdf(await inline.body())).text).toContain(s.jobNumber);
+
+    // The list shows it awaiting signature, in the table and on a phone's card.
+    await expect(await listSignature(page, s.jobNumber)).toHaveText("Awaiting signature");
+    await saveScreenshot(page, "esign-list-awaiting-1280");
+    await page.setViewportSize({ width: 375, height: 812 });
+    const phoneCard = page.getByRole("listitem").filter({ hasText: s.jobNumber });
+    await expect(phoneCard.getByText("Awaiting signature", { exact: true })).toBeVisible({ timeout: 20_000 });
+    await saveScreenshot(page, "esign-list-awaiting-375");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     expect(await pendingSignatures(page)).toBe(1);
 
@@ -175,6 +202,7 @@ test.describe("rate confirmation e-signature", () => {
     await client.page.getByRole("button", { name: "Sign", exact: true }).click();
     expect((await signed).status()).toBe(200);
     await expect(client.page.getByText("Thank you: the rate confirmation is signed")).toBeVisible();
+    await expect(client.page.getByText(`A signed copy was sent to ${s.signerEmail}.`)).toBeVisible();
     await expect(client.page.getByRole("link", { name: "Download signed copy" })).toBeVisible();
     await saveScreenshot(client.page, "signed-375");
     const copy = await client.page.request.get(
@@ -211,6 +239,7 @@ test.describe("rate confirmation e-signature", () => {
     ]);
     expect((await readPdf(await readFile(await rcPdf.path()))).text).toContain(s.jobNumber);
 
+    await expect(await listSignature(page, s.jobNumber)).toHaveText("Signed");
     expect(await pendingSignatures(page)).toBe(0);
   });
 

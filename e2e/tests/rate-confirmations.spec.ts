@@ -174,6 +174,8 @@ test.describe("Rate confirmations", () => {
     // One position, and how many of them are dispatched (issue 11): none yet.
     await expect(cells.nth(6).getByText("1", { exact: true })).toBeVisible();
     await expect(cells.nth(6)).toContainText("0 of 1 position dispatched");
+    // Never sent for signature.
+    await expect(cells.nth(7)).toHaveText("Not sent");
     await screenshotBothWidths(page, "rate-confirmations-list-search");
 
     // ...and the details page, loaded afresh, the new description and the one position.

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { CoverageText } from "@/components/coverage-text";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
+import { SignatureStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
@@ -44,9 +45,9 @@ function Actions({ rc, compact = false }: { rc: TRateConfirmationListItem; compa
 }
 
 /** Kept for history: no new dispatches, left out of the counts. */
-function CanceledBadge() {
+function CanceledBadge({ className }: { className: string }) {
   return (
-    <Badge variant="red" className="ml-2 align-middle">
+    <Badge variant="red" className={className}>
       Canceled
     </Badge>
   );
@@ -64,7 +65,8 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
         <Link to={detailsHref(rc.id)} className="hover:underline">
           {rc.jobNumber}
         </Link>
-        {rc.canceledAt ? <CanceledBadge /> : null}
+        {/* On its own line: beside a long job number it would widen the table past a 1280 px screen. */}
+        {rc.canceledAt ? <CanceledBadge className="mt-1 flex" /> : null}
       </>
     ),
   },
@@ -117,12 +119,26 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
     id: "positions",
     header: "Positions",
     className: "text-right tabular-nums",
-    // The count, and how many have a dispatch (issue 11), e.g. '2 of 3 positions dispatched'.
+    // The count, and how many have a dispatch (issue 11), e.g. '2 of 3 positions dispatched'; that
+    // line wraps, so the table keeps to the width of a 1280 px screen.
     cell: (rc) => (
       <span className="grid justify-items-end">
         <span>{rc.positionsCount}</span>
-        {rc.coverage.total > 0 ? <CoverageText coverage={rc.coverage} className="text-xs" /> : null}
+        {rc.coverage.total > 0 ? (
+          <CoverageText coverage={rc.coverage} className="text-xs whitespace-normal" />
+        ) : null}
       </span>
+    ),
+  },
+  {
+    id: "signature",
+    header: "Signature",
+    // 'Awaiting signature' takes two lines rather than widen the table; the short states keep to one.
+    cell: (rc) => (
+      <SignatureStatusBadge
+        status={rc.signatureStatus}
+        className="min-w-[4.5rem] whitespace-normal text-center [overflow-wrap:normal]"
+      />
     ),
   },
   {
@@ -144,7 +160,7 @@ function RateConfirmationCard({ rc }: { rc: TRateConfirmationListItem }) {
         rc.canceledAt ? (
           <>
             {rc.clientName}
-            <CanceledBadge />
+            <CanceledBadge className="ml-2 align-middle" />
           </>
         ) : (
           rc.clientName
@@ -165,6 +181,7 @@ function RateConfirmationCard({ rc }: { rc: TRateConfirmationListItem }) {
               rc.positionsCount
             ),
         },
+        { label: "Signature", value: <SignatureStatusBadge status={rc.signatureStatus} /> },
       ]}
       actions={<Actions rc={rc} />}
     />

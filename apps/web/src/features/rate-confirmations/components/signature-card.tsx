@@ -1,5 +1,5 @@
 import { type TRateConfirmation, type TSignatureRequest, ZSendForSignature } from "@pevo/shared";
-import { Download, FileText, RotateCcw, Send, X } from "lucide-react";
+import { Download, FileText, Printer, RotateCcw, Send, X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ErrorState } from "@/components/states";
@@ -51,6 +51,7 @@ export function SignatureCard({ rc }: { rc: TRateConfirmation }) {
   const open = current ? isOpen(current) : false;
   const signed = data?.state === "signed";
   const history = data?.requests.slice(1) ?? [];
+  const pdfHref = `/api/rate-confirmations/${encodeURIComponent(rc.id)}/pdf`;
 
   return (
     <Card className="mb-4" role="region" aria-labelledby="signature-title">
@@ -61,9 +62,16 @@ export function SignatureCard({ rc }: { rc: TRateConfirmation }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" asChild>
-            <a href={`/api/rate-confirmations/${encodeURIComponent(rc.id)}/pdf`} download>
+            <a href={pdfHref} download>
               <FileText />
               Download PDF
+            </a>
+          </Button>
+          {/* The same PDF shown by the browser in a new tab, where its viewer prints it. */}
+          <Button variant="outline" size="sm" asChild>
+            <a href={`${pdfHref}?inline=1`} target="_blank" rel="noopener" title="Opens the PDF in a new tab">
+              <Printer />
+              Print
             </a>
           </Button>
           {signed ? (
