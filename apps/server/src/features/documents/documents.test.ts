@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { activityEvents, documentFileDeletions, documents, jobs } from "@pevo/db";
 import { FILE_LIMITS } from "@pevo/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 // @ts-expect-error s3rver ships no types (a test-only dev dependency)
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -594,6 +594,8 @@ describe("the document-purge job", () => {
         .from(jobs)
         .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, DOCUMENT_PURGE)));
 
+      // Only the purge job is under test: the signup's daily credentials run may be due at this hour.
+      await t.db.delete(jobs).where(ne(jobs.kind, DOCUMENT_PURGE));
       const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage: backend.storage });
       const result = await runDueJobs({
         db: t.db,
@@ -644,6 +646,8 @@ describe("the document-purge job", () => {
       const scheduled = await purgeJob();
       expect(scheduled).toMatchObject({ kind: DOCUMENT_PURGE, status: "pending" });
 
+      // Only the purge job is under test: the signup's daily credentials run may be due at this hour.
+      await t.db.delete(jobs).where(ne(jobs.kind, DOCUMENT_PURGE));
       const handlers = jobHandlers({ mailer: t.mailer, config: t.config, storage });
       const at = (ms: number) => () => new Date(scheduled.runAt.getTime() + ms);
       expect(await runDueJobs({ db: t.db, handlers, now: at(1000) })).toMatchObject({ rescheduled: 1 });
