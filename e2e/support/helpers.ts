@@ -191,14 +191,41 @@ export type CreatedPevo = { id: string; firstName: string; lastName: string; ema
 /**
  * A new PEVO of the signed-in admin's company through the API (`request` must carry the admin's
  * session, e.g. `page.request` after signing in). With an email the PEVO gets a login account and an
- * invitation email.
+ * invitation email. Every assignment checks insurance and the licence: the PEVO gets a licence
+ * expiry and approved auto liability insurance (the office's own entries), unless `qualified: false`.
  */
-export function createPevoViaApi(
+export async function createPevoViaApi(
   request: APIRequestContext,
-  pevo: { firstName: string; lastName: string; email?: string; phone?: string; licenseNumber?: string },
+  pevo: {
+    firstName: string;
+    lastName: string;
+    email?: string;
+    phone?: string;
+    licenseNumber?: string;
+    qualified?: boolean;
+  },
 ) {
-  return apiCreate<CreatedPevo>(request, "/api/pevos", { status: "active", states: ["TX"], ...pevo });
+  const { qualified = true, ...fields } = pevo;
+  const created = await apiCreate<CreatedPevo>(request, "/api/pevos", {
+    status: "active",
+    states: ["TX"],
+    ...(qualified ? { certificationExpiry: QUALIFIED_UNTIL } : {}),
+    ...fields,
+  });
+  if (qualified) {
+    await apiCreate(request, `/api/pevos/${created.id}/credentials/insurance`, {
+      type: "auto_liability",
+      carrier: "Interstate Mutual",
+      policyNumber: `AL-${created.id.slice(0, 8)}`,
+      coverageAmount: "1000000",
+      expiresOn: QUALIFIED_UNTIL,
+    });
+  }
+  return created;
 }
+
+/** The licence and insurance expiry of a PEVO made by createPevoViaApi. */
+export const QUALIFIED_UNTIL = "2035-12-31";
 
 /**
  * A new rate confirmation of the signed-in admin's company through the API, for the company's first
@@ -212,13 +239,15 @@ export async function createRateConfirmationViaApi(
     destinationAddress: string;
     startDate: string;
     pevoId?: string;
+    /** The states on the route, in order (the load details' route). */
+    routeStates?: string[];
   },
 ) {
   const clients = (
     (await (await request.get("/api/clients")).json()) as { items: { id: string; name: string }[] }
   ).items;
   expect(clients.length, "the company needs a client").toBeGreaterThan(0);
-  const { pevoId, ...fields } = rc;
+  const { pevoId, routeStates, ...fields } = rc;
   const created = await apiCreate<{ id: string; jobNumber: string }>(request, "/api/rate-confirmations", {
     clientId: clients[0].id,
     description: `Oversize load ${rc.jobNumber}: 14 ft wide, two escorts required.`,
@@ -232,6 +261,7 @@ export async function createRateConfirmationViaApi(
     },
     customRates: [],
     positions: [{ positionType: "lead_car", pevoId: pevoId ?? null }],
+    ...(routeStates ? { loadDetails: { routeStates } } : {}),
     ...fields,
   });
   return { ...created, clientName: clients[0].name };
@@ -291,3 +321,10 @@ export async function chooseOption(page: Page, trigger: Locator, option: string)
 
 /** What a PDF says (its text as a viewer would copy it, and its title): the API tests' reader. */
 export { readPdf } from "../../apps/server/test/pdf-text";
+
+/** Opens the PEVO picker of a single-dispatch form, searches for `name` and returns its option. */
+export async function searchDispatchPevo(page: Page, name: string) {
+  await page.getByRole("combobox", { name: "PEVO (optional)", exact: true }).click();
+  await page.getByRole("combobox", { name: "Search PEVOs" }).fill(name);
+  return page.getByRole("option").filter({ hasText: name });
+}

@@ -7,8 +7,10 @@ import {
   browserDays,
   chooseOption,
   createPevoViaApi,
+  createRateConfirmationViaApi,
   pickDate,
   saveScreenshot,
+  searchDispatchPevo,
   signInAsDemoAdmin,
   submitSignIn,
   uniqueEmail,
@@ -16,8 +18,9 @@ import {
 } from "../support/helpers";
 
 /**
- * Issue 12 §2: a PEVO on a 375 px phone adds a state certificate with a photo taken with the
- * camera; it waits for review; the office approves it from the PEVO's page.
+ * Issue 12 §2 and §4: a PEVO on a 375 px phone adds a state certificate with a photo taken with the
+ * camera; it waits for review; the office approves it from the PEVO's page; assigning the PEVO to a
+ * job through NY then shows the missing NY certificate, and through AZ shows ✓.
  */
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -43,7 +46,7 @@ async function adminSession(browser: Browser) {
   return { context, page };
 }
 
-test("a PEVO adds a certificate with a photo from the phone; the office approves it", async ({
+test("a PEVO adds a certificate with a photo from the phone; the office approves it; NY missing, AZ ✓", async ({
   page,
   browser,
 }) => {
@@ -109,6 +112,42 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     await expect(
       card(page, "Credentials").getByRole("listitem").filter({ hasText: "AZ certification" }),
     ).toContainText("Approved", { timeout: 20_000 });
+
+    // The approved certificate decides an assignment: through NY it is missing (NY accepts only its
+    // own), through AZ it is ✓ (the PEVO's licence and insurance are on file: createPevoViaApi).
+    const pevoName = `Cary Creds${tag}`;
+    const jobThrough = (state: string) =>
+      createRateConfirmationViaApi(office.request, {
+        jobNumber: `CR-${state}-${tag}`.toUpperCase(),
+        originAddress: "Phoenix, AZ 85001",
+        destinationAddress: "Albany, NY 12207",
+        startDate: today,
+        routeStates: [state],
+      });
+    // A new tab per job: the PEVO page stays open, and a picked PEVO leaves no form to abandon.
+    const assigning = async (state: string) => {
+      const rc = await jobThrough(state);
+      const tab = await admin.context.newPage();
+      await tab.goto(`/dispatching/new?rcId=${rc.id}&single=1`);
+      const option = await searchDispatchPevo(tab, pevoName);
+      return { tab, option, marks: tab.getByRole("region", { name: `Qualification of ${pevoName}` }) };
+    };
+    const ny = await assigning("NY");
+    await expect(ny.option).toContainText("✗ Missing NY", { timeout: 20_000 });
+    await ny.option.click();
+    await expect(ny.marks).toContainText("Not qualified for this route");
+    await expect(ny.marks).toContainText("No certificate accepted in NY: it accepts only its own; held: AZ");
+    await shot(ny.tab, ny.tab, "office-assign-ny-missing-1280");
+    await ny.tab.close();
+
+    const az = await assigning("AZ");
+    await expect(az.option).toContainText("✓ Qualified", { timeout: 20_000 });
+    await az.option.click();
+    await expect(az.marks).toContainText("✓ Qualified for this route");
+    await expect(az.marks).toContainText("AZ: Valid");
+    await expect(az.marks).toContainText("AZ certificate, valid through");
+    await shot(az.tab, az.tab, "office-assign-az-qualified-1280");
+    await az.tab.close();
 
     // Delete asks first (office).
     await officeRow.getByRole("button", { name: "Delete AZ certification" }).click();

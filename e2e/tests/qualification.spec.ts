@@ -1,9 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
   createRateConfirmationViaApi,
   screenshotBothWidths,
+  searchDispatchPevo,
   signInAsDemoAdmin,
   toastWith,
   uniqueTag,
@@ -14,15 +15,6 @@ import {
  * AZ certificate (the office's own entry is approved at once) is marked missing NY on a job through
  * NY, and ✓ on a job through AZ; saving the NY one asks for an admin's reason.
  */
-
-const pevoPicker = (page: Page) => page.getByRole("combobox", { name: "PEVO (optional)", exact: true });
-
-/** Opens the PEVO picker on a single-dispatch form and searches for `name`. */
-async function searchPevo(page: Page, name: string) {
-  await pevoPicker(page).click();
-  await page.getByRole("combobox", { name: "Search PEVOs" }).fill(name);
-  return page.getByRole("option").filter({ hasText: name });
-}
 
 test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a job through AZ", async ({
   page,
@@ -56,31 +48,19 @@ test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a jo
     expiresOn: "2030-12-31",
   });
 
-  const jobThrough = async (state: string) => {
-    const rc = await createRateConfirmationViaApi(request, {
+  const jobThrough = (state: string) =>
+    createRateConfirmationViaApi(request, {
       jobNumber: `Q-${state}-${tag}`.toUpperCase(),
       originAddress: "Phoenix, AZ 85001",
       destinationAddress: "Albany, NY 12207",
       startDate: today,
+      routeStates: [state],
     });
-    // The route is part of the load details: set it on the saved job.
-    const saved = await (await request.get(`/api/rate-confirmations/${rc.id}`)).json();
-    const put = await request.put(`/api/rate-confirmations/${rc.id}`, {
-      data: {
-        ...saved,
-        positions: saved.positions.map((p: { positionType: string }) => ({ ...p, pevoId: null })),
-        loadDetails: { ...saved.loadDetails, routeStates: [state] },
-      },
-      headers: { Origin: new URL(page.url()).origin },
-    });
-    expect(put.status(), await put.text()).toBe(200);
-    return rc;
-  };
 
   // Through NY: the option and the marks say the NY certificate is missing.
   const ny = await jobThrough("NY");
   await page.goto(`/dispatching/new?rcId=${ny.id}&single=1`);
-  const nyOption = await searchPevo(page, lastName);
+  const nyOption = await searchDispatchPevo(page, lastName);
   await expect(nyOption).toContainText("✗ Missing NY");
   await screenshotBothWidths(page, "qualification-picker-ny");
   await nyOption.click();
@@ -111,7 +91,7 @@ test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a jo
   // Through AZ: ✓.
   const az = await jobThrough("AZ");
   await page.goto(`/dispatching/new?rcId=${az.id}&single=1`);
-  const azOption = await searchPevo(page, lastName);
+  const azOption = await searchDispatchPevo(page, lastName);
   await expect(azOption).toContainText("✓ Qualified");
   await screenshotBothWidths(page, "qualification-picker-az");
   await azOption.click();

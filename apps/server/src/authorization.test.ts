@@ -63,6 +63,7 @@ import {
   createTestApp,
   firstLink,
   pathOf,
+  QUALIFIED_UNTIL,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
@@ -402,7 +403,13 @@ const ROUTES: Row[] = [
   {
     route: "PUT /api/pevos/:id",
     path: (f) => `/api/pevos/${f.pevoRowA}`,
-    body: (_, caller) => ({ firstName: "Roster", lastName: `Pevo ${caller}`, status: "active" }),
+    // The licence stays: later rows assign this PEVO, and every assignment checks it.
+    body: (_, caller) => ({
+      firstName: "Roster",
+      lastName: `Pevo ${caller}`,
+      status: "active",
+      certificationExpiry: QUALIFIED_UNTIL,
+    }),
     expect: A_ONLY,
     target: (f) => rowsWhere(pevos, pevos.id, f.pevoRowA),
   },
@@ -965,6 +972,14 @@ const ROUTES: Row[] = [
     expect: A_ONLY,
     target: (f) => rowsWhere(pevoCertifications, pevoCertifications.id, f.portalCertificationA),
   },
+  {
+    route: "POST /api/pevos/:id/credentials/licence/review",
+    path: (f) => `/api/pevos/${f.pevoUserRowA}/credentials/licence/review`,
+    // Approved: later rows assign this PEVO.
+    body: () => ({ decision: "approved" }),
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevos, pevos.id, f.pevoUserRowA),
+  },
   { route: "GET /api/credentials/expiring", expect: OFFICE },
   { route: "GET /api/portal/credentials", expect: PORTAL },
   {
@@ -1140,6 +1155,8 @@ beforeAll(async () => {
       .insert(pevos)
       .values({ companyId: adminA.companyId, firstName: "Roster", lastName: "Pevo" })
       .returning({ id: pevos.id });
+    // Assignable: every assignment checks insurance and the licence.
+    await t.qualifyPevo(adminA.companyId, row.id);
     return hide("office", row.id);
   };
   const [clientB] = await t.db

@@ -17,8 +17,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Database, mailOutbox, type OpenedDatabase, openDatabase, pevos } from "@pevo/db";
-import { asc, eq } from "drizzle-orm";
+import {
+  type Database,
+  type Executor,
+  mailOutbox,
+  type OpenedDatabase,
+  openDatabase,
+  pevoInsurance,
+  pevos,
+} from "@pevo/db";
+import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
 import { createApp } from "../src/app";
@@ -31,6 +39,8 @@ import { createMailer, type Mailer } from "../src/mail/mailer";
 
 export const APP_URL = "http://localhost:3000";
 export const DEFAULT_PASSWORD = "correct-horse-42";
+/** The licence and insurance expiry of a test PEVO (createPevoUser, qualifyPevo). */
+export const QUALIFIED_UNTIL = "2035-12-31";
 
 export type TestAppOptions = {
   /** Sign-in / signup / reset requests per minute (default 1000, i.e. no limit in practice). */
@@ -396,7 +406,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   /** A PEVO with a verified login in a company (seed factory + a `pevos` row), signed in. */
   async function createPevoUser(
     companyId: string,
-    input: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+    input: {
+      email?: string;
+      password?: string;
+      firstName?: string;
+      lastName?: string;
+      /** false: no licence expiry and no insurance (default: both, approved, so assignments pass). */
+      qualified?: boolean;
+    } = {},
   ): Promise<TestPevo> {
     const email = (input.email ?? uniqueEmail("pevo")).toLowerCase();
     const password = input.password ?? DEFAULT_PASSWORD;
@@ -419,10 +436,42 @@ export async function createTestApp(options: TestAppOptions = {}) {
         .insert(pevos)
         .values({ companyId, userId: created.id, firstName, lastName, email })
         .returning({ id: pevos.id });
+      if (input.qualified ?? true) await qualifyPevo(companyId, row.id, { executor: tx });
       return { userId: created.id, pevoId: row.id };
     });
     const cookie = await login(email, password);
     return { email, password, userId, pevoId, companyId, cookie };
+  }
+
+  /**
+   * Gives a PEVO a driver's licence expiry (unless `keepLicence`) and approved auto liability
+   * insurance through QUALIFIED_UNTIL: every assignment checks both (lib/qualification.ts).
+   */
+  async function qualifyPevo(
+    companyId: string,
+    pevoId: string,
+    { executor = db as Executor, keepLicence = false } = {},
+  ) {
+    if (!keepLicence)
+      await executor
+        .update(pevos)
+        .set({ certificationExpiry: QUALIFIED_UNTIL })
+        .where(and(eq(pevos.companyId, asCompanyId(companyId)), eq(pevos.id, pevoId)));
+    await executor.insert(pevoInsurance).values({
+      companyId: asCompanyId(companyId),
+      pevoId,
+      type: "auto_liability",
+      carrier: "Test Mutual",
+      policyNumber: "AL-TEST",
+      expiresOn: QUALIFIED_UNTIL,
+    });
+  }
+
+  /** POST /api/pevos as `admin` (fails the test unless 201); qualified (qualifyPevo) unless told not. */
+  async function createPevo(admin: SignedUpAdmin, body: JsonBody, options = { qualified: true }) {
+    const created = await create(admin, "/api/pevos", body);
+    if (options.qualified) await qualifyPevo(admin.companyId, created.id);
+    return created;
   }
 
   /** A request function bound to a caller's cookie: `t.as(admin)("GET", "/api/clients")`. */
@@ -460,14 +509,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   /**
    * Two companies for tenancy tests: admin A of "Alpha Escorts" with PEVO users Paula One and
-   * Peter Two, and admin B of "Bravo Escorts" with PEVO user Bo Bravo.
+   * Peter Two, and admin B of "Bravo Escorts" with PEVO user Bo Bravo (each with a licence and
+   * insurance unless `qualified: false`).
    */
-  async function createTwoCompanies() {
+  async function createTwoCompanies({ qualified = true } = {}) {
     const adminA = await signUpAdmin({ companyName: "Alpha Escorts" });
     const adminB = await signUpAdmin({ companyName: "Bravo Escorts" });
-    const pevo1 = await createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One" });
-    const pevo2 = await createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two" });
-    const pevoB = await createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo" });
+    const pevo1 = await createPevoUser(adminA.companyId, { firstName: "Paula", lastName: "One", qualified });
+    const pevo2 = await createPevoUser(adminA.companyId, { firstName: "Peter", lastName: "Two", qualified });
+    const pevoB = await createPevoUser(adminB.companyId, { firstName: "Bo", lastName: "Bravo", qualified });
     return { adminA, adminB, pevo1, pevo2, pevoB };
   }
 
@@ -484,6 +534,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     login,
     signUpAdmin,
     createPevoUser,
+    qualifyPevo,
+    createPevo,
     as,
     createClient,
     createRateConfirmation,

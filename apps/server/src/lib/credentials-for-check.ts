@@ -17,7 +17,7 @@ export async function loadCredentialsForCheck(
   pevoId: string,
 ): Promise<PevoCredentialsForCheck | null> {
   const [pevo] = await db
-    .select({ licence: pevos.certificationExpiry })
+    .select({ licence: pevos.certificationExpiry, licenceStatus: pevos.licenceReviewStatus })
     .from(pevos)
     .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
   if (!pevo) return null;
@@ -44,5 +44,6 @@ export async function loadCredentialsForCheck(
     certifications: certifications.map(({ status, ...c }) => ({ ...c, approved: status === "approved" })),
     insurance: insurance.map(({ status, ...i }) => ({ ...i, approved: status === "approved" })),
     licenceExpiresOn: pevo.licence,
+    licenceStatus: pevo.licenceStatus,
   };
 }

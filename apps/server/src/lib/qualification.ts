@@ -4,11 +4,11 @@
  * route states and dates. Shared by dispatches (single and batch), rate confirmation positions and
  * the picker's marks (GET /api/pevos/qualification).
  *
- * A job whose route has no state that requires certification is not checked at all: the office
- * assigns as before (a PEVO's insurance and licence are still shown next to the picker).
+ * Every assignment is checked: certificates only where the route has states that require them,
+ * insurance and the driver's licence on every job.
  */
 import { type Executor, pevos, rateConfirmations } from "@pevo/db";
-import { checkQualification, type QualificationResult, requiresCertification } from "@pevo/shared";
+import { checkQualification, type QualificationResult } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
 import { recordActivity } from "./activity";
 import { loadCredentialsForCheck } from "./credentials-for-check";
@@ -39,9 +39,6 @@ export async function jobOfRateConfirmation(db: Executor, scope: TenantScope, ra
     to: rc.end && rc.end > rc.start ? rc.end : rc.start,
   };
 }
-
-/** Whether the route has a state that requires certification (otherwise no assignment is refused). */
-export const routeNeedsCheck = (routeStates: readonly string[]) => routeStates.some(requiresCertification);
 
 export type PevoQualification = { pevoId: string; pevoName: string; result: QualificationResult };
 
@@ -104,7 +101,7 @@ export async function assertQualified(
   job: QualificationJob,
   override: { reason: string } | null,
 ): Promise<PevoQualification[]> {
-  if (assignees.length === 0 || !routeNeedsCheck(job.routeStates)) return [];
+  if (assignees.length === 0) return [];
   const checked = await qualificationsOf(
     db,
     scope,

@@ -43,8 +43,9 @@ export function qualificationQuery(job: QualificationJob | null | undefined) {
   const from = job.from && DAY.test(job.from) ? job.from : undefined;
   const to = from && job.to && DAY.test(job.to) && job.to >= from ? job.to : undefined;
   if (job.rateConfirmationId) return { rateConfirmationId: job.rateConfirmationId, from, to };
-  if (!job.routeStates?.length || !from) return null;
-  return { routeStates: job.routeStates.join(","), from, to };
+  if (!from) return null;
+  // Without a route, insurance and the licence are still checked.
+  return job.routeStates?.length ? { routeStates: job.routeStates.join(","), from, to } : { from, to };
 }
 type JobQuery = NonNullable<ReturnType<typeof qualificationQuery>>;
 
@@ -117,11 +118,7 @@ export function QualificationMarks({
       className={cn("grid gap-1.5 rounded-md border p-3 text-sm", className)}
     >
       <p className="font-medium">
-        {q.qualified
-          ? "✓ Qualified for this route"
-          : result.data.enforced
-            ? "Not qualified for this route"
-            : "Credentials to check (no state on this route requires certification)"}
+        {q.qualified ? "✓ Qualified for this route" : "Not qualified for this route"}
       </p>
       <ul className="grid gap-1">
         {lines.map((l) => (

@@ -128,25 +128,27 @@ export function useSaveVehicle(owner: CredentialsOwner) {
   });
 }
 
-/** The office approves or rejects (with a note) one credential of a PEVO. */
+/** What the office reviews: one credential row, or the PEVO's driver's licence. */
+export type ReviewTarget = { kind: ListKind | "vehicle"; id: string } | { kind: "licence" };
+
+/** The office approves or rejects (with a note) one credential of a PEVO, or their licence. */
 export function useReviewCredential(pevoId: string) {
   const invalidate = useInvalidate({ kind: "office", pevoId });
   return useMutation({
-    mutationFn: ({
-      kind,
-      id,
-      review,
-    }: {
-      kind: ListKind | "vehicle";
-      id: string;
-      review: TCredentialReviewInput;
-    }) =>
-      call(
-        api.pevos[":id"].credentials[":kind"][":itemId"].review.$post({
-          param: pathParams({ id: pevoId, kind, itemId: id }),
-          json: review,
-        }),
-      ),
+    mutationFn: ({ target, review }: { target: ReviewTarget; review: TCredentialReviewInput }) =>
+      target.kind === "licence"
+        ? call(
+            api.pevos[":id"].credentials.licence.review.$post({
+              param: pathParams({ id: pevoId }),
+              json: review,
+            }),
+          )
+        : call(
+            api.pevos[":id"].credentials[":kind"][":itemId"].review.$post({
+              param: pathParams({ id: pevoId, kind: target.kind, itemId: target.id }),
+              json: review,
+            }),
+          ),
     onSuccess: invalidate,
   });
 }

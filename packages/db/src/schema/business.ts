@@ -22,6 +22,7 @@ import { companies } from "./companies";
 import { maxLength, nonNegative, range, setNull } from "./constraints";
 import {
   activityStatus,
+  credentialReviewStatus,
   dispatchStatus,
   expenseType,
   invoiceStatus,
@@ -141,6 +142,14 @@ export const pevos = pgTable(
     phone: text("phone"),
     licenseNumber: text("license_number"),
     certificationExpiry: date("certification_expiry"),
+    /**
+     * The office's review of the driver's licence (number and expiry), as for the other credentials:
+     * the office's change is approved at once, the PEVO's own (My Profile) waits for the office.
+     */
+    licenceReviewStatus: credentialReviewStatus("licence_review_status").notNull().default("approved"),
+    licenceReviewNote: text("licence_review_note"),
+    licenceReviewedAt: timestamp("licence_reviewed_at", { withTimezone: true }),
+    licenceReviewedBy: text("licence_reviewed_by"),
     states: text("states").array().$type<UsState[]>().notNull().default(sql`'{}'::text[]`),
     status: pevoStatus("status").notNull().default("active"),
     ...timestamps,
@@ -148,6 +157,7 @@ export const pevos = pgTable(
   (t) => [
     ...tenantKeys("pevos", t),
     ref("pevos_user_fk", t, t.userId, user, "set null"),
+    ref("pevos_licence_reviewed_by_fk", t, t.licenceReviewedBy, user, "set null"),
     index("pevos_company_created_idx").on(t.companyId, t.createdAt),
     // The list's default order (pevos/service.ts SORTS.lastName).
     index("pevos_company_last_name_idx").on(
@@ -165,6 +175,7 @@ export const pevos = pgTable(
     maxLength("pevos", t.email, L.email),
     maxLength("pevos", t.phone, L.phone),
     maxLength("pevos", t.licenseNumber, L.code),
+    maxLength("pevos", t.licenceReviewNote, L.reason),
   ],
 );
 

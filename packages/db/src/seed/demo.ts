@@ -7,6 +7,8 @@ import {
   dispatches,
   invoices,
   mailOutbox,
+  pevoCertifications,
+  pevoInsurance,
   pevos,
   rateConfirmations,
   tripLogs,
@@ -123,6 +125,45 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
         },
       ])
       .returning({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName });
+    // Approved credentials: every assignment checks insurance and the licence, and a route through
+    // a certification state checks the certificate (issue 12 §4).
+    const [casey, ray] = pevoRows;
+    await tx.insert(pevoInsurance).values([
+      {
+        companyId: company.id,
+        pevoId: casey.id,
+        type: "auto_liability",
+        carrier: "Lone Star Mutual",
+        policyNumber: "AL-448210",
+        coverageCents: 100_000_000,
+        expiresOn: day(300),
+      },
+      {
+        companyId: company.id,
+        pevoId: ray.id,
+        type: "auto_liability",
+        carrier: "Desert Casualty",
+        policyNumber: "AL-209317",
+        coverageCents: 100_000_000,
+        expiresOn: day(240),
+      },
+    ]);
+    await tx.insert(pevoCertifications).values([
+      {
+        companyId: company.id,
+        pevoId: casey.id,
+        state: "TX",
+        certificateNumber: "TX-PE-7731",
+        expiresOn: day(500),
+      },
+      {
+        companyId: company.id,
+        pevoId: ray.id,
+        state: "AZ",
+        certificateNumber: "AZ-PE-1180",
+        expiresOn: day(420),
+      },
+    ]);
     const clientRows = [];
     for (const client of DEMO_CLIENTS)
       clientRows.push(await createClient(tx, company.id, { ...client, createdBy: admin.id }));

@@ -81,10 +81,6 @@ export const ZQualificationResponse = z.object({
   routeStates: z.array(z.string()),
   from: ZDay,
   to: ZDay,
-  /** false: no state on the route requires certification; an assignment is not refused. */
-  enforced: z
-    .boolean()
-    .describe("Whether a state on the route requires certification (only then is an assignment refused)"),
   results: z.array(ZPevoQualification).describe("In the order asked; another company's PEVO is left out"),
 });
 export type TQualificationResponse = z.output<typeof ZQualificationResponse>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PEVO_STATUSES } from "../constants";
+import { CREDENTIAL_REVIEW_STATUSES } from "../credentials/constants";
 import type { TPevoProfile } from "../schemas/settings";
 import type { Assert, Same } from "./check";
 import { ZDay, ZId } from "./common";
@@ -31,6 +32,9 @@ export const ZPevoProfileResponse = z.object({
   phone: z.string().nullable(),
   licenseNumber: z.string().nullable(),
   certificationExpiry: ZDay.nullable(),
+  licenceReviewStatus: z
+    .enum(CREDENTIAL_REVIEW_STATUSES)
+    .describe("The office's review of the licence: a change made here waits for it"),
   status: z.enum(PEVO_STATUSES),
 });
 type _PevoProfile = Assert<Same<z.output<typeof ZPevoProfileResponse>, TPevoProfile>>;

@@ -261,6 +261,33 @@ describe("checkQualification: insurance and licence", () => {
     expect(none.licence.status).toBe("missing");
     expect(none.qualified).toBe(false);
   });
+
+  test("a licence the PEVO changed counts only once the office approves it", () => {
+    const pending = checkQualification({ ...base, credentials: withCerts({ licenceStatus: "pending" }) });
+    expect(pending.licence).toEqual({
+      status: "missing",
+      expiresOn: "2029-03-01",
+      reason: "Driver's licence is waiting for the office's approval",
+    });
+    expect(pending.qualified).toBe(false);
+    const rejected = checkQualification({ ...base, credentials: withCerts({ licenceStatus: "rejected" }) });
+    expect(rejected.licence.reason).toBe("Driver's licence was rejected by the office");
+    expect(rejected.qualified).toBe(false);
+    const approved = checkQualification({ ...base, credentials: withCerts({ licenceStatus: "approved" }) });
+    expect(approved.licence.status).toBe("valid");
+  });
+
+  test("a route without certification states still checks insurance and licence", () => {
+    const result = checkQualification({
+      ...base,
+      routeStates: ["NM", "NV"],
+      credentials: { certifications: [], insurance: [], licenceExpiresOn: null },
+    });
+    expect(result.states.every((s) => s.status === "valid")).toBe(true);
+    expect(result.insurance[0].reason).toBe("No auto liability insurance on file");
+    expect(result.licence.reason).toBe("No driver's licence expiry on file");
+    expect(result.qualified).toBe(false);
+  });
 });
 
 describe("the reciprocity table", () => {

@@ -32,6 +32,8 @@ export type Credentials = {
   certifications: readonly CertificationCredential[];
   insurance: readonly InsuranceCredential[];
   licenceExpiresOn: string | null;
+  /** The office's review of the licence; absent means approved. A PEVO's own change waits for it. */
+  licenceStatus?: "approved" | "pending" | "rejected";
 };
 
 export type QualificationInput = {
@@ -180,7 +182,15 @@ function checkInsurance(
   return { type, status: "missing", expiresOn: null, reason: `No ${label.toLowerCase()} on file` };
 }
 
-function checkLicence(expiresOn: string | null, job: Window): LicenceResult {
+function checkLicence(
+  expiresOn: string | null,
+  status: Credentials["licenceStatus"],
+  job: Window,
+): LicenceResult {
+  if (status === "pending")
+    return { status: "missing", expiresOn, reason: "Driver's licence is waiting for the office's approval" };
+  if (status === "rejected")
+    return { status: "missing", expiresOn, reason: "Driver's licence was rejected by the office" };
   if (!expiresOn) return { status: "missing", expiresOn: null, reason: "No driver's licence expiry on file" };
   if (expiresOn >= job.end)
     return { status: "valid", expiresOn, reason: `Driver's licence valid through ${messageDate(expiresOn)}` };
@@ -195,7 +205,7 @@ export function checkQualification(input: QualificationInput): QualificationResu
   const insurance = (input.requiredInsurance ?? DEFAULT_REQUIRED_INSURANCE).map((type) =>
     checkInsurance(type, credentials.insurance, job),
   );
-  const licence = checkLicence(credentials.licenceExpiresOn, job);
+  const licence = checkLicence(credentials.licenceExpiresOn, credentials.licenceStatus, job);
   const qualified =
     states.every((s) => s.status === "valid") &&
     insurance.every((i) => i.status === "valid") &&

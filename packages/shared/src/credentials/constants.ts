@@ -59,4 +59,6 @@ export type PevoCredentialsForCheck = {
   insurance: { type: InsuranceType; expiresOn: string; approved: boolean }[];
   /** The driver's licence expiry (the PEVO's `certificationExpiry` column), null when not recorded. */
   licenceExpiresOn: string | null;
+  /** The office's review of the licence: a PEVO's own change counts once approved. */
+  licenceStatus: CredentialReviewStatus;
 };

@@ -174,6 +174,10 @@ export const ZCredentialsResponse = z.object({
   pevoId: ZId,
   licenseNumber: z.string().nullable(),
   licenceExpiresOn: ZDay.nullable().describe("The driver's licence expiry"),
+  licenceReviewStatus: z
+    .enum(CREDENTIAL_REVIEW_STATUSES)
+    .describe("The office's review of the licence: the PEVO's own change waits for it"),
+  licenceReviewNote: z.string().nullable().describe("The office's note (why it was rejected)"),
   certifications: z.array(ZCertificationResponse),
   insurance: z.array(ZInsuranceResponse),
   vehicle: ZVehicleResponse.nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CredentialReviewStatus } from "../credentials/constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, optionalExpiryDate, requiredText } from "./fields";
 
@@ -24,5 +25,6 @@ export type TPevoProfileInput = z.input<typeof ZPevoProfile>;
 export type TPevoProfile = z.output<typeof ZPevoProfile> & {
   id: string;
   email: string | null;
+  licenceReviewStatus: CredentialReviewStatus;
   status: "active" | "inactive";
 };

@@ -37,6 +37,8 @@ async function createPevo(
     states: ["TX"],
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // Insured, so that the assignments below pass (the licence expiry is what this file tests).
+  await t.qualifyPevo(admin.companyId, res.body.id, { keepLicence: true });
   ids[key] = res.body.id;
   return res.body.id as string;
 }

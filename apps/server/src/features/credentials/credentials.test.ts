@@ -52,7 +52,8 @@ const policy = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ adminA, adminB, pevo1, pevo2 } = await t.createTwoCompanies());
+  // No credentials to start with: this file adds them.
+  ({ adminA, adminB, pevo1, pevo2 } = await t.createTwoCompanies({ qualified: false }));
 });
 afterAll(() => t?.close());
 
@@ -163,6 +164,7 @@ describe("the office", () => {
       ["DELETE", office(`/certifications/${id}`), undefined],
       ["PUT", office("/vehicle"), {}],
       ["POST", office(`/certifications/${id}/review`), { decision: "approved" }],
+      ["POST", office("/licence/review"), { decision: "approved" }],
     ] as const) {
       expect((await t.as(adminB)(method, path, body)).status, `${method} ${path}`).toBe(404);
       expect((await t.as(pevo1)(method, path, body)).status, `${method} ${path}`).toBe(403);
@@ -242,6 +244,83 @@ describe("the PEVO's own credentials and the review", () => {
     });
     expect(vReview.status).toBe(200);
     expect(vReview.body.vehicle.reviewStatus).toBe("approved");
+  });
+
+  test("a PEVO's licence change is pending until the office reviews it; the office's own is approved", async () => {
+    const lena = await t.createPevoUser(adminA.companyId, { firstName: "Lena", lastName: "Lic" });
+    const path = `/api/pevos/${lena.pevoId}/credentials`;
+    const before = (await t.as(adminA)("GET", path)).body;
+    expect(before).toMatchObject({ licenceReviewStatus: "approved", pendingReview: 0 });
+
+    const profile = { firstName: "Lena", lastName: "Lic", phone: "" };
+    // Saving the profile without touching the licence leaves it approved.
+    const same = await t.as(lena)("PUT", "/api/portal/profile", {
+      ...profile,
+      licenseNumber: "",
+      certificationExpiry: before.licenceExpiresOn,
+    });
+    expect(same.body.licenceReviewStatus).toBe("approved");
+    const changed = await t.as(lena)("PUT", "/api/portal/profile", {
+      ...profile,
+      licenseNumber: "WA-LIC-22",
+      certificationExpiry: "2031-04-30",
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ licenseNumber: "WA-LIC-22", licenceReviewStatus: "pending" });
+    const pending = (await t.as(adminA)("GET", path)).body;
+    expect(pending).toMatchObject({
+      licenseNumber: "WA-LIC-22",
+      licenceExpiresOn: "2031-04-30",
+      licenceReviewStatus: "pending",
+      pendingReview: 1,
+    });
+    const [submitted] = await t.db
+      .select({ message: activityEvents.message })
+      .from(activityEvents)
+      .where(and(eq(activityEvents.type, "credential_submitted"), eq(activityEvents.pevoId, lena.pevoId)));
+    expect(submitted.message).toBe("Lena Lic updated their driver's licence (pending review)");
+
+    // The PEVO cannot review it; another company cannot reach it; no note, no rejection.
+    const review = `${path}/licence/review`;
+    expect((await t.as(lena)("POST", review, { decision: "approved" })).status).toBe(403);
+    expect((await t.as(adminB)("POST", review, { decision: "approved" })).status).toBe(404);
+    const noNote = await t.as(adminA)("POST", review, { decision: "rejected" });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.fields.note).toBe("Say why it is rejected");
+    const rejected = await t.as(adminA)("POST", review, {
+      decision: "rejected",
+      note: "Expiry does not match",
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({
+      licenceReviewStatus: "rejected",
+      licenceReviewNote: "Expiry does not match",
+      pendingReview: 0,
+    });
+    expect((await t.as(lena)("GET", "/api/portal/credentials")).body).toMatchObject({
+      licenceReviewStatus: "rejected",
+      licenceReviewNote: "Expiry does not match",
+    });
+
+    // The office corrects the licence in the PEVO form: approved at once.
+    const pevo = (await t.as(adminA)("GET", `/api/pevos/${lena.pevoId}`)).body;
+    const put = await t.as(adminA)("PUT", `/api/pevos/${lena.pevoId}`, {
+      ...pevo,
+      certificationExpiry: "2031-05-31",
+    });
+    expect(put.status).toBe(200);
+    expect((await t.as(adminA)("GET", path)).body).toMatchObject({
+      licenceExpiresOn: "2031-05-31",
+      licenceReviewStatus: "approved",
+      licenceReviewNote: null,
+    });
+    const types = (
+      await t.db
+        .select({ type: activityEvents.type, message: activityEvents.message })
+        .from(activityEvents)
+        .where(and(eq(activityEvents.pevoId, lena.pevoId), eq(activityEvents.type, "credential_rejected")))
+    ).map((r) => r.message);
+    expect(types).toEqual(["Driver's licence of Lena Lic rejected: Expiry does not match"]);
   });
 
   test("a PEVO reaches only their own: a coworker's ids are 404 and change nothing", async () => {
@@ -546,6 +625,7 @@ test("loadCredentialsForCheck: certifications with approval, insurance, the lice
     certifications: [{ state: "CO", issuedOn: null, expiresOn: "2027-06-30", approved: true }],
     insurance: [{ type: "auto_liability", expiresOn: "2027-03-31", approved: true }],
     licenceExpiresOn: "2028-05-01",
+    licenceStatus: "approved",
   });
   expect(await loadCredentialsForCheck(t.db, { companyId: asCompanyId(adminB.companyId) }, p.id)).toBeNull();
 });

@@ -43,6 +43,7 @@ import {
   getCredentials,
   PEVO_NOT_FOUND,
   reviewCredential,
+  reviewLicence,
   saveVehicle,
   updateCertification,
   updateInsurance,
@@ -203,6 +204,21 @@ export const officeCredentialRoutes = office
       const review = c.req.valid("json");
       return c.json(await reviewCredential(scopeOf(c), id, kind, itemId, review), 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/pevos/{id}/credentials/licence/review",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary: "Approve or reject (with a note) a PEVO's driver's licence (number and expiry)",
+      request: { params: pevoParams, body: jsonBody(ZCredentialReview) },
+      responses: {
+        200: json(Credentials, "The PEVO's credentials after the review"),
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) => c.json(await reviewLicence(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(
     createRoute({

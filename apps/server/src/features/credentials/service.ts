@@ -195,7 +195,12 @@ export async function getCredentials(
   await findPevo(scope, pevoId, actor);
   const [[pevo], certifications, insurance, vehicle] = await Promise.all([
     scope.db
-      .select({ licenseNumber: pevos.licenseNumber, licence: pevos.certificationExpiry })
+      .select({
+        licenseNumber: pevos.licenseNumber,
+        licence: pevos.certificationExpiry,
+        licenceReviewStatus: pevos.licenceReviewStatus,
+        licenceReviewNote: pevos.licenceReviewNote,
+      })
       .from(pevos)
       .where(scoped(pevos, scope, eq(pevos.id, pevoId))),
     readCertifications(scope.db, scope, pevoId),
@@ -207,10 +212,14 @@ export async function getCredentials(
     pevoId,
     licenseNumber: pevo.licenseNumber,
     licenceExpiresOn: pevo.licence,
+    licenceReviewStatus: pevo.licenceReviewStatus,
+    licenceReviewNote: pevo.licenceReviewNote,
     certifications,
     insurance,
     vehicle,
-    pendingReview: all.filter((c) => c.reviewStatus === "pending").length,
+    pendingReview:
+      all.filter((c) => c.reviewStatus === "pending").length +
+      (pevo.licenceReviewStatus === "pending" ? 1 : 0),
   };
 }
 
@@ -422,14 +431,46 @@ export async function reviewCredential(
         reviewedBy: scope.userId,
       })
       .where(scoped(table, scope, eq(table.id, id), eq(table.pevoId, pevoId)));
-    await recordActivity(tx, scope, {
-      actorId: scope.userId,
-      type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
-      status: review.decision === "approved" ? "success" : "error",
-      message: `${what[0].toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
-      pevo: pevo.name,
-      pevoId: pevo.id,
-    });
+    await recordReview(tx, scope, pevo, what, review);
+  });
+  return getCredentials(scope, pevoId, { role: "admin" });
+}
+
+async function recordReview(
+  tx: Executor,
+  scope: Scope,
+  pevo: FoundPevo,
+  what: string,
+  review: { decision: "approved" | "rejected"; note: string | null },
+) {
+  await recordActivity(tx, scope, {
+    actorId: scope.userId,
+    type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
+    status: review.decision === "approved" ? "success" : "error",
+    message: `${what[0].toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
+    pevo: pevo.name,
+    pevoId: pevo.id,
+  });
+}
+
+/** The office approves or rejects (with a note) the PEVO's driver's licence (lib/licence-review.ts). */
+export async function reviewLicence(
+  scope: Scope,
+  pevoId: string,
+  review: { decision: "approved" | "rejected"; note: string | null },
+) {
+  const pevo = await findPevo(scope, pevoId, { role: "admin" });
+  await scope.db.transaction(async (tx) => {
+    await tx
+      .update(pevos)
+      .set({
+        licenceReviewStatus: review.decision,
+        licenceReviewNote: review.note,
+        licenceReviewedAt: new Date(),
+        licenceReviewedBy: scope.userId,
+      })
+      .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
+    await recordReview(tx, scope, pevo, "driver's licence", review);
   });
   return getCredentials(scope, pevoId, { role: "admin" });
 }

@@ -81,7 +81,7 @@ describe("dashboard after a scripted sequence of changes", () => {
 
   test("2. an active and an inactive PEVO: PEVOs 1", async () => {
     ids.activePevo = (
-      await post(admin, "/api/pevos", { firstName: "Alex", lastName: "Active", status: "active" })
+      await t.createPevo(admin, { firstName: "Alex", lastName: "Active", status: "active" })
     ).id;
     ids.inactivePevo = (
       await post(admin, "/api/pevos", { firstName: "Ivy", lastName: "Inactive", status: "inactive" })
@@ -224,7 +224,7 @@ describe("dashboard after a scripted sequence of changes", () => {
 
   test("9. another company's changes never change these numbers", async () => {
     const before = await dashboard();
-    const bPevo = (await post(other, "/api/pevos", { firstName: "Bea", lastName: "Other" })).id;
+    const bPevo = (await t.createPevo(other, { firstName: "Bea", lastName: "Other" })).id;
     await post(other, "/api/pevos", { firstName: "Ben", lastName: "Other" });
     const bClient = (await t.createClient(other, { name: "Other Client" })).id;
     const bRc = (await createRateConfirmation(other, bClient, "SEQ-001")).id;

@@ -27,7 +27,7 @@ let clientB: string;
 const asA = (method: string, path: string, body?: unknown) => t.as(adminA)(method, path, body);
 
 async function pevo(admin: SignedUpAdmin, firstName: string, lastName = "Tester") {
-  return (await t.as(admin)("POST", "/api/pevos", { firstName, lastName })).body.id as string;
+  return (await t.createPevo(admin, { firstName, lastName })).id;
 }
 
 /** A rate confirmation straight through the API (no allowConflict unless given). */

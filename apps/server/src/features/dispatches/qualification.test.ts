@@ -148,15 +148,61 @@ describe("a dispatch's PEVO", () => {
     expect(res.status).toBe(201);
   });
 
-  test("no certification state on the route: a PEVO without any credentials passes", async () => {
+  test("no certification state on the route: insurance and licence are still checked", async () => {
     const bare = (await asA("POST", "/api/pevos", { firstName: "Bare", lastName: "Roster" })).body.id;
     const rc = await job(["NM", "CA"]);
-    const res = await asA(
+    const body = dispatchBody({ rateConfirmationId: rc.id, pevoId: bare, pickupDate: "2026-06-10" });
+    const refused = await asA("POST", "/api/dispatches", body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.pevoId).toBe(
+      "Bare Roster is not qualified for this route: no auto liability insurance on file; no driver's licence expiry on file",
+    );
+    // No route at all: the same.
+    const noRoute = await job([]);
+    const bareNoRoute = await asA(
       "POST",
       "/api/dispatches",
-      dispatchBody({ rateConfirmationId: rc.id, pevoId: bare, pickupDate: "2026-06-10" }),
+      dispatchBody({ rateConfirmationId: noRoute.id, pevoId: bare, pickupDate: "2026-06-10" }),
     );
+    expect(bareNoRoute.status).toBe(400);
+    // Insured and licensed: passes with no certificate at all.
+    const insured = await qualifiedPevo("Ina", "Sured", []);
+    const res = await asA("POST", "/api/dispatches", { ...body, pevoId: insured });
     expect(res.status).toBe(201);
+  });
+
+  test("a licence the PEVO changed counts only once the office approves it", async () => {
+    const lee = await t.createPevoUser(adminA.companyId, { firstName: "Lee", lastName: "Licence" });
+    const rc = await job(["NM"]);
+    const assign = () =>
+      asA(
+        "POST",
+        "/api/dispatches",
+        dispatchBody({
+          rateConfirmationId: rc.id,
+          pevoId: lee.pevoId,
+          pickupDate: "2026-06-10",
+          allowConflict: true,
+        }),
+      );
+    expect((await assign()).status).toBe(201);
+    const changed = await t.as(lee)("PUT", "/api/portal/profile", {
+      firstName: "Lee",
+      lastName: "Licence",
+      licenseNumber: "NM-4411",
+      certificationExpiry: "2031-05-31",
+    });
+    expect(changed.status).toBe(200);
+    const pending = await assign();
+    expect(pending.status).toBe(400);
+    expect(pending.body.fields.pevoId).toBe(
+      "Lee Licence is not qualified for this route: driver's licence is waiting for the office's approval",
+    );
+    expect(
+      (await asA("POST", `/api/pevos/${lee.pevoId}/credentials/licence/review`, { decision: "approved" }))
+        .status,
+    ).toBe(200);
+    expect((await assign()).status).toBe(201);
   });
 
   test("a certificate that expires mid-job is refused as expired", async () => {
@@ -276,7 +322,6 @@ describe("GET /api/pevos/qualification", () => {
       routeStates: ["PA", "NY"],
       from: "2026-06-10",
       to: "2026-06-14",
-      enforced: true,
     });
     expect(res.body.results.map((r: Body) => [r.pevoName, r.qualified])).toEqual([
       ["Casey Whitfield", false],
@@ -311,8 +356,17 @@ describe("GET /api/pevos/qualification", () => {
         ["NM", "valid", false],
       ],
     );
-    const none = await asA("GET", `/api/pevos/qualification?routeStates=NM&from=2026-08-01&pevoIds=${casey}`);
-    expect(none.body.enforced).toBe(false);
+    // No route yet: insurance and the licence are still checked.
+    const bare = (await asA("POST", "/api/pevos", { firstName: "No", lastName: "Papers" })).body.id;
+    const none = await asA("GET", `/api/pevos/qualification?from=2026-08-01&pevoIds=${bare}`);
+    expect(none.status).toBe(200);
+    expect(none.body.routeStates).toEqual([]);
+    expect(none.body.results[0]).toMatchObject({
+      qualified: false,
+      states: [],
+      insurance: [{ status: "missing" }],
+      licence: { status: "missing" },
+    });
   });
 
   test("bad input is a 400 with the message", async () => {

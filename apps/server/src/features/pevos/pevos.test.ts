@@ -418,6 +418,7 @@ describe("DELETE /api/pevos/:id", () => {
 
   test("refuses with 409 while the PEVO holds a rate confirmation position; the row stays", async () => {
     const created = await createPevo({ firstName: "Positioned" });
+    await t.qualifyPevo(adminA.companyId, created.id);
     const client = await t.createClient(adminA);
     await t.createRateConfirmation(adminA, {
       clientId: client.id,

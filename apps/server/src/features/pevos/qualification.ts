@@ -1,6 +1,6 @@
 import type { TQualificationQuery, TQualificationResponse } from "@pevo/shared";
 import { InvalidInputError } from "../../lib/domain-errors";
-import { jobOfRateConfirmation, qualificationsOf, routeNeedsCheck } from "../../lib/qualification";
+import { jobOfRateConfirmation, qualificationsOf } from "../../lib/qualification";
 import type { Scope } from "../../lib/tenant";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
@@ -29,7 +29,6 @@ export async function pevoQualifications(
   const checked = await qualificationsOf(scope.db, scope, q.pevoIds, job);
   return {
     ...job,
-    enforced: routeNeedsCheck(routeStates),
     results: checked.map(({ pevoId, pevoName, result }) => ({ pevoId, pevoName, ...result })),
   };
 }

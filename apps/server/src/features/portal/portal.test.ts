@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type JsonBody as Body,
   createTestApp,
+  QUALIFIED_UNTIL,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
@@ -446,7 +447,8 @@ describe("/api/portal/profile", () => {
       email: pevo1.email,
       phone: null,
       licenseNumber: null,
-      certificationExpiry: null,
+      certificationExpiry: QUALIFIED_UNTIL,
+      licenceReviewStatus: "approved",
       status: "active",
     });
   });
@@ -472,6 +474,8 @@ describe("/api/portal/profile", () => {
       phone: "(555) 777-1234",
       licenseNumber: "TX-998877",
       certificationExpiry: "2027-03-05",
+      // A licence change waits for the office (credentials.test.ts).
+      licenceReviewStatus: "pending",
       status: "active",
     });
     expect((await t.as(pevo)("GET", "/api/portal/profile")).body).toEqual(res.body);

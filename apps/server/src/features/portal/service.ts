@@ -3,8 +3,10 @@ import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
 import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
+import { licenceChanged, licenceReviewOf } from "../../lib/licence-review";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -185,6 +187,7 @@ export async function getPortalProfile(scope: Scope, pevoId: string): Promise<TP
       phone: pevos.phone,
       licenseNumber: pevos.licenseNumber,
       certificationExpiry: pevos.certificationExpiry,
+      licenceReviewStatus: pevos.licenceReviewStatus,
       status: pevos.status,
     })
     .from(pevos)
@@ -201,10 +204,28 @@ export async function updatePortalProfile(
 ): Promise<TPevoProfile> {
   const { db, userId } = scope;
   await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ licenseNumber: pevos.licenseNumber, certificationExpiry: pevos.certificationExpiry })
+      .from(pevos)
+      .where(scoped(pevos, scope, eq(pevos.id, pevoId)))
+      .for("update");
+    if (!current) throw new NotFoundError("Profile not found");
+    const licence = licenceChanged(current, input);
     await tx
       .update(pevos)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, ...(licence ? licenceReviewOf({ role: "pevo" }) : {}), updatedAt: new Date() })
       .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
+    if (licence) {
+      const name = `${input.firstName} ${input.lastName}`;
+      await recordActivity(tx, scope, {
+        actorId: userId,
+        type: "credential_submitted",
+        status: "pending",
+        message: `${name} updated their driver's licence (pending review)`,
+        pevo: name,
+        pevoId,
+      });
+    }
     await tx
       .update(profiles)
       .set({

@@ -31,8 +31,8 @@ beforeAll(async () => {
   pevoUser = await t.createPevoUser(adminA.companyId);
   clientA = (await t.createClient(adminA, { name: "Lone Star Heavy Haul" })).id;
   clientB = (await t.createClient(adminB, { name: "Bravo Client" })).id;
-  pevoA = (await asA("POST", "/api/pevos", { firstName: "Lee", lastName: "Lead" })).body.id;
-  pevoB = (await t.as(adminB)("POST", "/api/pevos", { firstName: "Bo", lastName: "Bravo" })).body.id;
+  pevoA = (await t.createPevo(adminA, { firstName: "Lee", lastName: "Lead" })).id;
+  pevoB = (await t.createPevo(adminB, { firstName: "Bo", lastName: "Bravo" })).id;
 });
 afterAll(() => t.close());
 

@@ -154,7 +154,10 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
 function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner }) {
   return (
     <div className="grid gap-1">
-      <h3 className="text-sm font-semibold">Driver's licence</h3>
+      <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+        Driver's licence
+        <ReviewBadge status={data.licenceReviewStatus} />
+      </h3>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
         <span className="min-w-0 [overflow-wrap:anywhere]">
           {data.licenseNumber ? `No. ${data.licenseNumber}` : "No number recorded"}
@@ -165,11 +168,19 @@ function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner 
         </span>
         <ExpiryHintText expiry={data.licenceExpiresOn} />
       </p>
+      {data.licenceReviewStatus === "rejected" && data.licenceReviewNote ? (
+        <p className="text-xs text-destructive [overflow-wrap:anywhere]">
+          Rejected: {data.licenceReviewNote}
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         {owner.kind === "portal"
           ? "Edit it in Personal Information above."
           : "Edit it in the PEVO form above."}
       </p>
+      {owner.kind === "office" && data.licenceReviewStatus === "pending" ? (
+        <ReviewControls pevoId={owner.pevoId} target={{ kind: "licence" }} what="Driver's licence" />
+      ) : null}
     </div>
   );
 }
@@ -275,7 +286,7 @@ function Row({
         </div>
       </div>
       {owner.kind === "office" && item.reviewStatus === "pending" ? (
-        <ReviewControls pevoId={owner.pevoId} kind={kind} id={item.id} what={title} />
+        <ReviewControls pevoId={owner.pevoId} target={{ kind, id: item.id }} what={title} />
       ) : null}
     </li>
   );

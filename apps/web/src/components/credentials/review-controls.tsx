@@ -15,7 +15,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { type ListKind, useReviewCredential } from "@/lib/credentials";
+import { type ReviewTarget, useReviewCredential } from "@/lib/credentials";
 
 const REVIEW_VARIANT: Record<CredentialReviewStatus, "yellow" | "green" | "red"> = {
   pending: "yellow",
@@ -30,13 +30,11 @@ export function ReviewBadge({ status }: { status: CredentialReviewStatus }) {
 /** The office's Approve / Reject (with a note) on a PEVO's pending change. */
 export function ReviewControls({
   pevoId,
-  kind,
-  id,
+  target,
   what,
 }: {
   pevoId: string;
-  kind: ListKind | "vehicle";
-  id: string;
+  target: ReviewTarget;
   what: string;
 }) {
   const review = useReviewCredential(pevoId);
@@ -47,7 +45,7 @@ export function ReviewControls({
 
   const decide = (decision: "approved" | "rejected") =>
     review.mutate(
-      { kind, id, review: { decision, note: decision === "rejected" ? note : null } },
+      { target, review: { decision, note: decision === "rejected" ? note : null } },
       {
         onSuccess: () => {
           toast.success(decision === "approved" ? `${what} approved` : `${what} rejected`);

@@ -63,7 +63,11 @@ export function VehicleForm({ owner, vehicle }: { owner: CredentialsOwner; vehic
         <p className="text-xs text-destructive [overflow-wrap:anywhere]">Rejected: {vehicle.reviewNote}</p>
       ) : null}
       {owner.kind === "office" && vehicle?.reviewStatus === "pending" ? (
-        <ReviewControls pevoId={owner.pevoId} kind="vehicle" id={vehicle.id} what="Vehicle and equipment" />
+        <ReviewControls
+          pevoId={owner.pevoId}
+          target={{ kind: "vehicle", id: vehicle.id }}
+          what="Vehicle and equipment"
+        />
       ) : null}
       <LimitedForm schema={ZVehicle} noValidate onSubmit={onSubmit} className="grid gap-4">
         <fieldset

@@ -162,6 +162,8 @@ export function useSavePortalProfile() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
         queryClient.invalidateQueries({ queryKey: queryKeys.mySettings }),
+        // The licence's review state shows in the credentials card.
+        queryClient.invalidateQueries({ queryKey: queryKeys.portalCredentials }),
       ]);
     },
   });

@@ -22,7 +22,7 @@ import { usePortalProfile, useSavePortalProfile } from "../api";
 import { tapTarget } from "../lib";
 
 /** What the schema hands to submit. */
-type ProfileData = Omit<TPevoProfile, "id" | "email" | "status">;
+type ProfileData = Omit<TPevoProfile, "id" | "email" | "status" | "licenceReviewStatus">;
 
 type FormValues = {
   firstName: string;
@@ -39,6 +39,13 @@ const toFormValues = (profile: TPevoProfile): FormValues => ({
   licenseNumber: profile.licenseNumber ?? "",
   certificationExpiry: profile.certificationExpiry ?? null,
 });
+
+/** A change of the licence number or expiry waits for the office (the qualification check too). */
+const licenceHint = {
+  approved: "A change waits for your office's review.",
+  pending: "Waiting for your office's review.",
+  rejected: "Your office rejected the last change: see Credentials below.",
+} as const;
 
 /** /pevo/profile: the PEVO edits their own row (the same one the office sees). */
 export default function PortalProfilePage() {
@@ -90,7 +97,11 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
     save.mutate(data, {
       onSuccess: (saved) => {
         form.reset(toFormValues(saved));
-        toast.success("Profile updated successfully");
+        toast.success(
+          saved.licenceReviewStatus === "pending" && profile.licenceReviewStatus !== "pending"
+            ? "Profile updated. Your office reviews the licence change."
+            : "Profile updated successfully",
+        );
       },
       onError: (error) => {
         applyFieldErrors(error, form.setError);
@@ -168,6 +179,7 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
               label="License Number"
               htmlFor="profile-licenseNumber"
               error={errors.licenseNumber?.message}
+              hint={licenceHint[profile.licenceReviewStatus]}
             >
               <Input
                 {...control("licenseNumber")}
