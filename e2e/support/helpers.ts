@@ -202,6 +202,7 @@ export async function createPevoViaApi(
     email?: string;
     phone?: string;
     licenseNumber?: string;
+    states?: string[];
     qualified?: boolean;
   },
 ) {
@@ -212,16 +213,19 @@ export async function createPevoViaApi(
     ...(qualified ? { certificationExpiry: QUALIFIED_UNTIL } : {}),
     ...fields,
   });
-  if (qualified) {
-    await apiCreate(request, `/api/pevos/${created.id}/credentials/insurance`, {
-      type: "auto_liability",
-      carrier: "Interstate Mutual",
-      policyNumber: `AL-${created.id.slice(0, 8)}`,
-      coverageAmount: "1000000",
-      expiresOn: QUALIFIED_UNTIL,
-    });
-  }
+  if (qualified) await addInsuranceViaApi(request, created.id);
   return created;
+}
+
+/** Approved auto liability insurance through QUALIFIED_UNTIL (the office's entry) for a PEVO. */
+export function addInsuranceViaApi(request: APIRequestContext, pevoId: string) {
+  return apiCreate(request, `/api/pevos/${pevoId}/credentials/insurance`, {
+    type: "auto_liability",
+    carrier: "Interstate Mutual",
+    policyNumber: `AL-${pevoId.slice(0, 8)}`,
+    coverageAmount: "1000000",
+    expiresOn: QUALIFIED_UNTIL,
+  });
 }
 
 /** The licence and insurance expiry of a PEVO made by createPevoViaApi. */

@@ -13,6 +13,7 @@ import {
   searchDispatchPevo,
   signInAsDemoAdmin,
   submitSignIn,
+  toastWith,
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
@@ -90,6 +91,15 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     await expect(row).toContainText("No. AZ-55120");
     await expect(row.getByRole("link", { name: "az-card.png" })).toBeVisible();
     await expect(credentials.getByText("1 pending review")).toBeVisible();
+
+    // The PEVO renews their driver's licence in My Profile: it waits for the office too.
+    await page.getByLabel("License Number").fill("AZ-D0042177");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastWith(page, "Profile updated. Your office reviews the licence change.")).toBeVisible();
+    const licence = credentials.getByRole("region", { name: "Driver's licence" });
+    await expect(licence).toContainText("Pending review");
+    await expect(licence).toContainText("No. AZ-D0042177");
+    await expect(credentials.getByText("2 pending review")).toBeVisible();
     await shot(page, page, "portal-credentials-375");
 
     // The office: the PEVO's page shows the pending change; Approve.
@@ -100,6 +110,10 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     await expect(officeRow).toContainText("Pending review", { timeout: 20_000 });
     await expect(officeRow.getByText("Changed by the PEVO: review it.")).toBeVisible();
     await shot(office, officeCard, "office-credentials-pending-1280");
+    const officeLicence = officeCard.getByRole("region", { name: "Driver's licence" });
+    await expect(officeLicence).toContainText("Pending review");
+    await officeLicence.getByRole("button", { name: "Approve Driver's licence" }).click();
+    await expect(officeLicence).toContainText("Approved");
     await officeRow.getByRole("button", { name: "Approve AZ certification" }).click();
     await expect(officeRow).toContainText("Approved");
     await expect(officeRow.getByRole("button", { name: "Approve AZ certification" })).toBeHidden();

@@ -1,9 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
+  addInsuranceViaApi,
   apiCreate,
   apiUpdate,
   browserDays,
+  QUALIFIED_UNTIL,
   saveScreenshot,
   screenshotBothWidths,
   signInFreshAdmin,
@@ -39,11 +41,31 @@ const createClient = (request: APIRequestContext, name: string) =>
 const createPevo = (
   request: APIRequestContext,
   pevo: { firstName: string; lastName: string; status?: "active" | "inactive"; certificationExpiry?: string },
-) => apiCreate<Pevo>(request, "/api/pevos", { status: "active", states: ["TX"], ...pevo });
+) =>
+  apiCreate<Pevo>(request, "/api/pevos", {
+    status: "active",
+    states: ["TX"],
+    certificationExpiry: QUALIFIED_UNTIL,
+    ...pevo,
+  }).then(async (created) => {
+    // Every assignment checks insurance and the licence (an inactive PEVO is not assigned).
+    if (pevo.status !== "inactive") await addInsuranceViaApi(request, created.id);
+    return created;
+  });
+
+/** For a PEVO whose licence expires before the job (to show the expiry on the calendar). */
+const LICENCE_OVERRIDE = { qualificationOverride: { reason: "Renewed licence seen at the office" } };
 
 const createRc = (
   request: APIRequestContext,
-  rc: { clientId: string; jobNumber: string; startDate: string; endDate?: string; pevoId?: string },
+  rc: {
+    clientId: string;
+    jobNumber: string;
+    startDate: string;
+    endDate?: string;
+    pevoId?: string;
+    qualificationOverride?: { reason: string };
+  },
 ) =>
   apiCreate<Rc>(request, "/api/rate-confirmations", {
     clientId: rc.clientId,
@@ -56,6 +78,7 @@ const createRc = (
     standardRates: RATES,
     customRates: [],
     positions: [{ positionType: "lead_car", pevoId: rc.pevoId ?? null }],
+    ...(rc.qualificationOverride ? { qualificationOverride: rc.qualificationOverride } : {}),
   });
 
 const dispatchBody = (d: {
@@ -65,6 +88,7 @@ const dispatchBody = (d: {
   pickupDate: string;
   pickupTime?: string;
   status: string;
+  qualificationOverride?: { reason: string };
 }) => ({ driverPhone: "(806) 555-0199", pickupTime: "07:45", ...d });
 
 const createDispatch = (request: APIRequestContext, d: Parameters<typeof dispatchBody>[0]) =>
@@ -255,6 +279,7 @@ test.describe("Dashboard", () => {
     await expect(activityList(page).getByRole("listitem").locator("p")).toHaveText([
       `Invoice INV-DASH-${TAG} generated for ${rc.jobNumber}`,
       `${pevoName} dispatched on ${rc.jobNumber} for ${usDate(pickup)}`,
+      `Auto liability insurance AL-${pevo.id.slice(0, 8)} of ${pevoName} added`,
       `Client ${client.name} added`,
     ]);
     await expect(activityList(page).getByRole("listitem").last().locator("span").first()).toHaveText("A");
@@ -337,6 +362,7 @@ test.describe("Calendar", () => {
       startDate: today,
       endDate: addDaysIso(today, 2),
       pevoId: pevo.id,
+      ...LICENCE_OVERRIDE,
     });
     const dispatched = await createDispatch(page.request, {
       rateConfirmationId: rc.id,
@@ -345,6 +371,7 @@ test.describe("Calendar", () => {
       pickupDate: today,
       pickupTime: "07:45",
       status: "dispatched",
+      ...LICENCE_OVERRIDE,
     });
     const other = await createRc(page.request, {
       clientId: client.id,

@@ -6,6 +6,7 @@ import {
   apiCreate,
   browserDays,
   chooseOption,
+  createPevoViaApi,
   readPdf,
   saveScreenshot,
   screenshotBothWidths,
@@ -82,10 +83,9 @@ async function createJob(
     name: `Prairie Wind Logistics ${tag}`,
     contactPerson: "Dana Whitfield",
   });
-  const pevo = await apiCreate<Pevo>(request, "/api/pevos", {
+  const pevo = await createPevoViaApi(request, {
     firstName: "Casey",
     lastName: `Ortega${tag}`,
-    status: "active",
     states: ["TX", "OK"],
     ...(pevoEmail ? { email: pevoEmail } : {}),
   });

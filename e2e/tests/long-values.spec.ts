@@ -4,11 +4,13 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import {
   acceptInvitation,
   addDaysIso,
+  addInsuranceViaApi,
   apiCreate,
   apiUpdate,
   browserDays,
   latestMail,
   linkIn,
+  QUALIFIED_UNTIL,
   signIn,
   submitSignIn,
   uniqueEmail,
@@ -168,6 +170,8 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
   const pevoFields = {
     phone: word(L.phone, "", "5"),
     licenseNumber: word(L.code, "LIC"),
+    // Assignable: every assignment checks the licence and insurance (added below).
+    certificationExpiry: QUALIFIED_UNTIL,
     status: "active",
     states: ["TX"],
   };
@@ -185,6 +189,7 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
     lastName: word(L.name, "PLAST"),
     email: pevoEmail,
   });
+  for (const p of [pevo, portalPevo]) await addInsuranceViaApi(api, p.id);
 
   const rc = await post<{ id: string; jobNumber: string }>(api, "/api/rate-confirmations", {
     clientId: client.id,

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  addInsuranceViaApi,
   browserDays,
   calendarDay,
   DEMO_PEVO,
@@ -7,6 +8,7 @@ import {
   linkIn,
   openCalendar,
   pickDate,
+  QUALIFIED_UNTIL,
   screenshotBothWidths,
   shortUsDate,
   signInAsDemoAdmin,
@@ -210,10 +212,18 @@ test.describe("PEVO roster", () => {
     const headers = { Origin: new URL(page.url()).origin };
     const pevo = await page.request.post("/api/pevos", {
       headers,
-      data: { firstName: "Avery", lastName: `Assigned${tag}`, states: [], status: "active" },
+      data: {
+        firstName: "Avery",
+        lastName: `Assigned${tag}`,
+        states: [],
+        status: "active",
+        certificationExpiry: QUALIFIED_UNTIL,
+      },
     });
     expect(pevo.status(), await pevo.text()).toBe(201);
     const { id: pevoId } = (await pevo.json()) as { id: string };
+    // Assignable: every assignment checks the licence and insurance.
+    await addInsuranceViaApi(page.request, pevoId);
     const clients = ((await (await page.request.get("/api/clients")).json()) as { items: { id: string }[] })
       .items;
     const rc = await page.request.post("/api/rate-confirmations", {

@@ -515,9 +515,10 @@ test.describe("Load details", () => {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
-    // The demo PEVO holds no certificate for TX, OK, CO, KS (issue 12 §4): the admin assigns anyway.
+    // The demo PEVO holds a TX certificate, none for OK, CO or KS (issue 12 §4): the admin assigns anyway.
     const notQualified = page.getByRole("alertdialog", { name: "PEVO not qualified for this route" });
-    await expect(notQualified).toContainText("No certificate accepted in TX");
+    await expect(notQualified).toContainText("No certificate accepted in OK");
+    await expect(notQualified).not.toContainText("accepted in TX");
     await notQualified.getByLabel("Reason for assigning anyway").fill("Certificates checked on paper");
     await notQualified.getByRole("button", { name: "Assign anyway" }).click();
     const id = await landedOnDetails(page, job);

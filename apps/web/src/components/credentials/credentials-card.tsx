@@ -153,7 +153,7 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
 
 function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner }) {
   return (
-    <div className="grid gap-1">
+    <section className="grid gap-1" aria-label="Driver's licence">
       <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
         Driver's licence
         <ReviewBadge status={data.licenceReviewStatus} />
@@ -181,7 +181,7 @@ function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner 
       {owner.kind === "office" && data.licenceReviewStatus === "pending" ? (
         <ReviewControls pevoId={owner.pevoId} target={{ kind: "licence" }} what="Driver's licence" />
       ) : null}
-    </div>
+    </section>
   );
 }
 
