@@ -5,6 +5,7 @@
  * companies, prints the table and the targets, and writes bench/results/latest.json.
  *
  * Environment (all optional except a database server):
+ *   BENCH_SERVER_ARGS                  extra node flags for the server (e.g. --cpu-prof)
  *   DATABASE_URL or TEST_DATABASE_URL  a PostgreSQL server (a database bench_<random> is created on
  *                                      it and dropped at the end; BENCH_KEEP=1 keeps it)
  *   BENCH_DURATION=5                   seconds of load per endpoint and company
@@ -211,15 +212,20 @@ async function main() {
     const port = Number(env.BENCH_PORT ?? 0) || (await freePort());
     const base = `http://127.0.0.1:${port}`;
     children.push(
-      start("server", ["--enable-source-maps", "apps/server/dist/main.js"], {
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        APP_URL: base,
-        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-        DEMO_ENABLED: "false",
-        AUTH_RATE_LIMIT: "1000",
-      }),
+      // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+      start(
+        "server",
+        [...(env.BENCH_SERVER_ARGS?.split(" ") ?? []), "--enable-source-maps", "apps/server/dist/main.js"],
+        {
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATABASE_URL: databaseUrl,
+          APP_URL: base,
+          BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+          DEMO_ENABLED: "false",
+          AUTH_RATE_LIMIT: "1000",
+        },
+      ),
     );
     const floorPort = await freePort();
     const floorBase = `http://127.0.0.1:${floorPort}`;
