@@ -4,13 +4,14 @@ import { createMiddleware } from "hono/factory";
 import { asCompanyId } from "./company-id";
 import type { Actor, AppEnv, Deps, Scope } from "./context";
 import { ApiError } from "./errors";
+import { sessionLookup } from "./session-lookup";
 
-export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> => {
+  const lookup = sessionLookup(deps.auth, deps.db);
+  return createMiddleware<AppEnv>(async (c, next) => {
     c.set("deps", deps);
-    // Read from the session table (auth.ts has no cookie cache): a removed user is signed out at once.
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    const u = session?.user;
+    // Read from the session table (no cookie cache): a removed user is signed out at once.
+    const u = await lookup(c.req.raw.headers);
     c.set(
       "actor",
       u && (u.role === "admin" || u.role === "pevo")
@@ -19,6 +20,7 @@ export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> =>
     );
     await next();
   });
+};
 
 export function actorOf(c: Context<AppEnv>): Actor {
   const actor = c.get("actor");
