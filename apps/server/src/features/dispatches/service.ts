@@ -30,7 +30,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domai
 import { invoiceToday, overdueSql } from "../../lib/invoice-status";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
-import { allRows, countUpTo, keyset, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
+import { allRows, countUpTo, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
 import { dispatchAssignedMail } from "../../mail/templates";
@@ -120,6 +120,15 @@ const listColumns = {
   createdAt: dispatches.createdAt,
 };
 
+/** A dispatch's invoices (id and number), oldest first, as a column of the list's one statement. */
+const invoiceNumbers = sql<{ id: string; invoiceNumber: string }[]>`(
+  select coalesce(
+    json_agg(json_build_object('id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber})
+      order by ${invoices.createdAt}, ${invoices.id}),
+    '[]'::json)
+  from ${invoices}
+  where ${invoices.companyId} = ${dispatches.companyId} and ${invoices.dispatchId} = ${dispatches.id})`;
+
 /** The invoice numbers of some dispatches (one query for a page or a batch), oldest first. */
 async function invoicesOf(scope: Scope, dispatchIds: string[]) {
   const rows = dispatchIds.length
@@ -147,43 +156,44 @@ export async function listDispatches(
   const where = filter.where();
   return offsetPageOf(params, {
     rows: async (limit, offset) => {
-      // The page's ids first, joining only what the sort or a filter reads: a deep page then skips
-      // index entries instead of joined rows (offset 50,000 at 100k: ~19 ms instead of ~170 ms).
+      // The page's ids in a subquery, joining only what the sort or a filter reads: a deep page then
+      // skips index entries instead of joined rows (offset 50,000 at 100k: ~19 ms instead of ~170 ms).
+      // One statement reads the page, its joins and its invoices: round trips are what a list costs.
       const ids = db.select({ id: dispatches.id }).from(dispatches).$dynamic();
       if (params.sort === "pevoName") ids.leftJoin(pevos, eq(pevos.id, dispatches.pevoId));
       if (params.sort === "jobNumber" || filter.joinsRateConfirmation) {
         ids.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
-      const rows = await rowsByIds(
-        ids
-          // scoped: filterOf() builds it with scoped()
-          .where(where)
-          .orderBy(...sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id))
-          .limit(limit)
-          .offset(offset),
-        (page) =>
-          db
-            .select(listColumns)
-            .from(dispatches)
-            .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-            .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-            .where(scoped(dispatches, scope, inArray(dispatches.id, page))),
+      const order = sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id);
+      const rows = await db
+        .select({ ...listColumns, invoices: invoiceNumbers })
+        .from(dispatches)
+        .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        .where(
+          scoped(
+            dispatches,
+            scope,
+            // scoped: filterOf() builds it with scoped()
+            inArray(
+              dispatches.id,
+              ids
+                .where(where)
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset),
+            ),
+          ),
+        )
+        .orderBy(...order);
+      const coverage = await coverageOf(
+        db,
+        scope,
+        rows.map((r) => r.rateConfirmationId),
       );
-      const [byDispatch, coverage] = await Promise.all([
-        invoicesOf(
-          scope,
-          rows.map((r) => r.id),
-        ),
-        coverageOf(
-          db,
-          scope,
-          rows.map((r) => r.rateConfirmationId),
-        ),
-      ]);
       return rows.map((r) => ({
         ...r,
         createdAt: r.createdAt.toISOString(),
-        invoices: byDispatch.get(r.id) ?? [],
         coverage: coverageWithPositions(coverage, r.rateConfirmationId),
       }));
     },
