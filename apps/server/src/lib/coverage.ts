@@ -25,6 +25,25 @@ const covering = (scope: Scope, ids: string[]) =>
     isNotNull(dispatches.positionType),
   );
 
+/**
+ * The coverage of a dispatch's rate confirmation as a column of the dispatch list's one statement
+ * (null without positions): the same count as coverageOf, per position group (type and custom name)
+ * the smaller of positions and covering dispatches.
+ */
+export const dispatchCoverageColumn = () => sql<TCoverage | null>`(
+  select case when sum(p.n) > 0 then json_build_object('covered', sum(least(p.n, d.n))::int, 'total', sum(p.n)::int) end
+  from (
+    select position_type, coalesce(custom_name, '') as name, count(*) as n from ${positions}
+    where company_id = ${dispatches.companyId} and rate_confirmation_id = ${dispatches.rateConfirmationId}
+    group by 1, 2
+  ) p
+  cross join lateral (
+    select count(*) as n from ${dispatches} c
+    where c.company_id = ${dispatches.companyId} and c.rate_confirmation_id = ${dispatches.rateConfirmationId}
+      and c.status <> 'canceled' and c.pevo_id is not null
+      and c.position_type = p.position_type and coalesce(c.position_name, '') = p.name
+  ) d)`;
+
 /** The coverage of some rate confirmations (a page's worth): two grouped, indexed queries. */
 export async function coverageOf(
   db: Executor,

@@ -1,5 +1,5 @@
 import { type Executor, rateConfirmations } from "@pevo/db";
-import type { DispatchStatus, TCoverage, TDispatchData } from "@pevo/shared";
+import type { DispatchStatus, TDispatchData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
 import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../../lib/qualification";
@@ -17,12 +17,6 @@ export function columnsOf<T extends Pick<TDispatchData, "positionType" | "positi
     ...columns,
     positionName: columns.positionType === "custom" ? (columns.positionName ?? null) : null,
   };
-}
-
-/** The list shows coverage only for a dispatch whose rate confirmation has positions. */
-export function coverageWithPositions(coverage: Map<string, TCoverage>, rateConfirmationId: string | null) {
-  const c = rateConfirmationId ? coverage.get(rateConfirmationId) : undefined;
-  return c && c.total > 0 ? c : null;
 }
 
 /** The days a dispatch occupies its PEVO: its rate confirmation's dates, and its pickup date. */

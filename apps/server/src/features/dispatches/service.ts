@@ -24,7 +24,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
-import { coverageOf } from "../../lib/coverage";
+import { dispatchCoverageColumn } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceToday, overdueSql } from "../../lib/invoice-status";
@@ -40,7 +40,6 @@ import {
   checkBooking,
   checkDispatchQualification,
   columnsOf,
-  coverageWithPositions,
   recordQualificationOverrides,
 } from "./position-rules";
 
@@ -158,7 +157,7 @@ export async function listDispatches(
     rows: async (limit, offset) => {
       // The page's ids in a subquery, joining only what the sort or a filter reads: a deep page then
       // skips index entries instead of joined rows (offset 50,000 at 100k: ~19 ms instead of ~170 ms).
-      // One statement reads the page, its joins and its invoices: round trips are what a list costs.
+      // One statement reads the page, its joins, invoices and coverage: round trips are what a list costs.
       const ids = db.select({ id: dispatches.id }).from(dispatches).$dynamic();
       if (params.sort === "pevoName") ids.leftJoin(pevos, eq(pevos.id, dispatches.pevoId));
       if (params.sort === "jobNumber" || filter.joinsRateConfirmation) {
@@ -166,7 +165,7 @@ export async function listDispatches(
       }
       const order = sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id);
       const rows = await db
-        .select({ ...listColumns, invoices: invoiceNumbers })
+        .select({ ...listColumns, invoices: invoiceNumbers, coverage: dispatchCoverageColumn() })
         .from(dispatches)
         .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
         .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
@@ -186,16 +185,7 @@ export async function listDispatches(
           ),
         )
         .orderBy(...order);
-      const coverage = await coverageOf(
-        db,
-        scope,
-        rows.map((r) => r.rateConfirmationId),
-      );
-      return rows.map((r) => ({
-        ...r,
-        createdAt: r.createdAt.toISOString(),
-        coverage: coverageWithPositions(coverage, r.rateConfirmationId),
-      }));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
     count: () => {
       const query = db.select({ one: sql`1` }).from(dispatches).$dynamic();
