@@ -9,6 +9,7 @@
  *   DATABASE_URL or TEST_DATABASE_URL  a PostgreSQL server (a database bench_<random> is created on
  *                                      it and dropped at the end; BENCH_KEEP=1 keeps it)
  *   BENCH_DURATION=5                   seconds of load per endpoint and company
+ *   BENCH_WARMUP=2                     seconds of unmeasured load before each measurement
  *   BENCH_CONNECTIONS=10               concurrent connections
  *   BENCH_DISPATCHES=100000            the big company; BENCH_SMALL=1000 the small one
  *   BENCH_ONLY=<regexp>                only the endpoints whose name matches
@@ -39,6 +40,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const env = process.env;
 const serverUrl = env.DATABASE_URL ?? env.TEST_DATABASE_URL;
 const duration = Number(env.BENCH_DURATION ?? 5);
+const warmup = Number(env.BENCH_WARMUP ?? 2);
 const connections = Number(env.BENCH_CONNECTIONS ?? 10);
 const bigSize = Number(env.BENCH_DISPATCHES ?? 100_000);
 const smallSize = Number(env.BENCH_SMALL ?? 1_000);
@@ -109,6 +111,9 @@ async function measure(
   url: string,
   headers: Record<string, string>,
 ): Promise<Omit<Figures, "bytes" | "problems">> {
+  // Unmeasured load first: the server's code paths get compiled (and PostgreSQL's caches filled) as
+  // they are for the floor's few lines, so the first endpoints are not measured cold.
+  if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const times: number[] = [];
   const instance = autocannon({ url, connections, duration, headers });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {

@@ -20,7 +20,7 @@
  * wait for the transaction: a deadlock).
  */
 import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
-import { and, asc, eq, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { type CompanyId, scoped } from "./tenant";
 
 /** bounds of the columns (packages/db/src/schema/jobs.ts JOB_LIMITS). */
@@ -67,30 +67,7 @@ export type JobHandlers = Record<string, JobHandler>;
  * the same rules applied to what it committed.
  */
 export async function schedule<P>(tx: Executor, scope: { companyId: CompanyId }, spec: JobSpec<P>) {
-  await tx
-    .insert(jobs)
-    .values({
-      companyId: scope.companyId,
-      kind: spec.kind,
-      key: spec.key,
-      runAt: spec.runAt,
-      payload: spec.payload,
-    })
-    .onConflictDoUpdate({
-      target: [jobs.companyId, jobs.key],
-      set: {
-        kind: spec.kind,
-        runAt: spec.runAt,
-        payload: spec.payload,
-        status: "pending",
-        attempts: 0,
-        lastError: null,
-        lockedUntil: null,
-        finishedAt: null,
-        updatedAt: new Date(),
-      },
-      setWhere: or(ne(jobs.status, "done"), ne(jobs.runAt, spec.runAt)),
-    });
+  await upsert(tx, scope, spec, spec.runAt, or(ne(jobs.status, "done"), ne(jobs.runAt, spec.runAt)));
 }
 
 /**
@@ -102,6 +79,22 @@ export async function scheduleNoLaterThan<P>(
   tx: Executor,
   scope: { companyId: CompanyId },
   spec: JobSpec<P>,
+) {
+  await upsert(
+    tx,
+    scope,
+    spec,
+    sql`least(case when ${jobs.status} = 'pending' then ${jobs.runAt} end, excluded.run_at)`,
+  );
+}
+
+/** Inserts the job, or makes the existing one with its key pending again at `runAt` (where `setWhere`). */
+async function upsert<P>(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  spec: JobSpec<P>,
+  runAt: Date | SQL,
+  setWhere?: SQL,
 ) {
   await tx
     .insert(jobs)
@@ -116,7 +109,7 @@ export async function scheduleNoLaterThan<P>(
       target: [jobs.companyId, jobs.key],
       set: {
         kind: spec.kind,
-        runAt: sql`least(case when ${jobs.status} = 'pending' then ${jobs.runAt} end, excluded.run_at)`,
+        runAt,
         payload: spec.payload,
         status: "pending",
         attempts: 0,
@@ -125,6 +118,7 @@ export async function scheduleNoLaterThan<P>(
         finishedAt: null,
         updatedAt: new Date(),
       },
+      setWhere,
     });
 }
 
