@@ -42,8 +42,12 @@ async function choose(page: Page, trigger: Locator, option: string) {
 
 /** Opens the row menu of a driver's dispatch on /dispatching and picks View, Edit or Delete. */
 async function rowAction(page: Page, driver: string, action: "View" | "Edit" | "Delete") {
-  await page.getByRole("button", { name: `Open menu for ${driver}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
+  // Other workers' changes refresh the list live; a refresh landing between the two clicks closed
+  // the menu once (CI, 2026-11-26), so the menu is opened again until the item is clicked.
+  await expect(async () => {
+    await page.getByRole("button", { name: `Open menu for ${driver}` }).click();
+    await page.getByRole("menuitem", { name: action }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Screenshots at 1280 and 375 px from the top of the page (a sticky header would otherwise sit mid-page). */

@@ -164,26 +164,18 @@ export async function listDispatches(
         ids.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
       const order = sortBy(SORT_KEYS[params.sort](), params.dir, dispatches.id);
+      const page = ids
+        // scoped: filterOf() builds it with scoped()
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       const rows = await db
         .select({ ...listColumns, invoices: invoiceNumbers, coverage: dispatchCoverageColumn() })
         .from(dispatches)
         .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
         .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-        .where(
-          scoped(
-            dispatches,
-            scope,
-            // scoped: filterOf() builds it with scoped()
-            inArray(
-              dispatches.id,
-              ids
-                .where(where)
-                .orderBy(...order)
-                .limit(limit)
-                .offset(offset),
-            ),
-          ),
-        )
+        .where(scoped(dispatches, scope, inArray(dispatches.id, page)))
         .orderBy(...order);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
