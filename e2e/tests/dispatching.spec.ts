@@ -42,12 +42,8 @@ async function choose(page: Page, trigger: Locator, option: string) {
 
 /** Opens the row menu of a driver's dispatch on /dispatching and picks View, Edit or Delete. */
 async function rowAction(page: Page, driver: string, action: "View" | "Edit" | "Delete") {
-  // Other workers' changes refresh the list live; a refresh landing between the two clicks closed
-  // the menu once (CI, 2026-11-26), so the menu is opened again until the item is clicked.
-  await expect(async () => {
-    await page.getByRole("button", { name: `Open menu for ${driver}` }).click();
-    await page.getByRole("menuitem", { name: action }).click({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
+  await page.getByRole("button", { name: `Open menu for ${driver}` }).click();
+  await page.getByRole("menuitem", { name: action }).click();
 }
 
 /** Screenshots at 1280 and 375 px from the top of the page (a sticky header would otherwise sit mid-page). */
@@ -298,6 +294,36 @@ test.describe("Dispatching (admin)", () => {
 
     await expect(page).toHaveURL(/\/dispatching\/new$/);
     expect(posts).toBe(0);
+  });
+
+  test("an open row menu stays open while the list refreshes live", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAsDemoAdmin(page);
+    const { today } = await browserDays(page);
+    const tag = uniqueTag();
+    const base = { driverPhone: "(806) 555-0112", pickupDate: today, pickupTime: "10:00", status: "pending" };
+    const driver = `Mia Menuopen${tag}`;
+    await apiCreate<DispatchRecord>(page.request, "/api/dispatches", { ...base, driverName: driver });
+    await page.goto(`/dispatching?q=${encodeURIComponent(driver)}`);
+    await expect(rowOf(page, driver)).toHaveCount(1, { timeout: 20_000 });
+    await page.getByRole("button", { name: `Open menu for ${driver}` }).click();
+    const edit = page.getByRole("menuitem", { name: "Edit" });
+    await expect(edit).toBeVisible();
+
+    // Another dispatch of the company: its live event makes the list fetch again.
+    const refetched = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/dispatches" && r.request().method() === "GET",
+      { timeout: 30_000 },
+    );
+    await apiCreate<DispatchRecord>(page.request, "/api/dispatches", {
+      ...base,
+      driverName: `Other Menuopen${tag}`,
+    });
+    await refetched;
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
+    await expect(edit).toBeVisible();
+    await edit.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Dispatch" })).toBeVisible();
   });
 
   test("Delete asks 'Are you sure you want to delete this dispatch?': Cancel keeps it, Delete removes it", async ({

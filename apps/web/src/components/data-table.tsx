@@ -9,7 +9,7 @@ import {
   useTable,
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from "lucide-react";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo, useRef } from "react";
 import { useNavigate } from "react-router";
 import { CardList } from "@/components/list-card";
 import { Button } from "@/components/ui/button";
@@ -71,16 +71,23 @@ export function DataTable<T extends RowData>(props: Props<T>) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const sorting: SortingState = useMemo(() => [{ id: sort, desc: dir === "desc" }], [sort, dir]);
+  // TanStack renders a cell function as a component: a new function on every render (callers build
+  // their columns inline) would remount every cell, closing an open row menu whenever the list
+  // refreshes live. The definitions change only with the columns' shape; cells read the latest ones.
+  const latest = useRef(columns);
+  latest.current = columns;
+  const shape = columns.map((c) => `${c.id}:${c.header}:${c.sortable ? 1 : 0}`).join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the shape changes; cells read `latest`
   const tableColumns = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
-      columns.map((c) => ({
+      latest.current.map((c) => ({
         id: c.id,
         header: c.header,
         accessorFn: (row: T) => row,
-        cell: (info) => c.cell(info.row.original),
+        cell: (info) => (latest.current.find((l) => l.id === c.id) ?? c).cell(info.row.original),
         enableSorting: Boolean(c.sortable),
       })),
-    [columns],
+    [shape],
   );
   const table = useTable({
     features,
