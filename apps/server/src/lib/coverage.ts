@@ -1,6 +1,18 @@
 import { dispatches, type Executor, positions, rateConfirmations } from "@pevo/db";
 import type { PositionType, TCoverage } from "@pevo/shared";
-import { and, count, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  count,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { type Scope, scoped } from "./tenant";
 
 /*
@@ -26,71 +38,36 @@ const covering = (scope: Scope, ids: string[]) =>
   );
 
 /**
- * The coverage of a dispatch's rate confirmation as a column of the dispatch list's one statement
- * (null without positions): the same count as coverageOf, per position group (type and custom name)
- * the smaller of positions and covering dispatches.
+ * A rate confirmation's coverage as a column of a list's one statement (null without positions):
+ * per position group (type and custom name) the smaller of positions and covering dispatches,
+ * summed; `company` and `rc` are the outer row's columns.
  */
-export const dispatchCoverageColumn = () => sql<TCoverage | null>`(
+const coverageSql = (company: AnyColumn, rc: AnyColumn) => sql<TCoverage | null>`(
   select case when sum(p.n) > 0 then json_build_object('covered', sum(least(p.n, d.n))::int, 'total', sum(p.n)::int) end
   from (
     select position_type, coalesce(custom_name, '') as name, count(*) as n from ${positions}
-    where company_id = ${dispatches.companyId} and rate_confirmation_id = ${dispatches.rateConfirmationId}
+    where company_id = ${company} and rate_confirmation_id = ${rc}
     group by 1, 2
   ) p
   cross join lateral (
     select count(*) as n from ${dispatches} c
-    where c.company_id = ${dispatches.companyId} and c.rate_confirmation_id = ${dispatches.rateConfirmationId}
+    where c.company_id = ${company} and c.rate_confirmation_id = ${rc}
       and c.status <> 'canceled' and c.pevo_id is not null
       and c.position_type = p.position_type and coalesce(c.position_name, '') = p.name
   ) d)`;
 
-/** The coverage of some rate confirmations (a page's worth): two grouped, indexed queries. */
-export async function coverageOf(
-  db: Executor,
-  scope: Scope,
-  rateConfirmationIds: (string | null)[],
-): Promise<Map<string, TCoverage>> {
-  const ids = [...new Set(rateConfirmationIds.filter((id): id is string => Boolean(id)))];
-  const result = new Map<string, TCoverage>();
-  if (ids.length === 0) return result;
-  const [needed, filled] = await Promise.all([
-    db
-      .select({
-        rc: positions.rateConfirmationId,
-        type: positions.positionType,
-        name: positions.customName,
-        n: count(),
-      })
-      .from(positions)
-      .where(scoped(positions, scope, inArray(positions.rateConfirmationId, ids)))
-      .groupBy(positions.rateConfirmationId, positions.positionType, positions.customName),
-    db
-      .select({
-        rc: sql<string>`${dispatches.rateConfirmationId}`,
-        type: sql<string>`${dispatches.positionType}`,
-        name: dispatches.positionName,
-        n: count(),
-      })
-      .from(dispatches)
-      .where(covering(scope, ids))
-      .groupBy(dispatches.rateConfirmationId, dispatches.positionType, dispatches.positionName),
-  ]);
-  const dispatched = new Map(filled.map((d) => [keyOf(d.rc, d.type, d.name), d.n]));
-  for (const id of ids) result.set(id, { covered: 0, total: 0 });
-  for (const p of needed) {
-    const c = result.get(p.rc) ?? { covered: 0, total: 0 };
-    c.total += p.n;
-    c.covered += Math.min(p.n, dispatched.get(keyOf(p.rc, p.type, p.name)) ?? 0);
-    result.set(p.rc, c);
-  }
-  return result;
-}
+/** The coverage of a dispatch's rate confirmation (the dispatch list); null without positions. */
+export const dispatchCoverageColumn = () => coverageSql(dispatches.companyId, dispatches.rateConfirmationId);
+
+/** A rate confirmation's coverage (its list); 0 of 0 without positions. */
+export const rateConfirmationCoverageColumn = () =>
+  sql<TCoverage>`coalesce(${coverageSql(rateConfirmations.companyId, rateConfirmations.id)}, json_build_object('covered', 0, 'total', 0))`;
 
 type PositionRow = { positionType: PositionType; customName: string | null; pevoId: string | null };
 
 /**
  * Which positions of one rate confirmation are covered (its page and 'Create Dispatch'), in the
- * positions' order. The count per position equals coverageOf's; within a group of equal positions
+ * positions' order. The count per group equals the lists' coverage column; within a group of equal positions
  * the ones whose PEVO has a covering dispatch are marked first, then the others in order, so the
  * form offers the position that is really still open.
  */

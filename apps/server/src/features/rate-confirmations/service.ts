@@ -32,7 +32,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { coverageOf, coveredPositions } from "../../lib/coverage";
+import { coveredPositions, rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,
@@ -43,7 +43,7 @@ import {
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
-import { countRows, likePattern, offsetPageOf, rowsByIds, sortBy } from "../../lib/paging";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 import { checkPositionBookings, checkPositionQualifications } from "./position-conflicts";
@@ -101,59 +101,39 @@ export async function listRateConfirmations(
   const sortColumn = RC_SORT_COLUMNS[params.sort];
   return offsetPageOf(params, {
     rows: async (limit, offset) => {
-      // The page's ids first (the client joined only to sort by its name), then those rows.
+      // One statement (as the dispatch list): the page's ids in a subquery (the client joined only to
+      // sort by its name), then those rows with their client and coverage.
       const ids = scope.db.select({ id: rateConfirmations.id }).from(rateConfirmations).$dynamic();
       if (params.sort === "clientName") ids.innerJoin(clients, eq(clients.id, rateConfirmations.clientId));
-      const rows = await rowsByIds(
-        ids
-          .where(where)
-          .orderBy(...sortBy(sortColumn, params.dir, rateConfirmations.id))
-          .limit(limit)
-          .offset(offset),
-        (page) =>
-          scope.db
-            .select({
-              id: rateConfirmations.id,
-              jobNumber: rateConfirmations.jobNumber,
-              originAddress: rateConfirmations.originAddress,
-              destinationAddress: rateConfirmations.destinationAddress,
-              startDate: rateConfirmations.startDate,
-              endDate: rateConfirmations.endDate,
-              clientName: clients.name,
-              signatureStatus: signatureStateSql,
-              canceledAt: rateConfirmations.canceledAt,
-              createdAt: rateConfirmations.createdAt,
-            })
-            .from(rateConfirmations)
-            .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-            .where(scoped(rateConfirmations, scope, inArray(rateConfirmations.id, page))),
-      );
-      const coverage = await coverageOf(
-        scope.db,
-        scope,
-        rows.map((r) => r.id),
-      );
-      const counts = rows.length
-        ? await scope.db
-            .select({ id: positions.rateConfirmationId, n: count() })
-            .from(positions)
-            .where(
-              scoped(
-                positions,
-                scope,
-                inArray(
-                  positions.rateConfirmationId,
-                  rows.map((r) => r.id),
-                ),
-              ),
-            )
-            .groupBy(positions.rateConfirmationId)
-        : [];
-      const countOf = new Map(counts.map((c) => [c.id, c.n]));
+      const order = sortBy(sortColumn, params.dir, rateConfirmations.id);
+      const page = ids
+        // scoped: `where` is built with scoped() above
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      const rows = await scope.db
+        .select({
+          id: rateConfirmations.id,
+          jobNumber: rateConfirmations.jobNumber,
+          originAddress: rateConfirmations.originAddress,
+          destinationAddress: rateConfirmations.destinationAddress,
+          startDate: rateConfirmations.startDate,
+          endDate: rateConfirmations.endDate,
+          clientName: clients.name,
+          signatureStatus: signatureStateSql,
+          canceledAt: rateConfirmations.canceledAt,
+          createdAt: rateConfirmations.createdAt,
+          coverage: rateConfirmationCoverageColumn(),
+        })
+        .from(rateConfirmations)
+        .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
+        .where(scoped(rateConfirmations, scope, inArray(rateConfirmations.id, page)))
+        .orderBy(...order);
       return rows.map((r) => ({
         ...r,
-        positionsCount: countOf.get(r.id) ?? 0,
-        coverage: coverage.get(r.id) ?? { covered: 0, total: 0 },
+        // Every position counts towards the coverage's total.
+        positionsCount: r.coverage.total,
         canceledAt: r.canceledAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
       }));
