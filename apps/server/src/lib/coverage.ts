@@ -38,23 +38,27 @@ const covering = (scope: Scope, ids: string[]) =>
   );
 
 /**
+ * How many dispatches cover the position group `p` (a positions row grouped by type and custom name)
+ * of the rate confirmation `rc` of `company` (the outer row's columns): the rule above in SQL, for the
+ * lists' coverage column and the dashboard's count.
+ */
+const coveringCount = (company: AnyColumn, rc: AnyColumn) => sql`(
+  select count(*) from ${dispatches} d
+  where d.company_id = ${company} and d.rate_confirmation_id = ${rc}
+    and d.status <> 'canceled' and d.pevo_id is not null
+    and d.position_type = p.position_type and d.position_name is not distinct from p.custom_name)`;
+
+/**
  * A rate confirmation's coverage as a column of a list's one statement (null without positions):
- * per position group (type and custom name) the smaller of positions and covering dispatches,
- * summed; `company` and `rc` are the outer row's columns.
+ * per position group the smaller of positions and covering dispatches, summed.
  */
 const coverageSql = (company: AnyColumn, rc: AnyColumn) => sql<TCoverage | null>`(
-  select case when sum(p.n) > 0 then json_build_object('covered', sum(least(p.n, d.n))::int, 'total', sum(p.n)::int) end
+  select case when sum(g.n) > 0 then json_build_object('covered', sum(least(g.n, g.covered))::int, 'total', sum(g.n)::int) end
   from (
-    select position_type, coalesce(custom_name, '') as name, count(*) as n from ${positions}
-    where company_id = ${company} and rate_confirmation_id = ${rc}
-    group by 1, 2
-  ) p
-  cross join lateral (
-    select count(*) as n from ${dispatches} c
-    where c.company_id = ${company} and c.rate_confirmation_id = ${rc}
-      and c.status <> 'canceled' and c.pevo_id is not null
-      and c.position_type = p.position_type and coalesce(c.position_name, '') = p.name
-  ) d)`;
+    select count(*) as n, ${coveringCount(company, rc)} as covered from ${positions} p
+    where p.company_id = ${company} and p.rate_confirmation_id = ${rc}
+    group by p.position_type, p.custom_name
+  ) g)`;
 
 /** The coverage of a dispatch's rate confirmation (the dispatch list); null without positions. */
 export const dispatchCoverageColumn = () => coverageSql(dispatches.companyId, dispatches.rateConfirmationId);
@@ -110,15 +114,7 @@ export async function countUncoveredJobs(db: Executor, scope: Scope, from: strin
     select 1 from ${positions} p
     where p.company_id = ${rateConfirmations.companyId} and p.rate_confirmation_id = ${rateConfirmations.id}
     group by p.position_type, p.custom_name
-    having count(*) > (
-      select count(*) from ${dispatches} d
-      where d.company_id = ${rateConfirmations.companyId}
-        and d.rate_confirmation_id = ${rateConfirmations.id}
-        and d.status <> 'canceled'
-        and d.pevo_id is not null
-        and d.position_type = p.position_type
-        and d.position_name is not distinct from p.custom_name
-    )
+    having count(*) > ${coveringCount(rateConfirmations.companyId, rateConfirmations.id)}
   )`;
   const [row] = await db
     .select({ n: count() })
