@@ -119,7 +119,7 @@ const listColumns = {
   createdAt: dispatches.createdAt,
 };
 
-/** A dispatch's invoices (id and number), oldest first, as a column of the list's one statement. */
+/** A dispatch's invoices (id and number), oldest first, as a column (the list's page, the CSV). */
 const invoiceNumbers = sql<{ id: string; invoiceNumber: string }[]>`(
   select coalesce(
     json_agg(json_build_object('id', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber})
@@ -127,22 +127,6 @@ const invoiceNumbers = sql<{ id: string; invoiceNumber: string }[]>`(
     '[]'::json)
   from ${invoices}
   where ${invoices.companyId} = ${dispatches.companyId} and ${invoices.dispatchId} = ${dispatches.id})`;
-
-/** The invoice numbers of some dispatches (one query for a page or a batch), oldest first. */
-async function invoicesOf(scope: Scope, dispatchIds: string[]) {
-  const rows = dispatchIds.length
-    ? await scope.db
-        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, dispatchId: invoices.dispatchId })
-        .from(invoices)
-        .where(scoped(invoices, scope, inArray(invoices.dispatchId, dispatchIds)))
-        .orderBy(asc(invoices.createdAt), asc(invoices.id))
-    : [];
-  const byDispatch = new Map<string, { id: string; invoiceNumber: string }[]>();
-  for (const { dispatchId, ...inv } of rows) {
-    byDispatch.set(dispatchId, [...(byDispatch.get(dispatchId) ?? []), inv]);
-  }
-  return byDispatch;
-}
 
 /** One page of the company's dispatches, filtered and sorted (default: latest pickup first). */
 export async function listDispatches(
@@ -213,13 +197,14 @@ export async function* dispatchCsvRows(scope: Scope, f: TDispatchFilters): Async
   const { db } = scope;
   const filter = filterOf(scope, f);
   const key = keyset([...SORT_KEYS[f.sort](), dispatches.id], f.dir);
-  const rows = allRows(async (cursor, limit) => {
-    const batch = await db
+  const rows = allRows((cursor, limit) =>
+    db
       .select({
         ...listColumns,
         driverPhone: dispatches.driverPhone,
         driverCompany: dispatches.driverCompany,
         clientName: clients.name,
+        invoices: invoiceNumbers,
         cursor: key.cursor,
       })
       .from(dispatches)
@@ -229,13 +214,8 @@ export async function* dispatchCsvRows(scope: Scope, f: TDispatchFilters): Async
       // scoped: filterOf() builds it with scoped()
       .where(filter.where(key.after(cursor)))
       .orderBy(...key.orderBy)
-      .limit(limit);
-    const byDispatch = await invoicesOf(
-      scope,
-      batch.map((r) => r.id),
-    );
-    return batch.map((r) => ({ ...r, invoices: byDispatch.get(r.id) ?? [] }));
-  });
+      .limit(limit),
+  );
   for await (const r of rows) {
     yield [
       r.jobNumber,
