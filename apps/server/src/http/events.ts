@@ -23,6 +23,7 @@ import type { Actor, Deps } from "./context";
 import { createRoute, createRouter, errors, sessionSecurity } from "./openapi";
 import { pevoIdOf } from "./pevo";
 import { actorOf } from "./session";
+import { sessionLookup } from "./session-lookup";
 
 const DEFAULT_HEARTBEAT_MS = 25_000;
 
@@ -56,6 +57,7 @@ const eventsRoute = createRoute({
 
 export function eventsRoutes(deps: Deps) {
   const hub = new LiveHub(deps.db);
+  const lookup = sessionLookup(deps.auth, deps.db);
   const heartbeatMs = deps.config.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const router = createRouter();
 
@@ -102,7 +104,7 @@ export function eventsRoutes(deps: Deps) {
             setTimeout(resolve, heartbeatMs);
           });
           if (!open) break;
-          if (!(await stillSignedIn(deps, headers, actor, audience))) {
+          if (!(await stillSignedIn(deps.db, lookup, headers, actor, audience))) {
             write({ event: LIVE_CONTROL.signedOut, data: "{}" });
             break;
           }
@@ -123,12 +125,18 @@ export function eventsRoutes(deps: Deps) {
 }
 
 /** The session is still there, of the same user (not removed), and a PEVO still has their PEVO row. */
-async function stillSignedIn(deps: Deps, headers: Headers, actor: Actor, audience: Audience) {
+async function stillSignedIn(
+  db: Deps["db"],
+  lookup: ReturnType<typeof sessionLookup>,
+  headers: Headers,
+  actor: Actor,
+  audience: Audience,
+) {
   try {
-    const session = await deps.auth.api.getSession({ headers });
-    if (session?.user.id !== actor.userId) return false;
+    const user = await lookup(headers);
+    if (user?.id !== actor.userId) return false;
     if (audience.pevoId === null) return true;
-    const [row] = await deps.db
+    const [row] = await db
       .select({ id: pevos.id })
       .from(pevos)
       .where(scoped(pevos, actor, eq(pevos.id, audience.pevoId), eq(pevos.userId, actor.userId)));
