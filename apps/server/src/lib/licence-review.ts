@@ -5,13 +5,34 @@
  * because the office's PEVO form (features/pevos) and the portal profile (features/portal) both
  * write it, and the credentials screens (features/credentials) review it.
  */
+import { type Executor, pevos } from "@pevo/db";
+import { eq } from "drizzle-orm";
+import { type CompanyId, scoped } from "./tenant";
+
 type Licence = { licenseNumber: string | null; certificationExpiry: string | null };
 
-export const licenceChanged = (current: Licence, next: Licence) =>
-  current.licenseNumber !== next.licenseNumber || current.certificationExpiry !== next.certificationExpiry;
-
-/** The review columns of a licence change by the office (approved) or the PEVO (pending). */
-export function licenceReviewOf(by: { role: "admin"; userId: string } | { role: "pevo" }) {
+/**
+ * The review columns to save with `next` on the PEVO row (locked until the transaction ends): null
+ * when the licence does not change (or the row is not the company's); approved for the office's
+ * change, pending for the PEVO's own.
+ */
+export async function licenceReviewOnSave(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  pevoId: string,
+  next: Licence,
+  by: { role: "admin"; userId: string } | { role: "pevo" },
+) {
+  const [current] = await tx
+    .select({ licenseNumber: pevos.licenseNumber, certificationExpiry: pevos.certificationExpiry })
+    .from(pevos)
+    .where(scoped(pevos, scope, eq(pevos.id, pevoId)))
+    .for("update");
+  if (
+    !current ||
+    (current.licenseNumber === next.licenseNumber && current.certificationExpiry === next.certificationExpiry)
+  )
+    return null;
   return by.role === "admin"
     ? {
         licenceReviewStatus: "approved" as const,

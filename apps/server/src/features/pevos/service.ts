@@ -4,7 +4,7 @@ import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery
 import { count, eq, ilike, or, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
-import { licenceChanged, licenceReviewOf } from "../../lib/licence-review";
+import { licenceReviewOnSave } from "../../lib/licence-review";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -136,17 +136,9 @@ export async function createPevo(scope: Scope, input: TPevoData) {
 export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
   const { email: _ignored, ...fields } = input;
   await scope.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ licenseNumber: pevos.licenseNumber, certificationExpiry: pevos.certificationExpiry })
-      .from(pevos)
-      .where(scoped(pevos, scope, eq(pevos.id, id)))
-      .for("update");
-    if (!current) throw new NotFoundError(PEVO_NOT_FOUND);
     // The office's own licence change is approved at once (a pending one from the PEVO stays pending
     // until reviewed, unless the office changes the licence itself).
-    const review = licenceChanged(current, fields)
-      ? licenceReviewOf({ role: "admin", userId: scope.userId })
-      : {};
+    const review = await licenceReviewOnSave(tx, scope, id, fields, { role: "admin", userId: scope.userId });
     const [row] = await tx
       .update(pevos)
       .set({ ...fields, ...review, updatedAt: new Date() })

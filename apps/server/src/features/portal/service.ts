@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
-import { licenceChanged, licenceReviewOf } from "../../lib/licence-review";
+import { licenceReviewOnSave } from "../../lib/licence-review";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -204,18 +204,12 @@ export async function updatePortalProfile(
 ): Promise<TPevoProfile> {
   const { db, userId } = scope;
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ licenseNumber: pevos.licenseNumber, certificationExpiry: pevos.certificationExpiry })
-      .from(pevos)
-      .where(scoped(pevos, scope, eq(pevos.id, pevoId)))
-      .for("update");
-    if (!current) throw new NotFoundError("Profile not found");
-    const licence = licenceChanged(current, input);
+    const review = await licenceReviewOnSave(tx, scope, pevoId, input, { role: "pevo" });
     await tx
       .update(pevos)
-      .set({ ...input, ...(licence ? licenceReviewOf({ role: "pevo" }) : {}), updatedAt: new Date() })
+      .set({ ...input, ...review, updatedAt: new Date() })
       .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
-    if (licence) {
+    if (review) {
       const name = `${input.firstName} ${input.lastName}`;
       await recordActivity(tx, scope, {
         actorId: userId,
