@@ -203,10 +203,14 @@ export async function createPevoViaApi(
     phone?: string;
     licenseNumber?: string;
     states?: string[];
+    status?: "active" | "inactive";
+    /** The licence expiry (default QUALIFIED_UNTIL when qualified). */
+    certificationExpiry?: string;
+    /** Default: unless inactive (an inactive PEVO is not assigned). */
     qualified?: boolean;
   },
 ) {
-  const { qualified = true, ...fields } = pevo;
+  const { qualified = pevo.status !== "inactive", ...fields } = pevo;
   const created = await apiCreate<CreatedPevo>(request, "/api/pevos", {
     status: "active",
     states: ["TX"],

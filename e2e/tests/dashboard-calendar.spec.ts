@@ -1,11 +1,10 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
-  addInsuranceViaApi,
   apiCreate,
   apiUpdate,
   browserDays,
-  QUALIFIED_UNTIL,
+  createPevoViaApi,
   saveScreenshot,
   screenshotBothWidths,
   signInFreshAdmin,
@@ -27,7 +26,6 @@ const RATES = {
   detentionThreshold: 2,
 };
 
-type Pevo = { id: string; firstName: string; lastName: string };
 type Rc = { id: string; jobNumber: string; originAddress: string; destinationAddress: string };
 type Dispatch = { id: string; pickupDate: string; status: string };
 
@@ -36,21 +34,6 @@ const createClient = (request: APIRequestContext, name: string) =>
     name,
     contactPerson: "Rita Alvarez",
     address: "1200 Industrial Blvd, Amarillo, TX 79107",
-  });
-
-const createPevo = (
-  request: APIRequestContext,
-  pevo: { firstName: string; lastName: string; status?: "active" | "inactive"; certificationExpiry?: string },
-) =>
-  apiCreate<Pevo>(request, "/api/pevos", {
-    status: "active",
-    states: ["TX"],
-    certificationExpiry: QUALIFIED_UNTIL,
-    ...pevo,
-  }).then(async (created) => {
-    // Every assignment checks insurance and the licence (an inactive PEVO is not assigned).
-    if (pevo.status !== "inactive") await addInsuranceViaApi(request, created.id);
-    return created;
   });
 
 /** For a PEVO whose licence expires before the job (to show the expiry on the calendar). */
@@ -144,9 +127,9 @@ test.describe("Dashboard", () => {
     const tag = uniqueTag();
     const TAG = tag.toUpperCase();
     const client = await createClient(page.request, `Lone Star Heavy Haul ${tag}`);
-    const pevo = await createPevo(page.request, { firstName: "Jordan", lastName: `Reyes${tag}` });
+    const pevo = await createPevoViaApi(page.request, { firstName: "Jordan", lastName: `Reyes${tag}` });
     const pevoName = `${pevo.firstName} ${pevo.lastName}`;
-    await createPevo(page.request, { firstName: "Ina", lastName: `Active${tag}`, status: "inactive" });
+    await createPevoViaApi(page.request, { firstName: "Ina", lastName: `Active${tag}`, status: "inactive" });
     const pickup = addDaysIso(today, 2);
     const rc = await createRc(page.request, {
       clientId: client.id,
@@ -350,7 +333,7 @@ test.describe("Calendar", () => {
     const otherDay = `${today.slice(0, 8)}${Number(today.slice(8)) <= 14 ? "20" : "08"}`;
 
     const client = await createClient(page.request, `Calendar Client ${tag}`);
-    const pevo = await createPevo(page.request, {
+    const pevo = await createPevoViaApi(page.request, {
       firstName: "Morgan",
       lastName: `Blake${tag}`,
       certificationExpiry: otherDay,
