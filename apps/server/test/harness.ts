@@ -296,6 +296,25 @@ export function dispatchBody(overrides: JsonBody = {}): JsonBody {
   };
 }
 
+/**
+ * A test app whose mail goes to the outbox as usual, except while `down()` is true: then sending
+ * throws "SMTP server unreachable" (a mail server that is away).
+ */
+export async function createTestAppWithMailOutage(down: () => boolean) {
+  let real: Mailer | undefined;
+  const t = await createTestApp({
+    mailer: {
+      mode: "outbox",
+      send: async (mail, options) => {
+        if (down()) throw new Error("SMTP server unreachable");
+        await real?.send(mail, options);
+      },
+    },
+  });
+  real = createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} });
+  return t;
+}
+
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const db: Database = database.opened.db;

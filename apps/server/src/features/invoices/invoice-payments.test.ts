@@ -16,7 +16,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
-  createTestApp,
+  createTestAppWithMailOutage,
   firstLink,
   type JsonBody,
   pathOf,
@@ -28,7 +28,7 @@ import { addDaysIso } from "../../lib/dates";
 import { runDueJobs, schedule, startJobWorker } from "../../lib/jobs";
 import { createPublicLink, daysFrom, hashToken } from "../../lib/public-links";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
-import { createMailer, type Mailer } from "../../mail/mailer";
+import { createMailer } from "../../mail/mailer";
 import { INVOICE_REMINDER, invoiceReminderHandlers } from "./reminders";
 
 const SETUP_TIMEOUT = 180_000;
@@ -44,16 +44,7 @@ let second: { db: Database; close: () => Promise<void> };
 let mailFails = false;
 
 beforeAll(async () => {
-  let real: Mailer | undefined;
-  const mailer: Mailer = {
-    mode: "outbox",
-    send: async (mail, options) => {
-      if (mailFails) throw new Error("SMTP server unreachable");
-      await real?.send(mail, options);
-    },
-  };
-  t = await createTestApp({ mailer });
-  real = createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} });
+  t = await createTestAppWithMailOutage(() => mailFails);
   adminA = await t.signUpAdmin({ companyName: "Paid Escorts A" });
   adminB = await t.signUpAdmin({ companyName: "Paid Escorts B" });
   dispatchA = await job(adminA);

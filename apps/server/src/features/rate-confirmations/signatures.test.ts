@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createTestApp,
+  createTestAppWithMailOutage,
   firstLink,
   pathOf,
   rateConfirmationBody,
@@ -16,7 +17,6 @@ import { readPdf } from "../../../test/pdf-text";
 import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
-import { createMailer, type Mailer } from "../../mail/mailer";
 import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
 import { getRateConfirmation } from "./service";
 import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST } from "./signature-service";
@@ -31,16 +31,7 @@ let clientId: string;
 let mailFails = false;
 
 beforeAll(async () => {
-  let real: Mailer | undefined;
-  const mailer: Mailer = {
-    mode: "outbox",
-    send: async (mail, options) => {
-      if (mailFails) throw new Error("SMTP server unreachable");
-      await real?.send(mail, options);
-    },
-  };
-  t = await createTestApp({ mailer });
-  real = createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} });
+  t = await createTestAppWithMailOutage(() => mailFails);
   ({ adminA, adminB, pevo1 } = await t.createTwoCompanies());
   clientId = (await t.createClient(adminA, { name: "Lone Star Heavy Haul", email: "ops@lonestar.test" })).id;
 });
