@@ -95,7 +95,8 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
     // The PEVO renews their driver's licence in My Profile: it waits for the office too.
     await page.getByLabel("License Number").fill("AZ-D0042177");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toastWith(page, "Profile updated. Your office reviews the licence change.")).toBeVisible();
+    await expect(toastWith(page, "Profile updated successfully")).toBeVisible();
+    await expect(page.getByText("Waiting for your office's review.")).toBeVisible();
     const licence = credentials.getByRole("region", { name: "Driver's licence" });
     await expect(licence).toContainText("Pending review");
     await expect(licence).toContainText("No. AZ-D0042177");

@@ -97,11 +97,8 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
     save.mutate(data, {
       onSuccess: (saved) => {
         form.reset(toFormValues(saved));
-        toast.success(
-          saved.licenceReviewStatus === "pending" && profile.licenceReviewStatus !== "pending"
-            ? "Profile updated. Your office reviews the licence change."
-            : "Profile updated successfully",
-        );
+        // SPEC's words; a licence change shows "Waiting for your office's review." under the field.
+        toast.success("Profile updated successfully");
       },
       onError: (error) => {
         applyFieldErrors(error, form.setError);
