@@ -14,15 +14,11 @@ import { type Executor, pevoCertifications, pevoInsurance, pevos } from "@pevo/d
 import { CREDENTIAL_WARNING_DAYS, INSURANCE_TYPE_LABELS, type TExpiringCredential } from "@pevo/shared";
 import { and, asc, eq, gt, isNotNull, lte, ne, notExists, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { addDaysIso } from "../../lib/dates";
+import { addDaysIso, daysBetween } from "../../lib/dates";
 import { type CompanyId, scoped } from "../../lib/tenant";
 
 /** At most this many rows (a company with more has bigger problems than a long card). */
 const MAX_ROWS = 500;
-
-/** Whole days from `from` to `to` (YYYY-MM-DD calendar dates). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 type CredentialTable = typeof pevoCertifications | typeof pevoInsurance;
 const newerCertification = alias(pevoCertifications, "newer_certification");

@@ -5,7 +5,7 @@ import type {
   TTripLog,
   TTripLogData,
 } from "@pevo/shared";
-import { asc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, published, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
@@ -142,7 +142,8 @@ export async function listDispatchTripLogs(
       .select({ expenses: total(tripLogExpenses.amount) })
       .from(tripLogExpenses)
       .innerJoin(tripLogs, eq(tripLogs.id, tripLogExpenses.tripLogId))
-      .where(scoped(tripLogExpenses, scope, ofDispatch)),
+      // Both sides scoped: the trips come from the (company, dispatch) index, not a scan of every trip.
+      .where(and(scoped(tripLogExpenses, scope), scoped(tripLogs, scope, ofDispatch))),
   ]);
   return {
     ...page,
