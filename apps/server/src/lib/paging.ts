@@ -159,17 +159,3 @@ export async function* allRows<T extends { cursor: string }>(
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }
-
-/**
- * A page read in two steps, for deep offsets: the page's ids from the sort index (`ids`, which skips
- * index entries, not joined rows), then those rows with their joins (`rows`), in the ids' order.
- */
-export async function rowsByIds<T extends { id: string }>(
-  ids: Promise<{ id: string }[]>,
-  rows: (ids: string[]) => Promise<T[]>,
-): Promise<T[]> {
-  const page = (await ids).map((r) => r.id);
-  if (page.length === 0) return [];
-  const byId = new Map((await rows(page)).map((r) => [r.id, r]));
-  return page.flatMap((id) => byId.get(id) ?? []);
-}

@@ -1,4 +1,4 @@
-import { TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS, type UsState } from "@pevo/shared";
+import { INVOICE_OPEN_STATUSES, TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS, type UsState } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -220,6 +220,11 @@ export const rateConfirmations = pgTable(
     unique("rate_confirmations_company_job_number_key").on(t.companyId, t.jobNumber),
     index("rate_confirmations_company_created_idx").on(t.companyId, t.createdAt),
     index("rate_confirmations_company_start_idx").on(t.companyId, t.startDate, t.id),
+    // The list's default view (not canceled, by start date): its page ids and its count come from
+    // the index alone.
+    index("rate_confirmations_open_start_idx")
+      .on(t.companyId, t.startDate, t.id)
+      .where(sql`${t.canceledAt} is null`),
     // The calendar's spans overlapping a window: greatest() skips a null end date.
     index("rate_confirmations_company_last_day_idx").on(
       t.companyId,
@@ -418,6 +423,13 @@ export const invoices = pgTable(
     index("invoices_company_issue_idx").on(t.companyId, t.issueDate, t.id),
     index("invoices_company_due_idx").on(t.companyId, t.dueDate),
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    // The open balances (dashboard, receivables, aging: lib/aging.ts openWithBalance) read from the
+    // index alone: a company's thousands of unpaid invoices are summed without visiting the table.
+    index("invoices_open_balance_idx")
+      .on(t.companyId, t.dueDate, t.clientId, t.status, t.total, t.amountPaid)
+      .where(
+        sql`${t.status} in (${sql.raw(INVOICE_OPEN_STATUSES.map((s) => `'${s}'`).join(", "))}) and ${t.total} > ${t.amountPaid}`,
+      ),
     index("invoices_company_client_idx").on(t.companyId, t.clientId),
     trigram("invoices_number_trgm_idx", t.invoiceNumber),
     index("invoices_dispatch_idx").on(t.dispatchId),

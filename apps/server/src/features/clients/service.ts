@@ -1,6 +1,6 @@
 import { clients, rateConfirmations } from "@pevo/db";
 import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
-import { count, eq, ilike, or, type SQLWrapper, sql } from "drizzle-orm";
+import { count, eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
@@ -52,14 +52,16 @@ export function listClients(scope: Scope, params: TClientListQuery) {
       : undefined,
   );
   return offsetPageOf(params, {
-    rows: (limit, offset) =>
-      scope.db
+    // The page's ids in a subquery: a deep page skips entries of the name index instead of rows.
+    rows: (limit, offset) => {
+      const order = sortBy(SORTS[params.sort], params.dir, clients.id);
+      const page = scope.db.select({ id: clients.id }).from(clients).where(where).orderBy(...order);
+      return scope.db
         .select(columns)
         .from(clients)
-        .where(where)
-        .orderBy(...sortBy(SORTS[params.sort], params.dir, clients.id))
-        .limit(limit)
-        .offset(offset),
+        .where(scoped(clients, scope, inArray(clients.id, page.limit(limit).offset(offset))))
+        .orderBy(...order);
+    },
     count: () => countRows(scope.db, clients, where),
   });
 }

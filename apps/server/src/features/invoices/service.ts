@@ -9,6 +9,7 @@ import {
   standardRates,
 } from "@pevo/db";
 import {
+  INVOICE_OPEN_STATUSES,
   type InvoiceSort,
   invoiceTotals,
   type TInvoice,
@@ -38,7 +39,6 @@ import {
   keyset,
   likePattern,
   offsetPageOf,
-  rowsByIds,
   sortBy,
 } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
@@ -92,12 +92,19 @@ const sortExpr = (sort: InvoiceSort) => {
 function filtersOf(scope: Scope, params: TInvoiceExportParams, today: string): SQL {
   const statuses = params.status ?? [];
   const stored = statuses.filter((s) => s !== "overdue");
+  const overdue = statuses.includes("overdue");
+  // Every stored status the filter can match, as a plain IN list first: the (company, status, due
+  // date) index then narrows the rows before the OR with the computed overdue is checked.
+  const anyOf = [...new Set([...stored, ...(overdue ? INVOICE_OPEN_STATUSES : [])])];
   const statusCondition =
     statuses.length === 0
       ? undefined
-      : or(
-          stored.length ? inArray(invoices.status, stored) : undefined,
-          statuses.includes("overdue") ? overdueCondition(today) : undefined,
+      : and(
+          inArray(invoices.status, anyOf),
+          or(
+            stored.length ? inArray(invoices.status, stored) : undefined,
+            overdue ? overdueCondition(today) : undefined,
+          ),
         );
   return scoped(
     invoices,
@@ -131,24 +138,26 @@ export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
   const today = await invoiceToday(db, scope);
   const where = filtersOf(scope, params, today);
   return offsetPageOf<TInvoiceListItem>(params, {
-    rows: (limit, offset) =>
-      rowsByIds(
-        db
-          .select({ id: invoices.id })
-          .from(invoices)
-          // scoped: filtersOf() builds it with scoped()
-          .where(where)
-          .orderBy(...sortBy(sortExpr(params.sort), params.dir, invoices.id))
-          .limit(limit)
-          .offset(offset),
-        (ids) =>
-          db
-            .select(listColumns(today))
-            .from(invoices)
-            .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
-            .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-            .where(scoped(invoices, scope, inArray(invoices.id, ids))),
-      ),
+    // One statement: the page's ids from the sort index in a subquery (a deep page skips index
+    // entries, not joined rows), then those rows with their job number.
+    rows: (limit, offset) => {
+      const order = sortBy(sortExpr(params.sort), params.dir, invoices.id);
+      const page = db
+        .select({ id: invoices.id })
+        .from(invoices)
+        // scoped: filtersOf() builds it with scoped()
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+      return db
+        .select(listColumns(today))
+        .from(invoices)
+        .leftJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+        .where(scoped(invoices, scope, inArray(invoices.id, page)))
+        .orderBy(...order);
+    },
     count: () => countRows(db, invoices, where),
   });
 }
