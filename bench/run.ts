@@ -267,16 +267,21 @@ async function main() {
     for (const size of ["big", "small"] as const) {
       const company = size === "big" ? big : small;
       log(`floor (${size})`);
+      const floorPath = `/dispatches?companyId=${company.companyId}&page=1&pageSize=25`;
       floorRow[size] = await runEndpoint(
         floorBase,
-        {
-          name: floorRow.name,
-          path: `/dispatches?companyId=${company.companyId}&page=1&pageSize=25`,
-          as: "admin",
-          maxItems: 25,
-        },
+        { name: floorRow.name, path: floorPath, as: "admin", maxItems: 25 },
         "",
       );
+      // It must answer what the API answers, or it is not the floor of the same work.
+      const itemsAt = async (url: string, cookie = "") =>
+        JSON.stringify(
+          ((await (await fetch(url, { headers: { cookie } })).json()) as { items: unknown }).items,
+        );
+      const api = await itemsAt(`${base}/api/dispatches?page=1&pageSize=25`, cookies[size].admin);
+      if (api !== (await itemsAt(`${floorBase}${floorPath}`))) {
+        floorRow[size]?.problems.push("the floor's items differ from GET /api/dispatches's");
+      }
     }
     rows.push(floorRow);
 

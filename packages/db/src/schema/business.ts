@@ -1,4 +1,10 @@
-import { INVOICE_OPEN_STATUSES, TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS, type UsState } from "@pevo/shared";
+import {
+  INVOICE_OPEN_STATUSES,
+  TEXT_LIMITS as L,
+  LOAD_LIMITS,
+  NUMBER_LIMITS,
+  type UsState,
+} from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,

@@ -55,7 +55,11 @@ export function listClients(scope: Scope, params: TClientListQuery) {
     // The page's ids in a subquery: a deep page skips entries of the name index instead of rows.
     rows: (limit, offset) => {
       const order = sortBy(SORTS[params.sort], params.dir, clients.id);
-      const page = scope.db.select({ id: clients.id }).from(clients).where(where).orderBy(...order);
+      const page = scope.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(where)
+        .orderBy(...order);
       return scope.db
         .select(columns)
         .from(clients)
