@@ -236,6 +236,11 @@ export const rateConfirmations = pgTable(
       t.companyId,
       sql`greatest(${t.startDate}, ${t.endDate})`,
     ),
+    // Jobs running in a window that are not canceled (the dashboard's uncovered count, lib/coverage.ts):
+    // the start date is checked in the index, so only the window's jobs are read from the table.
+    index("rate_confirmations_open_window_idx")
+      .on(t.companyId, sql`greatest(${t.startDate}, ${t.endDate})`, t.startDate)
+      .where(sql`${t.canceledAt} is null`),
     index("rate_confirmations_company_client_idx").on(t.companyId, t.clientId),
     // The dashboard's pending signatures (and a signature status filter).
     index("rate_confirmations_company_signature_idx").on(t.companyId, t.signatureStatus),

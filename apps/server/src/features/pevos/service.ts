@@ -53,8 +53,7 @@ export function listPevos(scope: Scope, params: TPevoListQuery) {
     params.status ? eq(pevos.status, params.status) : undefined,
     pattern
       ? or(
-          ilike(pevos.firstName, pattern),
-          ilike(pevos.lastName, pattern),
+          // The full name holds the first and the last name: one test instead of three per row.
           ilike(sql`${pevos.firstName} || ' ' || ${pevos.lastName}`, pattern),
           ilike(pevos.email, pattern),
           ilike(pevos.phone, pattern),

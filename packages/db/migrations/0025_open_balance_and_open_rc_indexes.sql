@@ -1,2 +1,0 @@
-CREATE INDEX "invoices_open_balance_idx" ON "invoices" USING btree ("company_id","due_date","client_id","status","total","amount_paid") WHERE "invoices"."status" in ('sent', 'viewed', 'partially_paid') and "invoices"."total" > "invoices"."amount_paid";--> statement-breakpoint
-CREATE INDEX "rate_confirmations_open_start_idx" ON "rate_confirmations" USING btree ("company_id","start_date","id") WHERE "rate_confirmations"."canceled_at" is null;
