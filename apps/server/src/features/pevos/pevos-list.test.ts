@@ -162,6 +162,22 @@ describe("GET /api/pevos: filters and search", () => {
     expect(rows.map((p) => p.id)).toEqual(expected.map((p) => p.id));
   });
 
+  test("a search's page carries its total; beyond its last page and with no match the total still holds", async () => {
+    const matching = seeded.filter(search("casey")).length;
+    expect(matching).toBeGreaterThan(2);
+    const first = await get("/api/pevos?q=casey&pageSize=2");
+    expect(first.body).toMatchObject({ total: matching, totalCapped: false, page: 1, pageSize: 2 });
+    expect(first.body.items).toHaveLength(2);
+    expect((await get("/api/pevos?q=casey&page=99&pageSize=2")).body).toEqual({
+      items: [],
+      total: matching,
+      totalCapped: false,
+      page: 99,
+      pageSize: 2,
+    });
+    expect((await get("/api/pevos?q=nobody-here")).body).toMatchObject({ items: [], total: 0, page: 1 });
+  });
+
   test("another company's PEVO matching the search is not listed; it sees only its own", async () => {
     const ids = new Set(seeded.map((p) => p.id));
     const mine = await readAllPages<Pevo>(get, "/api/pevos?q=casey.other", 25);

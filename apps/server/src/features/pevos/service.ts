@@ -1,11 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
-import { count, eq, ilike, or, type SQLWrapper, sql } from "drizzle-orm";
+import { count, eq, ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { licenceReviewOnSave } from "../../lib/licence-review";
-import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
+import {
+  countRows,
+  likePattern,
+  offsetPageOf,
+  offsetPageWithTotal,
+  sortBy,
+  totalColumn,
+} from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -60,16 +67,21 @@ export function listPevos(scope: Scope, params: TPevoListQuery) {
         )
       : undefined,
   );
+  const page = (total: SQL<number>) => (limit: number, offset: number) =>
+    scope.db
+      .select({ ...columns, total })
+      .from(pevos)
+      .where(where)
+      .orderBy(...sortBy(SORTS[params.sort], params.dir, pevos.id))
+      .limit(limit)
+      .offset(offset);
+  const count = () => countRows(scope.db, pevos, where);
+  // A search tests every PEVO of the company anyway: the page and its total in one pass. Without
+  // one, the count reads the index alone and the page stops after its rows.
+  if (pattern) return offsetPageWithTotal(params, { rows: page(totalColumn()), count });
   return offsetPageOf(params, {
-    rows: (limit, offset) =>
-      scope.db
-        .select(columns)
-        .from(pevos)
-        .where(where)
-        .orderBy(...sortBy(SORTS[params.sort], params.dir, pevos.id))
-        .limit(limit)
-        .offset(offset),
-    count: () => countRows(scope.db, pevos, where),
+    rows: async (limit, offset) => (await page(sql`0`)(limit, offset)).map(({ total: _, ...pevo }) => pevo),
+    count,
   });
 }
 
