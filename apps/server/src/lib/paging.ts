@@ -56,7 +56,7 @@ export async function offsetPageOf<T>(
 export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * offsetPageOf in one statement, for a search over a company's few hundred rows (its PEVOs): the
+ * offsetPageOf in one statement, for a search over a company's PEVOs or clients (hundreds, thousands): the
  * rows select `total: totalColumn()`, so the matches are read once for the page and the total
  * instead of twice. Not for big tables: the window counts every match, past COUNT_CAP. A page
  * past the last has no row to carry the total: `count` gives it then.

@@ -153,6 +153,18 @@ describe("GET /api/clients: search", () => {
     expect(theirs.body.items.map((c: Client) => c.name)).toEqual(["Amber Hauling 999"]);
   });
 
+  test("a page beyond a search's last is empty and keeps the search's total", async () => {
+    const total = matches("grove").length;
+    expect(total).toBeGreaterThan(0);
+    expect((await get("/api/clients?q=grove&page=50&pageSize=5")).body).toEqual({
+      items: [],
+      total,
+      totalCapped: false,
+      page: 50,
+      pageSize: 5,
+    });
+  });
+
   test("surrounding spaces are ignored; an empty q is no search", async () => {
     expect((await get("/api/clients?q=%20%20birch%20")).body.total).toBe(matches("birch").length);
     expect((await get("/api/clients?q=")).body.total).toBe(SIZE);
