@@ -3,14 +3,7 @@ import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
 import { count, eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
-import {
-  countRows,
-  likePattern,
-  offsetPageOf,
-  offsetPageWithTotal,
-  sortBy,
-  totalColumn,
-} from "../../lib/paging";
+import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 const columns = {
@@ -59,21 +52,6 @@ export function listClients(scope: Scope, params: TClientListQuery) {
       : undefined,
   );
   const order = sortBy(SORTS[params.sort], params.dir, clients.id);
-  const count = () => countRows(scope.db, clients, where);
-  // A search reads its matches (from the trigram indexes) once for the page and the total.
-  if (pattern) {
-    return offsetPageWithTotal(params, {
-      rows: (limit, offset) =>
-        scope.db
-          .select({ ...columns, total: totalColumn() })
-          .from(clients)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      count,
-    });
-  }
   return offsetPageOf(params, {
     // The page's ids in a subquery: a deep page skips entries of the name index instead of rows.
     rows: (limit, offset) => {
@@ -88,7 +66,7 @@ export function listClients(scope: Scope, params: TClientListQuery) {
         .where(scoped(clients, scope, inArray(clients.id, page.limit(limit).offset(offset))))
         .orderBy(...order);
     },
-    count,
+    count: () => countRows(scope.db, clients, where),
   });
 }
 
