@@ -56,12 +56,11 @@ export async function offsetPageOf<T>(
 export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * offsetPageOf in one statement, for a search over a company's few hundred PEVOs: the
- * rows select `total: totalColumn()`, so the matches are read once for the page and the total
- * instead of twice. Not for a bigger table: the window reads every match, past COUNT_CAP, where
- * a count could use an index and the page stop after its rows (the client search measured 3.7x
- * slower with it: npm run bench, 2026-11-26). A page
- * past the last has no row to carry the total: `count` gives it then.
+ * offsetPageOf in one statement, for a search over a company's few hundred PEVOs: the rows select
+ * `total: totalColumn()`, so the matches are read once for the page and the total instead of twice.
+ * Not for a bigger table: the window reads every match, past COUNT_CAP, where a count could use an
+ * index and the page stop after its rows (the client search measured 3.7x slower with it: npm run
+ * bench, 2026-11-26). A page past the last has no row to carry the total: `count` gives it then.
  */
 export async function offsetPageWithTotal<T>(
   params: PageParams,

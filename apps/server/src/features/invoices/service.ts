@@ -92,20 +92,19 @@ const sortExpr = (sort: InvoiceSort) => {
 function filtersOf(scope: Scope, params: TInvoiceExportParams, today: string): SQL {
   const statuses = params.status ?? [];
   const stored = statuses.filter((s) => s !== "overdue");
-  const overdue = statuses.includes("overdue");
-  // Every stored status the filter can match, as a plain IN list first: the (company, status, due
-  // date) index then narrows the rows before the OR with the computed overdue is checked.
-  const anyOf = [...new Set([...stored, ...(overdue ? INVOICE_OPEN_STATUSES : [])])];
+  // With the computed overdue, every stored status the filter can match goes first as a plain IN
+  // list: the (company, status, due date) index then narrows the rows before the OR is checked.
+  const withOverdue = () =>
+    and(
+      inArray(invoices.status, [...new Set([...stored, ...INVOICE_OPEN_STATUSES])]),
+      or(stored.length ? inArray(invoices.status, stored) : undefined, overdueCondition(today)),
+    );
   const statusCondition =
     statuses.length === 0
       ? undefined
-      : and(
-          inArray(invoices.status, anyOf),
-          or(
-            stored.length ? inArray(invoices.status, stored) : undefined,
-            overdue ? overdueCondition(today) : undefined,
-          ),
-        );
+      : statuses.includes("overdue")
+        ? withOverdue()
+        : inArray(invoices.status, stored);
   return scoped(
     invoices,
     scope,
