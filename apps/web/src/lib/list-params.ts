@@ -1,5 +1,5 @@
 import type { SortDirection } from "@pevo/shared";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -15,6 +15,12 @@ import { useSearchParams } from "react-router";
  */
 export function useListParams(defaults: { sort: string; dir: SortDirection }) {
   const [params, setParams] = useSearchParams();
+  // The params of a set() not rendered yet: react-router hands an updater the last render's params,
+  // so two changes before a render (a date range's two fields filled at once) lost the first one.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
 
   const query = useMemo(() => Object.fromEntries([...params].filter(([, v]) => v !== "")), [params]);
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
@@ -29,13 +35,14 @@ export function useListParams(defaults: { sort: string; dir: SortDirection }) {
     (patch: Record<string, string | number | undefined>, options: { replace?: boolean } = {}) => {
       setParams(
         (prev) => {
-          const next = new URLSearchParams(prev);
+          const next = new URLSearchParams(pending.current ?? prev);
           for (const [name, value] of Object.entries(patch)) {
             if (value === undefined || value === "") next.delete(name);
             else next.set(name, String(value));
           }
           if (!("page" in patch)) next.delete("page");
           if (next.get("page") === "1") next.delete("page");
+          pending.current = next;
           return next;
         },
         { replace: options.replace, preventScrollReset: true },
