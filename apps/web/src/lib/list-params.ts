@@ -18,6 +18,7 @@ export function useListParams(defaults: { sort: string; dir: SortDirection }) {
   // The params of a set() not rendered yet: react-router hands an updater the last render's params,
   // so two changes before a render (a date range's two fields filled at once) lost the first one.
   const pending = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a render with new params ends the pending set()
   useEffect(() => {
     pending.current = null;
   }, [params]);
