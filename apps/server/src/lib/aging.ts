@@ -4,7 +4,7 @@
  * partially paid and a balance is left; its bucket is the days between its due date and the
  * company's today. Past due is the computed overdue rule itself (lib/invoice-status).
  */
-import { invoices } from "@pevo/db";
+import { invoiceOpenBalances, invoices } from "@pevo/db";
 import { INVOICE_OPEN_STATUSES } from "@pevo/shared";
 import { and, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { addDaysIso } from "./dates";
@@ -32,5 +32,18 @@ export function agingColumns(today: string) {
     over90: sumWhere(sql`${invoices.dueDate} < ${since(90)}`),
     overdue: sumWhere(overdueCondition(today)),
     openInvoices: sql<number>`count(*)::int`,
+  };
+}
+
+/**
+ * The company's whole open balance and its past-due part, as the aging columns `balance` and
+ * `overdue` would sum them, read from the per-due-date totals the invoices trigger keeps
+ * (invoice_open_balances): a few hundred rows for years of invoices.
+ */
+export function openBalanceTotals(today: string) {
+  const { balance, dueDate } = invoiceOpenBalances;
+  return {
+    outstanding: sql<string>`coalesce(sum(${balance}), 0)::numeric(16,2)::text`,
+    overdue: sql<string>`coalesce(sum(${balance}) filter (where ${dueDate} < ${today}), 0)::numeric(16,2)::text`,
   };
 }

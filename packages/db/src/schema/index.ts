@@ -6,5 +6,6 @@ export * from "./dispatch-events";
 export * from "./documents";
 export * from "./enums";
 export * from "./jobs";
+export * from "./open-balances";
 export * from "./payments";
 export * from "./rate-limits";

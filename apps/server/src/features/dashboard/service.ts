@@ -1,6 +1,6 @@
-import { activityEvents, clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
+import { activityEvents, clients, dispatches, invoiceOpenBalances, pevos, rateConfirmations } from "@pevo/db";
 import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import { agingColumns, openWithBalance } from "../../lib/aging";
+import { openBalanceTotals } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
 import { invoiceToday } from "../../lib/invoice-status";
@@ -19,8 +19,8 @@ export async function getDashboard(scope: Scope, today: string) {
     ne(dispatches.status, "canceled"),
   );
   // Overdue is computed against the company's today (the caller's ?today only moves the week).
-  const { balance: outstanding, overdue } = agingColumns(await invoiceToday(db, scope));
-  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered, [money]] =
+  const money = openBalanceTotals(await invoiceToday(db, scope));
+  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered, [owed]] =
     await Promise.all([
       db
         .select({ n: count() })
@@ -81,10 +81,7 @@ export async function getDashboard(scope: Scope, today: string) {
         .limit(10),
       countUncoveredJobs(db, scope, today, weekEnd),
       // One aggregate row: the open balance and its past-due part, exact.
-      db
-        .select({ outstanding, overdue })
-        .from(invoices)
-        .where(scoped(invoices, scope, openWithBalance())),
+      db.select(money).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),
     ]);
   return {
     cards: {
@@ -93,8 +90,8 @@ export async function getDashboard(scope: Scope, today: string) {
       pendingSignatures: pending.n,
       upcomingJobs: upcomingCount.n,
       uncoveredJobs: uncovered,
-      outstanding: money.outstanding,
-      overdue: money.overdue,
+      outstanding: owed.outstanding,
+      overdue: owed.overdue,
     },
     upcomingJobs: upcomingJobs.map(({ pevoFirstName, pevoLastName, ...job }) => ({
       ...job,
