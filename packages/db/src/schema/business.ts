@@ -231,10 +231,12 @@ export const rateConfirmations = pgTable(
     index("rate_confirmations_open_start_idx")
       .on(t.companyId, t.startDate, t.id)
       .where(sql`${t.canceledAt} is null`),
-    // The calendar's spans overlapping a window: greatest() skips a null end date.
+    // The calendar's spans overlapping a window: greatest() skips a null end date; the start date
+    // is checked in the index, so the years of jobs booked ahead are not read from the table.
     index("rate_confirmations_company_last_day_idx").on(
       t.companyId,
       sql`greatest(${t.startDate}, ${t.endDate})`,
+      t.startDate,
     ),
     // Jobs running in a window that are not canceled (the dashboard's uncovered count, lib/coverage.ts):
     // the start date is checked in the index, so only the window's jobs are read from the table.

@@ -1,6 +1,7 @@
 import { dispatches, pevos, rateConfirmations } from "@pevo/db";
 import { CALENDAR_PICKUPS_PER_DAY, CALENDAR_SPANS_PER_DAY } from "@pevo/shared";
-import { asc, between, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { asc, between, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { daysBetween } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -27,34 +28,46 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
   // Per day of the window, the day's first pickups straight from the (company, pickup date, time,
   // id) index: a busy company's 100 pickups a day cost what a quiet one's 2 do. The days are a
   // series of integers, whose length PostgreSQL knows when planning (it guesses 1,000 rows for a
-  // series of dates, and then hashes the whole rate confirmation table instead of looking up ids).
+  // series of dates, and then hashes whole tables instead of looking up the day's few rows).
   const lastDay = daysBetween(from, to);
   const dayOfSeries = sql`(${from}::date + day.i)`;
   const day = sql`generate_series(0, ${lastDay}::int) as day(i)`;
+  // The rows themselves come out of the per-day subqueries (not their ids looked up again), and
+  // the job number and PEVO name are joined to those few rows.
   const firstOfDay = db
-    .select({ id: dispatches.id })
+    .select({
+      id: dispatches.id,
+      date: dispatches.pickupDate,
+      time: dispatches.pickupTime,
+      status: dispatches.status,
+      driverName: dispatches.driverName,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      pevoId: dispatches.pevoId,
+    })
     .from(dispatches)
     .where(scoped(dispatches, scope, eq(dispatches.pickupDate, dayOfSeries)))
     .orderBy(asc(dispatches.pickupTime), asc(dispatches.id))
     .limit(CALENDAR_PICKUPS_PER_DAY)
     .as("first_of_day");
-  // scoped: firstOfDay only holds the company's rows (scoped() in the lateral subquery)
-  const pickupIds = db.select({ id: firstOfDay.id }).from(day).crossJoinLateral(firstOfDay);
 
   // The spans starting on each later day, from the (company, start date, id) index; on `from`, the
   // spans that started on or before it and are still running (the last-day index).
+  const span = {
+    id: rateConfirmations.id,
+    jobNumber: rateConfirmations.jobNumber,
+    startDate: rateConfirmations.startDate,
+    endDate: rateConfirmations.endDate,
+  };
   const startsThatDay = db
-    .select({ id: rateConfirmations.id })
+    .select(span)
     .from(rateConfirmations)
     .where(scoped(rateConfirmations, scope, eq(rateConfirmations.startDate, dayOfSeries)))
     .orderBy(asc(rateConfirmations.startDate), asc(rateConfirmations.id))
     .limit(CALENDAR_SPANS_PER_DAY)
     .as("starts_that_day");
   const laterDays = sql`generate_series(1, ${lastDay}::int) as day(i)`;
-  // scoped: startsThatDay only holds the company's rows (scoped() in the lateral subquery)
-  const laterSpanIds = db.select({ id: startsThatDay.id }).from(laterDays).crossJoinLateral(startsThatDay);
-  const firstDaySpanIds = db
-    .select({ id: rateConfirmations.id })
+  const firstDaySpans = db
+    .select(span)
     .from(rateConfirmations)
     .where(scoped(rateConfirmations, scope, ...spanOverlaps, lte(rateConfirmations.startDate, from)))
     // `+ 0`: keeps PostgreSQL from walking the start-date index from the company's oldest job
@@ -65,37 +78,33 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
   const [pickups, spans, pickupDays, spanDays, expiries] = await Promise.all([
     db
       .select({
-        id: dispatches.id,
-        date: dispatches.pickupDate,
-        time: dispatches.pickupTime,
-        status: dispatches.status,
-        driverName: dispatches.driverName,
+        id: firstOfDay.id,
+        date: firstOfDay.date,
+        time: firstOfDay.time,
+        status: firstOfDay.status,
+        driverName: firstOfDay.driverName,
         jobNumber: rateConfirmations.jobNumber,
         pevoName: sql<string | null>`${pevos.firstName} || ' ' || ${pevos.lastName}`,
       })
-      .from(dispatches)
-      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-      .where(scoped(dispatches, scope, inArray(dispatches.id, pickupIds)))
-      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id)),
-    db
-      .select({
-        id: rateConfirmations.id,
-        jobNumber: rateConfirmations.jobNumber,
-        startDate: rateConfirmations.startDate,
-        endDate: rateConfirmations.endDate,
-      })
-      .from(rateConfirmations)
-      .where(
-        scoped(
-          rateConfirmations,
-          scope,
-          // One id list (UNION ALL), not `id IN (…) OR id IN (…)`, which PostgreSQL can only answer by
-          // scanning every rate confirmation of the company.
-          inArray(rateConfirmations.id, sql`(${laterSpanIds} union all ${firstDaySpanIds})`),
-        ),
-      )
-      .orderBy(asc(rateConfirmations.startDate), asc(rateConfirmations.id)),
+      // scoped: firstOfDay only holds the company's rows (scoped() in the lateral subquery)
+      .from(day)
+      .crossJoinLateral(firstOfDay)
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, firstOfDay.rateConfirmationId))
+      .leftJoin(pevos, eq(pevos.id, firstOfDay.pevoId))
+      .orderBy(asc(firstOfDay.date), asc(firstOfDay.time), asc(firstOfDay.id)),
+    // scoped: startsThatDay only holds the company's rows (scoped() in the lateral subquery)
+    unionAll(
+      db
+        .select({
+          id: startsThatDay.id,
+          jobNumber: startsThatDay.jobNumber,
+          startDate: startsThatDay.startDate,
+          endDate: startsThatDay.endDate,
+        })
+        .from(laterDays)
+        .crossJoinLateral(startsThatDay),
+      firstDaySpans,
+    ),
     db
       .select({ date: dispatches.pickupDate, count: sql<number>`count(*)::int` })
       .from(dispatches)
@@ -140,7 +149,9 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
 
   return {
     dispatches: pickups,
-    rateConfirmations: spans.map((s) => ({ ...s, endDate: s.endDate ?? s.startDate })),
+    rateConfirmations: spans
+      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id))
+      .map((s) => ({ ...s, endDate: s.endDate ?? s.startDate })),
     certificationExpiries: expiries.map(({ firstName, lastName, ...e }) => ({
       ...e,
       pevoName: `${firstName} ${lastName}`,

@@ -1,0 +1,2 @@
+DROP INDEX "rate_confirmations_company_last_day_idx";--> statement-breakpoint
+CREATE INDEX "rate_confirmations_company_last_day_idx" ON "rate_confirmations" USING btree ("company_id",greatest("start_date", "end_date"),"start_date");
