@@ -1,5 +1,5 @@
 import { clients } from "@pevo/db";
-import { COUNT_CAP } from "@pevo/shared";
+import { COUNT_CAP, SEARCH_COUNT_CAP } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
@@ -46,5 +46,32 @@ describe("a list with more rows than the count cap", () => {
 
     const filtered = await t.as(admin)("GET", "/api/clients?q=Client%200001");
     expect(filtered.body).toMatchObject({ total: 10, totalCapped: false });
+  });
+});
+
+describe("a text search with more matches than the search cap", () => {
+  test("counts up to SEARCH_COUNT_CAP and says so; its pages stop there", async () => {
+    const res = await t.as(admin)("GET", "/api/clients?q=client&pageSize=100&sort=name&dir=asc");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(res.body.items[0].name).toBe("Client 00001");
+
+    const last = SEARCH_COUNT_CAP / 100;
+    const lastPage = await t.as(admin)(
+      "GET",
+      `/api/clients?q=client&pageSize=100&page=${last}&sort=name&dir=asc`,
+    );
+    expect(lastPage.body.items.at(-1).name).toBe(`Client ${String(SEARCH_COUNT_CAP).padStart(5, "0")}`);
+    const beyond = await t.as(admin)("GET", `/api/clients?q=client&pageSize=100&page=${last + 1}`);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.fields.page).toBe(
+      `page is beyond the first 1,000 rows: the last page is ${last}; narrow the filters or reverse the sort`,
+    );
+  });
+
+  test("the same list without the search still counts up to COUNT_CAP", async () => {
+    const res = await t.as(admin)("GET", `/api/clients?pageSize=100&page=${SEARCH_COUNT_CAP / 100 + 1}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: COUNT_CAP, totalCapped: true });
   });
 });

@@ -7,7 +7,7 @@
  *   return offsetPageOf(params, {
  *     rows: (limit, offset) => db.select(...).from(dispatches).where(where)
  *       .orderBy(...sortBy(SORTS[params.sort], params.dir, dispatches.id)).limit(limit).offset(offset),
- *     count: () => countRows(db, dispatches, where),
+ *     count: (cap) => countRows(db, dispatches, where, cap),
  *   });
  *
  * Keyset list (read front to back; a row added between two reads is neither skipped nor repeated):
@@ -22,6 +22,7 @@ import type { Executor } from "@pevo/db";
 import {
   COUNT_CAP,
   type CursorPage,
+  countCapOf,
   type OffsetPage,
   type PageParams,
   pageBeyondCap,
@@ -39,17 +40,19 @@ export function sortBy(column: SQLWrapper | SQLWrapper[], dir: SortDirection, ti
 }
 
 /**
- * Rows of one offset page and the total, read at once. `count` counts at most COUNT_CAP + 1 rows
- * (countRows / countUpTo), and a page must lie within the first COUNT_CAP rows: what a page costs
- * then stays the same however many rows a company has (the README's Performance section).
+ * Rows of one offset page and the total, read at once. `count` counts at most `cap` + 1 rows
+ * (countRows / countUpTo), and a page must lie within the first `cap` rows: what a page costs then
+ * stays the same however many rows a company has (the README's Performance section). The cap is
+ * COUNT_CAP, or SEARCH_COUNT_CAP while a text search `q` is on (countCapOf).
  */
 export async function offsetPageOf<T>(
-  params: PageParams,
-  read: { rows: (limit: number, offset: number) => Promise<T[]>; count: () => Promise<number> },
+  params: PageParams & { q?: string },
+  read: { rows: (limit: number, offset: number) => Promise<T[]>; count: (cap: number) => Promise<number> },
 ): Promise<OffsetPage<T>> {
-  const offset = offsetOf(params);
-  const [items, counted] = await Promise.all([read.rows(params.pageSize, offset), read.count()]);
-  return pageOf(params, items, counted);
+  const cap = countCapOf(params);
+  const offset = offsetOf(params, cap);
+  const [items, counted] = await Promise.all([read.rows(params.pageSize, offset), read.count(cap)]);
+  return pageOf(params, items, counted, cap);
 }
 
 /** The total of every row a query matches, as a column of each of its rows (before LIMIT). */
@@ -63,50 +66,57 @@ export const totalColumn = () => sql<number>`count(*) over ()`.mapWith(Number);
  * bench, 2026-11-26). A page past the last has no row to carry the total: `count` gives it then.
  */
 export async function offsetPageWithTotal<T>(
-  params: PageParams,
+  params: PageParams & { q?: string },
   read: {
     rows: (limit: number, offset: number) => Promise<(T & { total: number })[]>;
-    count: () => Promise<number>;
+    count: (cap: number) => Promise<number>;
   },
 ): Promise<OffsetPage<T>> {
-  const rows = await read.rows(params.pageSize, offsetOf(params));
-  const counted = rows[0]?.total ?? (params.page > 1 ? await read.count() : 0);
+  const cap = countCapOf(params);
+  const rows = await read.rows(params.pageSize, offsetOf(params, cap));
+  const counted = rows[0]?.total ?? (params.page > 1 ? await read.count(cap) : 0);
   return pageOf(
     params,
     rows.map(({ total: _, ...item }) => item as T),
     counted,
+    cap,
   );
 }
 
-/** The offset of a page, which must lie within the first COUNT_CAP rows (else a 400). */
-function offsetOf({ page, pageSize }: PageParams): number {
+/** The offset of a page, which must lie within the first `cap` rows (else a 400). */
+function offsetOf({ page, pageSize }: PageParams, cap: number): number {
   const offset = (page - 1) * pageSize;
-  if (offset >= COUNT_CAP) {
-    const message = pageBeyondCap(pageSize);
+  if (offset >= cap) {
+    const message = pageBeyondCap(pageSize, cap);
     throw new InvalidInputError(message, { page: message });
   }
   return offset;
 }
 
-const pageOf = <T>({ page, pageSize }: PageParams, items: T[], counted: number): OffsetPage<T> => ({
+const pageOf = <T>(
+  { page, pageSize }: PageParams,
+  items: T[],
+  counted: number,
+  cap: number,
+): OffsetPage<T> => ({
   items,
-  total: Math.min(counted, COUNT_CAP),
-  totalCapped: counted > COUNT_CAP,
+  total: Math.min(counted, cap),
+  totalCapped: counted > cap,
   page,
   pageSize,
 });
 
-/** The rows of `table` matching `where`, counted up to COUNT_CAP + 1 (countUpTo). */
-export const countRows = (db: Executor, table: PgTable, where: SQL) =>
-  countUpTo(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic());
+/** The rows of `table` matching `where`, counted up to `cap` + 1 (countUpTo). */
+export const countRows = (db: Executor, table: PgTable, where: SQL, cap = COUNT_CAP) =>
+  countUpTo(db, db.select({ one: sql`1` }).from(table).where(where).$dynamic(), cap);
 
 /**
- * `SELECT count(*) FROM (<rows> LIMIT COUNT_CAP + 1)`: stops reading at the cap, so a company with
- * a million matching rows costs what one with ten thousand does. Pass a query when a filter needs
- * a join.
+ * `SELECT count(*) FROM (<rows> LIMIT cap + 1)`: stops reading at the cap, so a company with a
+ * million matching rows costs what one with ten thousand does. Pass a query when a filter needs a
+ * join.
  */
-export async function countUpTo(db: Executor, rows: PgSelect): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(rows.limit(COUNT_CAP + 1).as("counted"));
+export async function countUpTo(db: Executor, rows: PgSelect, cap = COUNT_CAP): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(rows.limit(cap + 1).as("counted"));
   return row?.n ?? 0;
 }
 

@@ -1,4 +1,4 @@
-import { COUNT_CAP, type SortDirection } from "@pevo/shared";
+import type { SortDirection } from "@pevo/shared";
 import {
   type ColumnDef,
   FlexRender,
@@ -114,7 +114,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
           Showing {nf.format(list.items.length)} of {totalText(list)} {props.noun}
         </p>
-        {list.totalCapped && !list.hasMore ? <CapNote /> : null}
+        {list.totalCapped && !list.hasMore ? <CapNote cap={list.total} /> : null}
         {list.hasMore ? (
           <Button variant="outline" onClick={list.loadMore} disabled={list.isLoadingMore}>
             {list.isLoadingMore ? <Spinner /> : null}
@@ -264,12 +264,11 @@ function PhoneSort<T extends RowData>({
 const totalText = (list: Pick<PagedList<unknown>, "total" | "totalCapped">) =>
   `${nf.format(list.total)}${list.totalCapped ? "+" : ""}`;
 
-/** Under the last reachable page of a capped list: how to reach the rest. */
-function CapNote() {
+/** Under the last reachable page of a capped list (the cap is its total): how to reach the rest. */
+function CapNote({ cap }: { cap: number }) {
   return (
     <p className="text-center text-sm text-muted-foreground">
-      Only the first {nf.format(COUNT_CAP)} are listed: narrow the filters or reverse the sort to see the
-      rest.
+      Only the first {nf.format(cap)} are listed: narrow the filters or reverse the sort to see the rest.
     </p>
   );
 }
@@ -328,7 +327,7 @@ export function Pager({
       </div>
       {list.totalCapped && page >= pages ? (
         <div className="basis-full">
-          <CapNote />
+          <CapNote cap={total} />
         </div>
       ) : null}
     </nav>

@@ -6,7 +6,7 @@ export type PagedList<T> = {
   /** The rows on screen: one page on a desktop, every page loaded so far on a phone. */
   items: T[];
   total: number;
-  /** More rows match than the API counts (total is then COUNT_CAP: shown as "10,000+"). */
+  /** More rows match than the API counts (total is then the cap: shown as "10,000+", "1,000+" for a search). */
   totalCapped: boolean;
   page: number;
   pageSize: number;

@@ -23,8 +23,16 @@ export const PAGE_MAX = 10_000;
  * reversed sort, a date range or a search away.
  */
 export const COUNT_CAP = 10_000;
-export const pageBeyondCap = (pageSize: number) =>
-  `page is beyond the first ${COUNT_CAP.toLocaleString("en-US")} rows: the last page is ${Math.ceil(COUNT_CAP / pageSize)}; narrow the filters or reverse the sort`;
+/**
+ * A text search (`q`) counts at most this many matches: every match is read to check it (a trigram
+ * index only narrows the candidates), so counting a common name's thousands of matches over years of
+ * jobs would cost what the page never does (README, Performance). Past it the total reads "1,000+".
+ */
+export const SEARCH_COUNT_CAP = 1_000;
+/** The count cap of a list read: lower while a text search is on. */
+export const countCapOf = (params: { q?: string }) => (params.q ? SEARCH_COUNT_CAP : COUNT_CAP);
+export const pageBeyondCap = (pageSize: number, cap = COUNT_CAP) =>
+  `page is beyond the first ${cap.toLocaleString("en-US")} rows: the last page is ${Math.ceil(cap / pageSize)}; narrow the filters or reverse the sort`;
 export const SEARCH_MAX = 100;
 export const CURSOR_MAX = 500;
 
@@ -134,10 +142,14 @@ export const offsetPage = <S extends z.ZodType>(item: S) =>
     total: z
       .number()
       .int()
-      .describe(`Rows matching the filters, on every page; at most ${COUNT_CAP} (see totalCapped)`),
+      .describe(
+        `Rows matching the filters, on every page; at most ${COUNT_CAP}, or ${SEARCH_COUNT_CAP} with a search (see totalCapped)`,
+      ),
     totalCapped: z
       .boolean()
-      .describe(`True when more than ${COUNT_CAP} rows match: total is then ${COUNT_CAP} ("${COUNT_CAP}+")`),
+      .describe(
+        `True when more rows match than are counted: total is then the cap (${COUNT_CAP}, or ${SEARCH_COUNT_CAP} with a search: "${SEARCH_COUNT_CAP}+")`,
+      ),
     page: z.number().int(),
     pageSize: z.number().int(),
   });

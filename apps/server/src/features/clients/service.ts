@@ -66,7 +66,7 @@ export function listClients(scope: Scope, params: TClientListQuery) {
         .where(scoped(clients, scope, inArray(clients.id, page.limit(limit).offset(offset))))
         .orderBy(...order);
     },
-    count: () => countRows(scope.db, clients, where),
+    count: (cap) => countRows(scope.db, clients, where, cap),
   });
 }
 

@@ -79,7 +79,7 @@ export function listTeam(scope: Scope, params: TTeamListQuery) {
         .orderBy(...sortBy(TEAM_SORTS[params.sort], params.dir, user.id))
         .limit(limit)
         .offset(offset),
-    count: () => countRows(scope.db, user, where),
+    count: (cap) => countRows(scope.db, user, where, cap),
   });
 }
 

@@ -163,13 +163,13 @@ export async function listDispatches(
         .orderBy(...order);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
-    count: () => {
+    count: (cap) => {
       const query = db.select({ one: sql`1` }).from(dispatches).$dynamic();
       if (filter.joinsRateConfirmation) {
         query.leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId));
       }
       // scoped: filterOf() builds it with scoped()
-      return countUpTo(db, query.where(where));
+      return countUpTo(db, query.where(where), cap);
     },
   });
 }

@@ -157,7 +157,7 @@ export async function listInvoices(scope: Scope, params: TInvoiceListParams) {
         .where(scoped(invoices, scope, inArray(invoices.id, page)))
         .orderBy(...order);
     },
-    count: () => countRows(db, invoices, where),
+    count: (cap) => countRows(db, invoices, where, cap),
   });
 }
 

@@ -75,7 +75,7 @@ export function listPevos(scope: Scope, params: TPevoListQuery) {
       .orderBy(...sortBy(SORTS[params.sort], params.dir, pevos.id))
       .limit(limit)
       .offset(offset);
-  const count = () => countRows(scope.db, pevos, where);
+  const count = (cap: number) => countRows(scope.db, pevos, where, cap);
   // A search tests every PEVO of the company anyway: the page and its total in one pass. Without
   // one, the count reads the index alone and the page stops after its rows.
   if (pattern) return offsetPageWithTotal(params, { rows: page(totalColumn()), count });

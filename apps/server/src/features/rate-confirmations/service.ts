@@ -139,7 +139,7 @@ export async function listRateConfirmations(
       }));
     },
     // The client join is needed only to sort by its name: the count reads the rate confirmations alone.
-    count: () => countRows(scope.db, rateConfirmations, where),
+    count: (cap) => countRows(scope.db, rateConfirmations, where, cap),
   });
 }
 
