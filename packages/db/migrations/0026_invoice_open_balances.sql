@@ -16,24 +16,41 @@ SELECT "company_id", "due_date", sum("total" - "amount_paid"), count(*)::int
 FROM "invoices"
 WHERE "status" IN ('sent', 'viewed', 'partially_paid') AND "total" > "amount_paid"
 GROUP BY "company_id", "due_date";--> statement-breakpoint
+CREATE FUNCTION "invoice_open_balances_add"(company uuid, due date, amount numeric, n integer)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO "invoice_open_balances" AS b ("company_id", "due_date", "balance", "invoices")
+	VALUES (company, due, amount, n)
+	ON CONFLICT ("company_id", "due_date") DO UPDATE
+	SET "balance" = b."balance" + excluded."balance", "invoices" = b."invoices" + excluded."invoices";
+	IF n < 0 THEN
+		DELETE FROM "invoice_open_balances" WHERE "company_id" = company AND "due_date" = due AND "invoices" <= 0;
+	END IF;
+END;
+$$;--> statement-breakpoint
 CREATE FUNCTION "invoices_track_open_balance"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	was_open boolean := false;
+	is_open boolean := false;
 BEGIN
 	IF TG_OP <> 'INSERT' THEN
-		IF OLD."status" IN ('sent', 'viewed', 'partially_paid') AND OLD."total" > OLD."amount_paid" THEN
-			UPDATE "invoice_open_balances"
-			SET "balance" = "balance" - (OLD."total" - OLD."amount_paid"), "invoices" = "invoices" - 1
-			WHERE "company_id" = OLD."company_id" AND "due_date" = OLD."due_date";
-			DELETE FROM "invoice_open_balances"
-			WHERE "company_id" = OLD."company_id" AND "due_date" = OLD."due_date" AND "invoices" <= 0;
-		END IF;
+		was_open := OLD."status" IN ('sent', 'viewed', 'partially_paid') AND OLD."total" > OLD."amount_paid";
 	END IF;
 	IF TG_OP <> 'DELETE' THEN
-		IF NEW."status" IN ('sent', 'viewed', 'partially_paid') AND NEW."total" > NEW."amount_paid" THEN
-			INSERT INTO "invoice_open_balances" ("company_id", "due_date", "balance", "invoices")
-			VALUES (NEW."company_id", NEW."due_date", NEW."total" - NEW."amount_paid", 1)
-			ON CONFLICT ("company_id", "due_date") DO UPDATE
-			SET "balance" = "invoice_open_balances"."balance" + excluded."balance",
-				"invoices" = "invoice_open_balances"."invoices" + 1;
+		is_open := NEW."status" IN ('sent', 'viewed', 'partially_paid') AND NEW."total" > NEW."amount_paid";
+	END IF;
+	-- Moving an invoice to an earlier due date updates the earlier date's row first: two dates are
+	-- always locked in date order, so two edits moving invoices between the same two dates in
+	-- opposite directions cannot deadlock.
+	IF was_open AND is_open AND NEW."due_date" < OLD."due_date" THEN
+		PERFORM "invoice_open_balances_add"(NEW."company_id", NEW."due_date", NEW."total" - NEW."amount_paid", 1);
+		PERFORM "invoice_open_balances_add"(OLD."company_id", OLD."due_date", OLD."amount_paid" - OLD."total", -1);
+	ELSE
+		IF was_open THEN
+			PERFORM "invoice_open_balances_add"(OLD."company_id", OLD."due_date", OLD."amount_paid" - OLD."total", -1);
+		END IF;
+		IF is_open THEN
+			PERFORM "invoice_open_balances_add"(NEW."company_id", NEW."due_date", NEW."total" - NEW."amount_paid", 1);
 		END IF;
 	END IF;
 	RETURN NULL;

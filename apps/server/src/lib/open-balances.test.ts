@@ -119,7 +119,9 @@ describe("the open balances per due date", () => {
     await expectKeptEqualsComputed();
     await set({ status: "partially_paid", amountPaid: "120.50" });
     await expectKeptEqualsComputed();
-    await set({ dueDate: "2026-02-01" }); // joins a date that already has open invoices
+    await set({ dueDate: "2026-02-01" }); // an earlier date that already has open invoices
+    await expectKeptEqualsComputed();
+    await set({ dueDate: "2026-03-01" }); // a later one
     await expectKeptEqualsComputed();
     await set({ total: "250.00" }); // an edit of the lines
     await expectKeptEqualsComputed();
