@@ -21,6 +21,12 @@ export const INSURANCE_TYPE_LABELS: Record<InsuranceType, string> = {
   other: "Other",
 };
 
+/** How a message names a credential: "TX certification C-123", "auto liability insurance P-9". */
+export const certificationLabel = (c: { state: string; certificateNumber: string }) =>
+  `${c.state} certification ${c.certificateNumber}`;
+export const insuranceLabel = (i: { type: InsuranceType; policyNumber: string }) =>
+  `${INSURANCE_TYPE_LABELS[i.type].toLowerCase()} insurance ${i.policyNumber}`;
+
 /** The kinds of credential a route names (`/credentials/{kind}/{id}`). */
 export const CREDENTIAL_KINDS = ["certifications", "insurance", "vehicle"] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];

@@ -11,9 +11,10 @@ import { documents, type Executor, pevoCertifications, pevoInsurance, pevos, pev
 import {
   CREDENTIAL_REVIEW_LABELS,
   type CredentialReviewStatus,
+  certificationLabel,
   EQUIPMENT_ITEMS,
   fromCents,
-  INSURANCE_TYPE_LABELS,
+  insuranceLabel,
   type TCertification,
   type TCertificationData,
   type TCredentials,
@@ -222,12 +223,6 @@ export async function getCredentials(
       (pevo.licenceReviewStatus === "pending" ? 1 : 0),
   };
 }
-
-/** What an activity event says about a credential. */
-const certificationLabel = (c: { state: string; certificateNumber: string }) =>
-  `${c.state} certification ${c.certificateNumber}`;
-const insuranceLabel = (i: { type: keyof typeof INSURANCE_TYPE_LABELS; policyNumber: string }) =>
-  `${INSURANCE_TYPE_LABELS[i.type].toLowerCase()} insurance ${i.policyNumber}`;
 
 async function recordChange(
   tx: Executor,

@@ -1,5 +1,5 @@
 import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
-import { INSURANCE_TYPE_LABELS } from "@pevo/shared";
+import { certificationLabel, insuranceLabel } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { ConflictError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
@@ -10,7 +10,7 @@ import { type CompanyId, scoped } from "../../lib/tenant";
  */
 export async function refuseDeletingProof(tx: Executor, scope: { companyId: CompanyId }, documentId: string) {
   const [certification] = await tx
-    .select({ state: pevoCertifications.state, number: pevoCertifications.certificateNumber })
+    .select({ state: pevoCertifications.state, certificateNumber: pevoCertifications.certificateNumber })
     .from(pevoCertifications)
     .where(
       scoped(
@@ -24,7 +24,7 @@ export async function refuseDeletingProof(tx: Executor, scope: { companyId: Comp
   const [insurance] = certification
     ? []
     : await tx
-        .select({ type: pevoInsurance.type, number: pevoInsurance.policyNumber })
+        .select({ type: pevoInsurance.type, policyNumber: pevoInsurance.policyNumber })
         .from(pevoInsurance)
         .where(
           scoped(
@@ -36,9 +36,9 @@ export async function refuseDeletingProof(tx: Executor, scope: { companyId: Comp
         )
         .limit(1);
   const what = certification
-    ? `${certification.state} certification ${certification.number}`
+    ? certificationLabel(certification)
     : insurance
-      ? `${INSURANCE_TYPE_LABELS[insurance.type].toLowerCase()} insurance ${insurance.number}`
+      ? insuranceLabel(insurance)
       : null;
   if (what)
     throw new ConflictError(
