@@ -6,7 +6,7 @@
  */
 import { invoiceOpenBalances, invoices } from "@pevo/db";
 import { INVOICE_OPEN_STATUSES } from "@pevo/shared";
-import { and, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, gt, inArray, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { addDaysIso } from "./dates";
 import { overdueCondition } from "./invoice-status";
 
@@ -15,16 +15,17 @@ export const openWithBalance = () =>
   and(inArray(invoices.status, [...INVOICE_OPEN_STATUSES]), gt(invoices.total, invoices.amountPaid)) as SQL;
 
 const balance = sql`(${invoices.total} - ${invoices.amountPaid})`;
-/** sum(balance) over the rows matching `where`, "0.00" when none: exact decimal text. */
-const sumWhere = (where: SQL) =>
-  sql<string>`coalesce(sum(${balance}) filter (where ${where}), 0)::numeric(16,2)::text`;
+/** sum(amount) over the rows (matching `where`, if given), "0.00" when none: exact decimal text. */
+const sumText = (amount: SQLWrapper, where?: SQL) =>
+  sql<string>`coalesce(sum(${amount})${where ? sql` filter (where ${where})` : sql``}, 0)::numeric(16,2)::text`;
+const sumWhere = (where: SQL) => sumText(balance, where);
 
 /** The aging columns for a select, with today in the company's zone (YYYY-MM-DD). */
 export function agingColumns(today: string) {
   // Days past due d = today - due date: 1–30 is due in [today-30, today-1], and so on.
   const since = (days: number) => addDaysIso(today, -days);
   return {
-    balance: sql<string>`coalesce(sum(${balance}), 0)::numeric(16,2)::text`,
+    balance: sumText(balance),
     current: sumWhere(sql`${invoices.dueDate} >= ${today}`),
     days1to30: sumWhere(sql`${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${since(30)}`),
     days31to60: sumWhere(sql`${invoices.dueDate} < ${since(30)} and ${invoices.dueDate} >= ${since(60)}`),
@@ -41,9 +42,6 @@ export function agingColumns(today: string) {
  * (invoice_open_balances): a few hundred rows for years of invoices.
  */
 export function openBalanceTotals(today: string) {
-  const { balance, dueDate } = invoiceOpenBalances;
-  return {
-    outstanding: sql<string>`coalesce(sum(${balance}), 0)::numeric(16,2)::text`,
-    overdue: sql<string>`coalesce(sum(${balance}) filter (where ${dueDate} < ${today}), 0)::numeric(16,2)::text`,
-  };
+  const { balance: owed, dueDate } = invoiceOpenBalances;
+  return { outstanding: sumText(owed), overdue: sumText(owed, lt(dueDate, today)) };
 }
