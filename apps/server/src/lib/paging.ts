@@ -192,6 +192,14 @@ export function cursorPageOf<T extends { cursor: string }>(
 /** Escapes LIKE's wildcards in a user's search, for `ILIKE '%' || term || '%'`. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A list's search box: the table's kept, lowered `search_text` (packages/db schema, searchText)
+ * contains the term. PostgreSQL lowers the term as it lowered the column, so this matches what an
+ * ILIKE on each field would, in one test per row that the trigram index serves.
+ */
+export const searchMatches = (searchText: PgColumn, term: string) =>
+  sql`${searchText} like lower(${likePattern(term)})`;
+
 const BATCH = 1000;
 
 /**

@@ -106,12 +106,15 @@ export function listParam<const V extends readonly [string, ...string[]]>(name: 
     .describe(`One or more of ${values.join(", ")}, comma-separated`);
 }
 
-/** The search box: `q`, trimmed; empty means no search. */
+/**
+ * The search box: `q`, one line (a newline or tab reads as a space, so a term never spans two of
+ * the fields a list's kept search text joins by newlines), trimmed; empty means no search.
+ */
 export const searchParam = (what: string) =>
   z
     .string()
     .max(SEARCH_MAX, { message: `q must be at most ${SEARCH_MAX} characters` })
-    .transform((v) => v.trim() || undefined)
+    .transform((v) => v.replace(/\p{Cc}/gu, " ").trim() || undefined)
     .optional()
     .describe(`Search ${what} (case-insensitive, any part)`);
 

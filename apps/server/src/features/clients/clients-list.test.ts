@@ -185,4 +185,23 @@ describe("GET /api/clients: search", () => {
     expect(await search("_")).toEqual(["Under_Score Co"]);
     expect(await search("k\\s")).toEqual(["Back\\slash"]);
   });
+
+  test("a term matches within one field, not across two; an edit is found by its new values at once", async () => {
+    const fresh = await t.signUpAdmin();
+    const client = await t.createClient(fresh, { name: "Ridge Line", contactPerson: "Omar Stone" });
+    const search = async (q: string) =>
+      (await t.as(fresh)("GET", `/api/clients?q=${encodeURIComponent(q)}`)).body.items.map(
+        (c: Client) => c.name,
+      );
+    expect(await search("ridge line")).toEqual(["Ridge Line"]);
+    expect(await search("line omar")).toEqual([]);
+    expect(await search("line\nomar")).toEqual([]);
+    const edit = await t.as(fresh)("PUT", `/api/clients/${client.id}`, {
+      name: "Summit Freight",
+      contactPerson: "Omar Stone",
+    });
+    expect(edit.status).toBe(200);
+    expect(await search("ridge")).toEqual([]);
+    expect(await search("SUMMIT")).toEqual(["Summit Freight"]);
+  });
 });

@@ -1,9 +1,9 @@
 import { clients, rateConfirmations } from "@pevo/db";
 import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
-import { count, eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
+import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
-import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
+import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
 const columns = {
@@ -38,19 +38,7 @@ const SORTS: Record<ClientSort, SQLWrapper[]> = {
 
 /** A page of the company's clients, sorted and searched (name, contact person, email, phone). */
 export function listClients(scope: Scope, params: TClientListQuery) {
-  const pattern = params.q ? likePattern(params.q) : undefined;
-  const where = scoped(
-    clients,
-    scope,
-    pattern
-      ? or(
-          ilike(clients.name, pattern),
-          ilike(clients.contactPerson, pattern),
-          ilike(clients.email, pattern),
-          ilike(clients.phone, pattern),
-        )
-      : undefined,
-  );
+  const where = scoped(clients, scope, params.q ? searchMatches(clients.searchText, params.q) : undefined);
   const order = sortBy(SORTS[params.sort], params.dir, clients.id);
   return offsetPageOf(params, {
     // The page's ids in a subquery: a deep page skips entries of the name index instead of rows.

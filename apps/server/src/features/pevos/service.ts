@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
-import { count, eq, ilike, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { licenceReviewOnSave } from "../../lib/licence-review";
 import {
   countRows,
-  likePattern,
   offsetPageOf,
   offsetPageWithTotal,
+  searchMatches,
   sortBy,
   totalColumn,
 } from "../../lib/paging";
@@ -53,19 +53,11 @@ const SORTS: Record<PevoSort, SQLWrapper[]> = {
  * full name ("casey whit"), email or phone. The PEVO pickers ask for `status=active`.
  */
 export function listPevos(scope: Scope, params: TPevoListQuery) {
-  const pattern = params.q ? likePattern(params.q) : undefined;
   const where = scoped(
     pevos,
     scope,
     params.status ? eq(pevos.status, params.status) : undefined,
-    pattern
-      ? or(
-          // The full name holds the first and the last name: one test instead of three per row.
-          ilike(sql`${pevos.firstName} || ' ' || ${pevos.lastName}`, pattern),
-          ilike(pevos.email, pattern),
-          ilike(pevos.phone, pattern),
-        )
-      : undefined,
+    params.q ? searchMatches(pevos.searchText, params.q) : undefined,
   );
   const page = (total: SQL<number>) => (limit: number, offset: number) =>
     scope.db
@@ -78,7 +70,7 @@ export function listPevos(scope: Scope, params: TPevoListQuery) {
   const count = (cap: number) => countRows(scope.db, pevos, where, cap);
   // A search tests every PEVO of the company anyway: the page and its total in one pass. Without
   // one, the count reads the index alone and the page stops after its rows.
-  if (pattern) return offsetPageWithTotal(params, { rows: page(totalColumn()), count });
+  if (params.q) return offsetPageWithTotal(params, { rows: page(totalColumn()), count });
   return offsetPageOf(params, {
     rows: async (limit, offset) => (await page(sql`0`)(limit, offset)).map(({ total: _, ...pevo }) => pevo),
     count,

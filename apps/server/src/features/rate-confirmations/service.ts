@@ -17,20 +17,7 @@ import type {
   TRateConfirmationListItem,
   TRateConfirmationListQuery,
 } from "@pevo/shared";
-import {
-  asc,
-  count,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lte,
-  or,
-  type SQLWrapper,
-} from "drizzle-orm";
+import { asc, count, eq, gte, inArray, isNotNull, isNull, like, lte, type SQLWrapper } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { coveredPositions, rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
@@ -43,7 +30,7 @@ import {
 } from "../../lib/domain-errors";
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
-import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
+import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 import { checkPositionBookings, checkPositionQualifications } from "./position-conflicts";
@@ -77,20 +64,13 @@ export async function listRateConfirmations(
   scope: Scope,
   params: TRateConfirmationListQuery,
 ): Promise<OffsetPage<TRateConfirmationListItem>> {
-  const pattern = params.q ? likePattern(params.q) : undefined;
   const where = scoped(
     rateConfirmations,
     scope,
     params.clientId ? eq(rateConfirmations.clientId, params.clientId) : undefined,
     params.startFrom ? gte(rateConfirmations.startDate, params.startFrom) : undefined,
     params.startTo ? lte(rateConfirmations.startDate, params.startTo) : undefined,
-    pattern
-      ? or(
-          ilike(rateConfirmations.jobNumber, pattern),
-          ilike(rateConfirmations.originAddress, pattern),
-          ilike(rateConfirmations.destinationAddress, pattern),
-        )
-      : undefined,
+    params.q ? searchMatches(rateConfirmations.searchText, params.q) : undefined,
     params.canceled === true
       ? isNotNull(rateConfirmations.canceledAt)
       : params.canceled === false || !params.includeCanceled
