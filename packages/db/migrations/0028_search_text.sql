@@ -6,6 +6,7 @@ DROP INDEX "pevos_first_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "pevos_last_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "pevos_email_trgm_idx";--> statement-breakpoint
 DROP INDEX "pevos_phone_trgm_idx";--> statement-breakpoint
+DROP INDEX "rate_confirmations_company_signature_idx";--> statement-breakpoint
 DROP INDEX "rate_confirmations_origin_trgm_idx";--> statement-breakpoint
 DROP INDEX "rate_confirmations_destination_trgm_idx";--> statement-breakpoint
 ALTER TABLE "clients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name || E'\n' || coalesce(contact_person, '') || E'\n' || coalesce(email, '') || E'\n' || coalesce(phone, ''))) STORED NOT NULL;--> statement-breakpoint
@@ -13,4 +14,5 @@ ALTER TABLE "pevos" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(fir
 ALTER TABLE "rate_confirmations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(job_number || E'\n' || origin_address || E'\n' || destination_address)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "clients_search_text_trgm_idx" ON "clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "pevos_search_text_trgm_idx" ON "pevos" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "rate_confirmations_awaiting_signature_idx" ON "rate_confirmations" USING btree ("company_id","signature_expires_at") WHERE "rate_confirmations"."signature_status" in ('awaiting_signature', 'viewed') and "rate_confirmations"."canceled_at" is null;--> statement-breakpoint
 CREATE INDEX "rate_confirmations_search_text_trgm_idx" ON "rate_confirmations" USING gin ("search_text" gin_trgm_ops);

@@ -258,8 +258,12 @@ export const rateConfirmations = pgTable(
       .on(t.companyId, sql`greatest(${t.startDate}, ${t.endDate})`, t.startDate)
       .where(sql`${t.canceledAt} is null`),
     index("rate_confirmations_company_client_idx").on(t.companyId, t.clientId),
-    // The dashboard's pending signatures (and a signature status filter).
-    index("rate_confirmations_company_signature_idx").on(t.companyId, t.signatureStatus),
+    // The dashboard's pending signatures: the open requests not expired, counted from the index alone.
+    index("rate_confirmations_awaiting_signature_idx")
+      .on(t.companyId, t.signatureExpiresAt)
+      .where(
+        sql`${t.signatureStatus} in ('awaiting_signature', 'viewed') and ${t.canceledAt} is null`,
+      ),
     // The dispatch list's search by job number.
     trigram("rate_confirmations_job_number_trgm_idx", t.jobNumber),
     trigram("rate_confirmations_search_text_trgm_idx", t.searchText),
