@@ -14,5 +14,5 @@ ALTER TABLE "pevos" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(fir
 ALTER TABLE "rate_confirmations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(job_number || E'\n' || origin_address || E'\n' || destination_address)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "clients_search_text_trgm_idx" ON "clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "pevos_search_text_trgm_idx" ON "pevos" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "rate_confirmations_awaiting_signature_idx" ON "rate_confirmations" USING btree ("company_id","signature_expires_at") WHERE "rate_confirmations"."signature_status" in ('awaiting_signature', 'viewed') and "rate_confirmations"."canceled_at" is null;--> statement-breakpoint
+CREATE INDEX "rate_confirmations_signature_expiry_idx" ON "rate_confirmations" USING btree ("company_id","signature_expires_at","signature_status") WHERE "rate_confirmations"."signature_expires_at" is not null and "rate_confirmations"."canceled_at" is null;--> statement-breakpoint
 CREATE INDEX "rate_confirmations_search_text_trgm_idx" ON "rate_confirmations" USING gin ("search_text" gin_trgm_ops);

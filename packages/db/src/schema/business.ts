@@ -258,12 +258,11 @@ export const rateConfirmations = pgTable(
       .on(t.companyId, sql`greatest(${t.startDate}, ${t.endDate})`, t.startDate)
       .where(sql`${t.canceledAt} is null`),
     index("rate_confirmations_company_client_idx").on(t.companyId, t.clientId),
-    // The dashboard's pending signatures: the open requests not expired, counted from the index alone.
-    index("rate_confirmations_awaiting_signature_idx")
-      .on(t.companyId, t.signatureExpiresAt)
-      .where(
-        sql`${t.signatureStatus} in ('awaiting_signature', 'viewed') and ${t.canceledAt} is null`,
-      ),
+    // The dashboard's pending signatures: the open requests (only they have a link expiry) not yet
+    // expired, counted from the index alone.
+    index("rate_confirmations_signature_expiry_idx")
+      .on(t.companyId, t.signatureExpiresAt, t.signatureStatus)
+      .where(sql`${t.signatureExpiresAt} is not null and ${t.canceledAt} is null`),
     // The dispatch list's search by job number.
     trigram("rate_confirmations_job_number_trgm_idx", t.jobNumber),
     trigram("rate_confirmations_search_text_trgm_idx", t.searchText),
