@@ -1,4 +1,4 @@
-import { dispatches, pevos, rateConfirmations } from "@pevo/db";
+import { dispatchDayCounts, dispatches, pevos, rateConfirmations } from "@pevo/db";
 import { CALENDAR_PICKUPS_PER_DAY, CALENDAR_SPANS_PER_DAY } from "@pevo/shared";
 import { asc, between, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
@@ -10,12 +10,12 @@ import { type Scope, scoped } from "../../lib/tenant";
  * whatever the data: per day the first {@link CALENDAR_PICKUPS_PER_DAY} pickups (by time, then id)
  * and the first {@link CALENDAR_SPANS_PER_DAY} rate confirmation spans starting that day (a span
  * that began before `from` counts on `from`), each day's read from an index (a lateral join per
- * day), so a busy company's calendar costs what a quiet one's does; per day the totals
- * (counted in SQL) so the screen can say "+N more"; and the certification expiries (a few PEVOs).
+ * day), so a busy company's calendar costs what a quiet one's does; per day the totals (the
+ * pickups kept per day by the database, the spans counted in SQL) so the screen can say "+N more";
+ * and the certification expiries (a few PEVOs).
  */
 export async function getCalendar(scope: Scope, from: string, to: string) {
   const { db } = scope;
-  const inWindow = between(dispatches.pickupDate, from, to);
   // A span overlaps the window: it starts on or before `to` and its last day (greatest() skips a
   // null end date) is on or after `from`: the expression of rate_confirmations_company_last_day_idx.
   const spanOverlaps = [
@@ -105,11 +105,11 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
         .crossJoinLateral(startsThatDay),
       firstDaySpans,
     ),
+    // The kept per-day counts: a row per day of the window, not a dispatch each.
     db
-      .select({ date: dispatches.pickupDate, count: sql<number>`count(*)::int` })
-      .from(dispatches)
-      .where(scoped(dispatches, scope, inWindow))
-      .groupBy(dispatches.pickupDate),
+      .select({ date: dispatchDayCounts.pickupDate, count: dispatchDayCounts.dispatches })
+      .from(dispatchDayCounts)
+      .where(scoped(dispatchDayCounts, scope, between(dispatchDayCounts.pickupDate, from, to))),
     db
       // As text (a raw date could come back as a Date); grouped by position, as `from` is a parameter.
       .select({ date: sql<string>`(${firstDay})::text`, count: sql<number>`count(*)::int` })

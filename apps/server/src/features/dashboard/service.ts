@@ -1,4 +1,12 @@
-import { activityEvents, clients, dispatches, invoiceOpenBalances, pevos, rateConfirmations } from "@pevo/db";
+import {
+  activityEvents,
+  clients,
+  dispatchDayCounts,
+  dispatches,
+  invoiceOpenBalances,
+  pevos,
+  rateConfirmations,
+} from "@pevo/db";
 import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { openBalanceTotals } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
@@ -22,10 +30,11 @@ export async function getDashboard(scope: Scope, today: string) {
   const money = openBalanceTotals(await invoiceToday(db, scope));
   const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered, [owed]] =
     await Promise.all([
+      // The kept per-day counts (a row per day, not a dispatch each).
       db
-        .select({ n: count() })
-        .from(dispatches)
-        .where(scoped(dispatches, scope, eq(dispatches.status, "dispatched"))),
+        .select({ n: sql<number>`coalesce(sum(${dispatchDayCounts.dispatched}), 0)::int` })
+        .from(dispatchDayCounts)
+        .where(scoped(dispatchDayCounts, scope)),
       db
         .select({ n: count() })
         .from(pevos)
@@ -43,7 +52,19 @@ export async function getDashboard(scope: Scope, today: string) {
             isNull(rateConfirmations.canceledAt),
           ),
         ),
-      db.select({ n: count() }).from(dispatches).where(upcoming),
+      db
+        .select({
+          n: sql<number>`coalesce(sum(${dispatchDayCounts.dispatches} - ${dispatchDayCounts.canceled}), 0)::int`,
+        })
+        .from(dispatchDayCounts)
+        .where(
+          scoped(
+            dispatchDayCounts,
+            scope,
+            gte(dispatchDayCounts.pickupDate, today),
+            lt(dispatchDayCounts.pickupDate, weekEnd),
+          ),
+        ),
       db
         .select({
           id: dispatches.id,

@@ -119,15 +119,20 @@ export async function createDispatchBatch(
   const qualification = await checkBatchQualification(scope, items);
   const created = await db.transaction(async (tx) => {
     await checkBatchBookings(tx, scope, input, items);
+    // Inserted in pickup-date order (the answer keeps the positions' order): each insert locks its
+    // day's row of the kept per-day counts (migration 0029) until commit, so two batches over the
+    // same days take them in the same order and cannot deadlock.
+    const byDay = [...items.keys()].sort((a, b) => items[a].pickupDate.localeCompare(items[b].pickupDate));
     const out: { id: string; assignment: Assignment | null }[] = [];
-    for (const item of items) {
+    for (const i of byDay) {
+      const item = items[i];
       const [row] = await tx
         .insert(dispatches)
         .values({ ...columnsOf(item), companyId, createdBy: userId })
         .returning({ id: dispatches.id });
       await syncPickupReminders(tx, scope, row.id);
-      await recordQualificationOverrides(tx, scope, qualification[items.indexOf(item)], item);
-      out.push({ id: row.id, assignment: await recordAssignment(tx, scope, item, row.id) });
+      await recordQualificationOverrides(tx, scope, qualification[i], item);
+      out[i] = { id: row.id, assignment: await recordAssignment(tx, scope, item, row.id) };
     }
     return out;
   });

@@ -408,15 +408,22 @@ describe("coverage and 'Create Dispatch' per position", () => {
   });
 
   test("creates one dispatch per position with its PEVO, date and position; coverage counts those with a PEVO", async () => {
+    // The later day first: the ids come back in the positions' order (they are inserted by day).
     const res = await batch([
+      { positionType: "custom", positionName: "Bucket Truck", pickupDate: "2026-11-21" },
       { positionType: "lead_car", pevoId: lead, pickupDate: "2026-11-20" },
       { positionType: "chase_car", pevoId: chase, pickupDate: "2026-11-20" },
-      { positionType: "custom", positionName: "Bucket Truck", pickupDate: "2026-11-21" },
     ]);
     expect(res.status).toBe(201);
     expect(res.body.ids).toHaveLength(3);
     const created = await Promise.all(res.body.ids.map((id: string) => asA("GET", `/api/dispatches/${id}`)));
     expect(created.map((r) => r.body)).toEqual([
+      expect.objectContaining({
+        pevoId: null,
+        pickupDate: "2026-11-21",
+        positionType: "custom",
+        positionName: "Bucket Truck",
+      }),
       expect.objectContaining({
         rateConfirmationId: job.id,
         pevoId: lead,
@@ -427,12 +434,6 @@ describe("coverage and 'Create Dispatch' per position", () => {
         status: "pending",
       }),
       expect.objectContaining({ pevoId: chase, positionType: "chase_car", positionName: null }),
-      expect.objectContaining({
-        pevoId: null,
-        pickupDate: "2026-11-21",
-        positionType: "custom",
-        positionName: "Bucket Truck",
-      }),
     ]);
     // The bucket truck's dispatch has no PEVO yet: nobody drives it, it covers nothing.
     const rcNow = (await asA("GET", `/api/rate-confirmations/${job.id}`)).body;
