@@ -7,7 +7,7 @@ import {
   pevos,
   rateConfirmations,
 } from "@pevo/db";
-import { asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { openBalanceTotals } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
@@ -28,88 +28,79 @@ export async function getDashboard(scope: Scope, today: string) {
   );
   // Overdue is computed against the company's today (the caller's ?today only moves the week).
   const money = openBalanceTotals(await invoiceToday(db, scope));
-  const [[active], [activePevos], [pending], [upcomingCount], upcomingJobs, activity, uncovered, [owed]] =
-    await Promise.all([
-      // The kept per-day counts (a row per day, not a dispatch each).
-      db
-        .select({ n: sql<number>`coalesce(sum(${dispatchDayCounts.dispatched}), 0)::int` })
-        .from(dispatchDayCounts)
-        .where(scoped(dispatchDayCounts, scope)),
-      db
-        .select({ n: count() })
-        .from(pevos)
-        .where(scoped(pevos, scope, eq(pevos.status, "active"))),
-      db
-        .select({ n: count() })
-        .from(rateConfirmations)
-        .where(
-          scoped(
-            rateConfirmations,
-            scope,
-            // Sent or viewed, and the link not expired.
-            inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
-            gt(rateConfirmations.signatureExpiresAt, sql`now()`),
-            isNull(rateConfirmations.canceledAt),
-          ),
+  const thisWeek = and(gte(dispatchDayCounts.pickupDate, today), lt(dispatchDayCounts.pickupDate, weekEnd));
+  const [[jobs], [activePevos], [pending], upcomingJobs, activity, uncovered, [owed]] = await Promise.all([
+    // Active and Upcoming Jobs in one pass over the kept per-day counts (a row per day, not a
+    // dispatch each).
+    db
+      .select({
+        active: sql<number>`coalesce(sum(${dispatchDayCounts.dispatched}), 0)::int`,
+        upcoming: sql<number>`coalesce(sum(${dispatchDayCounts.dispatches} - ${dispatchDayCounts.canceled}) filter (where ${thisWeek}), 0)::int`,
+      })
+      .from(dispatchDayCounts)
+      .where(scoped(dispatchDayCounts, scope)),
+    db
+      .select({ n: count() })
+      .from(pevos)
+      .where(scoped(pevos, scope, eq(pevos.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(rateConfirmations)
+      .where(
+        scoped(
+          rateConfirmations,
+          scope,
+          // Sent or viewed, and the link not expired.
+          inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
+          gt(rateConfirmations.signatureExpiresAt, sql`now()`),
+          isNull(rateConfirmations.canceledAt),
         ),
-      db
-        .select({
-          n: sql<number>`coalesce(sum(${dispatchDayCounts.dispatches} - ${dispatchDayCounts.canceled}), 0)::int`,
-        })
-        .from(dispatchDayCounts)
-        .where(
-          scoped(
-            dispatchDayCounts,
-            scope,
-            gte(dispatchDayCounts.pickupDate, today),
-            lt(dispatchDayCounts.pickupDate, weekEnd),
-          ),
-        ),
-      db
-        .select({
-          id: dispatches.id,
-          jobNumber: rateConfirmations.jobNumber,
-          client: clients.name,
-          date: dispatches.pickupDate,
-          status: dispatches.status,
-          pevoFirstName: pevos.firstName,
-          pevoLastName: pevos.lastName,
-          origin: rateConfirmations.originAddress,
-          destination: rateConfirmations.destinationAddress,
-        })
-        .from(dispatches)
-        .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-        .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
-        .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-        .where(upcoming)
-        .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
-        .limit(10),
-      db
-        .select({
-          id: activityEvents.id,
-          type: activityEvents.type,
-          status: activityEvents.status,
-          message: activityEvents.message,
-          client: activityEvents.client,
-          job: activityEvents.job,
-          pevo: activityEvents.pevo,
-          amount: activityEvents.amount,
-          createdAt: activityEvents.createdAt,
-        })
-        .from(activityEvents)
-        .where(scoped(activityEvents, scope))
-        .orderBy(desc(activityEvents.createdAt))
-        .limit(10),
-      countUncoveredJobs(db, scope, today, weekEnd),
-      // One aggregate row: the open balance and its past-due part, exact.
-      db.select(money).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),
-    ]);
+      ),
+    db
+      .select({
+        id: dispatches.id,
+        jobNumber: rateConfirmations.jobNumber,
+        client: clients.name,
+        date: dispatches.pickupDate,
+        status: dispatches.status,
+        pevoFirstName: pevos.firstName,
+        pevoLastName: pevos.lastName,
+        origin: rateConfirmations.originAddress,
+        destination: rateConfirmations.destinationAddress,
+      })
+      .from(dispatches)
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+      .where(upcoming)
+      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
+      .limit(10),
+    db
+      .select({
+        id: activityEvents.id,
+        type: activityEvents.type,
+        status: activityEvents.status,
+        message: activityEvents.message,
+        client: activityEvents.client,
+        job: activityEvents.job,
+        pevo: activityEvents.pevo,
+        amount: activityEvents.amount,
+        createdAt: activityEvents.createdAt,
+      })
+      .from(activityEvents)
+      .where(scoped(activityEvents, scope))
+      .orderBy(desc(activityEvents.createdAt))
+      .limit(10),
+    countUncoveredJobs(db, scope, today, weekEnd),
+    // One aggregate row: the open balance and its past-due part, exact.
+    db.select(money).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),
+  ]);
   return {
     cards: {
-      activeJobs: active.n,
+      activeJobs: jobs.active,
       pevos: activePevos.n,
       pendingSignatures: pending.n,
-      upcomingJobs: upcomingCount.n,
+      upcomingJobs: jobs.upcoming,
       uncoveredJobs: uncovered,
       outstanding: owed.outstanding,
       overdue: owed.overdue,
