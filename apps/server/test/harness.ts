@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Database,
+  dispatches,
   type Executor,
   mailOutbox,
   type OpenedDatabase,
@@ -527,6 +528,25 @@ export async function createTestApp(options: TestAppOptions = {}) {
   }
 
   /**
+   * A dispatch row written straight to the database (no API checks, no side effects), for tests of
+   * what reads or keeps dispatch rows; `values` win over the defaults.
+   */
+  async function insertDispatch(companyId: string, values: Partial<typeof dispatches.$inferInsert> = {}) {
+    const [row] = await db
+      .insert(dispatches)
+      .values({
+        companyId,
+        driverName: "Driver",
+        driverPhone: "5125550100",
+        pickupDate: "2026-01-05",
+        pickupTime: "09:00",
+        ...values,
+      })
+      .returning({ id: dispatches.id });
+    return row.id;
+  }
+
+  /**
    * Two companies for tenancy tests: admin A of "Alpha Escorts" with PEVO users Paula One and
    * Peter Two, and admin B of "Bravo Escorts" with PEVO user Bo Bravo (each with a licence and
    * insurance unless `qualified: false`).
@@ -559,6 +579,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     createClient,
     createRateConfirmation,
     createDispatch,
+    insertDispatch,
     createTwoCompanies,
     storage,
     close: async () => {

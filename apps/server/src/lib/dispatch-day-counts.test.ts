@@ -16,20 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Status = "pending" | "dispatched" | "completed" | "canceled";
-async function insertDispatch(admin: SignedUpAdmin, pickupDate: string, status: Status) {
-  const [row] = await t.db
-    .insert(dispatches)
-    .values({
-      companyId: admin.companyId,
-      driverName: "Driver",
-      driverPhone: "5125550100",
-      pickupDate,
-      pickupTime: "09:00",
-      status,
-    })
-    .returning({ id: dispatches.id });
-  return row.id;
-}
+const insertDispatch = (admin: SignedUpAdmin, pickupDate: string, status: Status) =>
+  t.insertDispatch(admin.companyId, { pickupDate, status });
 
 /** The kept rows and the same counts computed from the dispatches, both sorted. */
 async function expectKeptEqualsComputed() {

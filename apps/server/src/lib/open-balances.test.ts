@@ -1,4 +1,4 @@
-import { dispatches, invoiceOpenBalances, invoices } from "@pevo/db";
+import { invoiceOpenBalances, invoices } from "@pevo/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
@@ -14,19 +14,7 @@ const dispatchOf: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   ({ adminA: a, adminB: b } = await t.createTwoCompanies());
-  for (const admin of [a, b]) {
-    const [row] = await t.db
-      .insert(dispatches)
-      .values({
-        companyId: admin.companyId,
-        driverName: "Driver",
-        driverPhone: "5125550100",
-        pickupDate: "2026-01-05",
-        pickupTime: "09:00",
-      })
-      .returning({ id: dispatches.id });
-    dispatchOf[admin.companyId] = row.id;
-  }
+  for (const admin of [a, b]) dispatchOf[admin.companyId] = await t.insertDispatch(admin.companyId);
 });
 afterAll(() => t.close());
 

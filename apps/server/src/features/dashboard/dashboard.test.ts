@@ -1,4 +1,4 @@
-import { clients, dispatches, invoices, pevos, rateConfirmations } from "@pevo/db";
+import { clients, invoices, pevos, rateConfirmations } from "@pevo/db";
 import { DEFAULT_TIME_ZONE } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
@@ -24,21 +24,15 @@ type DispatchSeed = {
 
 async function insertDispatches(admin: SignedUpAdmin, seeds: DispatchSeed[]) {
   for (const seed of seeds) {
-    const [row] = await t.db
-      .insert(dispatches)
-      .values({
-        companyId: admin.companyId,
-        createdBy: admin.userId,
-        driverName: `Driver ${seed.key}`,
-        driverPhone: "5125550100",
-        pickupDate: seed.pickupDate,
-        pickupTime: seed.pickupTime ?? "09:00",
-        status: seed.status,
-        pevoId: seed.pevoId ?? null,
-        rateConfirmationId: seed.rateConfirmationId ?? null,
-      })
-      .returning({ id: dispatches.id });
-    ids[seed.key] = row.id;
+    ids[seed.key] = await t.insertDispatch(admin.companyId, {
+      createdBy: admin.userId,
+      driverName: `Driver ${seed.key}`,
+      pickupDate: seed.pickupDate,
+      pickupTime: seed.pickupTime ?? "09:00",
+      status: seed.status,
+      pevoId: seed.pevoId ?? null,
+      rateConfirmationId: seed.rateConfirmationId ?? null,
+    });
   }
 }
 
