@@ -14,6 +14,19 @@ export type NewActivity = {
   amount?: string | null;
 };
 
+/** An activity item as the office reads it (the dashboard's Recent Activity and the activity page). */
+export const activityItemColumns = {
+  id: activityEvents.id,
+  type: activityEvents.type,
+  status: activityEvents.status,
+  message: activityEvents.message,
+  client: activityEvents.client,
+  job: activityEvents.job,
+  pevo: activityEvents.pevo,
+  amount: activityEvents.amount,
+  createdAt: activityEvents.createdAt,
+};
+
 const MAX = TEXT_LIMITS.activity;
 
 /** Cuts a text to the activity bound (the database's CHECK), ending with '…' when cut. */

@@ -1,6 +1,7 @@
 import { activityEvents } from "@pevo/db";
 import type { CursorPage, TActivityItemResponse, TActivityQuery } from "@pevo/shared";
 import { inArray } from "drizzle-orm";
+import { activityItemColumns } from "../../lib/activity";
 import { InvalidInputError, pgError } from "../../lib/domain-errors";
 import { cursorPageOf, INVALID_CURSOR, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -15,18 +16,7 @@ export async function listActivity(
 ): Promise<CursorPage<TActivityItemResponse>> {
   const key = keyset([activityEvents.createdAt, activityEvents.id], "desc");
   const read = scope.db
-    .select({
-      id: activityEvents.id,
-      type: activityEvents.type,
-      status: activityEvents.status,
-      message: activityEvents.message,
-      client: activityEvents.client,
-      job: activityEvents.job,
-      pevo: activityEvents.pevo,
-      amount: activityEvents.amount,
-      createdAt: activityEvents.createdAt,
-      cursor: key.cursor,
-    })
+    .select({ ...activityItemColumns, cursor: key.cursor })
     .from(activityEvents)
     .where(
       scoped(

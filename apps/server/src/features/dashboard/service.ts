@@ -8,6 +8,7 @@ import {
   rateConfirmations,
 } from "@pevo/db";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { activityItemColumns } from "../../lib/activity";
 import { openBalanceTotals } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
@@ -76,17 +77,7 @@ export async function getDashboard(scope: Scope, today: string) {
       .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
       .limit(10),
     db
-      .select({
-        id: activityEvents.id,
-        type: activityEvents.type,
-        status: activityEvents.status,
-        message: activityEvents.message,
-        client: activityEvents.client,
-        job: activityEvents.job,
-        pevo: activityEvents.pevo,
-        amount: activityEvents.amount,
-        createdAt: activityEvents.createdAt,
-      })
+      .select(activityItemColumns)
       .from(activityEvents)
       .where(scoped(activityEvents, scope))
       .orderBy(desc(activityEvents.createdAt))
