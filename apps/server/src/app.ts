@@ -43,7 +43,12 @@ import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { openApiDocument } from "./http/openapi-document";
-import { createRateLimitStore, limitPerAccount, limitPerAddress, limitPublicLinks } from "./http/rate-limit";
+import {
+  createRateLimitStore,
+  limitFailedSignIns,
+  limitPerAddress,
+  limitPublicLinks,
+} from "./http/rate-limit";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
 import { createStorage, type FileStorage } from "./lib/storage";
@@ -109,7 +114,16 @@ export function createApp(opts: {
   ]) {
     api.use(path, perAddress);
   }
-  api.use("/auth/sign-in/*", limitPerAccount({ limit: config.authRateLimit, store }));
+  // Wrong passwords per account: half the per-address budget from one address, so that an address
+  // locked out of one account can still sign in to another (http/rate-limit.ts).
+  api.use(
+    "/auth/sign-in/*",
+    limitFailedSignIns({
+      perAddress: Math.ceil(config.authRateLimit / 2),
+      trustProxy: config.trustProxy ?? 0,
+      store,
+    }),
+  );
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =
