@@ -6,7 +6,6 @@ import type { Database } from "@pevo/db";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
-import { secureHeaders } from "hono/secure-headers";
 import type { Store as RateLimitStore } from "hono-rate-limiter";
 import { createAuth } from "./auth";
 import type { Config } from "./env";
@@ -49,6 +48,7 @@ import {
   limitPerAddress,
   limitPublicLinks,
 } from "./http/rate-limit";
+import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
 import { createStorage, type FileStorage } from "./lib/storage";
@@ -92,7 +92,7 @@ export function createApp(opts: {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(securityHeaders(config));
 
   const api = new OpenAPIHono<AppEnv>();
   api.use(

@@ -532,7 +532,7 @@ describe("the API surface", () => {
   test("sends security headers", async () => {
     const res = await t.request("GET", "/api/me");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 });
 
