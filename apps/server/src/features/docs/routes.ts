@@ -18,6 +18,12 @@ const SCRIPT_FILE = resolve(
   "browser/standalone.js",
 );
 let script: Promise<Buffer> | undefined;
+/**
+ * Run before the bundle: the zod inside it probes for eval (`new Function`) on its first parse, a
+ * violation of the Content-Security-Policy (script-src 'self') even when caught; jitless skips it.
+ */
+const SCRIPT_PRELUDE =
+  "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });\n";
 
 const tags = ["Documentation"];
 
@@ -92,10 +98,13 @@ export function docsRoutes(document: () => unknown) {
         },
       }),
       async (c) => {
-        script ??= readFile(SCRIPT_FILE).catch((error: unknown) => {
-          script = undefined;
-          throw error;
-        });
+        script ??= readFile(SCRIPT_FILE).then(
+          (bundle) => Buffer.concat([Buffer.from(SCRIPT_PRELUDE), bundle]),
+          (error: unknown) => {
+            script = undefined;
+            throw error;
+          },
+        );
         return c.body(new Uint8Array(await script), 200, {
           "Content-Type": "text/javascript; charset=utf-8",
           "Cache-Control": "public, max-age=86400",
