@@ -17,7 +17,7 @@ export const CONTENT_SECURITY_POLICY = {
   // dialogs, Scalar's reference page) and the invoice print view renders one; none of them takes a
   // nonce. Styles cannot run script, so script-src stays strict.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  // data: for small images Vite inlines into the bundle, blob: for previews of a picked file.
+  // data: and blob: images cannot run script: small images a bundle inlines, object URLs of files.
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
