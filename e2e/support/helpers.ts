@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "./test";
 
 export const DEMO_ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
 export const DEMO_PEVO = { email: "pevo@demo-escort.test", password: "demo-pevo-2025" };

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   apiCreate,
   apiUpdate,
@@ -8,6 +7,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 /**
  * Issue 9: the dashboard's "View all" opens the whole activity log (/activity), read front to back

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { createAdmin, DEMO_ADMIN, saveScreenshot, signIn } from "../support/helpers";
+import { expect, test } from "../support/test";
 
 const NAV = ["Dashboard", "Clients", "PEVOs", "Rate Confirmations", "Dispatching", "Invoices", "Calendar"];
 

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -17,6 +16,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * Issue 12 §2 and §4: a PEVO on a 375 px phone adds a state certificate with a photo taken with the

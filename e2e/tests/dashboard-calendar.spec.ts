@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -11,6 +10,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * SPEC §2 /dashboard; DECISIONS 'Dashboards' (real figures, server-written activity) and 'Screens the

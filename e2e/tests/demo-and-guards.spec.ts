@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PEVO, signIn, submitSignIn } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -7,6 +6,7 @@ import {
   signInFreshAdmin,
   uniqueTag,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 const STATUSES = ["pending", "dispatched", "completed", "canceled"] as const;
 const SEEDED = 80;

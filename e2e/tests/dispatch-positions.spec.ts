@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -10,6 +9,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 /** Issue 11: 'Every position covered' and 'Double booking'. */
 

@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, type Response, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
@@ -13,6 +12,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { expect, type Locator, type Page, type Response, test } from "../support/test";
 
 /** SPEC §2 /dispatching, §5 dispatch form, §8 dispatches; DECISIONS 'Dispatches'. */
 

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   apiCreate,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * Issue 12 §1: a PEVO uploads photos from a 375 px phone to their profile and to their job; the

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import {
   apiCreate,
   apiUpdate,
@@ -13,6 +12,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "../support/test";
 
 const RATES = {
   minimumDailyRate: "450",

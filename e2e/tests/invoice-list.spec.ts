@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -8,6 +7,7 @@ import {
   signInFreshAdmin,
   uniqueTag,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 /**
  * Issue 9, invoices: the list pages, sorts and filters on the server with the view in the address

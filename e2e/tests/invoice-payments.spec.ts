@@ -1,4 +1,3 @@
-import { type Browser, expect, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -9,6 +8,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type Browser, expect, test } from "../support/test";
 
 /** A page with no session at all (its own browser context), phone or desktop sized. */
 async function visitor(browser: Browser, width: number) {

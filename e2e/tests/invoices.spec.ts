@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -17,6 +16,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * SPEC §2 /invoices, §5 invoice form, §8 invoices, §9 invoice constants; DECISIONS 'Invoices'.

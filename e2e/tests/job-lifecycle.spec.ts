@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -16,6 +15,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type Browser, expect, type Page, test } from "../support/test";
 
 /**
  * Issue 11 §1: the job lifecycle. The office assigns a job; the PEVO's phone (375 px) shows it

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { saveScreenshot } from "../support/helpers";
+import { expect, test } from "../support/test";
 
 const FAQ_QUESTIONS = [
   "What is PEVO Back Office?",

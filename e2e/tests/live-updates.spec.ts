@@ -1,4 +1,3 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   apiCreate,
@@ -14,6 +13,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type Browser, expect, type Page, test } from "../support/test";
 
 /** Issue 11 §2: live updates in both portals (one SSE stream per tab; screens refetch through the API). */
 

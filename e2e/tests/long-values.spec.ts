@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import { TEXT_LIMITS } from "@pevo/shared";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -16,6 +15,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 /**
  * Issue "What a new user trips over": every free-text field holds its longest allowed value, made of

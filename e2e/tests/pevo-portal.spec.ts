@@ -1,4 +1,3 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   apiCreate,
@@ -14,6 +13,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /** SPEC §2 'PEVO portal'; DECISIONS 'Dashboards' (PEVO), 'Screens the spec does not show' (Trip Log, settings). */
 

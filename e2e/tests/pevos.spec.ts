@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   addInsuranceViaApi,
   browserDays,
@@ -18,6 +17,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 /** The desktop roster table. */
 const roster = (page: Page) => page.getByRole("table", { name: "PEVOs" });

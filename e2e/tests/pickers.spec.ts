@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { sameOrigin, saveScreenshot, signInFreshAdmin, uniqueTag } from "../support/helpers";
+import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 const CLIENTS = 2_000;
 const BATCH = 50;

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -12,6 +11,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 /** Issue 9: the PEVO portal's lists page on the server (Upcoming / Past, dates, Load more). */
 

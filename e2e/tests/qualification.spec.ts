@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
@@ -9,6 +8,7 @@ import {
   toastWith,
   uniqueTag,
 } from "../support/helpers";
+import { expect, test } from "../support/test";
 
 /*
  * Issue 12 §4: assigning a PEVO checks their certificates against the route. A PEVO with an approved

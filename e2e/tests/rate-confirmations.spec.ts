@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   apiCreate,
   browserDays,
@@ -13,6 +12,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { expect, type Locator, type Page, test } from "../support/test";
 
 /** Demo company data (packages/db/src/seed/demo.ts). */
 const DEMO_CLIENT = "Lone Star Heavy Haul";

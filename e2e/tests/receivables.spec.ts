@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import {
   addDaysIso,
   apiCreate,
@@ -8,6 +7,7 @@ import {
   signInFreshAdmin,
   uniqueTag,
 } from "../support/helpers";
+import { expect, test } from "../support/test";
 
 /**
  * Issue 10 §4: invoices created and sent through the API, one paid in part, show up on Receivables

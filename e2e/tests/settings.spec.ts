@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   acceptInvitation,
   addDaysIso,
@@ -14,6 +13,7 @@ import {
   uniqueTag,
   usDate,
 } from "../support/helpers";
+import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 /**
  * DECISIONS 'Screens the spec does not show' (/settings): company profile (used on invoices),

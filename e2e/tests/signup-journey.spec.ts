@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   createAdmin,
   DEMO_ADMIN,
@@ -9,6 +8,7 @@ import {
   submitSignIn,
   uniqueEmail,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 const EMPTY_CLIENTS = 'No clients found. Add your first client using the "Add New Client" button.';
 

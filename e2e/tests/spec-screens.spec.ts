@@ -1,7 +1,7 @@
 /**
  * Where the screens differed from SPEC.md, and asking before discarding unsaved changes.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import {
   addDaysIso,
   apiCreate,
@@ -15,6 +15,7 @@ import {
   signInFreshAdmin,
   uniqueTag,
 } from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { latestMail, linkIn, saveScreenshot, signIn, uniqueEmail } from "../support/helpers";
+import { expect, test } from "../support/test";
 
 /**
  * The company time zone (issue 11 §3, pickup reminders): signup stores the browser's zone, and the

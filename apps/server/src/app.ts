@@ -6,7 +6,6 @@ import type { Database } from "@pevo/db";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
-import { secureHeaders } from "hono/secure-headers";
 import type { Store as RateLimitStore } from "hono-rate-limiter";
 import { createAuth } from "./auth";
 import type { Config } from "./env";
@@ -43,7 +42,13 @@ import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { openApiDocument } from "./http/openapi-document";
-import { createRateLimitStore, limitPerAccount, limitPerAddress, limitPublicLinks } from "./http/rate-limit";
+import {
+  createRateLimitStore,
+  limitFailedSignIns,
+  limitPerAddress,
+  limitPublicLinks,
+} from "./http/rate-limit";
+import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
 import { createStorage, type FileStorage } from "./lib/storage";
@@ -87,7 +92,7 @@ export function createApp(opts: {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(securityHeaders(config));
 
   const api = new OpenAPIHono<AppEnv>();
   api.use(
@@ -109,7 +114,16 @@ export function createApp(opts: {
   ]) {
     api.use(path, perAddress);
   }
-  api.use("/auth/sign-in/*", limitPerAccount({ limit: config.authRateLimit, store }));
+  // Wrong passwords per account: half the per-address budget from one address, so that an address
+  // locked out of one account can still sign in to another (http/rate-limit.ts).
+  api.use(
+    "/auth/sign-in/*",
+    limitFailedSignIns({
+      perAddress: Math.ceil(config.authRateLimit / 2),
+      trustProxy: config.trustProxy ?? 0,
+      store,
+    }),
+  );
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =

@@ -2,6 +2,7 @@ import type { Database } from "@pevo/db";
 import { account, companies, session, user, verification } from "@pevo/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Config } from "./env";
 import type { Mailer } from "./mail/mailer";
@@ -73,6 +74,17 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
     },
     // Our own limiter (http/rate-limit.ts) covers sign-in, signup and reset by client address.
     rateLimit: { enabled: false },
+    hooks: {
+      // A password change ends every other session of the user, whatever the client asked: whoever
+      // knew the old password is signed out (docs/DECISIONS.md). Better Auth then deletes all the
+      // user's sessions and signs the caller in again with a new one, in one transaction.
+      before: createAuthMiddleware(async (ctx) => {
+        const body: unknown = ctx.body;
+        if (ctx.path !== "/change-password" || !body || typeof body !== "object" || Array.isArray(body))
+          return;
+        return { context: { body: { ...body, revokeOtherSessions: true } } };
+      }),
+    },
   });
 }
 

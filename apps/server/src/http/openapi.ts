@@ -127,7 +127,7 @@ const ERROR_DESCRIPTIONS = {
   404: "Unknown id, or a record of another company",
   409: "Conflicts with existing records",
   413: "The upload is larger than the limit",
-  429: "Too many attempts: wait a minute",
+  429: "Too many attempts: try again after the seconds of the Retry-After header",
 } as const;
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

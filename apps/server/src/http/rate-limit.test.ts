@@ -1,11 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { rateLimits } from "@pevo/db";
+import { insertCompanyWithAdmin } from "@pevo/db/seed";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { APP_URL, createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
 import { createApp } from "../app";
 import { readConfig } from "../env";
-import { DatabaseStore, type RateLimitStore, redisRateLimitStore, TOO_MANY_ATTEMPTS } from "./rate-limit";
+import { hashPassword } from "../lib/accounts";
+import {
+  ACCOUNT_CEILING_FACTOR,
+  DatabaseStore,
+  type RateLimitStore,
+  redisRateLimitStore,
+  tooManyAttempts,
+} from "./rate-limit";
 
 const LIMIT = 2;
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -13,13 +21,16 @@ const SIGN_IN = "/api/auth/sign-in/email";
 type App = ReturnType<typeof createApp>;
 
 /** A sign-in attempt (an unknown account unless `email` is given) through `app`; its status. */
-async function signIn(app: App, options: { email?: string; forwardedFor?: string } = {}) {
+async function signIn(app: App, options: { email?: string; password?: string; forwardedFor?: string } = {}) {
   const headers = new Headers({ Origin: APP_URL, "Content-Type": "application/json" });
   if (options.forwardedFor) headers.set("X-Forwarded-For", options.forwardedFor);
   const res = await app.request(`${APP_URL}${SIGN_IN}`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ email: options.email ?? uniqueEmail("nobody"), password: "wrong-password" }),
+    body: JSON.stringify({
+      email: options.email ?? uniqueEmail("nobody"),
+      password: options.password ?? "wrong-password",
+    }),
   });
   return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
 }
@@ -28,10 +39,13 @@ async function signIn(app: App, options: { email?: string; forwardedFor?: string
 const address = () => `2001:db8::${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
 const quietMailer = { mode: "outbox" as const, send: async () => {} };
 
+/** A 429 whose Retry-After (1 to 60 seconds: one-minute windows) is the wait its message names. */
 function expectRefused(res: Awaited<ReturnType<typeof signIn>>) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: TOO_MANY_ATTEMPTS });
-  expect(Number(res.retryAfter)).toBeGreaterThan(0);
+  const seconds = Number(res.retryAfter);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(res.body).toEqual({ error: tooManyAttempts(seconds) });
 }
 
 /** The app behind one trusted proxy (TRUST_PROXY=1); more instances are made on its database. */
@@ -71,17 +85,80 @@ describe("the client address", () => {
     expect((await signIn(app, { forwardedFor: address() })).status).toBe(401);
     expectRefused(await signIn(app, { forwardedFor: address() }));
   });
+});
 
-  test("sign-in is limited per account too, whatever the address", async () => {
-    const email = uniqueEmail("target");
-    expect((await signIn(proxied.app, { email, forwardedFor: address() })).status).toBe(401);
-    expect((await signIn(proxied.app, { email: email.toUpperCase(), forwardedFor: address() })).status).toBe(
-      401,
-    );
-    expectRefused(await signIn(proxied.app, { email, forwardedFor: address() }));
-    // Another account from a fresh address is not affected.
-    expect((await signIn(proxied.app, { forwardedFor: address() })).status).toBe(401);
+const PASSWORD = "correct-horse-42";
+/** A verified admin (written straight to the database: signing up would spend the limits under test). */
+async function account() {
+  const email = uniqueEmail("locked");
+  await insertCompanyWithAdmin(proxied.db, {
+    companyName: "Lockout Escorts",
+    contactPerson: "Pat Admin",
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    emailVerified: true,
   });
+  return email;
+}
+
+/**
+ * AUTH_RATE_LIMIT=4: 4 sign-in requests per minute from one address, 2 failed ones per account from
+ * one address, 2 × ACCOUNT_CEILING_FACTOR per account from all addresses together.
+ */
+const LOCKOUT_LIMIT = 4;
+const PER_PAIR = LOCKOUT_LIMIT / 2;
+
+/** The lock-out tests, on an app instance whose counts live in the store under test. */
+function failedSignInTests(app: () => App) {
+  test("wrong passwords from one address lock that address out of that account only", async () => {
+    const [target, other] = [await account(), await account()];
+    const [a, b] = [address(), address()];
+    for (let i = 0; i < PER_PAIR; i++) {
+      expect((await signIn(app(), { email: target, forwardedFor: a })).status).toBe(401);
+    }
+    // The right password from A is refused now; the 429 says when to try again.
+    expectRefused(await signIn(app(), { email: target, password: PASSWORD, forwardedFor: a }));
+    // The owner, from another address, signs in.
+    expect((await signIn(app(), { email: target, password: PASSWORD, forwardedFor: b })).status).toBe(200);
+    // A still signs in to another account (its 4th sign-in request this minute).
+    expect((await signIn(app(), { email: other, password: PASSWORD, forwardedFor: a })).status).toBe(200);
+  });
+
+  test("a successful sign-in clears its address's count of failures for the account", async () => {
+    const target = await account();
+    const a = address();
+    expect((await signIn(app(), { email: target, forwardedFor: a })).status).toBe(401);
+    expect((await signIn(app(), { email: target, password: PASSWORD, forwardedFor: a })).status).toBe(200);
+    // Counted afresh: two more failures are allowed (without the reset the second would be refused).
+    expect((await signIn(app(), { email: target, forwardedFor: a })).status).toBe(401);
+    expect((await signIn(app(), { email: target, forwardedFor: a })).status).toBe(401);
+  });
+
+  test("from all addresses together an account allows 10× one address's failures", async () => {
+    const target = await account();
+    const ceiling = PER_PAIR * ACCOUNT_CEILING_FACTOR;
+    for (let i = 0; i < ceiling / PER_PAIR; i++) {
+      const from = address();
+      for (let j = 0; j < PER_PAIR; j++) {
+        expect((await signIn(app(), { email: target, forwardedFor: from })).status).toBe(401);
+      }
+    }
+    // Every address is refused now, even with the right password, until the window ends.
+    const fresh = address();
+    expectRefused(await signIn(app(), { email: target, password: PASSWORD, forwardedFor: fresh }));
+    // Only that account: the same address signs in to another one.
+    expect(
+      (await signIn(app(), { email: await account(), password: PASSWORD, forwardedFor: fresh })).status,
+    ).toBe(200);
+  });
+}
+
+describe("failed sign-ins per account and address (counts in the database)", () => {
+  let app: App;
+  beforeAll(() => {
+    app = instance({ authRateLimit: LOCKOUT_LIMIT });
+  });
+  failedSignInTests(() => app);
 });
 
 describe("counts in the database", () => {
@@ -131,6 +208,23 @@ if (redisUrl) {
     const stores: RateLimitStore[] = [];
     afterAll(async () => {
       for (const s of stores) await s.close();
+    });
+
+    describe("failed sign-ins per account and address", () => {
+      let app: App;
+      beforeAll(() => {
+        const rateLimitStore = redisRateLimitStore(redisUrl, {
+          prefix: `pevo-test:${randomBytes(6).toString("hex")}:`,
+        });
+        stores.push(rateLimitStore);
+        app = createApp({
+          db: proxied.db,
+          config: { ...proxied.config, authRateLimit: LOCKOUT_LIMIT },
+          mailer: quietMailer,
+          rateLimitStore: rateLimitStore.store,
+        });
+      });
+      failedSignInTests(() => app);
     });
 
     test("two app instances, each with its own Redis connection, share one budget", async () => {

@@ -13,7 +13,6 @@ import { createClient } from "redis";
 import { ApiError } from "./errors";
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 function socketAddress(c: Context): string {
   try {
@@ -179,12 +178,22 @@ export function createRateLimitStore(db: Database, redisUrl: string | undefined)
 
 type LimiterEnv = { Variables: Record<string, ClientRateLimitInfo | undefined> };
 
-/** 429 in the API's error shape, with Retry-After in seconds (from the count the limiter put on `c`). */
+/** The 429's message: when the client may try again. */
+export function tooManyAttempts(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
+}
+
+/** 429 in the API's error shape, with Retry-After in seconds and the same wait in the message. */
+function refuseUntil(c: Context, resetTime: Date | undefined): never {
+  const resetAt = resetTime?.getTime() ?? Date.now() + RATE_LIMIT_WINDOW_MS;
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  c.header("Retry-After", String(seconds));
+  throw new ApiError(429, tooManyAttempts(seconds));
+}
+
+/** The 429 of a hono-rate-limiter limiter (from the count it put on `c`). */
 function refuse(c: Context, infoName: string): never {
-  const info = (c as unknown as Context<LimiterEnv>).get(infoName);
-  const resetAt = info?.resetTime?.getTime() ?? Date.now() + RATE_LIMIT_WINDOW_MS;
-  c.header("Retry-After", String(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))));
-  throw new ApiError(429, TOO_MANY_ATTEMPTS);
+  refuseUntil(c, (c as unknown as Context<LimiterEnv>).get(infoName)?.resetTime);
 }
 
 /** Only POSTs are attempts; a GET (e.g. a reset link) is not counted. */
@@ -238,21 +247,58 @@ function emailOf(c: Context): Promise<string | null> {
   return email;
 }
 
+/** How many more failed sign-ins an account allows from all addresses together than from one. */
+export const ACCOUNT_CEILING_FACTOR = 10;
+
 /**
- * Fixed one-minute windows per account (the email of the body) and path, whatever the address:
- * guessing one account's password from many addresses is as slow as from one.
+ * Failed sign-ins (401) per account (the email of the body), in fixed one-minute windows: at most
+ * `perAddress` from one client address, and `ACCOUNT_CEILING_FACTOR` times that from all addresses
+ * together. Keyed on the address too, so that wrong passwords sent from one address lock that
+ * address out of that account only: the owner signs in from theirs, and the address can still sign
+ * in to other accounts (within the per-address limit of every sign-in). A successful sign-in clears
+ * its address's count. The attempt is counted before it runs (and taken back unless it failed), so
+ * that a burst of parallel guesses cannot slip past the limit.
  */
-export const limitPerAccount = (options: Limit) =>
-  limiter(
-    "rateLimitPerAccount",
-    options,
+export function limitFailedSignIns(options: {
+  perAddress: number;
+  store: Store;
+  trustProxy: number;
+}): MiddlewareHandler {
+  const { store, perAddress } = options;
+  store.init?.({ windowMs: RATE_LIMIT_WINDOW_MS } as Parameters<NonNullable<Store["init"]>>[0]);
+  return async (c, next) => {
+    const email = c.req.method === "POST" ? await emailOf(c) : null;
+    if (email === null) return next();
     // Hashed: the counters (a table, or Redis) hold no email address.
-    async (c) =>
-      `account:${c.req.path}:${createHash("sha256")
-        .update(String(await emailOf(c)))
-        .digest("base64url")}`,
-    async (c) => notAPost(c) || (await emailOf(c)) === null,
-  );
+    const account = createHash("sha256").update(email).digest("base64url");
+    const pairKey = `signin-failed:${account}:${clientAddress(c, options.trustProxy)}`;
+    const accountKey = `signin-failed:${account}`;
+    const pair = await store.increment(pairKey);
+    if (pair.totalHits > perAddress) refuseUntil(c, pair.resetTime);
+    const all = await store.increment(accountKey);
+    if (all.totalHits > perAddress * ACCOUNT_CEILING_FACTOR) {
+      // Refused for the account as a whole: this address's own budget is left as it was.
+      await store.decrement(pairKey);
+      refuseUntil(c, all.resetTime);
+    }
+    let status = 500;
+    try {
+      await next();
+      status = c.res.status;
+    } finally {
+      if (status === 401) {
+        // A wrong password (or an unknown account): both counts keep it.
+      } else if (status < 300) {
+        await store.resetKey(pairKey);
+        await store.decrement(accountKey);
+      } else {
+        // Not a password guess that failed (e.g. an invalid body, an unverified email).
+        await store.decrement(pairKey);
+        await store.decrement(accountKey);
+      }
+    }
+  };
+}
 
 /**
  * Public token links (`/api/public/*`): every request of an address counts, whatever the token, so

@@ -1,0 +1,8 @@
+/**
+ * Zod compiles object schemas with `new Function` when it may, and probes for that on the first
+ * parse; the Content-Security-Policy allows no eval (script-src 'self'), so the probe alone is a
+ * reported violation. Imported first by main.tsx, before any schema parses.
+ */
+import { z } from "zod";
+
+z.config({ jitless: true });

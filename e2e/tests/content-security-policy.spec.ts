@@ -1,0 +1,151 @@
+/**
+ * The Content-Security-Policy holds on every kind of screen: the landing page, sign-in, the office
+ * (demo admin), the PEVO portal (demo PEVO), a signing link, an invoice link and the API reference
+ * each carry the policy and render without one violation (the fixture of support/test.ts fails the
+ * test on any).
+ */
+import {
+  addDaysIso,
+  apiCreate,
+  DEMO_PEVO,
+  latestMail,
+  linkIn,
+  sameOrigin,
+  signIn,
+  signInAsDemoAdmin,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
+import { type Browser, expect, type Page, type Response, test } from "../support/test";
+
+/** The response of a navigation carries the strict policy. */
+function expectPolicy(response: Response | null) {
+  expect(response, "a navigation response").not.toBeNull();
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+}
+
+/** A page with no session (its own browser context). */
+async function visitor(browser: Browser) {
+  const context = await browser.newContext({ baseURL: String(test.info().project.use.baseURL) });
+  return { context, page: await context.newPage() };
+}
+
+/** A signing link and an invoice link of the demo company, made through the API as its admin. */
+async function publicLinks(page: Page) {
+  const api = page.request;
+  const tag = uniqueTag().toUpperCase();
+  const [signer, billing] = [uniqueEmail("csp-signer"), uniqueEmail("csp-billing")];
+  const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
+    name: `CSP Heavy Haul ${tag}`,
+    contactPerson: "Rita Alvarez",
+    email: signer,
+    billingEmail: billing,
+    address: "1200 Industrial Blvd, Amarillo, TX 79107",
+  });
+  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
+    clientId: client.id,
+    jobNumber: `CSP-${tag}`,
+    originAddress: "Amarillo, TX",
+    destinationAddress: "Tulsa, OK",
+    startDate: "2025-01-02",
+    description: "Transformer, 16 ft wide.",
+    standardRates: {
+      minimumDailyRate: "450",
+      mileageRate: "1.85",
+      overnightRate: "125",
+      noGoRate: "300",
+      detentionRate: "45",
+      detentionThreshold: 2,
+    },
+    customRates: [],
+    positions: [{ positionType: "lead_car", pevoId: null }],
+  });
+  await apiCreate(api, `/api/rate-confirmations/${rc.id}/signature`, {
+    signerName: "Rita Alvarez",
+    signerEmail: signer,
+  });
+  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
+    rateConfirmationId: rc.id,
+    driverName: "Dale Driver",
+    driverPhone: "(806) 555-0199",
+    pickupDate: "2025-01-02",
+    pickupTime: "08:30",
+    status: "completed",
+  });
+  const invoice = await apiCreate<{ id: string; invoiceNumber: string }>(api, "/api/invoices", {
+    invoiceNumber: `INV-CSP-${tag}`,
+    issueDate: "2025-01-03",
+    dueDate: addDaysIso(new Date().toISOString().slice(0, 10), 30),
+    dispatchId: dispatch.id,
+    clientId: client.id,
+    customerName: client.name,
+    customerAddress: "1200 Industrial Blvd, Amarillo, TX 79107",
+    lineItems: [
+      { date: "2025-01-02", location: "Amarillo, TX to Tulsa, OK", mileage: "352", charge: "651.20" },
+    ],
+  });
+  const sent = await api.post(`/api/invoices/${invoice.id}/send`, {
+    data: { to: billing },
+    headers: sameOrigin(),
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return {
+    sign: linkIn(await latestMail(api, signer, /sign/i)),
+    invoice: linkIn(await latestMail(api, billing, new RegExp(invoice.invoiceNumber))),
+    invoiceNumber: invoice.invoiceNumber,
+  };
+}
+
+test("every kind of screen carries the policy and breaks none of it", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+
+  // Signed out: the landing page and sign-in.
+  expectPolicy(await page.goto("/"));
+  await expect(page.getByRole("region", { name: "Hero" }).getByRole("heading", { level: 1 })).toBeVisible();
+  expectPolicy(await page.goto("/auth"));
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+
+  // The office, as the demo admin: the dashboard, its toast and a dialog.
+  await signInAsDemoAdmin(page);
+  await expect(page.getByText("Successfully signed in")).toBeVisible();
+  expectPolicy(await page.goto("/dashboard"));
+  await expect(page.getByText("Pending Signatures", { exact: true })).toBeVisible({ timeout: 20_000 });
+  expectPolicy(await page.goto("/dispatches/new"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+
+  // A client's links, opened with no session.
+  const links = await publicLinks(page);
+  const stranger = await visitor(browser);
+  try {
+    expectPolicy(await stranger.page.goto(links.sign));
+    await expect(stranger.page.getByRole("button", { name: /sign/i }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    expectPolicy(await stranger.page.goto(links.invoice));
+    await expect(stranger.page.getByRole("article", { name: `Invoice ${links.invoiceNumber}` })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // The API reference renders the document.
+    expectPolicy(await stranger.page.goto("/api/docs"));
+    await expect(stranger.page.getByText("PEVO back office API").first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await stranger.context.close();
+  }
+
+  // The PEVO portal, as the demo PEVO.
+  const pevo = await visitor(browser);
+  try {
+    await signIn(pevo.page, DEMO_PEVO.email, DEMO_PEVO.password);
+    await expect(pevo.page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    expectPolicy(await pevo.page.goto("/pevo"));
+    await expect(pevo.page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await pevo.context.close();
+  }
+});
