@@ -8,6 +8,7 @@ import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
 import { ensureAllCredentialDigests } from "./lib/credentials-digest-schedule";
 import { startJobWorker } from "./lib/jobs";
+import { startPartialUploadSweep } from "./lib/partial-uploads";
 import { createStorage } from "./lib/storage";
 import { createMailer } from "./mail/mailer";
 
@@ -32,6 +33,7 @@ await ensureAllCredentialDigests(database.db).catch((error) =>
   console.error("Could not schedule the credentials digests", error),
 );
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
+const partialUploadSweep = startPartialUploadSweep(storage);
 
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
@@ -63,6 +65,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close();
+  partialUploadSweep.stop();
   jobWorker
     .stop()
     .then(() => database.close())
