@@ -17,7 +17,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { type Executor, openDatabase } from "@pevo/db";
+import { documents, type Executor, openDatabase } from "@pevo/db";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildFullCompany, type FullCompany } from "../../test/full-company";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   if (!database.whileIdle) throw new Error("PGlite offers whileIdle");
   backups = await listenForBackups(dataDir, database.whileIdle);
   company = await buildFullCompany(t, "Backed Up Escorts");
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await backups?.close();
   await t?.close();
@@ -141,6 +141,53 @@ describe("npm run backup / restore", () => {
     } finally {
       await again.close();
     }
+  }, 180_000);
+
+  test("uploads and deletions while the backup is taken: every document row restored has its file", async () => {
+    const as = t.as(company.admin);
+    const png = readFileSync(join(import.meta.dirname, "../../test/fixtures/photo.png"));
+    let backingUp = true;
+    let changes = 0;
+    const churn = (async () => {
+      while (backingUp) {
+        const body = new FormData();
+        body.set("file", new File([png], "busy.png"));
+        body.set("category", "photo");
+        const res = await t.request("POST", `/api/pevos/${company.pevo.pevoId}/documents`, {
+          cookie: company.admin.cookie,
+          body,
+        });
+        expect(res.status).toBe(201);
+        if (changes % 2 === 0) expect((await as("DELETE", `/api/documents/${res.body.id}`)).status).toBe(204);
+        changes += 1;
+      }
+    })();
+    const archive = join(root, "busy.tar.gz");
+    const backup = await run("backup", [archive], { DATA_DIR: dataDir });
+    backingUp = false;
+    await churn;
+    expect(backup, backup.output).toMatchObject({ code: 0 });
+    expect(changes).toBeGreaterThan(0);
+
+    const restoredDir = join(root, "restored-busy");
+    expect((await run("restore", [archive], { DATA_DIR: restoredDir })).code).toBe(0);
+    const restored = await openDatabase({ kind: "pglite", dataDir: restoredDir });
+    try {
+      const rows = await restored.db.select({ key: documents.storageKey }).from(documents);
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      const missing = rows.filter((r) => !existsSync(join(restoredDir, "files", ...r.key.split("/"))));
+      expect(missing).toEqual([]);
+    } finally {
+      await restored.close();
+    }
+
+    // The same folder with no server: npm run backup takes the lock and archives it directly.
+    const offline = join(root, "offline.tar.gz");
+    const direct = await run("backup", [offline], { DATA_DIR: restoredDir });
+    expect(direct, direct.output).toMatchObject({ code: 0 });
+    expect(direct.output).not.toContain("from the running server");
+    expect((await run("restore", [offline], { DATA_DIR: join(root, "restored-offline") })).code).toBe(0);
+    expect(storedFiles(join(root, "restored-offline"))).toEqual(storedFiles(restoredDir));
   }, 180_000);
 
   test("a damaged archive is refused and leaves no folder behind", async () => {

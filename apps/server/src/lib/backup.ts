@@ -9,7 +9,7 @@
  * `npm run restore <file>` unpacks an archive into an empty (or missing) DATA_DIR.
  */
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { chmod, mkdir, open, readdir, rename, rm, rmdir } from "node:fs/promises";
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, rmdir } from "node:fs/promises";
 import { connect, createServer } from "node:net";
 import { dirname, join } from "node:path";
 import type { Writable } from "node:stream";
@@ -219,6 +219,7 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
   const release = acquireLock(dataDir);
   const temp = `${dataDir}.restoring-${process.pid}`;
   let files = 0;
+  let writing: FileHandle | null = null;
   try {
     await rm(temp, { recursive: true, force: true });
     await mkdir(temp);
@@ -231,15 +232,20 @@ export async function restoreDataDir(archive: string, dataDir: string): Promise<
       files += 1;
       await mkdir(dirname(path), { recursive: true });
       const handle = await open(path, "wx", entry.mode & 0o777);
+      writing = handle;
       return {
         write: async (chunk) => void (await handle.write(chunk)),
-        end: () => handle.close(),
+        end: async () => {
+          writing = null;
+          await handle.close();
+        },
       };
     });
     if (existsSync(dataDir)) await rmdir(dataDir);
     await rename(temp, dataDir);
     return { files };
   } catch (error) {
+    await (writing as FileHandle | null)?.close().catch(() => {});
     await rm(temp, { recursive: true, force: true });
     throw error;
   } finally {

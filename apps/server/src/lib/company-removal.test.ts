@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ storage: diskStorage(filesDir) });
   kept = await buildFullCompany(t, "Keeper Escorts");
   gone = await buildFullCompany(t, "Leaving Escorts");
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   rmSync(filesDir, { recursive: true, force: true });
