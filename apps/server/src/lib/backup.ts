@@ -184,8 +184,16 @@ export async function backupDataDir(
   const viaServer = lockHolder(dataDir) !== null;
   try {
     if (viaServer) {
-      const socket = connect(backupSocketPath(dataDir));
-      await pipeline(socket, createWriteStream(temp, { flags: "wx" }));
+      const socketPath = backupSocketPath(dataDir);
+      const socket = connect(socketPath);
+      await pipeline(socket, createWriteStream(temp, { flags: "wx" })).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT" && error.code !== "ECONNREFUSED") throw error;
+          throw new BackupRefused(
+            `Process ${lockHolder(dataDir)} holds ${dataDir} but does not answer on ${socketPath} (an older version, or a path too long for a socket): stop it, then run npm run backup again`,
+          );
+        },
+      );
     } else {
       const release = acquireLock(dataDir);
       try {
