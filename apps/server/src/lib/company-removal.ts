@@ -91,6 +91,8 @@ export async function removeCompany(
   companyId: string,
 ): Promise<RemovedCompany> {
   const logins = await deps.db.transaction(async (tx) => {
+    // The company row locked first: a concurrent insert of one of its rows (a request, a job) waits
+    // on its foreign key until this commits, then fails it, so nothing of the company is left behind.
     const [company] = await tx
       .select({ id: companies.id })
       .from(companies)
