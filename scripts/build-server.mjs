@@ -1,4 +1,5 @@
-// Builds the API server to JavaScript: apps/server/dist/main.js (and reset-demo.js), ESM for Node,
+// Builds the API server to JavaScript: apps/server/dist/main.js (and reset-demo.js, backup.js,
+// restore.js), ESM for Node,
 // with a source map. The workspace packages (@pevo/shared, @pevo/db) are bundled in; every
 // third-party package stays external and is loaded from node_modules at run time (PGlite's wasm,
 // pdfkit's font data and drizzle's migrator find their own files there).
@@ -12,7 +13,12 @@ import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const serverEntry = resolve(root, "apps/server/dist/main.js");
-const entryPoints = { main: "apps/server/src/main.ts", "reset-demo": "apps/server/src/reset-demo.ts" };
+const entryPoints = {
+  main: "apps/server/src/main.ts",
+  "reset-demo": "apps/server/src/reset-demo.ts",
+  backup: "apps/server/src/backup.ts",
+  restore: "apps/server/src/restore.ts",
+};
 const serverInputs = ["apps/server/src", "packages/shared/src", "packages/db/src", "package-lock.json"];
 
 /** Newest modification time (ms) under the given files and folders (0 when none exists). */
@@ -37,7 +43,7 @@ export function isStale(output, inputs) {
 
 export const serverIsStale = () =>
   isStale(serverEntry, [...serverInputs, "scripts/build-server.mjs"]) ||
-  !existsSync(resolve(root, "apps/server/dist/reset-demo.js"));
+  Object.keys(entryPoints).some((name) => !existsSync(resolve(root, `apps/server/dist/${name}.js`)));
 
 export async function buildServer() {
   const { build } = await import("esbuild");

@@ -6,8 +6,10 @@ import { createApp } from "./app";
 import { readConfig } from "./env";
 import { jobHandlers } from "./jobs";
 import { hashPassword } from "./lib/accounts";
+import { listenForBackups } from "./lib/backup";
 import { ensureAllCredentialDigests } from "./lib/credentials-digest-schedule";
 import { startJobWorker } from "./lib/jobs";
+import { startPartialUploadSweep } from "./lib/partial-uploads";
 import { createStorage } from "./lib/storage";
 import { createMailer } from "./mail/mailer";
 
@@ -32,6 +34,15 @@ await ensureAllCredentialDigests(database.db).catch((error) =>
   console.error("Could not schedule the credentials digests", error),
 );
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
+const partialUploadSweep = startPartialUploadSweep(storage);
+// npm run backup asks this process for a consistent archive while it holds the embedded database.
+const backups =
+  config.database.kind === "pglite" && database.whileIdle
+    ? await listenForBackups(config.database.dataDir, database.whileIdle).catch((error) => {
+        console.error("npm run backup will not reach this server (stop it to back up)", error);
+        return null;
+      })
+    : null;
 
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
   console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
@@ -63,8 +74,10 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   server.close();
+  partialUploadSweep.stop();
   jobWorker
     .stop()
+    .then(() => backups?.close())
     .then(() => database.close())
     .finally(() => process.exit(0));
 };

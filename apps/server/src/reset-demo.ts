@@ -1,12 +1,25 @@
-import { openDatabase } from "@pevo/db";
-import { DEMO_ACCOUNTS, resetDemoCompany } from "@pevo/db/seed";
+import { companies, openDatabase } from "@pevo/db";
+import { DEMO_ACCOUNTS, seedDemoCompany } from "@pevo/db/seed";
+import { eq } from "drizzle-orm";
 import { readConfig } from "./env";
 import { hashPassword } from "./lib/accounts";
+import { removeCompany } from "./lib/company-removal";
+import { createStorage } from "./lib/storage";
 
-// npm run db:reset-demo: puts the demo company back to its seeded state (stop the server first
-// when it uses the embedded database: only one process may open it).
+// npm run db:reset-demo: removes the demo company and everything it owns (lib/company-removal.ts:
+// rows, logins, links, jobs, stored files), then seeds it again. Stop the server first when it uses
+// the embedded database: only one process may open it.
 const config = readConfig();
 const database = await openDatabase(config.database);
-await resetDemoCompany(database.db, hashPassword);
-await database.close();
+const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
+try {
+  const demo = await database.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.isDemo, true));
+  for (const { id } of demo) await removeCompany({ db: database.db, storage }, id);
+  await seedDemoCompany(database.db, hashPassword);
+} finally {
+  await database.close();
+}
 console.log(`Demo company reset. Admin ${DEMO_ACCOUNTS.admin.email}, PEVO ${DEMO_ACCOUNTS.pevo.email}.`);

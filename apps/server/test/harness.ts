@@ -51,6 +51,8 @@ export type TestAppOptions = {
   mailer?: Mailer;
   /** Where uploads go (default: a temporary folder, removed by close()). */
   storage?: FileStorage;
+  /** A database opened by the test (e.g. PGlite in a folder, for backups); close() closes it. */
+  database?: OpenedDatabase;
 };
 
 export type RequestOptions = {
@@ -317,7 +319,13 @@ export async function createTestAppWithMailOutage(down: () => boolean) {
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await openTestDatabase();
+  const database: TestDatabase = options.database
+    ? {
+        opened: options.database,
+        kind: options.database.kind,
+        close: () => options.database?.close() ?? Promise.resolve(),
+      }
+    : await openTestDatabase();
   const db: Database = database.opened.db;
   const config = testConfig(options);
   // The real outbox mailer (smtpUrl is undefined), without printing every mail to the test log.

@@ -23,6 +23,12 @@ export type OpenedDatabase = {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /**
+   * Embedded database only: runs `fn` after a checkpoint while the database runs nothing else (no
+   * query, no transaction; they wait), so the data folder on the disk is a consistent copy meanwhile
+   * (apps/server lib/backup.ts; docs/adr/0010-backups-of-the-embedded-database.md).
+   */
+  whileIdle?: <T>(fn: () => Promise<T>) => Promise<T>;
 };
 
 // Found from the package's root (not import.meta.url), so it holds from source and from the server bundle.
@@ -171,6 +177,14 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
         await client.close();
         releaseLock();
       },
+      // PGlite runs one statement at a time behind two mutexes: every query() / exec() and every
+      // transaction (BEGIN to COMMIT) holds the transaction mutex, each statement the query mutex.
+      // Holding both, nothing writes the folder. The checkpoint first writes the changed pages out
+      // (a copy is crash-consistent without it too: the WAL is in the folder).
+      whileIdle: async (fn) => {
+        await client.exec("CHECKPOINT");
+        return client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+      },
     };
   } catch (error) {
     releaseLock();
@@ -178,17 +192,29 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   }
 }
 
-/** Two processes writing one PGlite folder silently lose data: the second one must refuse. */
-function acquireLock(dataDir: string): () => void {
-  const lockFile = join(dataDir, "..", `${dataDir.split("/").pop()}.lock`);
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, "utf8"));
-    if (pid && pid !== process.pid && isRunning(pid)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is already in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
-      );
-    }
+/** The lock file of an embedded database folder: beside it, `<folder>.lock`, holding the owner's pid. */
+export const lockFileOf = (dataDir: string) => join(dataDir, "..", `${dataDir.split("/").pop()}.lock`);
+
+/** The process holding the embedded database folder, if it is running (none: the folder is free). */
+export function lockHolder(dataDir: string): number | null {
+  const lockFile = lockFileOf(dataDir);
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, "utf8"));
+  return pid && pid !== process.pid && isRunning(pid) ? pid : null;
+}
+
+/**
+ * Two processes writing one PGlite folder silently lose data: the second one must refuse. Also taken
+ * by `npm run backup` / `restore` while they read or write a folder no server has open.
+ */
+export function acquireLock(dataDir: string): () => void {
+  const pid = lockHolder(dataDir);
+  if (pid) {
+    throw new Error(
+      `The embedded database in ${dataDir} is already in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
+    );
   }
+  const lockFile = lockFileOf(dataDir);
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });
 }

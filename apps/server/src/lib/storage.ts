@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -17,6 +17,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -35,6 +36,14 @@ export type FileStorage = {
   /** Removes an object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Removes what an upload cut off mid-write left behind, last written before `olderThan`; answers
+   * how many. Disk: `<key>.<uuid>.partial` files (a process killed while writing one). S3: nothing,
+   * since one PutObject stores the object whole or not at all (no multipart uploads are started).
+   */
+  removeStalePartials(olderThan: Date): Promise<number>;
+  /** Removes every object under the company's prefix (removing a company: lib/company-removal.ts). */
+  removeCompanyFiles(companyId: string): Promise<void>;
 };
 
 /** The object a document row names is not in the storage. */
@@ -46,6 +55,9 @@ export class StoredFileMissing extends Error {
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const KEY = new RegExp(`^${UUID}/${UUID}$`);
+/** A disk upload's temporary file, named by diskStorage.put: `<uuid>.<uuid>.partial`. */
+const PARTIAL = new RegExp(`^${UUID}\\.${UUID}\\.partial$`);
+const COMPANY_FOLDER = new RegExp(`^${UUID}$`);
 
 /** A new random key under the company's prefix. */
 export function newStorageKey(companyId: string): string {
@@ -99,7 +111,40 @@ export function diskStorage(dir: string): FileStorage {
         return false;
       }
     },
+    async removeStalePartials(olderThan) {
+      let removed = 0;
+      for (const company of await namesIn(root)) {
+        if (!COMPANY_FOLDER.test(company)) continue;
+        const folder = join(root, company);
+        for (const name of await namesIn(folder)) {
+          if (!PARTIAL.test(name)) continue;
+          const path = join(folder, name);
+          const info = await stat(path).catch(() => null);
+          if (!info?.isFile() || info.mtime >= olderThan) continue;
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+    async removeCompanyFiles(companyId) {
+      await rm(companyFolder(root, companyId), { recursive: true, force: true });
+    },
   };
+}
+
+function companyFolder(root: string, companyId: string): string {
+  const id = companyId.toLowerCase();
+  if (!COMPANY_FOLDER.test(id)) throw new Error(`Not a company id: ${JSON.stringify(companyId)}`);
+  return join(root, id);
+}
+
+/** The names in a folder; none when it does not exist (yet) or is not a folder. */
+async function namesIn(dir: string): Promise<string[]> {
+  return readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT" || error.code === "ENOTDIR") return [];
+    throw error;
+  });
 }
 
 type S3Config = Extract<StorageConfig, { kind: "s3" }>;
@@ -157,6 +202,20 @@ export function s3Storage(config: S3Config): FileStorage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async removeStalePartials() {
+      return 0;
+    },
+    async removeCompanyFiles(companyId) {
+      const Prefix = `${companyId.toLowerCase()}/`;
+      if (!COMPANY_FOLDER.test(Prefix.slice(0, -1))) throw new Error(`Not a company id: ${companyId}`);
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const object of page.Contents ?? [])
+          if (object.Key) await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

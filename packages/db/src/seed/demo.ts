@@ -1,19 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../index";
-import {
-  activityEvents,
-  clients,
-  companies,
-  dispatches,
-  invoices,
-  mailOutbox,
-  pevoCertifications,
-  pevoInsurance,
-  pevos,
-  rateConfirmations,
-  tripLogs,
-  user,
-} from "../schema";
+import { companies, pevoCertifications, pevoInsurance, pevos } from "../schema";
 import { day, seedDemoJobs } from "./demo-jobs";
 import { createClient, insertCompanyWithAdmin, insertLogin } from "./factories";
 
@@ -178,25 +165,4 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
   });
 
   return { company, admin };
-}
-
-/** Removes the demo company and everything it owns, then seeds it again (npm run db:reset-demo). */
-export async function resetDemoCompany(db: Database, hashPassword: HashPassword) {
-  await db.transaction(async (tx) => {
-    const demo = await tx.select({ id: companies.id }).from(companies).where(eq(companies.isDemo, true));
-    for (const { id } of demo) {
-      const logins = await tx.select({ email: user.email }).from(user).where(eq(user.companyId, id));
-      for (const { email } of logins) await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
-      await tx.delete(activityEvents).where(eq(activityEvents.companyId, id));
-      await tx.delete(invoices).where(eq(invoices.companyId, id));
-      await tx.delete(tripLogs).where(eq(tripLogs.companyId, id));
-      await tx.delete(dispatches).where(eq(dispatches.companyId, id));
-      await tx.delete(rateConfirmations).where(eq(rateConfirmations.companyId, id));
-      await tx.delete(clients).where(eq(clients.companyId, id));
-      await tx.delete(pevos).where(eq(pevos.companyId, id));
-      await tx.delete(user).where(eq(user.companyId, id));
-      await tx.delete(companies).where(eq(companies.id, id));
-    }
-  });
-  return seedDemoCompany(db, hashPassword);
 }
