@@ -77,6 +77,8 @@ export function createApp(opts: {
   rateLimitStore?: RateLimitStore;
   /** Where uploaded files go (default: the configuration's storage). */
   storage?: FileStorage;
+  /** Aborted when the server shuts down: the live event streams end (main.ts). */
+  shutdown?: AbortSignal;
 }) {
   const { db, config } = opts;
   const mailer = opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -165,7 +167,7 @@ export function createApp(opts: {
     .route("/portal", portalDocumentRoutes)
     .route("/", officeCredentialRoutes)
     .route("/portal", portalCredentialRoutes)
-    .route("/events", eventsRoutes(deps))
+    .route("/events", eventsRoutes(deps, opts.shutdown))
     .route(
       "/",
       docsRoutes(() => (document ??= openApiDocument(api))),

@@ -73,6 +73,10 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
     },
     // Our own limiter (http/rate-limit.ts) covers sign-in, signup and reset by client address.
     rateLimit: { enabled: false },
+    // An error that is not Better Auth's own answer (a database that is away for a moment) reaches
+    // the app's error handler (http/errors.ts): a 503 with Retry-After in the API's shape, instead
+    // of Better Auth's empty 500. Its own answers (401 wrong password, ...) are unchanged.
+    onAPIError: { throw: true },
   });
 }
 

@@ -24,7 +24,8 @@ if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
 
 const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
-const app = createApp({ db: database.db, config, mailer, storage });
+const shutdown = new AbortController();
+const app = createApp({ db: database.db, config, mailer, storage, shutdown: shutdown.signal });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
 // The admins' daily credentials digest reschedules itself; signup makes it for a new company, and
 // this for any company without one (made before it existed, or the seeded demo company).
@@ -58,15 +59,48 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
 (server as Server).keepAliveTimeout = 65_000;
 (server as Server).headersTimeout = 66_000;
 
+/** How long a shutdown waits for the requests in flight before it closes their connections. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Graceful shutdown (SIGTERM from a process manager or a rolling deploy, SIGINT from a terminal):
+ * stop accepting connections, end the live event streams (they never end by themselves; the
+ * browsers reconnect elsewhere or later), let the requests in flight finish (up to DRAIN_MS, then
+ * their connections are closed), let the job runner finish the job it is running, close the
+ * database, exit 0.
+ */
 let stopping = false;
-const stop = () => {
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  server.close();
-  jobWorker
-    .stop()
-    .then(() => database.close())
-    .finally(() => process.exit(0));
+  console.log(`${signal}: shutting down (finishing the requests in flight)`);
+  const http = server as Server;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  shutdown.abort();
+  const jobsStopped = jobWorker.stop();
+  // A keep-alive connection is closed as soon as it has no request in flight.
+  http.closeIdleConnections();
+  const idle = setInterval(() => http.closeIdleConnections(), 100);
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    closed.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), DRAIN_MS);
+    }),
+  ]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  if (!drained) {
+    console.error(`Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+    http.closeAllConnections();
+  }
+  await jobsStopped;
+  // Bounded: a connection still checked out by a forcibly closed request must not hold the exit.
+  await Promise.race([
+    database.close().catch((error) => console.error("Could not close the database", error)),
+    new Promise((resolve) => setTimeout(resolve, 5000).unref()),
+  ]);
+  process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
