@@ -119,8 +119,9 @@ async function survives(outage: () => Promise<void>) {
 describe("the database blinks", () => {
   it("a restart of PostgreSQL (pg_ctl restart -m fast) under load", async () => {
     const { results, down, up } = await survives(() => cluster.restart());
-    // The load ran through the outage: requests were answered while it was down.
+    // The load ran through the outage: requests were answered (503) while it was down.
     expect(results.some((r) => r.start >= down && r.end <= up)).toBe(true);
+    expect(results.some((r) => r.status === 503)).toBe(true);
   });
 
   it("every backend of the app's database terminated (pg_terminate_backend) under load", async () => {
