@@ -46,6 +46,9 @@ export type Cluster = {
   ) => Promise<R[]>;
   /** pg_ctl restart -m fast: every connection is closed, the server is down, then back (waited for). */
   restart: () => Promise<void>;
+  /** pg_ctl stop -m fast: the server is down until start(). */
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
   /** Stops the cluster and removes its folder. */
   destroy: () => Promise<void>;
 };
@@ -99,6 +102,12 @@ export async function startCluster(): Promise<Cluster> {
         "60",
         "restart",
       ]);
+    },
+    stop: async () => {
+      await runAsync("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
+    },
+    start: async () => {
+      await runAsync("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"]);
     },
     destroy: async () => {
       try {

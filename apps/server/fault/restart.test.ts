@@ -124,6 +124,31 @@ describe("the database blinks", () => {
     expect(results.some((r) => r.status === 503)).toBe(true);
   });
 
+  it("while PostgreSQL is down: 503 + Retry-After from the API, Better Auth and the event stream; back after", async () => {
+    await cluster.stop();
+    try {
+      const answers = await Promise.all([
+        call(server, "GET", "/api/clients?pageSize=5", { cookie }),
+        call(server, "POST", "/api/clients", { cookie, body: { name: unique("Down") } }),
+        call(server, "GET", "/api/auth/get-session", { cookie }),
+        call(server, "POST", "/api/auth/sign-in/email", { body: { email: "a@b.test", password: "x" } }),
+        call(server, "GET", "/api/events", { cookie }),
+      ]);
+      for (const answer of answers) {
+        expect(answer).toMatchObject({ status: 503, body: { error: expect.any(String) } });
+        expect(answer.headers.get("retry-after")).toBe("5");
+      }
+    } finally {
+      await cluster.start();
+    }
+    expect(server.exit(), server.output()).toBeUndefined();
+    const back = await waitFor(
+      async () => ok(await call(server, "GET", "/api/auth/get-session", { cookie })),
+      5000,
+    );
+    expect(back).toBe(true);
+  });
+
   it("every backend of the app's database terminated (pg_terminate_backend) under load", async () => {
     await survives(async () => {
       const rows = await cluster.query(
