@@ -111,6 +111,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The innermost cause's message (and SQLSTATE or errno code). */
+function rootMessage(error: unknown): string {
+  let current = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current?.cause && depth < 5; depth++) current = current.cause as typeof current;
+  const message = typeof current?.message === "string" && current.message ? current.message : String(current);
+  return typeof current?.code === "string" ? `${message} (${current.code})` : message;
+}
+
 export function toErrorResponse(c: Context, error: unknown) {
   if (error instanceof ApiError || error instanceof DomainError) {
     const status = error instanceof ApiError ? error.status : domainStatus(error);
@@ -147,7 +155,8 @@ export function toErrorResponse(c: Context, error: unknown) {
     return c.json({ error: "Invalid input" }, 400);
   }
   if (isDatabaseUnavailable(error)) {
-    console.error(`Database unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    // The driver's own message: Drizzle's wrapper repeats the query's parameters (a session token).
+    console.error(`Database unavailable: ${rootMessage(error)}`);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return c.json({ error: "The service is briefly unavailable. Please try again in a few seconds." }, 503);
   }
