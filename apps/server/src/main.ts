@@ -59,21 +59,33 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
 (server as Server).keepAliveTimeout = 65_000;
 (server as Server).headersTimeout = 66_000;
 
-/** How long a shutdown waits for the requests in flight before it closes their connections. */
+/** How long a shutdown waits for the requests in flight (and the job being run) before it cuts them off. */
 const DRAIN_MS = 10_000;
+
+/** Whether `promise` settled within `ms`. */
+const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(done, done);
+  });
 
 /**
  * Graceful shutdown (SIGTERM from a process manager or a rolling deploy, SIGINT from a terminal):
  * stop accepting connections, end the live event streams (they never end by themselves; the
- * browsers reconnect elsewhere or later), let the requests in flight finish (up to DRAIN_MS, then
- * their connections are closed), let the job runner finish the job it is running, close the
- * database, exit 0.
+ * browsers reconnect elsewhere or later), let the requests in flight and the job being run finish
+ * (up to DRAIN_MS; then the requests' connections are closed, and a job cut off rolls back and runs
+ * again later, lib/jobs.ts), close the database, exit 0.
  */
 let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down (finishing the requests in flight)`);
+  const deadline = Date.now() + DRAIN_MS;
   const http = server as Server;
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
   shutdown.abort();
@@ -81,25 +93,20 @@ const stop = async (signal: string) => {
   // A keep-alive connection is closed as soon as it has no request in flight.
   http.closeIdleConnections();
   const idle = setInterval(() => http.closeIdleConnections(), 100);
-  let timer: NodeJS.Timeout | undefined;
-  const drained = await Promise.race([
-    closed.then(() => true),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), DRAIN_MS);
-    }),
-  ]);
+  const drained = await settlesWithin(closed, DRAIN_MS);
   clearInterval(idle);
-  clearTimeout(timer);
   if (!drained) {
     console.error(`Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
     http.closeAllConnections();
   }
-  await jobsStopped;
-  // Bounded: a connection still checked out by a forcibly closed request must not hold the exit.
-  await Promise.race([
+  if (!(await settlesWithin(jobsStopped, Math.max(deadline - Date.now(), 0)))) {
+    console.error("The job being run did not finish in time: it rolls back and runs again later");
+  }
+  // Bounded: a connection still checked out by a request cut off must not hold the exit.
+  await settlesWithin(
     database.close().catch((error) => console.error("Could not close the database", error)),
-    new Promise((resolve) => setTimeout(resolve, 5000).unref()),
-  ]);
+    5000,
+  );
   process.exit(0);
 };
 process.on("SIGINT", () => void stop("SIGINT"));
