@@ -14,7 +14,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/**/*.test.ts", "packages/**/*.test.ts", "bench/**/*.test.ts"],
-          exclude: ["**/node_modules/**", "**/dist/**"],
+          // The fault tests need the build and make their own clusters: vitest.fault.config.ts.
+          exclude: ["**/node_modules/**", "**/dist/**", "apps/server/fault/**"],
           environment: "node",
           pool: "forks",
           // Opening PGlite and applying the migrations takes ~2 s per test file.

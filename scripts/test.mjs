@@ -1,8 +1,10 @@
 // npm test: the gate. Type check ‖ lint ‖ migration-drift check, then the unit + API tests on PGlite ‖
-// on PostgreSQL (when TEST_DATABASE_URL is set), then the build and the browser e2e tests in headless
-// Chromium against the compiled server. Stages in a parallel group run at the same time; each one's
-// output is buffered and printed whole when it ends, with its name, status and duration.
-// Every stage runs even when an earlier one failed (except e2e, which needs the build).
+// on PostgreSQL (when TEST_DATABASE_URL is set), then the build, the fault tests (the compiled server
+// on throwaway PostgreSQL clusters that restart, lose connections, run two instances, shut down) and
+// the browser e2e tests in headless Chromium against the compiled server. Stages in a parallel group
+// run at the same time; each one's output is buffered and printed whole when it ends, with its name,
+// status and duration.
+// Every stage runs even when an earlier one failed (except the fault and e2e tests, which need the build).
 // The last line is the total from the vitest and Playwright JSON reports: `N passed, N failed`.
 // Exit code 1 when a stage failed or a test failed.
 import { spawn } from "node:child_process";
@@ -79,9 +81,10 @@ const gateStarted = Date.now();
 const npx = "npx";
 const pgliteReport = resolve(reports, "vitest-pglite.json");
 const pgReport = resolve(reports, "vitest-postgres.json");
+const faultReport = resolve(reports, "vitest-fault.json");
 const e2eReport = resolve(reports, "playwright.json");
 // A report left by an earlier run must not count in this one.
-for (const file of [pgliteReport, pgReport, e2eReport]) rmSync(file, { force: true });
+for (const file of [pgliteReport, pgReport, faultReport, e2eReport]) rmSync(file, { force: true });
 // Time budgets 3× vitest.config.ts's (TEST_TIMEOUT_SCALE below): on a shared 2-core machine under load (other test runs) the
 // two runs side by side met "Hook timed out in 60000ms" while opening PGlite. Timings are never what
 // a test asserts; a hung test still fails.
@@ -120,6 +123,15 @@ countVitest(pgReport);
 
 // 3. What users get: the web app and the compiled server, then the browser tests against it.
 if (await stage("build (web app + server)", "npm", ["run", "--silent", "build"])) {
+  // Makes its own PostgreSQL 15 clusters (initdb / pg_ctl from /usr/lib/postgresql/15/bin, as the
+  // postgres user when run as root) on spare ports: never the shared server.
+  await stage(
+    "fault tests (throwaway PostgreSQL)",
+    npx,
+    [...vitest(faultReport), "-c", "vitest.fault.config.ts"],
+    { env: { TEST_TIMEOUT_SCALE: "3" } },
+  );
+  countVitest(faultReport);
   await stage(
     "e2e (Playwright, headless Chromium)",
     npx,

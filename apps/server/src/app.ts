@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Database } from "@pevo/db";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
@@ -82,6 +83,8 @@ export function createApp(opts: {
   rateLimitStore?: RateLimitStore;
   /** Where uploaded files go (default: the configuration's storage). */
   storage?: FileStorage;
+  /** Aborted when the server shuts down: the live event streams end (main.ts). */
+  shutdown?: AbortSignal;
 }) {
   const { db, config } = opts;
   const mailer = opts.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -124,13 +127,19 @@ export function createApp(opts: {
       store,
     }),
   );
-  api.on(["GET", "POST"], "/auth/*", (c) => {
+  api.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =
       AUTH_ENDPOINTS.has(`${c.req.method} ${path}`) ||
       (c.req.method === "GET" && path.startsWith("/api/auth/reset-password/"));
     if (!allowed) throw new ApiError(404, "Not found");
-    return auth.handler(c.req.raw);
+    const res = await auth.handler(c.req.raw);
+    if (res.status !== 500) return res;
+    // Better Auth answers a failed database access inside its endpoints (e.g. get-session's
+    // FAILED_TO_GET_SESSION) with a 500 that hides the cause. When the database is away this check
+    // fails too, and the error handler answers 503 + Retry-After as for every other route.
+    await db.execute(sql`select 1`);
+    return res;
   });
   // Public token links: every request of an address counts (token guessing), 6× the sign-in budget.
   api.use(
@@ -179,7 +188,7 @@ export function createApp(opts: {
     .route("/portal", portalDocumentRoutes)
     .route("/", officeCredentialRoutes)
     .route("/portal", portalCredentialRoutes)
-    .route("/events", eventsRoutes(deps))
+    .route("/events", eventsRoutes(deps, opts.shutdown))
     .route(
       "/",
       docsRoutes(() => (document ??= openApiDocument(api))),

@@ -85,6 +85,10 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
         return { context: { body: { ...body, revokeOtherSessions: true } } };
       }),
     },
+    // An error that is not Better Auth's own answer (a database that is away for a moment) reaches
+    // the app's error handler (http/errors.ts): a 503 with Retry-After in the API's shape, instead
+    // of Better Auth's empty 500. Its own answers (401 wrong password, ...) are unchanged.
+    onAPIError: { throw: true },
   });
 }
 

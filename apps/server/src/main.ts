@@ -26,7 +26,8 @@ if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
 
 const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
-const app = createApp({ db: database.db, config, mailer, storage });
+const shutdown = new AbortController();
+const app = createApp({ db: database.db, config, mailer, storage, shutdown: shutdown.signal });
 // Durable jobs (reminders): every instance polls; SKIP LOCKED shares the work, each job runs once.
 // The admins' daily credentials digest reschedules itself; signup makes it for a new company, and
 // this for any company without one (made before it existed, or the seeded demo company).
@@ -69,17 +70,58 @@ const server = serve({ fetch: app.fetch, port: config.port }, () => {
 (server as Server).keepAliveTimeout = 65_000;
 (server as Server).headersTimeout = 66_000;
 
+/** How long a shutdown waits for the requests in flight (and the job being run) before it cuts them off. */
+const DRAIN_MS = 10_000;
+
+/** Whether `promise` settled within `ms`. */
+const settlesWithin = (promise: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(done, done);
+  });
+
+/**
+ * Graceful shutdown (SIGTERM from a process manager or a rolling deploy, SIGINT from a terminal):
+ * stop accepting connections, end the live event streams (they never end by themselves; the
+ * browsers reconnect elsewhere or later), let the requests in flight and the job being run finish
+ * (up to DRAIN_MS; then the requests' connections are closed, and a job cut off rolls back and runs
+ * again later, lib/jobs.ts), close the database, exit 0.
+ */
 let stopping = false;
-const stop = () => {
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  server.close();
+  console.log(`${signal}: shutting down (finishing the requests in flight)`);
+  const deadline = Date.now() + DRAIN_MS;
+  const http = server as Server;
+  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+  shutdown.abort();
   partialUploadSweep.stop();
-  jobWorker
-    .stop()
-    .then(() => backups?.close())
-    .then(() => database.close())
-    .finally(() => process.exit(0));
+  const jobsStopped = jobWorker.stop();
+  // A keep-alive connection is closed as soon as it has no request in flight.
+  http.closeIdleConnections();
+  const idle = setInterval(() => http.closeIdleConnections(), 100);
+  const drained = await settlesWithin(closed, DRAIN_MS);
+  clearInterval(idle);
+  if (!drained) {
+    console.error(`Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+    http.closeAllConnections();
+  }
+  if (!(await settlesWithin(jobsStopped, Math.max(deadline - Date.now(), 0)))) {
+    console.error("The job being run did not finish in time: it rolls back and runs again later");
+  }
+  // A backup being streamed finishes first (bounded like the rest; the reader then sees a cut archive).
+  if (backups) await settlesWithin(backups.close(), 5000);
+  // Bounded: a connection still checked out by a request cut off must not hold the exit.
+  await settlesWithin(
+    database.close().catch((error) => console.error("Could not close the database", error)),
+    5000,
+  );
+  process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

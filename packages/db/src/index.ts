@@ -76,6 +76,12 @@ export function listen(
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** How long a new connection may take before it is given up (a request then gets a 503, not a hang). */
+const CONNECT_TIMEOUT_MS = 5000;
+/** The LISTEN connection's reconnect delays: doubling from the first, capped. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 10_000;
+
 function postgresListener(url: string): { listen: ListenFn; closeAll: () => Promise<void> } {
   const open = new Set<{ stop: () => Promise<void> }>();
   let closed = false;
@@ -83,26 +89,47 @@ function postgresListener(url: string): { listen: ListenFn; closeAll: () => Prom
     let client: pg.Client | null = null;
     let stopped = false;
     const connect = async () => {
-      const c = new pg.Client({ connectionString: url });
-      c.on("notification", (m) => {
-        if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
-      });
-      c.on("error", () => {
-        // The connection dropped (database restart, network): connect again and say so.
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      let lost = false;
+      const onLost = () => {
+        // The connection dropped (database restart, failover, pg_terminate_backend): connect again
+        // with back-off, and say so (notifications may have been missed meanwhile).
+        if (lost) return;
+        lost = true;
         if (stopped || closed || client !== c) return;
         client = null;
         c.end().catch(() => {});
+        let delay = RECONNECT_FIRST_MS;
         const retry = () => {
           if (stopped || closed) return;
           connect().then(
             () => onReconnect?.(),
-            () => setTimeout(retry, 1000).unref(),
+            () => {
+              delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+              setTimeout(retry, delay).unref();
+            },
           );
         };
-        setTimeout(retry, 1000).unref();
+        setTimeout(retry, delay).unref();
+      };
+      c.on("notification", (m) => {
+        if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
       });
-      await c.connect();
-      await c.query(`LISTEN ${quoteIdent(channel)}`);
+      // Always listened to: an 'error' event without a listener would end the process.
+      c.on("error", onLost);
+      c.on("end", onLost);
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (error) {
+        lost = true;
+        await c.end().catch(() => {});
+        throw error;
+      }
+      if (stopped || closed) {
+        await c.end().catch(() => {});
+        return;
+      }
       client = c;
     };
     await connect();
@@ -136,6 +163,17 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
       // PostgreSQL's default (4) makes it scan a company's 2,000 clients for a search or count
       // 10,000 rows from the table instead of the index (README "Performance", npm run bench).
       options: "-c random_page_cost=1.1",
+      // During an outage a request waits at most this long for a connection, then gets a 503.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection the server closed (a restart, a failover, pg_terminate_backend, a proxy's idle
+    // timeout) emits 'error'; without a listener that would end the process. The pool has already
+    // discarded an idle one; the next query gets a fresh connection.
+    pool.on("error", (error) => console.error(`PostgreSQL: a pooled connection was lost: ${error.message}`));
+    // A connection lost while checked out (mid-transaction) emits 'error' on the client itself; the
+    // query in flight fails (the request gets a 503) and the pool discards it when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
     });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });

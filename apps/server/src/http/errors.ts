@@ -75,6 +75,50 @@ function domainStatus(error: DomainError): ContentfulStatusCode {
   return 400;
 }
 
+/** Seconds a client is told to wait after a 503 (the database is away for a moment). */
+export const RETRY_AFTER_SECONDS = 5;
+
+const LOST_CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+/** node-postgres's own messages for a lost or unobtainable connection (pg/lib/client.js, pg-pool). */
+const LOST_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/**
+ * The database could not be reached or dropped the connection mid-query: a restart, a failover,
+ * pg_terminate_backend (57P01 admin shutdown, 57P02 crash shutdown, 57P03 starting up), class 08
+ * (connection exceptions), 53300 (too many connections), a refused or timed-out connect. The request
+ * did not complete; the same request a moment later may well succeed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
+    const code = typeof e.code === "string" ? e.code : "";
+    if (code.startsWith("08") && code.length === 5) return true;
+    if (code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
+    if (LOST_CONNECTION_CODES.has(code)) return true;
+    if (typeof e.message === "string" && LOST_CONNECTION_MESSAGES.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** The innermost cause's message (and SQLSTATE or errno code). */
+function rootMessage(error: unknown): string {
+  let current = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current?.cause && depth < 5; depth++) current = current.cause as typeof current;
+  const message = typeof current?.message === "string" && current.message ? current.message : String(current);
+  return typeof current?.code === "string" ? `${message} (${current.code})` : message;
+}
+
 export function toErrorResponse(c: Context, error: unknown) {
   if (error instanceof ApiError || error instanceof DomainError) {
     const status = error instanceof ApiError ? error.status : domainStatus(error);
@@ -109,6 +153,12 @@ export function toErrorResponse(c: Context, error: unknown) {
     pg?.code === "22008"
   ) {
     return c.json({ error: "Invalid input" }, 400);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The driver's own message: Drizzle's wrapper repeats the query's parameters (a session token).
+    console.error(`Database unavailable: ${rootMessage(error)}`);
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json({ error: "The service is briefly unavailable. Please try again in a few seconds." }, 503);
   }
   console.error(error);
   return c.json({ error: "Something went wrong. Please try again." }, 500);

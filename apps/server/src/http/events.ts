@@ -10,6 +10,10 @@
  * - A comment line every ~25 s keeps proxies from closing the idle connection; with it the session is
  *   checked again: a signed-out or deleted user (or a deleted PEVO) gets `signed-out` and the stream
  *   closes.
+ * - When the LISTEN connection was lost and is back (a database restart), every stream gets `resync`:
+ *   events may have been missed meanwhile.
+ * - On shutdown (`shutdown` aborted, main.ts) every stream ends; the browser reconnects by itself,
+ *   to another instance or to this one once it is back, and gets `resync` there.
  */
 
 import { pevos } from "@pevo/db";
@@ -55,7 +59,7 @@ const eventsRoute = createRoute({
   },
 });
 
-export function eventsRoutes(deps: Deps) {
+export function eventsRoutes(deps: Deps, shutdown?: AbortSignal) {
   const hub = new LiveHub(deps.db);
   const lookup = sessionLookup(deps.auth, deps.db);
   const heartbeatMs = deps.config.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS;
@@ -90,14 +94,17 @@ export function eventsRoutes(deps: Deps) {
       const resync = () => write({ event: LIVE_CONTROL.resync, id: hub.currentId, data: "{}" });
       const lastEventId = c.req.header("last-event-id") || undefined;
       const { replay, unsubscribe } = hub.subscribe(audience, lastEventId, send, resync);
-      stream.onAbort(() => {
+      const end = () => {
         open = false;
         wake();
-      });
+      };
+      stream.onAbort(end);
+      shutdown?.addEventListener("abort", end, { once: true });
       try {
         if (replay === null) resync();
         else for (const event of replay) send(event);
         write({ event: LIVE_CONTROL.ready, id: hub.currentId, data: "{}" });
+        if (shutdown?.aborted) end();
         while (open) {
           await new Promise<void>((resolve) => {
             wake = resolve;
@@ -117,6 +124,7 @@ export function eventsRoutes(deps: Deps) {
         await writing;
       } finally {
         open = false;
+        shutdown?.removeEventListener("abort", end);
         unsubscribe();
       }
     });

@@ -219,6 +219,40 @@ describe("durable jobs", () => {
     expect(await mailsTo(to)).toBe(1);
   });
 
+  test("stopping a worker (shutdown) lets the job it is running finish and claims no other", async () => {
+    const p = prefix();
+    let entered = () => {};
+    const running = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: JobHandlers = {
+      "slow-mail": async ({ tx, payload }) => {
+        entered();
+        await released;
+        await tx.insert(mailOutbox).values({ to: payload.to, subject: "job", text: "job" });
+      },
+    };
+    // Earlier than any other test's jobs, so these two are the first claimed.
+    const runAt = at(-10_000);
+    const tos = [uniqueEmail("job"), uniqueEmail("job")];
+    for (const [i, to] of tos.entries()) {
+      await schedule(t.db, scope, { kind: "slow-mail", key: `${p}${i}`, runAt, payload: { to } });
+    }
+    const worker = startJobWorker({ db: t.db, handlers: slow, now: () => at(-10_000), pollMs: 60_000 });
+    await running;
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect((await mailsTo(tos[0])) + (await mailsTo(tos[1]))).toBe(1);
+    const statuses = [(await jobRow(`${p}0`)).status, (await jobRow(`${p}1`)).status].sort();
+    expect(statuses).toEqual(["done", "pending"]);
+    await cancel(t.db, scope, { prefix: p });
+  });
+
   test("scheduling the same key moves the job; a done job runs again only at a new time", async () => {
     const key = `${prefix()}moved`;
     const to = await scheduleMail(key, at(10));

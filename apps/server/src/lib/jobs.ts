@@ -148,6 +148,8 @@ export type RunOptions = {
   /** At most this many jobs per call (default 100), so a poll tick ends. */
   limit?: number;
   log?: (line: string) => void;
+  /** Checked before each job: once true, no further job is claimed (a shutdown lets the current one finish). */
+  stopping?: () => boolean;
 };
 
 /** Delay before attempt n+1 after n failures: 30 s, 2 min, 8 min, ... capped at 6 h. */
@@ -162,7 +164,7 @@ export type RunResult = { done: number; failed: number; retried: number; resched
 export async function runDueJobs(opts: RunOptions): Promise<RunResult> {
   const result: RunResult = { done: 0, failed: 0, retried: 0, rescheduled: 0 };
   const limit = opts.limit ?? 100;
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < limit && !opts.stopping?.(); i++) {
     const outcome = await runOneDueJob(opts);
     if (outcome === "none") break;
     result[outcome]++;
@@ -236,7 +238,7 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
 export type JobWorker = {
   /** Runs the due jobs now (also what each poll does). */
   poll: () => Promise<RunResult>;
-  /** Stops polling and waits for the running poll to finish. */
+  /** Stops polling and waits for the job being run (if any) to finish; no further job is claimed. */
   stop: () => Promise<void>;
 };
 
@@ -251,7 +253,7 @@ export function startJobWorker(opts: RunOptions & { pollMs?: number }): JobWorke
   let running: Promise<RunResult> | undefined;
 
   const poll = () => {
-    running ??= runDueJobs(opts).finally(() => {
+    running ??= runDueJobs({ ...opts, stopping: () => stopped }).finally(() => {
       running = undefined;
     });
     return running;
@@ -260,7 +262,8 @@ export function startJobWorker(opts: RunOptions & { pollMs?: number }): JobWorke
     try {
       await poll();
     } catch (error) {
-      // The database went away for a moment: the next tick tries again.
+      // The database went away for a moment (a restart, a lost connection): the job's transaction
+      // rolled back, so it is still pending; the next tick tries again.
       (opts.log ?? console.error)(`[jobs] poll failed: ${error instanceof Error ? error.message : error}`);
     }
     if (!stopped) timer = setTimeout(tick, pollMs);

@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable, toErrorResponse } from "./errors";
+
+/** An error as node-postgres reports one from the server (a DatabaseError with its SQLSTATE). */
+const pgServerError = (code: string, message: string) => Object.assign(new Error(message), { code });
+/** As Drizzle wraps a failed query (the driver's error is its cause). */
+const wrapped = (cause: unknown) => new Error("Failed query: select 1", { cause });
+
+describe("a database that is away", () => {
+  it("is told from the errors node-postgres gives for a lost or unobtainable connection", () => {
+    const unavailable = [
+      pgServerError("57P01", "terminating connection due to administrator command"),
+      pgServerError("57P02", "terminating connection due to crash of another server process"),
+      pgServerError("57P03", "the database system is starting up"),
+      pgServerError("08006", "connection failure"),
+      pgServerError("53300", "sorry, too many clients already"),
+      Object.assign(new AggregateError([], "connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      new Error("Connection terminated unexpectedly"),
+      new Error("timeout exceeded when trying to connect"),
+      new Error("Connection terminated due to connection timeout"),
+      new Error("Client has encountered a connection error and is not queryable"),
+      wrapped(pgServerError("57P01", "terminating connection due to administrator command")),
+      wrapped(new Error("Connection terminated unexpectedly")),
+    ];
+    for (const error of unavailable) expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    const other = [
+      pgServerError("23505", "duplicate key value violates unique constraint"),
+      pgServerError("42P01", "relation does not exist"),
+      new Error("Something else"),
+      null,
+      "text",
+    ];
+    for (const error of other) expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+  });
+
+  it("answers 503 with Retry-After in the API's error shape", async () => {
+    const app = new Hono();
+    app.onError((error, c) => toErrorResponse(c, error));
+    app.get("/lost", () => {
+      throw wrapped(pgServerError("57P01", "terminating connection due to administrator command"));
+    });
+    app.get("/bug", () => {
+      throw new Error("a bug");
+    });
+    const lost = await app.request("/lost");
+    expect(lost.status).toBe(503);
+    expect(lost.headers.get("retry-after")).toBe("5");
+    expect(await lost.json()).toEqual({ error: expect.any(String) });
+    expect((await app.request("/bug")).status).toBe(500);
+  });
+});
