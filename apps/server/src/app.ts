@@ -39,6 +39,8 @@ import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/s
 import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
+import { refuseAuthControlCharacters } from "./http/auth-input";
+import { bodyLimits } from "./http/body-limit";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { eventsRoutes } from "./http/events";
@@ -87,6 +89,8 @@ export function createApp(opts: {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
+  // Every route's body limit (64 KB; uploads and signatures more), before anything reads a body.
+  app.use(bodyLimits());
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
 
   const api = new OpenAPIHono<AppEnv>();
@@ -110,6 +114,7 @@ export function createApp(opts: {
     api.use(path, perAddress);
   }
   api.use("/auth/sign-in/*", limitPerAccount({ limit: config.authRateLimit, store }));
+  api.use("/auth/*", refuseAuthControlCharacters);
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =
