@@ -52,7 +52,7 @@ import { createStorage, type FileStorage } from "./lib/storage";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** The Better Auth endpoints the product uses; the rest of its surface stays closed. */
-const AUTH_ENDPOINTS = new Set([
+export const AUTH_ENDPOINTS = new Set([
   "POST /api/auth/sign-in/email",
   "POST /api/auth/sign-out",
   "GET /api/auth/get-session",
