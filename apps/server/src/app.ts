@@ -89,9 +89,10 @@ export function createApp(opts: {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
-  // Every route's body limit (64 KB; uploads and signatures more), before anything reads a body.
-  app.use(bodyLimits());
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  // Every route's body limit (64 KB; uploads and signatures more), before anything reads a body
+  // (after the security headers, so that a 413 carries them too).
+  app.use(bodyLimits());
 
   const api = new OpenAPIHono<AppEnv>();
   api.use(

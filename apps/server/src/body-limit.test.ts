@@ -101,6 +101,14 @@ describe("every route's body limit", () => {
       expect(res.body, `${r.method} ${r.path}`).toEqual({ error: expect.any(String) });
       expect(res.pulled, `${r.method} ${r.path}`).toBe(0);
     }
+    // The refusal carries the app's security headers like any other answer.
+    const one = await t.app.request(`http://localhost:3000/api/signup`, {
+      method: "POST",
+      headers: { "Content-Length": String(JSON_BODY_LIMIT + 1), "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(one.status).toBe(413);
+    expect(one.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   test("a streamed body is cut off with a 413 once it passes the limit, not read to its end", async () => {
