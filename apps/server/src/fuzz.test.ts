@@ -256,9 +256,11 @@ function multipartCases(route: Route): Case[] {
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
     "base64",
   );
-  return [NUL, CONTROL, BIG_STRING, "9999-12-31", "-1"].map((value, i) => {
+  // The last: a valid category with a file name full of control characters (kept, cleaned).
+  return [NUL, CONTROL, BIG_STRING, "9999-12-31", "-1", "photo"].map((value, i) => {
     const form = new FormData();
-    form.set("file", new File([png], i === 0 ? `photo${NUL}.png` : "photo.png", { type: "image/png" }));
+    const name = i === 0 || value === "photo" ? `photo${NUL}${CONTROL}\u202e.png` : "photo.png";
+    form.set("file", new File([png], name, { type: "image/png" }));
     form.set("category", value);
     form.set("documentType", value);
     return { what: `upload with fields ${JSON.stringify(value.slice(0, 20))}`, path: route.path, form };
