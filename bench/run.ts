@@ -2,7 +2,9 @@
  * npm run bench: seeds a fresh PostgreSQL database with a big company (100,000 dispatches) and a
  * small one (1,000), starts the compiled server on it and a bare node:http + pg handler (the
  * floor, bench/floor.mjs), drives every endpoint of bench/endpoints.ts with autocannon for both
- * companies, prints the table and the targets, and writes bench/results/latest.json.
+ * companies, then sends 50 anonymous 10 MB bodies and reads the server's memory (bench/body-memory.ts;
+ * alone: npx tsx bench/body-memory.ts), prints the table and the targets, and writes
+ * bench/results/latest.json.
  *
  * Environment (all optional except a database server):
  *   BENCH_SERVER_ARGS                  extra node flags for the server (e.g. --cpu-prof)
@@ -26,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "@pevo/db";
 import autocannon from "autocannon";
 import pg from "pg";
+import { describeBodyMemory, MAX_GROWTH_BYTES, measureBodyMemory } from "./body-memory";
 import {
   checkSize,
   type Endpoint,
@@ -314,6 +317,14 @@ async function main() {
         }
       }
     }
+    // Oversized anonymous bodies are refused before they are read: the server's memory stays put.
+    log("body limits: 50 anonymous 10 MB bodies");
+    const memory = await measureBodyMemory(base, children[0].pid as number);
+    targets.push({
+      target: "server RSS within 50 MB after 50 anonymous 10 MB bodies",
+      value: describeBodyMemory(memory),
+      ok: memory.growth <= MAX_GROWTH_BYTES,
+    });
     const largest = Math.max(...rows.flatMap((r) => [r.big?.bytes ?? 0, r.small?.bytes ?? 0]));
     targets.push({
       target: `no response over ${MAX_RESPONSE_BYTES / 1024} KB`,
@@ -345,6 +356,7 @@ async function main() {
           settings: { duration, connections, bigSize, smallSize },
           seed: { seconds: seedSeconds, big: big.counts, small: small.counts },
           rows,
+          bodyMemory: memory,
           targets,
         },
         null,

@@ -39,6 +39,8 @@ import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/s
 import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
+import { refuseAuthControlCharacters } from "./http/auth-input";
+import { bodyLimits } from "./http/body-limit";
 import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { eventsRoutes } from "./http/events";
@@ -56,7 +58,7 @@ import { createStorage, type FileStorage } from "./lib/storage";
 import { createMailer, type Mailer } from "./mail/mailer";
 
 /** The Better Auth endpoints the product uses; the rest of its surface stays closed. */
-const AUTH_ENDPOINTS = new Set([
+export const AUTH_ENDPOINTS = new Set([
   "POST /api/auth/sign-in/email",
   "POST /api/auth/sign-out",
   "GET /api/auth/get-session",
@@ -96,6 +98,9 @@ export function createApp(opts: {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
   app.use(securityHeaders(config));
+  // Every route's body limit (64 KB; uploads and signatures more), before anything reads a body
+  // (after the security headers, so that a 413 carries them too).
+  app.use(bodyLimits());
 
   const api = new OpenAPIHono<AppEnv>();
   api.use(
@@ -127,6 +132,7 @@ export function createApp(opts: {
       store,
     }),
   );
+  api.use("/auth/*", refuseAuthControlCharacters);
   api.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.replace(/\/$/, "");
     const allowed =

@@ -145,6 +145,11 @@ export function toErrorResponse(c: Context, error: unknown) {
   if (pg?.code === "23503" || pg?.code === "23001") {
     return c.json({ error: "This record is in use and cannot be changed" }, 409);
   }
+  // 22021 (a NUL or bytes that are not UTF-8) and 22P05 (a character the database's encoding lacks):
+  // text the shared schemas let through (they refuse control characters) still never makes a 500.
+  if (pg?.code === "22021" || pg?.code === "22P05") {
+    return c.json({ error: "The text contains characters that cannot be stored" }, 400);
+  }
   if (
     pg?.code === "22P02" ||
     pg?.code === "23514" ||

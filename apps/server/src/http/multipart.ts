@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { ApiError } from "./errors";
 
 /** Room for the multipart framing and the small form fields around the file. */
-const FRAMING_BYTES = 64 * 1024;
+export const UPLOAD_FRAMING_BYTES = 64 * 1024;
 
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`);
@@ -24,7 +24,7 @@ export async function readUpload(
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type)) {
     throw new ApiError(400, "Send the file as multipart/form-data, in a field named file");
   }
-  const bodyLimit = maxBytes + FRAMING_BYTES;
+  const bodyLimit = maxBytes + UPLOAD_FRAMING_BYTES;
   const declared = Number(c.req.header("content-length"));
   if (Number.isFinite(declared) && declared > bodyLimit) throw tooLarge(maxBytes);
 

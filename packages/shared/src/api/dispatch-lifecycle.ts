@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { TEXT_LIMITS } from "../limits";
-import { tooLongMessage } from "../schemas/fields";
+import { plainText, tooLongMessage } from "../schemas/fields";
 import { ZDay, ZId, ZTimestamp } from "./common";
 
 /** The steps of an accepted job, in their only order. */
@@ -53,7 +53,8 @@ const reason = z
   .string({ error: "Tell the office why you decline" })
   .trim()
   .min(1, { message: "Tell the office why you decline" })
-  .max(TEXT_LIMITS.reason, { message: tooLongMessage("Reason", TEXT_LIMITS.reason) });
+  .max(TEXT_LIMITS.reason, { message: tooLongMessage("Reason", TEXT_LIMITS.reason) })
+  .refine(...plainText("Reason", "multi"));
 
 /** The PEVO declines a job, with a reason (the office reads it). */
 export const ZDeclineDispatch = z.object({ reason });
@@ -76,6 +77,7 @@ export const ZDispatchStep = z
       .string()
       .trim()
       .max(TEXT_LIMITS.longText, { message: tooLongMessage("Note", TEXT_LIMITS.longText) })
+      .refine(...plainText("Note", "multi"))
       .nullish()
       .transform((v) => v || null),
     lat: coordinate("Latitude", 90).nullish(),

@@ -113,7 +113,7 @@ export type TVehicleData = z.output<typeof ZVehicle>;
 export const ZCredentialReview = z
   .object({
     decision: z.enum(["approved", "rejected"], { error: "Choose approve or reject" }),
-    note: boundedText("Note", TEXT_LIMITS.reason),
+    note: boundedText("Note", TEXT_LIMITS.reason, "multi"),
   })
   .refine((r) => r.decision === "approved" || r.note, {
     message: "Say why it is rejected",

@@ -14,7 +14,7 @@ export const ZClient = z.object({
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   cellPhone: boundedText("Cell phone", TEXT_LIMITS.phone),
   fax: boundedText("Fax", TEXT_LIMITS.phone),
-  address: boundedText("Address", TEXT_LIMITS.address),
+  address: boundedText("Address", TEXT_LIMITS.address, "multi"),
 });
 export type TClientInput = z.input<typeof ZClient>;
 export type TClientData = z.output<typeof ZClient>;

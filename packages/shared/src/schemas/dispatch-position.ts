@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { POSITION_TYPES, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
-import { tooLongMessage } from "./fields";
+import { plainText, tooLongMessage } from "./fields";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
@@ -18,6 +18,7 @@ export const dispatchPositionFields = {
     .string()
     .trim()
     .max(TEXT_LIMITS.label, { message: tooLongMessage("Position name", TEXT_LIMITS.label) })
+    .refine(...plainText("Position name"))
     .nullish()
     .transform((v) => (v ? v : null)),
 };
@@ -50,7 +51,8 @@ export const qualificationOverrideField = {
           .min(1, { message: "Enter the reason for assigning anyway" })
           .max(TEXT_LIMITS.overrideReason, {
             message: tooLongMessage("Reason", TEXT_LIMITS.overrideReason),
-          }),
+          })
+          .refine(...plainText("Reason", "multi")),
       },
       { error: "qualificationOverride must be an object with a reason" },
     )

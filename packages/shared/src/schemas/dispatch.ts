@@ -7,7 +7,7 @@ import {
   qualificationOverrideField,
   type TCoverage,
 } from "./dispatch-position";
-import { boundedText, dateInWindow, requiredText, tooLongMessage } from "./fields";
+import { boundedText, dateInWindow, plainText, requiredText, tooLongMessage } from "./fields";
 import type { TLoadDetails } from "./load-details";
 
 const optionalId = (message: string) =>
@@ -32,6 +32,7 @@ export const ZDispatch = z.object({
     .trim()
     .min(10, { message: "Valid phone number is required" })
     .max(TEXT_LIMITS.phone, { message: tooLongMessage("Driver phone", TEXT_LIMITS.phone) })
+    .refine(...plainText("Driver phone"))
     .refine((v) => v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, {
       message: "Valid phone number is required",
     }),
@@ -44,7 +45,7 @@ export const ZDispatch = z.object({
     .string({ error: "Pickup time is required" })
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "Pickup time is required" }),
-  notes: boundedText("Notes", TEXT_LIMITS.longText),
+  notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
   status: z.enum(DISPATCH_STATUSES).default("pending"),
   ...dispatchPositionFields,
   ...allowConflictField,

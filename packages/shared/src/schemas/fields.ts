@@ -4,12 +4,46 @@ import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
 /** The one wording of a too-long text: "Last name must be at most 100 characters". */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-/** Optional free text of at most `max` characters: trims, and stores an empty string as null. */
-export const boundedText = (label: string, max: number) =>
+/**
+ * What a text field may hold besides printable text. A single-line field (a name, a number, a
+ * phone) allows no control character at all; a multi-line one (notes, addresses, descriptions,
+ * reasons: a textarea in the app) allows tab, line feed and carriage return. Everything else of
+ * Unicode's Cc category (U+0000–U+001F, U+007F–U+009F) is refused: a NUL cannot be stored by
+ * PostgreSQL at all, and the others have no business in a name or on a printed invoice.
+ */
+export type TextLines = "single" | "multi";
+
+const CONTROL = { single: /\p{Cc}/u, multi: /(?![\t\n\r])\p{Cc}/u } as const;
+
+/** Whether `text` holds a control character a field of this kind refuses. */
+export const hasControlCharacter = (text: string, lines: TextLines) => CONTROL[lines].test(text);
+
+/** The one wording of a refused control character, per kind of field. */
+export const controlCharacterMessage = (label: string, lines: TextLines) =>
+  lines === "single"
+    ? `${label} must be one line of text, without control characters`
+    : `${label} must not contain control characters (only tabs and line breaks)`;
+
+/**
+ * The refinement every text field of the shared schemas carries (boundedText and requiredText
+ * apply it; a hand-built string field spreads it: `.refine(...plainText("Reason", "multi"))`).
+ */
+export const plainText = (label: string, lines: TextLines = "single") =>
+  [
+    (v: string) => !hasControlCharacter(v, lines),
+    { message: controlCharacterMessage(label, lines) },
+  ] as const;
+
+/**
+ * Optional free text of at most `max` characters: trims, and stores an empty string as null.
+ * `lines`: "multi" for a textarea's text (see {@link TextLines}).
+ */
+export const boundedText = (label: string, max: number, lines: TextLines = "single") =>
   z
     .string()
     .trim()
     .max(max, { message: tooLongMessage(label, max) })
+    .refine(...plainText(label, lines))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -17,12 +51,19 @@ export const boundedText = (label: string, max: number) =>
  * Required text: `message` when missing or shorter than `min` (the spec's wording), and
  * "{label} must be at most {max} characters" when longer than `max`.
  */
-export const requiredText = (message: string, label: string, max: number, min = 1) =>
+export const requiredText = (
+  message: string,
+  label: string,
+  max: number,
+  min = 1,
+  lines: TextLines = "single",
+) =>
   z
     .string({ error: message })
     .trim()
     .min(min, { message })
-    .max(max, { message: tooLongMessage(label, max) });
+    .max(max, { message: tooLongMessage(label, max) })
+    .refine(...plainText(label, lines));
 
 /** A required email address (trimmed, lower-cased), at most TEXT_LIMITS.email characters. */
 export const requiredEmail = (message = "Please enter a valid email", label = "Email") =>

@@ -18,7 +18,7 @@ export const ZRecordPayment = z.object({
     .transform((v) => Number(v).toFixed(2)),
   method: z.enum(PAYMENT_METHODS, { error: "Choose a payment method" }),
   reference: boundedText("Reference number", TEXT_LIMITS.code),
-  note: boundedText("Note", TEXT_LIMITS.longText),
+  note: boundedText("Note", TEXT_LIMITS.longText, "multi"),
 });
 export type TRecordPaymentInput = z.input<typeof ZRecordPayment>;
 export type TRecordPayment = z.output<typeof ZRecordPayment>;
@@ -43,7 +43,7 @@ export const ZSendInvoice = z.object({
         .array(requiredEmail("Cc must be email addresses separated by commas", "Cc"))
         .max(MAX_CC, { message: `At most ${MAX_CC} cc addresses` }),
     ),
-  message: boundedText("Message", TEXT_LIMITS.longText),
+  message: boundedText("Message", TEXT_LIMITS.longText, "multi"),
 });
 export type TSendInvoiceInput = z.input<typeof ZSendInvoice>;
 export type TSendInvoice = z.output<typeof ZSendInvoice>;

@@ -59,10 +59,10 @@ export const ZInvoice = z
      */
     status: z.enum(INVOICE_FILTER_STATUSES).optional(),
     customerName: boundedText("Customer name", TEXT_LIMITS.name),
-    customerAddress: boundedText("Customer address", TEXT_LIMITS.address),
+    customerAddress: boundedText("Customer address", TEXT_LIMITS.address, "multi"),
     pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
     pevoPosition: boundedText("PEVO position", TEXT_LIMITS.label),
-    notes: boundedText("Notes", TEXT_LIMITS.longText),
+    notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
     lineItems: z
       .array(ZLineItem, { error: LINE_ITEMS_REQUIRED_MESSAGE })
       .min(1, { message: LINE_ITEMS_REQUIRED_MESSAGE }),
@@ -134,7 +134,7 @@ export type TInvoice = Omit<
 export const ZCompanySettings = z.object({
   name: requiredText("Company name must be at least 2 characters", "Company name", TEXT_LIMITS.name, 2),
   contactPerson: boundedText("Contact person", TEXT_LIMITS.name),
-  address: boundedText("Address", TEXT_LIMITS.address),
+  address: boundedText("Address", TEXT_LIMITS.address, "multi"),
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   email: optionalEmail(),
   /** Digits only: "MC-100200" is stored as "100200" (the app prints the "MC" itself). */
@@ -152,7 +152,7 @@ export const ZCompanySettings = z.object({
       message: "Tax rate must be between 0 and 100 with up to 2 decimals",
     })
     .transform((v) => Number(v).toFixed(2)),
-  invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText),
+  invoiceFooter: boundedText("Footer note", TEXT_LIMITS.longText, "multi"),
   /** Pickup dates and times are wall-clock times of this IANA zone (reminders); left out: unchanged. */
   timeZone: ZTimeZone.optional(),
   /** Overdue invoice reminder emails (1, 7 and 30 days after the due date); left out: unchanged. */

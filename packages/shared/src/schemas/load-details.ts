@@ -66,7 +66,7 @@ export const ZLoadDetails = z.object({
         seen.add(p.state);
       });
     }),
-  routeDescription: boundedText("Route description", TEXT_LIMITS.longText),
+  routeDescription: boundedText("Route description", TEXT_LIMITS.longText, "multi"),
   /**
    * The states the load crosses, in driving order. A state is listed once (a route that leaves and
    * re-enters a state needs the same certification and permit either way).

@@ -9,7 +9,14 @@ import {
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
-import { boundedText, dateInWindow, optionalDateInWindow, requiredText, tooLongMessage } from "./fields";
+import {
+  boundedText,
+  dateInWindow,
+  optionalDateInWindow,
+  plainText,
+  requiredText,
+  tooLongMessage,
+} from "./fields";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
@@ -42,6 +49,7 @@ export const ZPosition = z
       .string()
       .trim()
       .max(TEXT_LIMITS.label, { message: tooLongMessage("Custom position name", TEXT_LIMITS.label) })
+      .refine(...plainText("Custom position name"))
       .nullish(),
     pevoId: z
       .union([z.literal(""), z.uuid({ message: "Choose a PEVO from the list" })])
@@ -73,8 +81,9 @@ export const ZRateConfirmation = z
       "Description",
       TEXT_LIMITS.longText,
       10,
+      "multi",
     ),
-    additionalTerms: boundedText("Additional terms", TEXT_LIMITS.longText),
+    additionalTerms: boundedText("Additional terms", TEXT_LIMITS.longText, "multi"),
     standardRates: ZStandardRates,
     customRates: z.array(ZCustomRate).default([]),
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "../limits";
-import { requiredEmail, requiredText, tooLongMessage } from "./fields";
+import { plainText, requiredEmail, requiredText, tooLongMessage } from "./fields";
 
 /** The office sends a rate confirmation for signature to one signer. */
 export const ZSendForSignature = z.object({
@@ -31,6 +31,7 @@ export const ZDeclineRateConfirmation = z.object({
     .string({ error: "Tell the sender why you decline" })
     .trim()
     .min(1, { message: "Tell the sender why you decline" })
-    .max(TEXT_LIMITS.reason, { message: tooLongMessage("Reason", TEXT_LIMITS.reason) }),
+    .max(TEXT_LIMITS.reason, { message: tooLongMessage("Reason", TEXT_LIMITS.reason) })
+    .refine(...plainText("Reason", "multi")),
 });
 export type TDeclineRateConfirmation = z.output<typeof ZDeclineRateConfirmation>;

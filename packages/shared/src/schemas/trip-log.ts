@@ -45,7 +45,7 @@ export const ZTripLog = z
     overnight: z.boolean().optional().default(false),
     /** The move was called off after the PEVO showed up (billed at the no-go rate instead of the day). */
     noGo: z.boolean().optional().default(false),
-    notes: boundedText("Notes", TEXT_LIMITS.longText),
+    notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
     expenses: z.array(ZTripExpense).default([]),
   })
   .superRefine((trip, ctx) => {
