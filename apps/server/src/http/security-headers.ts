@@ -38,10 +38,18 @@ export function securityHeaders(config: Pick<Config, "production">): MiddlewareH
     strictTransportSecurity: config.production,
   });
   return async (c, next) => {
-    await headers(c, next);
-    // A PDF opened in a tab is shown by the browser's own viewer, an embedded plugin that
-    // object-src 'none' would block in Chromium; a PDF runs no script of ours.
-    if (c.res.headers.get("content-type")?.startsWith("application/pdf")) {
+    // A route that sets its own, stricter policy keeps it (a stored document is served with
+    // "default-src 'none'; sandbox"): secureHeaders would overwrite it.
+    let routePolicy: string | null = null;
+    await headers(c, async () => {
+      await next();
+      routePolicy = c.res.headers.get("Content-Security-Policy");
+    });
+    if (routePolicy) {
+      c.res.headers.set("Content-Security-Policy", routePolicy);
+    } else if (c.res.headers.get("content-type")?.startsWith("application/pdf")) {
+      // A PDF opened in a tab is shown by the browser's own viewer, an embedded plugin that
+      // object-src 'none' would block in Chromium; a PDF runs no script of ours.
       c.res.headers.delete("Content-Security-Policy");
     }
   };

@@ -96,22 +96,27 @@ export async function removeCompany(
     const [company] = await tx
       .select({ id: companies.id })
       .from(companies)
+      // unscoped: the company being removed is the condition itself (no caller's scope)
       .where(eq(companies.id, companyId))
       .for("update");
     if (!company) throw new Error(`No company ${companyId}`);
     const users = await tx
       .select({ id: user.id, email: user.email })
       .from(user)
+      // unscoped: the company being removed is the condition itself (no caller's scope)
       .where(eq(user.companyId, companyId));
+    // unscoped: the company being removed is the condition itself (no caller's scope)
     for (const { table, companyId: column } of OWNED) await tx.delete(table).where(eq(column, companyId));
     if (users.length > 0) {
       // Better Auth keeps a reset / invitation token as identifier "reset-password:<token>", value the user id.
+      // unscoped: the company being removed is the condition itself (no caller's scope)
       await tx.delete(verification).where(
         inArray(
           verification.value,
           users.map((u) => u.id),
         ),
       );
+      // unscoped: the company being removed is the condition itself (no caller's scope)
       await tx.delete(mailOutbox).where(
         inArray(
           mailOutbox.to,
@@ -120,7 +125,9 @@ export async function removeCompany(
       );
     }
     // Sessions, accounts, profiles and settings go with their user (ON DELETE CASCADE).
+    // unscoped: the company being removed is the condition itself (no caller's scope)
     await tx.delete(user).where(eq(user.companyId, companyId));
+    // unscoped: the company being removed is the condition itself (no caller's scope)
     await tx.delete(companies).where(eq(companies.id, companyId));
     return users.length;
   });
