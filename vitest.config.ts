@@ -18,6 +18,8 @@ export default defineConfig({
           exclude: ["**/node_modules/**", "**/dist/**", "apps/server/fault/**"],
           environment: "node",
           pool: "forks",
+          // Migrates one database; each test file's database is a copy of it.
+          globalSetup: ["apps/server/test/database-template.ts"],
           // Opening PGlite and applying the migrations takes ~2 s per test file.
           testTimeout: 30_000 * scale,
           hookTimeout: 60_000 * scale,

@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [["list"], ["json"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots for every test, kept or not: costly on a 2-core CI
+    // machine whose artefacts nobody can open afterwards. E2E_TRACE=1 records them (kept on failure).
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

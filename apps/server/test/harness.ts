@@ -14,7 +14,7 @@
  * a uniquely named database is created on that server for the file and dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -29,7 +29,7 @@ import {
 } from "@pevo/db";
 import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { createApp } from "../src/app";
 import type { Config } from "../src/env";
 import { asCompanyId } from "../src/http/company-id";
@@ -186,14 +186,16 @@ type TestDatabase = {
 async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const opened = await openDatabase({ kind: "memory" });
+    // A copy of the database the global setup migrated (test/database-template.ts).
+    const loadDataDir = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    const opened = await openDatabase({ kind: "memory", loadDataDir });
     return { opened, kind: "pglite", close: () => opened.close() };
   }
   const name = `pevo_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
   } finally {
     await admin.end();
   }

@@ -40,7 +40,8 @@ export const migrationsFolder = resolve(
 export type OpenOptions =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "memory" };
+  /** In memory; `loadDataDir`: start from a dumped data folder (PGlite's dumpDataDir) instead of an empty one. */
+  | { kind: "memory"; loadDataDir?: Blob };
 
 /**
  * The extensions the migrations create, loaded into the embedded database (migration 0008 runs
@@ -196,7 +197,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     releaseLock = acquireLock(options.dataDir);
     client = new PGlite(options.dataDir, pgliteOptions);
   } else {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, loadDataDir: options.loadDataDir });
   }
   try {
     const db = drizzlePglite({ client, schema });
