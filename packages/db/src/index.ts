@@ -153,8 +153,16 @@ function postgresListener(url: string): { listen: ListenFn; closeAll: () => Prom
   };
 }
 
+export type DatabaseEvents = {
+  /** A pooled PostgreSQL connection the server closed (for the server's log; nothing to do). */
+  onConnectionLost?: (error: Error) => void;
+};
+
 /** Opens the database and applies committed migrations. */
-export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+export async function openDatabase(
+  options: OpenOptions,
+  events: DatabaseEvents = {},
+): Promise<OpenedDatabase> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -169,7 +177,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // A connection the server closed (a restart, a failover, pg_terminate_backend, a proxy's idle
     // timeout) emits 'error'; without a listener that would end the process. The pool has already
     // discarded an idle one; the next query gets a fresh connection.
-    pool.on("error", (error) => console.error(`PostgreSQL: a pooled connection was lost: ${error.message}`));
+    pool.on("error", (error) => events.onConnectionLost?.(error));
     // A connection lost while checked out (mid-transaction) emits 'error' on the client itself; the
     // query in flight fails (the request gets a 503) and the pool discards it when it is released.
     pool.on("connect", (client) => {

@@ -46,6 +46,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
+import { log } from "../../lib/log";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
@@ -456,7 +457,7 @@ async function mailAdmins(
     try {
       await deps.mailer.send(mail(admin.email));
     } catch (error) {
-      console.error("Could not tell the office about a declined job", error);
+      log().error({ err: error }, "Could not tell the office about a declined job");
     }
   }
 }

@@ -114,7 +114,7 @@ beforeAll(async () => {
     destinationAddress: "Denver, CO 80202",
   });
   handlers = pickupReminderHandlers({
-    mailer: createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} }),
+    mailer: createMailer({ db: t.db, from: t.config.mailFrom }),
     config: t.config,
   });
   if (t.databaseUrl) {

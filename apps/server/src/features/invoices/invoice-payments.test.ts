@@ -549,7 +549,7 @@ describe("overdue is computed in the company's time zone", () => {
 describe("overdue reminders", () => {
   const handlers = () =>
     invoiceReminderHandlers({
-      mailer: createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} }),
+      mailer: createMailer({ db: t.db, from: t.config.mailFrom }),
       config: t.config,
     });
   const runAt = (now: Date, db: Database = t.db) => runDueJobs({ db, handlers: handlers(), now: () => now });

@@ -12,6 +12,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
+import { log } from "../../lib/log";
 import { createPublicLink, daysFrom, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { invoiceMail } from "../../mail/templates";
@@ -96,7 +97,7 @@ export async function sendInvoice(
     );
   } catch (error) {
     mailSent = false;
-    console.error("Could not send the invoice", error);
+    log().error({ err: error }, "Could not send the invoice");
   }
   await publishEvent(db, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(sent.row) });
   return {
