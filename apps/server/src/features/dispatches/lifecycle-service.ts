@@ -1,5 +1,5 @@
 /**
- * A job's life on the road (issue 11 §1). The assigned PEVO accepts or declines it (in the portal or
+ * A job's life on the road (DECISIONS 'Dispatches', Job lifecycle). The assigned PEVO accepts or declines it (in the portal or
  * through the emailed link), then moves it forward from the phone: on my way → arrived at pickup →
  * escort started → completed, and may report a problem with a note. Each is a `dispatch_events` row;
  * the dispatch's status follows (accepted or running = dispatched, completed = completed), and a

@@ -1,5 +1,5 @@
 /**
- * Sending, voiding and deleting an invoice (issue 10 §3). Sending makes a public link (/i/{token},
+ * Sending, voiding and deleting an invoice (DECISIONS 'Invoices'). Sending makes a public link (/i/{token},
  * 30 days, purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records
  * the activity in one transaction; the email (PDF attached) goes after the commit. A failed email
  * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.

@@ -1,5 +1,5 @@
 /**
- * Rate confirmation e-signature (DECISIONS "Rate confirmations → Signature", issue 10 §1).
+ * Rate confirmation e-signature (DECISIONS "Rate confirmations → Signature").
  *
  * A request is one version of the document (its canonical JSON and SHA-256, stored) sent to one
  * signer through one public link (lib/public-links.ts, 30 days). The rate confirmation's
