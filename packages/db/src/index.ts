@@ -169,7 +169,7 @@ export async function openDatabase(
       max: 10,
       // A random read costs little more than a sequential one when the data is cached or on SSD;
       // PostgreSQL's default (4) makes it scan a company's 2,000 clients for a search or count
-      // 10,000 rows from the table instead of the index (README "Performance", npm run bench).
+      // 10,000 rows from the table instead of the index (docs/performance.md, npm run bench).
       options: "-c random_page_cost=1.1",
       // During an outage a request waits at most this long for a connection, then gets a 503.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
