@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { log, withRequestLog } from "../lib/log";
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** What an incoming id may be: a UUID, a hex or base64url id of a proxy; no spaces, no controls. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;

@@ -9,7 +9,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type DestinationStream, type LevelWithSilent, type Logger, pino } from "pino";
 
-export type { Logger };
 export type LogLevel = LevelWithSilent;
 
 type Work = { logger: Logger; requestId?: string };
