@@ -1,6 +1,6 @@
 /**
  * What the benchmark requests, for one seeded company: every list (first page, a filtered page, a
- * deep page), the dashboards and the calendar. Query names are the list API's (issue 9):
+ * deep page), the dashboards and the calendar. Query names are the list API's:
  * page, pageSize, sort, dir, q, status (comma-separated), <field>From/<field>To, pevoId, clientId;
  * keyset lists take cursor and limit. Shared by `npm run bench` (bench/run.ts) and the smoke test.
  */

@@ -294,7 +294,7 @@ export async function mailsTo(request: APIRequestContext, to: string, subject: R
   return mails.filter((m) => subject.test(m.subject));
 }
 
-// ---- Invoices, dashboards, calendar and settings (issue 5) ----
+// ---- Invoices, dashboards, calendar and settings ----
 
 /** YYYY-MM-DD plus `days` calendar days (date arithmetic only: no time zone can shift it). */
 export function addDaysIso(iso: string, days: number) {

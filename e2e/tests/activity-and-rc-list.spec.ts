@@ -10,7 +10,7 @@ import {
 import { expect, type Page, test } from "../support/test";
 
 /**
- * Issue 9: the dashboard's "View all" opens the whole activity log (/activity), read front to back
+ * Lists paged on the server (DECISIONS 'Long lists'): the dashboard's "View all" opens the whole activity log (/activity), read front to back
  * with "Load more"; the rate confirmation list filters by client and start date on the server, and
  * the view lives in the address (reload keeps it, Back returns to the previous filter).
  */

@@ -19,7 +19,7 @@ import {
 import { type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /**
- * Issue 12 §2 and §4: a PEVO on a 375 px phone adds a state certificate with a photo taken with the
+ * DECISIONS 'Credentials' and 'Every assignment is checked': a PEVO on a 375 px phone adds a state certificate with a photo taken with the
  * camera; it waits for review; the office approves it from the PEVO's page; assigning the PEVO to a
  * job through NY then shows the missing NY certificate, and through AZ shows ✓.
  */

@@ -11,7 +11,7 @@ import {
 } from "../support/helpers";
 import { expect, type Page, test } from "../support/test";
 
-/** Issue 11: 'Every position covered' and 'Double booking'. */
+/** Every position covered and double booking (DECISIONS 'One dispatch per position', 'Dispatches'). */
 
 const position = (page: Page, n: number, label: string) =>
   page.getByRole("group", { name: `Position ${n}: ${label}`, exact: true });

@@ -15,7 +15,7 @@ import {
 import { type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /**
- * Issue 12 §1: a PEVO uploads photos from a 375 px phone to their profile and to their job; the
+ * Documents (DECISIONS 'Credentials'): a PEVO uploads photos from a 375 px phone to their profile and to their job; the
  * office sees both, downloads one and deletes one after confirming.
  */
 

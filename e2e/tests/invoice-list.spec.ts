@@ -10,7 +10,7 @@ import {
 import { expect, type Page, test } from "../support/test";
 
 /**
- * Issue 9, invoices: the list pages, sorts and filters on the server with the view in the address
+ * The invoice list (DECISIONS 'Long lists'): it pages, sorts and filters on the server with the view in the address
  * (status including the computed Overdue, issue date range), and the CSV export of the filtered set.
  */
 

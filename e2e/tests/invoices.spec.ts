@@ -309,7 +309,7 @@ test.describe("Invoices", () => {
     await page.getByRole("button", { name: `Open menu for ${job.dispatch.driverName}` }).click();
     await expect(page.getByRole("menuitem", { name: "View" })).toBeVisible();
     const createInvoice = page.getByRole("menuitem", { name: "Create Invoice" });
-    await expect(createInvoice, "the row menu offers Create Invoice (issue 5, journey 1)").toBeVisible();
+    await expect(createInvoice, "the row menu offers Create Invoice").toBeVisible();
     await createInvoice.click();
     await expect(page).toHaveURL(new RegExp(`/invoices/new\\?dispatchId=${job.dispatch.id}$`));
     await expect(

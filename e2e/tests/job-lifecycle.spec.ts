@@ -18,7 +18,7 @@ import {
 import { type Browser, expect, type Page, test } from "../support/test";
 
 /**
- * Issue 11 §1: the job lifecycle. The office assigns a job; the PEVO's phone (375 px) shows it
+ * The job lifecycle (DECISIONS 'Dispatches'). The office assigns a job; the PEVO's phone (375 px) shows it
  * without a reload; the PEVO accepts and taps through to Completed; the office's dispatch page shows
  * each step live, with a toast; completing asks for the job's trip log entry, prefilled; the office
  * dashboard's counts follow the PEVO's answers and steps without a reload.

@@ -15,7 +15,7 @@ import {
 } from "../support/helpers";
 import { type Browser, expect, type Page, test } from "../support/test";
 
-/** Issue 11 §2: live updates in both portals (one SSE stream per tab; screens refetch through the API). */
+/** DECISIONS 'Live events': live updates in both portals (one SSE stream per tab; screens refetch through the API). */
 
 const PASSWORD = "live-pass-1";
 

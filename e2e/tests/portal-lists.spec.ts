@@ -13,7 +13,7 @@ import {
 } from "../support/helpers";
 import { expect, type Page, test } from "../support/test";
 
-/** Issue 9: the PEVO portal's lists page on the server (Upcoming / Past, dates, Load more). */
+/** DECISIONS 'Lists keep the spec's empty texts': the PEVO portal's lists page on the server (Upcoming / Past, dates, Load more). */
 
 test.use({ viewport: { width: 375, height: 812 } });
 

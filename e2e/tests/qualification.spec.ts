@@ -11,7 +11,7 @@ import {
 import { expect, test } from "../support/test";
 
 /*
- * Issue 12 §4: assigning a PEVO checks their certificates against the route. A PEVO with an approved
+ * DECISIONS 'Every assignment is checked': assigning a PEVO checks their certificates against the route. A PEVO with an approved
  * AZ certificate (the office's own entry is approved at once) is marked missing NY on a job through
  * NY, and ✓ on a job through AZ; saving the NY one asks for an admin's reason.
  */

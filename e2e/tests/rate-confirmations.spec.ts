@@ -171,7 +171,7 @@ test.describe("Rate confirmations", () => {
     await expect(cells.nth(2)).toHaveText(job.origin);
     await expect(cells.nth(3)).toHaveText(job.destination);
     await expect(cells.nth(4)).toHaveText(usDate(job.startDate));
-    // One position, and how many of them are dispatched (issue 11): none yet.
+    // One position, and how many of them are dispatched (DECISIONS 'One dispatch per position'): none yet.
     await expect(cells.nth(6).getByText("1", { exact: true })).toBeVisible();
     await expect(cells.nth(6)).toContainText("0 of 1 position dispatched");
     // Never sent for signature.
@@ -515,7 +515,7 @@ test.describe("Load details", () => {
     await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole("button", { name: "Generate Rate Confirmation" }).click();
-    // The demo PEVO holds a TX certificate, none for OK, CO or KS (issue 12 §4): the admin assigns anyway.
+    // The demo PEVO holds a TX certificate, none for OK, CO or KS (DECISIONS 'Every assignment is checked'): the admin assigns anyway.
     const notQualified = page.getByRole("alertdialog", { name: "PEVO not qualified for this route" });
     await expect(notQualified).toContainText("No certificate accepted in OK");
     await expect(notQualified).not.toContainText("accepted in TX");

@@ -10,7 +10,7 @@ import {
 import { expect, test } from "../support/test";
 
 /**
- * Issue 10 §4: invoices created and sent through the API, one paid in part, show up on Receivables
+ * Receivables (DECISIONS 'Invoices'): invoices created and sent through the API, one paid in part, show up on Receivables
  * in the right aging buckets; the QuickBooks CSV downloads with QuickBooks' columns.
  */
 test("Receivables shows the aging buckets and downloads the QuickBooks CSV", async ({ page, request }) => {

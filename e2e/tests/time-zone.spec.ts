@@ -2,7 +2,7 @@ import { latestMail, linkIn, saveScreenshot, signIn, uniqueEmail } from "../supp
 import { expect, test } from "../support/test";
 
 /**
- * The company time zone (issue 11 §3, pickup reminders): signup stores the browser's zone, and the
+ * The company time zone (DECISIONS 'Company time zone', pickup reminders): signup stores the browser's zone, and the
  * admin changes it under Settings → Company profile. The browser here runs in America/Denver.
  */
 test.use({ timezoneId: "America/Denver" });

@@ -51,9 +51,11 @@ import {
   limitPerAddress,
   limitPublicLinks,
 } from "./http/rate-limit";
+import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { spaFallback } from "./http/spa";
+import { log } from "./lib/log";
 import { createStorage, type FileStorage } from "./lib/storage";
 import { createMailer, type Mailer } from "./mail/mailer";
 
@@ -97,6 +99,8 @@ export function createApp(opts: {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
+  // First: every line logged while a request is handled carries its id, every response returns it.
+  app.use(requestLog());
   app.use(securityHeaders(config));
   // Every route's body limit (64 KB; uploads and signatures more), before anything reads a body
   // (after the security headers, so that a 413 carries them too).
@@ -160,7 +164,7 @@ export function createApp(opts: {
     const actor = c.get("actor");
     if (c.req.method === "GET" || c.req.method === "HEAD" || !actor || c.res.status >= 400) return;
     await purgeQueuedFiles({ db, companyId: actor.companyId }, storage).catch((error) =>
-      console.error("Could not remove deleted documents' files", error),
+      log().error({ err: error }, "Could not remove deleted documents' files"),
     );
   });
   // Every /api route is declared with @hono/zod-openapi (see http/openapi.ts), so that the document

@@ -28,6 +28,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = {
@@ -56,6 +57,8 @@ export type Config = {
   storage?: StorageConfig;
   /** Milliseconds between the live event stream's heartbeats and session checks (absent = 25 000). */
   liveHeartbeatMs?: number;
+  /** The least severe log lines written (lib/log.ts); absent = info. */
+  logLevel?: z.infer<typeof ZEnv>["LOG_LEVEL"];
 };
 
 export type StorageConfig =
@@ -107,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
     storage: e.S3_BUCKET
       ? {
           kind: "s3",

@@ -9,19 +9,23 @@ import { hashPassword } from "./lib/accounts";
 import { listenForBackups } from "./lib/backup";
 import { ensureAllCredentialDigests } from "./lib/credentials-digest-schedule";
 import { startJobWorker } from "./lib/jobs";
+import { createLogger, log, setLogger } from "./lib/log";
 import { startPartialUploadSweep } from "./lib/partial-uploads";
 import { createStorage } from "./lib/storage";
 import { createMailer } from "./mail/mailer";
 
 const config = readConfig();
-const database = await openDatabase(config.database).catch((error: Error) => {
-  console.error(`Cannot open the database: ${error.message}`);
+setLogger(createLogger(config.logLevel ?? "info"));
+const database = await openDatabase(config.database, {
+  onConnectionLost: (error) => log().warn(`PostgreSQL: a pooled connection was lost: ${error.message}`),
+}).catch((error: Error) => {
+  log().fatal(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });
 
 if (config.demoEnabled && !(await hasAnyCompany(database.db))) {
   await seedDemoCompany(database.db, hashPassword);
-  console.log("Seeded the demo company (Demo Escort Services).");
+  log().info("Seeded the demo company (Demo Escort Services).");
 }
 
 const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -32,7 +36,7 @@ const app = createApp({ db: database.db, config, mailer, storage, shutdown: shut
 // The admins' daily credentials digest reschedules itself; signup makes it for a new company, and
 // this for any company without one (made before it existed, or the seeded demo company).
 await ensureAllCredentialDigests(database.db).catch((error) =>
-  console.error("Could not schedule the credentials digests", error),
+  log().error({ err: error }, "Could not schedule the credentials digests"),
 );
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
 const partialUploadSweep = startPartialUploadSweep(storage);
@@ -40,28 +44,28 @@ const partialUploadSweep = startPartialUploadSweep(storage);
 const backups =
   config.database.kind === "pglite" && database.whileIdle
     ? await listenForBackups(config.database.dataDir, database.whileIdle).catch((error) => {
-        console.error("npm run backup will not reach this server (stop it to back up)", error);
+        log().error({ err: error }, "npm run backup will not reach this server (stop it to back up)");
         return null;
       })
     : null;
 
 const server = serve({ fetch: app.fetch, port: config.port }, () => {
-  console.log(`PEVO Back Office is running on http://localhost:${config.port}`);
+  log().info(`PEVO Back Office is running on http://localhost:${config.port}`);
   if (config.appUrl !== `http://localhost:${config.port}`)
-    console.log(`Public address (APP_URL): ${config.appUrl}`);
-  console.log(
+    log().info(`Public address (APP_URL): ${config.appUrl}`);
+  log().info(
     config.database.kind === "pglite"
       ? `Database: embedded (PGlite) in ${config.database.dataDir}`
       : "Database: PostgreSQL (DATABASE_URL)",
   );
-  console.log(
+  log().info(
     config.storage?.kind === "s3"
       ? `Files: S3 bucket ${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ""}`
       : `Files: ${config.storage?.dir ?? "./data/files"}`,
   );
   if (config.demoEnabled) {
-    console.log(`Demo admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
-    console.log(`Demo PEVO:  ${DEMO_ACCOUNTS.pevo.email} / ${DEMO_ACCOUNTS.pevo.password}`);
+    log().info(`Demo admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`);
+    log().info(`Demo PEVO:  ${DEMO_ACCOUNTS.pevo.email} / ${DEMO_ACCOUNTS.pevo.password}`);
   }
 });
 
@@ -95,7 +99,7 @@ let stopping = false;
 const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down (finishing the requests in flight)`);
+  log().info(`${signal}: shutting down (finishing the requests in flight)`);
   const deadline = Date.now() + DRAIN_MS;
   const http = server as Server;
   const closed = new Promise<void>((resolve) => http.close(() => resolve()));
@@ -108,17 +112,17 @@ const stop = async (signal: string) => {
   const drained = await settlesWithin(closed, DRAIN_MS);
   clearInterval(idle);
   if (!drained) {
-    console.error(`Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+    log().error(`Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
     http.closeAllConnections();
   }
   if (!(await settlesWithin(jobsStopped, Math.max(deadline - Date.now(), 0)))) {
-    console.error("The job being run did not finish in time: it rolls back and runs again later");
+    log().error("The job being run did not finish in time: it rolls back and runs again later");
   }
   // A backup being streamed finishes first (bounded like the rest; the reader then sees a cut archive).
   if (backups) await settlesWithin(backups.close(), 5000);
   // Bounded: a connection still checked out by a request cut off must not hold the exit.
   await settlesWithin(
-    database.close().catch((error) => console.error("Could not close the database", error)),
+    database.close().catch((error) => log().error({ err: error }, "Could not close the database")),
     5000,
   );
   process.exit(0);

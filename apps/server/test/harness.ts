@@ -34,9 +34,11 @@ import { createApp } from "../src/app";
 import type { Config } from "../src/env";
 import { asCompanyId } from "../src/http/company-id";
 import { createUserWithAccount } from "../src/lib/accounts";
+import { setLogger } from "../src/lib/log";
 import { diskStorage, type FileStorage } from "../src/lib/storage";
 import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
+import { captureLogs } from "./log-capture";
 
 export const APP_URL = "http://localhost:3000";
 export const DEFAULT_PASSWORD = "correct-horse-42";
@@ -316,7 +318,7 @@ export async function createTestAppWithMailOutage(down: () => boolean) {
       },
     },
   });
-  real = createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} });
+  real = createMailer({ db: t.db, from: t.config.mailFrom });
   return t;
 }
 
@@ -330,8 +332,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     : await openTestDatabase();
   const db: Database = database.opened.db;
   const config = testConfig(options);
-  // The real outbox mailer (smtpUrl is undefined), without printing every mail to the test log.
-  const mailer = options.mailer ?? createMailer({ db, from: config.mailFrom, log: () => {} });
+  // Warnings and errors are kept in `logs` (a test may check what a failure logged), not printed;
+  // below that (a line per request, every mail of the outbox) nothing is written.
+  const logs = captureLogs("warn");
+  setLogger(logs.logger);
+  // The real outbox mailer (smtpUrl is undefined).
+  const mailer = options.mailer ?? createMailer({ db, from: config.mailFrom });
   const filesDir = options.storage ? undefined : mkdtempSync(join(tmpdir(), "pevo-test-files-"));
   const storage = options.storage ?? diskStorage(filesDir as string);
   const app = createApp({ db, config, mailer, storage });
@@ -578,6 +584,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     databaseKind: database.kind,
     databaseUrl: database.url,
     request,
+    /** The warnings and errors logged since the app was made (oldest first). */
+    logs: logs.lines,
     outbox,
     lastMail,
     login,

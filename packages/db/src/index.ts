@@ -154,15 +154,23 @@ function postgresListener(url: string): { listen: ListenFn; closeAll: () => Prom
   };
 }
 
+export type DatabaseEvents = {
+  /** A pooled PostgreSQL connection the server closed (for the server's log; nothing to do). */
+  onConnectionLost?: (error: Error) => void;
+};
+
 /** Opens the database and applies committed migrations. */
-export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
+export async function openDatabase(
+  options: OpenOptions,
+  events: DatabaseEvents = {},
+): Promise<OpenedDatabase> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
       // A random read costs little more than a sequential one when the data is cached or on SSD;
       // PostgreSQL's default (4) makes it scan a company's 2,000 clients for a search or count
-      // 10,000 rows from the table instead of the index (README "Performance", npm run bench).
+      // 10,000 rows from the table instead of the index (docs/performance.md, npm run bench).
       options: "-c random_page_cost=1.1",
       // During an outage a request waits at most this long for a connection, then gets a 503.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -170,7 +178,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     // A connection the server closed (a restart, a failover, pg_terminate_backend, a proxy's idle
     // timeout) emits 'error'; without a listener that would end the process. The pool has already
     // discarded an idle one; the next query gets a fresh connection.
-    pool.on("error", (error) => console.error(`PostgreSQL: a pooled connection was lost: ${error.message}`));
+    pool.on("error", (error) => events.onConnectionLost?.(error));
     // A connection lost while checked out (mid-transaction) emits 'error' on the client itself; the
     // query in flight fails (the request gets a 503) and the pool discards it when it is released.
     pool.on("connect", (client) => {

@@ -171,7 +171,7 @@ export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
 };
 
 /**
- * What an invoice line bills, so that reports and the PDF can group lines (issue 10 §2). The order is
+ * What an invoice line bills, so that reports and the PDF can group lines. The order is
  * the PDF's order of groups.
  */
 export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense"] as const;

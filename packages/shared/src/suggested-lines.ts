@@ -129,7 +129,7 @@ function customQuantity(
 }
 
 /**
- * Every billable item of a dispatch (issue 10 §2), from its rate confirmation and trip log:
+ * Every billable item of a dispatch, from its rate confirmation and trip log:
  * - each logged day: the day rate or its mileage (a day with only no-go entries bills the no-go instead);
  * - each no-go entry at the no-go rate; each day marked overnight at the overnight rate;
  * - each day's wait hours beyond the detention threshold × the detention rate;

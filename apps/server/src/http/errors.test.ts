@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { captureLogs } from "../../test/log-capture";
+import { setLogger } from "../lib/log";
 import { isDatabaseUnavailable, toErrorResponse } from "./errors";
+import { requestLog } from "./request-log";
 
 /** An error as node-postgres reports one from the server (a DatabaseError with its SQLSTATE). */
 const pgServerError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -35,8 +38,11 @@ describe("a database that is away", () => {
   });
 
   it("answers 503 with Retry-After in the API's error shape", async () => {
+    const logs = captureLogs();
+    setLogger(logs.logger);
     const app = new Hono();
     app.onError((error, c) => toErrorResponse(c, error));
+    app.use(requestLog());
     app.get("/lost", () => {
       throw wrapped(pgServerError("57P01", "terminating connection due to administrator command"));
     });
@@ -47,6 +53,14 @@ describe("a database that is away", () => {
     expect(lost.status).toBe(503);
     expect(lost.headers.get("retry-after")).toBe("5");
     expect(await lost.json()).toEqual({ error: expect.any(String) });
-    expect((await app.request("/bug")).status).toBe(500);
+    expect(lost.headers.get("x-request-id")).toBeTruthy();
+    const bug = await app.request("/bug", { headers: { "X-Request-Id": "req-1" } });
+    expect(bug.status).toBe(500);
+    expect(bug.headers.get("x-request-id")).toBe("req-1");
+    expect(((await bug.json()) as { error: string }).error).toContain("quote this reference: req-1.");
+    expect(logs.lines.filter((line) => line.level === 50).map((line) => line.reqId)).toEqual([
+      expect.any(String),
+      "req-1",
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   NotFoundError,
   pgError,
 } from "../lib/domain-errors";
+import { currentRequestId, log } from "../lib/log";
 
 export { pgError };
 
@@ -161,12 +162,18 @@ export function toErrorResponse(c: Context, error: unknown) {
   }
   if (isDatabaseUnavailable(error)) {
     // The driver's own message: Drizzle's wrapper repeats the query's parameters (a session token).
-    console.error(`Database unavailable: ${rootMessage(error)}`);
+    log().error(`Database unavailable: ${rootMessage(error)}`);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return c.json({ error: "The service is briefly unavailable. Please try again in a few seconds." }, 503);
   }
-  console.error(error);
-  return c.json({ error: "Something went wrong. Please try again." }, 500);
+  log().error({ err: error }, "Unexpected error");
+  // The request id leads support to the request's log lines (http/request-log.ts).
+  const id = currentRequestId();
+  const message = "Something went wrong on our side. Please try again.";
+  return c.json(
+    { error: id ? `${message} If it happens again, quote this reference: ${id}.` : message },
+    500,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { type ClientRateLimitInfo, RedisStore, rateLimiter, type Store } from "hono-rate-limiter";
 import { createClient } from "redis";
+import { log } from "../lib/log";
 import { ApiError } from "./errors";
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -122,7 +123,7 @@ export function redisRateLimitStore(url: string, options: { prefix?: string } = 
   const client = createClient({ url });
   let lastError = "";
   client.on("error", (error: Error) => {
-    if (error.message !== lastError) console.error(`Redis (rate limits): ${error.message}`);
+    if (error.message !== lastError) log().error(`Redis (rate limits): ${error.message}`);
     lastError = error.message;
   });
   const connected = client.connect().then(

@@ -16,6 +16,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { acquireLock, lockHolder } from "@pevo/db";
+import { log } from "./log";
 import { readTar, tarEnd, tarHeader, tarPadding, writeChunk } from "./tar";
 
 /** The archive's first entry: what it is. */
@@ -112,7 +113,7 @@ export async function listenForBackups(
     // Its errors (the reader went away) end writeBackup, reported below; never the process.
     socket.on("error", () => {});
     whileIdle(() => writeBackup(dataDir, socket)).catch((error) => {
-      console.error("A backup failed", error);
+      log().error({ err: error }, "A backup failed");
       socket.destroy();
     });
   });

@@ -29,7 +29,7 @@ const overlaps = (from: string, to: string) =>
   and(lte(rateConfirmations.startDate, to), gte(lastDay(), from)) as SQL;
 
 /**
- * Every job the PEVOs are already booked on that collides with `booking` (issue 11 "Double
+ * Every job the PEVOs are already booked on that collides with `booking` (DECISIONS 'Dispatches', "Double
  * booking"): a non-canceled dispatch on the same pickup date or within the span, a dispatch whose
  * rate confirmation's dates overlap the span, or a position on another active rate confirmation whose
  * dates overlap. Canceled dispatches and canceled rate confirmations never count. Other companies'

@@ -16,7 +16,7 @@ import {
 import { type Scope, scoped } from "./tenant";
 
 /*
- * Coverage (issue 11 "Every position covered"): a rate confirmation's position is covered by a
+ * Coverage (DECISIONS 'One dispatch per position'): a rate confirmation's position is covered by a
  * non-canceled dispatch with the same position (type and, for a custom one, name) AND a PEVO. A
  * dispatch a PEVO declined is pending without a PEVO: nobody drives that position, so it covers
  * nothing. Two chase cars need two chase car dispatches; a third chase car dispatch covers nothing

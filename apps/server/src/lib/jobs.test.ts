@@ -11,6 +11,7 @@ import { createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
 import { asCompanyId } from "../http/company-id";
 import { CREDENTIALS_DIGEST } from "./credentials-digest-schedule";
 import { backoffMs, cancel, type JobHandlers, runDueJobs, schedule, startJobWorker } from "./jobs";
+import { log } from "./log";
 import type { CompanyId } from "./tenant";
 
 let t: TestApp;
@@ -39,7 +40,6 @@ afterAll(async () => {
 
 const T0 = new Date("2030-01-01T12:00:00Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
-const silent = () => {};
 
 /** A unique key prefix per test, so tests do not see each other's jobs. */
 function prefix() {
@@ -108,13 +108,12 @@ describe("durable jobs", () => {
     const p = prefix();
     const targets: string[] = [];
     for (let i = 0; i < 6; i++) targets.push(await scheduleMail(`${p}${i}`, at(i)));
-    const a = startJobWorker({ db: t.db, handlers: mailing, now: () => at(30), pollMs: 10, log: silent });
+    const a = startJobWorker({ db: t.db, handlers: mailing, now: () => at(30), pollMs: 10 });
     const b = startJobWorker({
       db: second.db,
       handlers: mailing,
       now: () => at(30),
       pollMs: 10,
-      log: silent,
     });
     await Promise.all([a.poll(), b.poll()]);
     await Promise.all([a.stop(), b.stop()]);
@@ -135,9 +134,18 @@ describe("durable jobs", () => {
       },
     };
     let now = at(0);
-    const opts = { db: t.db, handlers, now: () => now, maxAttempts: 3, log: silent };
+    const opts = { db: t.db, handlers, now: () => now, maxAttempts: 3 };
     expect(await runDueJobs(opts)).toMatchObject({ retried: 1 });
     let row = await jobRow(key);
+    // The failure is logged with the job's id (the harness keeps warnings and errors in t.logs).
+    expect(t.logs.at(-1)).toMatchObject({
+      level: 50,
+      jobId: row.id,
+      jobKind: "boom",
+      key,
+      attempt: 1,
+      msg: "Job failed, will retry: SMTP says no",
+    });
     expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "SMTP says no" });
     expect(row.runAt).toEqual(new Date(now.getTime() + backoffMs(1)));
     expect(await mailsTo(to)).toBe(0);
@@ -158,10 +166,24 @@ describe("durable jobs", () => {
     expect(await runDueJobs(opts)).toMatchObject({ failed: 0, retried: 0, done: 0 });
   });
 
+  test("what a handler logs carries the job's id", async () => {
+    const key = `${prefix()}logging`;
+    await schedule(t.db, scope, { kind: "logging", key, runAt: at(0), payload: {} });
+    const handlers: JobHandlers = {
+      logging: async () => {
+        await Promise.resolve();
+        log().warn("from the handler");
+      },
+    };
+    expect(await runDueJobs({ db: t.db, handlers, now: () => at(0) })).toMatchObject({ done: 1 });
+    const row = await jobRow(key);
+    expect(t.logs.at(-1)).toMatchObject({ msg: "from the handler", jobId: row.id, jobKind: "logging" });
+  });
+
   test("a job of an unknown kind fails with a clear error", async () => {
     const key = `${prefix()}unknown`;
     await schedule(t.db, scope, { kind: "nobody-handles-this", key, runAt: at(0), payload: {} });
-    await runDueJobs({ db: t.db, handlers: {}, now: () => at(0), maxAttempts: 1, log: silent });
+    await runDueJobs({ db: t.db, handlers: {}, now: () => at(0), maxAttempts: 1 });
     expect(await jobRow(key)).toMatchObject({
       status: "failed",
       lastError: 'No handler for jobs of kind "nobody-handles-this"',

@@ -21,6 +21,7 @@
  */
 import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
 import { and, asc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { log, withJobLog } from "./log";
 import { type CompanyId, scoped } from "./tenant";
 
 /** bounds of the columns (packages/db/src/schema/jobs.ts JOB_LIMITS). */
@@ -147,7 +148,6 @@ export type RunOptions = {
   now?: () => Date;
   /** At most this many jobs per call (default 100), so a poll tick ends. */
   limit?: number;
-  log?: (line: string) => void;
   /** Checked before each job: once true, no further job is claimed (a shutdown lets the current one finish). */
   stopping?: () => boolean;
 };
@@ -192,14 +192,17 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
     try {
       if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
       // A savepoint: a handler that throws leaves no half-done effects, and the failure is recorded.
-      outcome = await tx.transaction((inner) =>
-        handler({
-          tx: inner,
-          companyId: job.companyId as CompanyId,
-          payload: job.payload,
-          job: { id: job.id, kind: job.kind, key: job.key, runAt: job.runAt, attempts },
-          now,
-        }),
+      // Every line the handler logs carries the job's id.
+      outcome = await withJobLog(job, () =>
+        tx.transaction((inner) =>
+          handler({
+            tx: inner,
+            companyId: job.companyId as CompanyId,
+            payload: job.payload,
+            job: { id: job.id, kind: job.kind, key: job.key, runAt: job.runAt, attempts },
+            now,
+          }),
+        ),
       );
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR) || "Error";
@@ -216,8 +219,11 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
         })
         // unscoped: the row this transaction claimed (by its primary key)
         .where(eq(jobs.id, job.id));
-      (opts.log ?? console.error)(
-        `[jobs] ${job.kind} ${job.key} attempt ${attempts} ${failed ? "failed for good" : "failed, will retry"}: ${message}`,
+      withJobLog(job, () =>
+        log().error(
+          { key: job.key, attempt: attempts },
+          `Job ${failed ? "failed for good" : "failed, will retry"}: ${message}`,
+        ),
       );
       return failed ? "failed" : "retried";
     }
@@ -264,7 +270,7 @@ export function startJobWorker(opts: RunOptions & { pollMs?: number }): JobWorke
     } catch (error) {
       // The database went away for a moment (a restart, a lost connection): the job's transaction
       // rolled back, so it is still pending; the next tick tries again.
-      (opts.log ?? console.error)(`[jobs] poll failed: ${error instanceof Error ? error.message : error}`);
+      log().error(`Polling for due jobs failed: ${error instanceof Error ? error.message : error}`);
     }
     if (!stopped) timer = setTimeout(tick, pollMs);
   };

@@ -20,6 +20,7 @@ import { randomBytes } from "node:crypto";
 import { type Database, type Executor, listen } from "@pevo/db";
 import type { LiveEventKind, TLiveMessage } from "@pevo/shared";
 import { sql } from "drizzle-orm";
+import { log } from "./log";
 import type { CompanyId, Scope } from "./tenant";
 
 export const LIVE_CHANNEL = "pevo_live_events";
@@ -62,7 +63,7 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
   try {
     await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
   } catch (error) {
-    console.error("Could not publish a live event", error);
+    log().error({ err: error }, "Could not publish a live event");
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * A rate confirmation's load details as the API returns them, read in one place for the rate
- * confirmation, the dispatch page and the PEVO's job details (issue 12 §3).
+ * confirmation, the dispatch page and the PEVO's job details.
  */
 import { type Executor, permits, type rateConfirmations } from "@pevo/db";
 import type { TLoadDetails, UsState } from "@pevo/shared";

@@ -42,7 +42,7 @@ export function sortBy(column: SQLWrapper | SQLWrapper[], dir: SortDirection, ti
 /**
  * Rows of one offset page and the total, read at once. `count` counts at most `cap` + 1 rows
  * (countRows / countUpTo), and a page must lie within the first `cap` rows: what a page costs then
- * stays the same however many rows a company has (the README's Performance section). The cap is
+ * stays the same however many rows a company has (docs/performance.md). The cap is
  * COUNT_CAP, or SEARCH_COUNT_CAP while a text search `q` is on (countCapOf).
  */
 export async function offsetPageOf<T>(

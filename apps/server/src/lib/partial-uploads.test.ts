@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { captureLogs } from "../../test/log-capture";
+import { setLogger } from "./log";
 import { PARTIAL_MAX_AGE_MS, removeStalePartialUploads, startPartialUploadSweep } from "./partial-uploads";
 import { diskStorage, newStorageKey } from "./storage";
 
@@ -70,10 +72,16 @@ describe("partial upload files", () => {
   test("the server's sweep removes stale partial files at start-up", async () => {
     const stale = leftPartial(hoursAgo(3));
     const fresh = leftPartial(new Date());
+    const logs = captureLogs();
+    setLogger(logs.logger);
     const sweep = startPartialUploadSweep(diskStorage(dir));
     try {
       await until(() => !existsSync(stale));
       expect(existsSync(fresh)).toBe(true);
+      await until(() => logs.lines.length > 0);
+      expect(logs.lines).toEqual([
+        expect.objectContaining({ msg: "Removed 1 partial upload file(s) left by an interrupted upload" }),
+      ]);
     } finally {
       sweep.stop();
     }

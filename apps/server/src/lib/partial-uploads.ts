@@ -4,6 +4,8 @@
  * nothing else names. Run by every server at start-up and then every PARTIAL_SWEEP_MS; two instances
  * sweeping one folder is harmless (removing a removed file is not an error).
  */
+
+import { log } from "./log";
 import type { FileStorage } from "./storage";
 
 /** A partial file last written this long ago belongs to no upload still running (15 MB at most). */
@@ -25,9 +27,9 @@ export function startPartialUploadSweep(
     removeStalePartialUploads(storage).then(
       (removed) => {
         if (removed > 0)
-          console.log(`Removed ${removed} partial upload file(s) left by an interrupted upload`);
+          log().info(`Removed ${removed} partial upload file(s) left by an interrupted upload`);
       },
-      (error) => console.error("Could not sweep partial upload files", error),
+      (error) => log().error({ err: error }, "Could not sweep partial upload files"),
     );
   void sweep();
   const timer = setInterval(sweep, everyMs);

@@ -1,5 +1,5 @@
 /**
- * The qualification check when a PEVO is assigned (issue 12 §4): the pure check of
+ * The qualification check when a PEVO is assigned (DECISIONS 'Every assignment is checked'): the pure check of
  * packages/shared/src/compliance over the PEVO's credentials (credentials-for-check.ts) and the job's
  * route states and dates. Shared by dispatches (single and batch), rate confirmation positions and
  * the picker's marks (GET /api/pevos/qualification).

@@ -1,6 +1,7 @@
 import type { Database, Executor } from "@pevo/db";
 import { mailOutbox } from "@pevo/db";
 import nodemailer from "nodemailer";
+import { log } from "../lib/log";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type Mail = {
@@ -32,12 +33,7 @@ export type SendOptions = {
 export type Mailer = { mode: "smtp" | "outbox"; send: (mail: Mail, options?: SendOptions) => Promise<void> };
 
 /** SMTP when configured; otherwise the outbox table plus the server log (development, tests). */
-export function createMailer(opts: {
-  db: Database;
-  smtpUrl?: string;
-  from: string;
-  log?: (line: string) => void;
-}): Mailer {
+export function createMailer(opts: { db: Database; smtpUrl?: string; from: string }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -47,7 +43,6 @@ export function createMailer(opts: {
       },
     };
   }
-  const log = opts.log ?? ((line: string) => console.log(line));
   return {
     mode: "outbox",
     send: async ({ attachments, cc, ...mail }, options) => {
@@ -61,7 +56,7 @@ export function createMailer(opts: {
       await (options?.tx ?? opts.db)
         .insert(mailOutbox)
         .values(recipients.map((to) => ({ ...mail, to, attachments: kept })));
-      log(`[mail] to ${mail.to}: ${mail.subject}\n${mail.text}\n`);
+      log().info({ to: mail.to, subject: mail.subject, text: mail.text }, "Mail kept in the outbox");
     },
   };
 }

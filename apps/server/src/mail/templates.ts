@@ -62,7 +62,7 @@ export const adminInvitationMail = (to: string, name: string, url: string, compa
 export const dispatchAssignedMail = (
   a: { email: string; name: string; jobNumber: string | null; pickupDate: string; pickupTime: string },
   url: string,
-  /** The Accept / Decline link (issue 11): the mail's button when there is one. */
+  /** The Accept / Decline link (DECISIONS 'Dispatches', Job lifecycle): the mail's button when there is one. */
   respondUrl?: string,
 ): Mail => {
   const job = a.jobNumber ? `job ${a.jobNumber}` : "a new job";
@@ -187,7 +187,7 @@ export type InvoiceMail = {
 
 const dollars = (value: string) => `$${value.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
-/** The invoice, sent from its page: the PDF attached and a link to the public page (issue 10 §3). */
+/** The invoice, sent from its page: the PDF attached and a link to the public page (DECISIONS 'Invoices'). */
 export const invoiceMail = (
   m: InvoiceMail,
   message: string | null,

@@ -26,7 +26,7 @@ const dates = (c: TBookingConflict) =>
   c.endDate && c.endDate !== c.date ? `${formatDate(c.date)} – ${formatDate(c.endDate)}` : formatDate(c.date);
 
 /**
- * A save refused because a PEVO is already booked (issue 11 "Double booking"): `ask(error, retry)`
+ * A save refused because a PEVO is already booked (DECISIONS 'Dispatches', Double booking): `ask(error, retry)`
  * opens the list of conflicting jobs and returns true when it handled the error; "Assign anyway"
  * calls `retry` (which resends with allowConflict: true). Render `dialog` once in the page.
  */

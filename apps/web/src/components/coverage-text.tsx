@@ -2,7 +2,7 @@ import { coverageText, type TCoverage } from "@pevo/shared";
 import { cn } from "@/lib/utils";
 
 /**
- * '2 of 3 positions dispatched' (issue 11 "Every position covered"): amber while a position has no
+ * '2 of 3 positions dispatched' (DECISIONS 'One dispatch per position'): amber while a position has no
  * dispatch, muted once every position is covered.
  */
 export function CoverageText({ coverage, className }: { coverage: TCoverage; className?: string }) {

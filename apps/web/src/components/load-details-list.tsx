@@ -11,7 +11,7 @@ import { Fragment } from "react";
 import { cn } from "@/lib/utils";
 
 /**
- * A rate confirmation's load details, read-only (issue 12 §3): the dispatch page, the PEVO's job
+ * A rate confirmation's load details, read-only: the dispatch page, the PEVO's job
  * details and the signing page. The rows and their wording come from the shared loadDetailRows (the
  * PDF prints the same); the route's states show as an ordered chain. With `positions`, a High Pole
  * Car on a load without a height gets the warning.

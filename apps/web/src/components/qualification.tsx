@@ -23,7 +23,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { cn } from "@/lib/utils";
 
 /**
- * Whether a PEVO is qualified for a job (issue 12 §4), next to the PEVO picker: per route state a
+ * Whether a PEVO is qualified for a job (DECISIONS 'Every assignment is checked'), next to the PEVO picker: per route state a
  * certificate valid on the job's dates (✓ / missing / expired, with the reason), insurance, licence.
  * The job is a saved rate confirmation (a dispatch's; `from` widens it to the pickup date) or the
  * route and dates being edited on a rate confirmation form.

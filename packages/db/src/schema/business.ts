@@ -217,7 +217,7 @@ export const rateConfirmations = pgTable(
     signatureExpiresAt: timestamp("signature_expires_at", { withTimezone: true }),
     /** Canceled: kept for history, left out of the dispatch picker and the dashboard counts. */
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
-    // Load details (issue 12 §3); the permits are rate_confirmation_permits. Lengths in whole inches.
+    // Load details; the permits are rate_confirmation_permits. Lengths in whole inches.
     loadDescription: text("load_description"),
     loadWidthInches: integer("load_width_inches"),
     loadHeightInches: integer("load_height_inches"),

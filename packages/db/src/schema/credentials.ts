@@ -42,7 +42,7 @@ const documentRef = (name: string, t: { companyId: PgColumn; documentId: PgColum
     foreignColumns: [documents.companyId, documents.id],
   }).onDelete(setNull("document_id"));
 
-/** A PEVO's certification issued by a state (issue 12 §2). Expiry and issue dates are calendar dates. */
+/** A PEVO's certification issued by a state (DECISIONS 'Credentials'). Expiry and issue dates are calendar dates. */
 export const pevoCertifications = pgTable(
   "pevo_certifications",
   {

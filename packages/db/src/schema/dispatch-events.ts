@@ -8,7 +8,7 @@ import { maxLength } from "./constraints";
 export const dispatchEventKind = pgEnum("dispatch_event_kind", DISPATCH_EVENT_KINDS);
 
 /**
- * A dispatch's timeline (issue 11 §1): the office assigned a PEVO, the PEVO accepted or declined,
+ * A dispatch's timeline (DECISIONS 'Dispatches', Job lifecycle): the office assigned a PEVO, the PEVO accepted or declined,
  * each step from the phone (on my way → arrived at pickup → escort started → completed) and problems
  * reported on the road. Rows are only ever added. The current assignment's events are those after
  * its latest `assigned` row (a reassignment starts over). `at` is the clock time of the insert (not

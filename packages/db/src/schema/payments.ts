@@ -7,7 +7,7 @@ import { maxLength } from "./constraints";
 import { paymentMethod } from "./enums";
 
 /**
- * A payment received on an invoice (issue 10 §3). The invoice's amount_paid and status follow in
+ * A payment received on an invoice (DECISIONS 'Invoices'). The invoice's amount_paid and status follow in
  * the same transaction; a payment never exceeds the balance (service + the invoice's CHECK).
  */
 export const payments = pgTable(

@@ -113,7 +113,7 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
       ])
       .returning({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName });
     // Approved credentials: every assignment checks insurance and the licence, and a route through
-    // a certification state checks the certificate (issue 12 §4).
+    // a certification state checks the certificate (DECISIONS 'Every assignment is checked').
     const [casey, ray] = pevoRows;
     await tx.insert(pevoInsurance).values([
       {

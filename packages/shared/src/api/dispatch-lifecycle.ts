@@ -1,5 +1,5 @@
 /**
- * A job's life on the road (issue 11 §1): the assigned PEVO accepts or declines it, then moves it
+ * A job's life on the road (DECISIONS 'Dispatches', Job lifecycle): the assigned PEVO accepts or declines it, then moves it
  * forward one step at a time from the phone. Every answer and step is one row of `dispatch_events`.
  */
 import { z } from "zod";

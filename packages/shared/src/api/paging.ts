@@ -26,7 +26,7 @@ export const COUNT_CAP = 10_000;
 /**
  * A text search (`q`) counts at most this many matches: every match is read to check it (a trigram
  * index only narrows the candidates), so counting a common name's thousands of matches over years of
- * jobs would cost what the page never does (README, Performance). Past it the total reads "1,000+".
+ * jobs would cost what the page never does (docs/performance.md). Past it the total reads "1,000+".
  */
 export const SEARCH_COUNT_CAP = 1_000;
 /** The count cap of a list read: lower while a text search is on. */

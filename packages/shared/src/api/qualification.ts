@@ -1,5 +1,5 @@
 /**
- * GET /api/pevos/qualification (issue 12 §4): the qualification check of a few PEVOs (the picker's
+ * GET /api/pevos/qualification (DECISIONS 'Every assignment is checked'): the qualification check of a few PEVOs (the picker's
  * page, or one PEVO) for a job, shown next to the PEVO picker. The job is a saved rate confirmation
  * (a dispatch's), or the route and dates being edited on a rate confirmation form.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/receivables: the open balance of each client, aged by due date against the company's
- * today (issue 10 §4). Open = sent, viewed or partially paid with a balance left; draft, paid and
+ * today (DECISIONS 'Invoices', Receivables). Open = sent, viewed or partially paid with a balance left; draft, paid and
  * void invoices owe nothing.
  */
 import { z } from "zod";

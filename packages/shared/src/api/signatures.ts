@@ -47,7 +47,7 @@ export const ZRateConfirmationDocument = z.object({
   customRates: z.array(z.object({ name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),
   positions: z.array(z.object({ positionType: z.enum(positionTypes), customName: z.string().nullable() })),
   /**
-   * The load details (issue 12 §3), part of the terms: editing them voids a signature. Absent when
+   * The load details, part of the terms: editing them voids a signature. Absent when
    * none are filled in, so a document without them (and every one signed before they existed)
    * keeps its serialization and hash.
    */

@@ -2,7 +2,7 @@ import { messageDate } from "../schemas/fields";
 import { acceptedCertificates, type CertificationState, requiresCertification } from "./reciprocity";
 
 /**
- * Whether a PEVO may work a job (issue 12 §4): for every state on the route that requires
+ * Whether a PEVO may work a job (DECISIONS 'Every assignment is checked'): for every state on the route that requires
  * certification, a certificate valid on every day of the job from that state or from one it
  * accepts; and insurance and a driver's licence valid on those days. Pure: the caller reads the
  * credentials; nothing here knows about the database.

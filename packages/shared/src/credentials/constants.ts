@@ -1,5 +1,5 @@
 /**
- * PEVO credentials (issue 12 §2): state certifications, insurance, the escort vehicle and the
+ * PEVO credentials (DECISIONS 'Credentials'): state certifications, insurance, the escort vehicle and the
  * equipment it carries. The equipment checklist is a maintained list: add an item here and the
  * forms, the API and the stored checklist follow (an item missing from a stored checklist reads "no").
  */

@@ -81,7 +81,7 @@ export const BOUNDS_FORMS = {
       driverPhone: "(555) 123-4567",
       pickupDate: "2025-06-10",
       pickupTime: "09:00",
-      // A custom position, so that its name is kept (issue 11).
+      // A custom position, so that its name is kept (DECISIONS 'One dispatch per position').
       positionType: "custom",
       positionName: "Bucket Truck",
     }),

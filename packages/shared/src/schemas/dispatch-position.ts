@@ -6,7 +6,7 @@ import { plainText, tooLongMessage } from "./fields";
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
 /**
- * The rate confirmation position a dispatch fills (issue 11 "Every position covered"): its type and,
+ * The rate confirmation position a dispatch fills (DECISIONS 'One dispatch per position'): its type and,
  * for a custom position, its name. Both empty: a dispatch without a position.
  */
 export const dispatchPositionFields = {
@@ -37,7 +37,7 @@ export const allowConflictField = {
 };
 
 /**
- * An admin's override of the qualification check (issue 12 §4): the PEVO is assigned although they
+ * An admin's override of the qualification check (DECISIONS 'Every assignment is checked'): the PEVO is assigned although they
  * lack a certificate, insurance or licence valid on the job's dates. The reason is recorded in Recent
  * Activity with who and when.
  */

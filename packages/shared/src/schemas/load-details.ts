@@ -34,7 +34,7 @@ export const ZPermit = z.object({
 });
 
 /**
- * A rate confirmation's load details (issue 12 §3). Every field is optional: a job is often booked
+ * A rate confirmation's load details. Every field is optional: a job is often booked
  * before the permits are out. Dimensions are whole inches, the weight whole pounds.
  */
 export const ZLoadDetails = z.object({

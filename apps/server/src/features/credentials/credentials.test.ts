@@ -1,5 +1,5 @@
 /**
- * PEVO credentials (issue 12 §2): the office's CRUD, the PEVO's own changes waiting for review, the
+ * PEVO credentials (DECISIONS 'Credentials'): the office's CRUD, the PEVO's own changes waiting for review, the
  * review (approve / reject with a note, activity events), tenant and cross-PEVO isolation, attached
  * documents, the expiring query and the PEVO's expiry reminders (current credentials only: not a
  * renewed or rejected one; Email Notifications respected), the admins' daily digest (once per day,

@@ -1,5 +1,5 @@
 /**
- * PEVO credentials (issue 12 §2): state certifications, insurance policies and the escort vehicle
+ * PEVO credentials (DECISIONS 'Credentials'): state certifications, insurance policies and the escort vehicle
  * with its equipment checklist.
  *
  * Who writes: the office (any PEVO of the company; its writes are approved at once) and the PEVO

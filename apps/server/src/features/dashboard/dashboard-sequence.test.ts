@@ -32,7 +32,7 @@ async function dashboard(who: { cookie: string } = admin) {
 
 async function expectCards(expected: Cards, who: { cookie: string } = admin) {
   const body = await dashboard(who);
-  // Uncovered positions (issue 11) have their own sequence in booking-conflicts.test.ts. This
+  // Uncovered positions (DECISIONS 'One dispatch per position') have their own sequence in booking-conflicts.test.ts. This
   // sequence never sends an invoice (a new one is a draft), so nothing is outstanding or overdue;
   // dashboard.test.ts covers those sums.
   const {

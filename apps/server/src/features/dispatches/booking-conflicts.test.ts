@@ -11,7 +11,7 @@ import {
 } from "../../../test/harness";
 
 /*
- * Issue 11 "Double booking" and "Every position covered": the conflict check on dispatches and on a
+ * Double booking and every position covered (DECISIONS 'Dispatches', 'One dispatch per position'): the conflict check on dispatches and on a
  * rate confirmation's positions, coverage counts, 'Create Dispatch' per position, the dashboard count.
  */
 

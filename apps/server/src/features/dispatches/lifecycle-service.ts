@@ -1,5 +1,5 @@
 /**
- * A job's life on the road (issue 11 §1). The assigned PEVO accepts or declines it (in the portal or
+ * A job's life on the road (DECISIONS 'Dispatches', Job lifecycle). The assigned PEVO accepts or declines it (in the portal or
  * through the emailed link), then moves it forward from the phone: on my way → arrived at pickup →
  * escort started → completed, and may report a problem with a note. Each is a `dispatch_events` row;
  * the dispatch's status follows (accepted or running = dispatched, completed = completed), and a
@@ -46,6 +46,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
+import { log } from "../../lib/log";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
@@ -456,7 +457,7 @@ async function mailAdmins(
     try {
       await deps.mailer.send(mail(admin.email));
     } catch (error) {
-      console.error("Could not tell the office about a declined job", error);
+      log().error({ err: error }, "Could not tell the office about a declined job");
     }
   }
 }

@@ -176,7 +176,7 @@ describe("accepting and declining in the portal", () => {
       status: "pending",
       rateConfirmationId: rc.id,
       pevoId: pevo1.pevoId,
-      // pevo1 has this file's other jobs on the same dates (the double booking check, issue 11 §3).
+      // pevo1 has this file's other jobs on the same dates (the double booking check, DECISIONS 'Dispatches').
       allowConflict: true,
     });
     expect(put.status).toBe(200);

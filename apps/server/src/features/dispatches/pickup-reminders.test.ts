@@ -1,5 +1,5 @@
 /**
- * Pickup reminders (issue 11 §3) and the company time zone: the zoned-time helper on a table of
+ * Pickup reminders and the company time zone (DECISIONS 'Company time zone'): the zoned-time helper on a table of
  * cases, reminder instants in America/Chicago and America/Los_Angeles across daylight-saving
  * changes (exact UTC instants), scheduling through the dispatch API (create, reschedule, drop on
  * cancel / unassign / delete, nothing in the past), the worker mailing each reminder exactly once
@@ -114,7 +114,7 @@ beforeAll(async () => {
     destinationAddress: "Denver, CO 80202",
   });
   handlers = pickupReminderHandlers({
-    mailer: createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} }),
+    mailer: createMailer({ db: t.db, from: t.config.mailFrom }),
     config: t.config,
   });
   if (t.databaseUrl) {

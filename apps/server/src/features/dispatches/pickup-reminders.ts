@@ -1,5 +1,5 @@
 /**
- * Pickup reminders (issue 11 §3): an email to the dispatch's PEVO the evening before the pickup
+ * Pickup reminders (DECISIONS 'Company time zone'): an email to the dispatch's PEVO the evening before the pickup
  * (18:00) and 2 hours before it, in the company's time zone. They are durable jobs (lib/jobs.ts)
  * keyed `pickup-reminder:<dispatchId>:evening` and `...:two-hours`.
  *

@@ -58,7 +58,7 @@ const keepsAssignment = (input: TDispatchData, current: Current | null) =>
   );
 
 /**
- * Double booking (issue 11): assigning a PEVO, or moving an assigned dispatch to another date or
+ * Double booking (DECISIONS 'Dispatches'): assigning a PEVO, or moving an assigned dispatch to another date or
  * job, is refused with the conflicting jobs unless `allowConflict`. An edit that keeps the PEVO, the
  * date and the job (e.g. new notes) does not ask again; a canceled dispatch books no one. Runs in the
  * save's transaction `tx`, before the write (the PEVO's bookings are locked until it commits).
@@ -87,7 +87,7 @@ export async function checkBooking(
 }
 
 /**
- * The qualification check (issue 12 §4) of a dispatch on a rate confirmation: the PEVO against its
+ * The qualification check (DECISIONS 'Every assignment is checked') of a dispatch on a rate confirmation: the PEVO against its
  * route states on the job's days (the confirmation's dates and the pickup date). Asked like double
  * booking: only when the PEVO, the date or the job change. Returns the override to record.
  */

@@ -11,7 +11,7 @@ import {
 } from "../../../test/harness";
 
 /*
- * Issue 12 §4 "The check when a PEVO is assigned": a dispatch (single and batch) and a rate
+ * The check when a PEVO is assigned (DECISIONS 'Every assignment is checked'): a dispatch (single and batch) and a rate
  * confirmation's positions refuse a PEVO who holds no certificate valid in a route state on the job's
  * dates, unless an admin overrides with a reason (Recent Activity); the picker's marks endpoint.
  */

@@ -30,6 +30,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domai
 import { invoiceToday, overdueSql } from "../../lib/invoice-status";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
+import { log } from "../../lib/log";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -416,7 +417,7 @@ export async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: 
     await deps.mailer.send(dispatchAssignedMail(assignment, `${appUrl}/pevo/dispatches`, respondUrl));
   } catch (error) {
     // The dispatch is saved; a mail server hiccup must not undo it.
-    console.error("Could not send the dispatch alert", error);
+    log().error({ err: error }, "Could not send the dispatch alert");
   }
 }
 

@@ -10,6 +10,7 @@
 import { type Database, documentFileDeletions, type Executor } from "@pevo/db";
 import { asc, eq, gt, lte, min } from "drizzle-orm";
 import { scheduleNoLaterThan } from "../../lib/jobs";
+import { log } from "../../lib/log";
 import type { FileStorage } from "../../lib/storage";
 import { type CompanyId, scoped } from "../../lib/tenant";
 
@@ -81,7 +82,10 @@ export async function purgeQueuedFiles(
         .where(scoped(documentFileDeletions, scope, eq(documentFileDeletions.id, row.id)));
     } catch (error) {
       failed += 1;
-      console.error(`Could not remove the stored file ${row.storageKey}; it stays queued`, error);
+      log().error(
+        { err: error, storageKey: row.storageKey },
+        "Could not remove a stored file; it stays queued",
+      );
     }
   }
   return { failed, more: due.length === PURGE_BATCH };

@@ -3,6 +3,7 @@ import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } fr
 import { desc, eq, or, type SQL } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/domain-errors";
+import { log } from "../../lib/log";
 import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";
 import { type Scope, scoped } from "../../lib/tenant";
 import { refuseDeletingProof } from "./credential-proof";
@@ -215,7 +216,7 @@ export async function uploadDocument(
       await dequeueUpload(scope.db, scope, key);
     } catch (cleanup) {
       // It stays queued: the purge job removes it after the grace.
-      console.error("Could not remove an unsaved upload", cleanup);
+      log().error({ err: cleanup }, "Could not remove an unsaved upload");
     }
     throw error;
   }
@@ -237,7 +238,7 @@ export async function openDocument(scope: Scope, storage: FileStorage, id: strin
     return { document: publicFields(document), stream: await storage.get(document.storageKey) };
   } catch (error) {
     if (!(error instanceof StoredFileMissing)) throw error;
-    console.error(`Document ${document.id}: ${error.message}`);
+    log().error({ documentId: document.id }, error.message);
     throw new NotFoundError("The file of this document is missing from the storage");
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Invoices sent, viewed and paid (issue 10 §3): statuses, send (mail with the PDF and a public
+ * Invoices sent, viewed and paid (DECISIONS 'Invoices'): statuses, send (mail with the PDF and a public
  * link), the public page and its negative cases, payments and balances, overdue computed in the
  * company's time zone (API, dispatch page and PDF), deleting (drafts only), and the overdue
  * reminders (once, across two workers and a restart).
@@ -549,7 +549,7 @@ describe("overdue is computed in the company's time zone", () => {
 describe("overdue reminders", () => {
   const handlers = () =>
     invoiceReminderHandlers({
-      mailer: createMailer({ db: t.db, from: t.config.mailFrom, log: () => {} }),
+      mailer: createMailer({ db: t.db, from: t.config.mailFrom }),
       config: t.config,
     });
   const runAt = (now: Date, db: Database = t.db) => runDueJobs({ db, handlers: handlers(), now: () => now });

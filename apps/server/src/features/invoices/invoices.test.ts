@@ -1084,7 +1084,11 @@ describe("transactions: a failing later step saves nothing", () => {
     await withFailingLineTrigger(async () => {
       const res = await t.as(adminA)("POST", "/api/invoices", body);
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: "Something went wrong. Please try again." });
+      // The message quotes the request id (README "Logs").
+      const id = res.headers.get("x-request-id");
+      expect(res.body).toEqual({
+        error: `Something went wrong on our side. Please try again. If it happens again, quote this reference: ${id}.`,
+      });
     });
     expect(await invoiceCount(adminA.companyId)).toBe(before);
     const [orphan] = await t.db

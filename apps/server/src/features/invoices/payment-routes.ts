@@ -22,7 +22,7 @@ const Payments = named("InvoicePayments", ZInvoicePayments);
 const router = createRouter();
 router.use(requireAdmin);
 
-/** An invoice's life after it is written: send, void, payments (issue 10 §3). */
+/** An invoice's life after it is written: send, void, payments (DECISIONS 'Invoices'). */
 export const invoicePaymentRoutes = router
   .openapi(
     createRoute({

@@ -1,5 +1,5 @@
 /**
- * Payments on an invoice (issue 10 §3). Recording or deleting a payment is one transaction with the
+ * Payments on an invoice (DECISIONS 'Invoices'). Recording or deleting a payment is one transaction with the
  * invoice row locked: the payment, the invoice's amount_paid and status, its reminders (dropped when
  * paid in full) and the activity event. A payment never exceeds the balance. Amounts are integer
  * cents.

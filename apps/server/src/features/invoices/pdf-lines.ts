@@ -8,7 +8,7 @@ const money = (value: string) =>
 type Area = { left: number; width: number; y: number };
 
 /**
- * The invoice's line table, grouped by kind (issue 10 §2): a heading per kind (Day rate, Mileage,
+ * The invoice's line table, grouped by kind (INVOICE_LINE_KINDS, packages/shared): a heading per kind (Day rate, Mileage,
  * Overnight, …), its lines, and the group's subtotal; returns the y below the table. Groups are in
  * the shared order so the client reads the same invoice as reports add up.
  */

@@ -1,5 +1,5 @@
 /**
- * The client's side of a sent invoice, from the emailed link `/i/{token}` (issue 10 §3): no
+ * The client's side of a sent invoice, from the emailed link `/i/{token}` (DECISIONS 'Invoices'): no
  * account; the token opens that one invoice and nothing else of the company. The first opening of
  * a sent invoice marks it viewed (activity event). A void invoice's links are revoked.
  */

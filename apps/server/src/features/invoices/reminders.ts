@@ -1,5 +1,5 @@
 /**
- * Overdue invoice reminders (issue 10 §3): an email 1, 7 and 30 days after the due date, at 09:00
+ * Overdue invoice reminders (DECISIONS 'Invoices'): an email 1, 7 and 30 days after the due date, at 09:00
  * in the company's time zone, to the address the invoice was last sent to. Durable jobs
  * (lib/jobs.ts) keyed `invoice-reminder:<invoiceId>:<days>`: exactly once across restarts and
  * workers (the mail goes into the job's transaction).

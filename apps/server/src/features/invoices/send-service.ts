@@ -1,5 +1,5 @@
 /**
- * Sending, voiding and deleting an invoice (issue 10 §3). Sending makes a public link (/i/{token},
+ * Sending, voiding and deleting an invoice (DECISIONS 'Invoices'). Sending makes a public link (/i/{token},
  * 30 days, purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records
  * the activity in one transaction; the email (PDF attached) goes after the commit. A failed email
  * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
@@ -12,6 +12,7 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
+import { log } from "../../lib/log";
 import { createPublicLink, daysFrom, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { invoiceMail } from "../../mail/templates";
@@ -96,7 +97,7 @@ export async function sendInvoice(
     );
   } catch (error) {
     mailSent = false;
-    console.error("Could not send the invoice", error);
+    log().error({ err: error }, "Could not send the invoice");
   }
   await publishEvent(db, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(sent.row) });
   return {

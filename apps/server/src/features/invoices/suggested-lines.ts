@@ -14,7 +14,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 const DISPATCH_NOT_FOUND = "Dispatch not found";
 
 /**
- * Every billable item of one of the company's dispatches as suggested invoice lines (issue 10 §2):
+ * Every billable item of one of the company's dispatches as suggested invoice lines:
  * the rate confirmation's rates applied to everything its PEVOs logged against it. The office keeps or
  * drops each one on the invoice form; nothing is stored here.
  */

@@ -6,7 +6,7 @@ import type { Scope } from "../../lib/tenant";
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 
 /**
- * The picker's marks (issue 12 §4): the check of a few PEVOs for a saved job (a dispatch's rate
+ * The picker's marks (DECISIONS 'Every assignment is checked'): the check of a few PEVOs for a saved job (a dispatch's rate
  * confirmation; `from`/`to` widen its dates, e.g. to a pickup date outside them) or for the route
  * and dates being edited on a rate confirmation form.
  */

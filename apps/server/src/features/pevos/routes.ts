@@ -19,6 +19,7 @@ import {
   named,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
+import { log } from "../../lib/log";
 import { pevoQualifications } from "./qualification";
 import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "./service";
 
@@ -84,7 +85,7 @@ export const pevoRoutes = router
           });
           invitationSent = true;
         } catch (error) {
-          console.error("Could not send the PEVO invitation", error);
+          log().error({ err: error }, "Could not send the PEVO invitation");
         }
       }
       return c.json({ ...(await getPevo(scope, created.id)), invitationSent }, 201);

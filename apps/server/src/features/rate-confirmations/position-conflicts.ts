@@ -6,7 +6,7 @@ import { assertQualified } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /**
- * Double booking on a rate confirmation's positions (issue 11): a PEVO put on a position while
+ * Double booking on a rate confirmation's positions (DECISIONS 'Dispatches', Double booking): a PEVO put on a position while
  * already booked on an overlapping job (another active rate confirmation's position, or a dispatch in
  * these dates) is refused with the conflicts unless `allowConflict`. On an update only the PEVOs new
  * to it are checked, or all of them when the dates move. Runs in the save's transaction `tx`, before
@@ -44,7 +44,7 @@ export async function checkPositionBookings(
 }
 
 /**
- * The qualification check (issue 12 §4) of the positions' PEVOs against the route states on the
+ * The qualification check (DECISIONS 'Every assignment is checked') of the positions' PEVOs against the route states on the
  * confirmation's dates: on an update only the PEVOs new to it, or all of them when the dates or the
  * route move. Refused with a field error on each position's PEVO unless overridden; returns the
  * PEVOs assigned under the override (recorded in the save's transaction).

@@ -1,6 +1,6 @@
 import { activityEvents, customRates, positions, rateConfirmations, standardRates } from "@pevo/db";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type JsonBody as Body,
   createTestApp,
@@ -636,14 +636,15 @@ describe("one transaction per write", () => {
         "create trigger fail_positions before insert on rate_confirmation_positions for each row execute function fail_positions()",
       ),
     );
-    // The failure is logged as an unexpected server error; keep the test output quiet but check it.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The failure is logged as an unexpected server error (the harness keeps it in t.logs).
+    const before = t.logs.length;
     try {
       await run();
-      expect(logged).toHaveBeenCalled();
-      expect(String(logged.mock.calls[0][0])).toContain("rate_confirmation_positions");
+      const logged = t.logs.slice(before);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 50, msg: "Unexpected error" });
+      expect(JSON.stringify(logged[0].err)).toContain("rate_confirmation_positions");
     } finally {
-      logged.mockRestore();
       await t.db.execute(sql.raw("drop trigger fail_positions on rate_confirmation_positions"));
       await t.db.execute(sql.raw("drop function fail_positions()"));
     }
@@ -655,7 +656,11 @@ describe("one transaction per write", () => {
     await withFailingPositions(async () => {
       const res = await asA("POST", "/api/rate-confirmations", body);
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: "Something went wrong. Please try again." });
+      // The message quotes the request id (README "Logs").
+      const id = res.headers.get("x-request-id");
+      expect(res.body).toEqual({
+        error: `Something went wrong on our side. Please try again. If it happens again, quote this reference: ${id}.`,
+      });
       expect(await tableCounts()).toEqual(before);
     });
     expect(

@@ -1,5 +1,5 @@
 /**
- * Rate confirmation e-signature (DECISIONS "Rate confirmations → Signature", issue 10 §1).
+ * Rate confirmation e-signature (DECISIONS "Rate confirmations → Signature").
  *
  * A request is one version of the document (its canonical JSON and SHA-256, stored) sent to one
  * signer through one public link (lib/public-links.ts, 30 days). The rate confirmation's
@@ -31,6 +31,7 @@ import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { cancel, schedule } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
+import { log } from "../../lib/log";
 import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
@@ -301,7 +302,7 @@ export async function sendForSignature(
     );
   } catch (error) {
     mailSent = false;
-    console.error("Could not send the signature request", error);
+    log().error({ err: error }, "Could not send the signature request");
   }
   await publishEvent(scope.db, {
     companyId: scope.companyId,
@@ -579,7 +580,7 @@ export async function signByToken(
   } catch (error) {
     // Signed and saved; the copy stays downloadable from the link.
     mailSent = false;
-    console.error("Could not send the signed copy", error);
+    log().error({ err: error }, "Could not send the signed copy");
   }
   await publishEvent(db, {
     companyId: signed.row.companyId,

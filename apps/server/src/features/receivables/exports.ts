@@ -1,5 +1,5 @@
 /**
- * The accounting exports of issue 10 §4: payments received in a date range, and invoices in the
+ * The accounting exports (DECISIONS 'Invoices', Exports): payments received in a date range, and invoices in the
  * CSV QuickBooks Online's invoice import accepts (one row per line; QuickBooks groups the rows of
  * one InvoiceNo into one invoice; dates MM/DD/YYYY as a US company reads them). Money goes out as
  * the exact decimal text of the database.

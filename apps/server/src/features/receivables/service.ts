@@ -1,5 +1,5 @@
 /**
- * Receivables (issue 10 §4): the open balance of each client with aging buckets, a page of clients
+ * Receivables (DECISIONS 'Invoices'): the open balance of each client with aging buckets, a page of clients
  * at a time (a company may bill thousands), and the totals of all of them. Sums are SQL numeric.
  */
 import { clients, invoices } from "@pevo/db";

@@ -1,5 +1,5 @@
 /**
- * A client's statement (issue 10 §4): every open invoice of the client with what was paid on it,
+ * A client's statement (DECISIONS 'Invoices', Receivables): every open invoice of the client with what was paid on it,
  * the aging of what is left and the amount due, as of the company's today. Sums come from SQL
  * (lib/aging); the PDF only prints them.
  */

@@ -16,13 +16,13 @@ const CARDS: { key: keyof TDashboard["cards"]; title: string; subtitle: string; 
   },
   { key: "upcomingJobs", title: "Upcoming Jobs", subtitle: "Scheduled for this week", icon: CalendarClock },
   {
-    // Issue 11 "Every position covered".
+    // DECISIONS 'One dispatch per position': coverage.
     key: "uncoveredJobs",
     title: "Uncovered Positions",
     subtitle: "Jobs in the next 7 days with a position not dispatched",
     icon: UserRoundX,
   },
-  // Issue 10 §4: money still owed on open invoices, and the part of it past due.
+  // DECISIONS 'Invoices', Receivables: money still owed on open invoices, and the part of it past due.
   { key: "outstanding", title: "Outstanding", subtitle: "Open invoice balances", icon: DollarSign },
   { key: "overdue", title: "Overdue", subtitle: "Past the due date", icon: AlarmClock },
 ];

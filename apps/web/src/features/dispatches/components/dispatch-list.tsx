@@ -117,7 +117,7 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       cell: (d) => <DispatchStatusBadge status={d.status} />,
     },
     {
-      // The job's positions with a dispatch (issue 11); only for a job with positions; after
+      // The job's positions with a dispatch (DECISIONS 'One dispatch per position'); only for a job with positions; after
       // Status so the columns before keep their places.
       id: "coverage",
       header: "Positions",

@@ -56,7 +56,7 @@ type FormData = z.output<typeof ZPositionsForm>;
 
 /**
  * Every position still open ticked (one already covered by a dispatch with a PEVO is not), with its
- * PEVO and the rate confirmation's start date (issue 11).
+ * PEVO and the rate confirmation's start date (DECISIONS 'One dispatch per position').
  */
 function defaultsOf(rc: TRateConfirmation): FormInput {
   return {

@@ -12,8 +12,8 @@ const keyOf = (type: string | null | undefined, name: string | null | undefined)
   type ? `${type}\u0000${type === "custom" ? (name ?? "") : ""}` : NONE;
 
 /**
- * Which of the linked rate confirmation's positions this dispatch fills (issue 11 "Every position
- * covered"): one select writing the dispatch's position type and custom name.
+ * Which of the linked rate confirmation's positions this dispatch fills (DECISIONS "One dispatch per
+ * position"): one select writing the dispatch's position type and custom name.
  */
 export function PositionField({
   form,

@@ -14,7 +14,7 @@ import { NewDispatchesForPositions } from "./new-dispatches-for-positions";
 
 /**
  * /dispatching/new (SPEC §2): ?rcId={id} links that rate confirmation up front; one with positions
- * offers one dispatch per position (issue 11) unless ?single=1 asks for one dispatch.
+ * offers one dispatch per position (DECISIONS 'One dispatch per position') unless ?single=1 asks for one dispatch.
  */
 export default function NewDispatchPage() {
   const [params] = useSearchParams();

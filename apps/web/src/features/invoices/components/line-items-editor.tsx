@@ -38,7 +38,7 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 /**
  * The line items editor (SPEC §2, §5): date, kind, location, mileage and charge per line; changing the
  * mileage of a day or mileage line sets the charge by the rate rule (the user may still type a
- * charge); the job's suggested lines (issue 10 §2); live totals.
+ * charge); the job's suggested lines; live totals.
  */
 export function LineItemsEditor({
   form,

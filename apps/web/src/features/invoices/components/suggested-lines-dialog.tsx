@@ -19,7 +19,7 @@ import { isOnInvoice, type LineItemValues } from "../form-values";
 import { LineKindBadge } from "./line-kind-badge";
 
 /**
- * "Suggest lines from the job" (issue 10 §2): every billable item of the dispatch — days or mileage,
+ * "Suggest lines from the job": every billable item of the dispatch — days or mileage,
  * no-go, overnight, detention, custom rates, expenses at cost — each ticked unless the invoice already
  * has it; the office unticks what the client does not owe and adds the rest.
  */

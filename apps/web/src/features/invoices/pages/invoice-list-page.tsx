@@ -93,7 +93,7 @@ const COLUMNS: DataColumn<TInvoiceListItem>[] = [
 ];
 
 /**
- * /invoices (SPEC §2, issue 9): Invoice #, Client, Issue Date, Due Date, Job #, Amount, Status; paged,
+ * /invoices (SPEC §2; DECISIONS 'Long lists'): Invoice #, Client, Issue Date, Due Date, Job #, Amount, Status; paged,
  * sorted and filtered on the server, with the view in the address; rows open the invoice.
  */
 export default function InvoiceListPage() {

@@ -12,7 +12,7 @@ import { RouteStatesInput } from "./route-states-input";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));
 
-/** Load details and the route (issue 12 §3): all optional; part of what the client signs. */
+/** Load details and the route: all optional; part of what the client signs. */
 export function LoadDetailsFields() {
   const { control, register, formState } = useFormContext<RcFormValues>();
   const errors = formState.errors.loadDetails;

@@ -119,7 +119,7 @@ const columns: DataColumn<TRateConfirmationListItem>[] = [
     id: "positions",
     header: "Positions",
     className: "text-right tabular-nums",
-    // The count, and how many have a dispatch (issue 11), e.g. '2 of 3 positions dispatched'; that
+    // The count, and how many have a dispatch (DECISIONS 'One dispatch per position'), e.g. '2 of 3 positions dispatched'; that
     // line wraps, so the table keeps to the width of a 1280 px screen.
     cell: (rc) => (
       <span className="grid justify-items-end">

@@ -100,7 +100,7 @@ COLUMNS.push({
 const rowId = (r: TReceivablesRow) => r.clientId ?? `name:${r.clientName}`;
 
 /**
- * /receivables (issue 10 §4): what each client still owes on sent, viewed and partially paid
+ * /receivables (DECISIONS 'Invoices', Receivables): what each client still owes on sent, viewed and partially paid
  * invoices, aged by due date against the company's today; a client's row opens its open invoices
  * (a row of invoices without a client opens nothing: see openInvoicesHref).
  */
