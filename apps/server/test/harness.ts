@@ -32,11 +32,11 @@ import pg from "pg";
 import { expect } from "vitest";
 import { createApp } from "../src/app";
 import type { Config } from "../src/env";
-import { asCompanyId } from "../src/http/company-id";
 import { createUserWithAccount } from "../src/lib/accounts";
 import { diskStorage, type FileStorage } from "../src/lib/storage";
 import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
+import { asCompanyId } from "./company-id";
 
 export const APP_URL = "http://localhost:3000";
 export const DEFAULT_PASSWORD = "correct-horse-42";

@@ -20,8 +20,8 @@ import {
 import { TEXT_LIMITS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCompanyId } from "../../test/company-id";
 import { createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
-import { asCompanyId } from "../http/company-id";
 import { recordActivity } from "./activity";
 import { pgError } from "./domain-errors";
 
