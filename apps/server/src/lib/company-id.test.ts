@@ -44,8 +44,8 @@ const files = [...sourceFiles(join(ROOT, "src")), ...sourceFiles(join(ROOT, "tes
   text: readFileSync(path, "utf8"),
 }));
 
-/** A cast to CompanyId: with `as` (also through `unknown`) or in angle brackets. */
-const CAST = new RegExp(["\\bas\\s+CompanyId\\b", "<CompanyId>"].join("|"));
+/** A cast to CompanyId: with `as` (also through `unknown`) or in angle brackets (not a type argument). */
+const CAST = /\bas\s+CompanyId\b|(?<![\w$])<\s*CompanyId\s*>/;
 
 /** The names a file imports from `target` (a path under ROOT), or null when it does not import it. */
 function importsFrom(file: { name: string; text: string }, target: string): string[] | null {
