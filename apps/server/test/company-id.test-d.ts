@@ -32,7 +32,7 @@ export function typeChecks(db: Database, fromRequest: string) {
   // @ts-expect-error the request's actor carries a CompanyId, not a string
   const actor: Actor = { userId: "u", email: "e", companyId: fromRequest, role: "admin" };
 
-  // The session middleware and the tests make one with asCompanyId; it is still a string.
+  // The tests make one with asCompanyId (test/company-id.ts); it is still a string.
   const scope: Scope = { db, companyId: asCompanyId(fromRequest), userId: "u" };
   const asText: string = scope.companyId;
   return [

@@ -11,7 +11,7 @@ import type { AppEnv, Deps } from "./context";
 import { createRouter } from "./openapi";
 import { limitPublicLinks } from "./rate-limit";
 
-/** The public-link budget of an address: 6× the sign-in budget (a page makes several requests). */
+/** The public-link budget of an address per minute: 6× the sign-in budget (README, AUTH_RATE_LIMIT). */
 const PUBLIC_LINK_LIMIT_FACTOR = 6;
 
 const limiters = new WeakMap<Deps, MiddlewareHandler>();
