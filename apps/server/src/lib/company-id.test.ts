@@ -39,10 +39,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = [...sourceFiles(join(ROOT, "src")), ...sourceFiles(join(ROOT, "test"))].map((path) => ({
-  name: relative(ROOT, path),
-  text: readFileSync(path, "utf8"),
-}));
+const files = ["src", "test", "fault"]
+  .flatMap((dir) => sourceFiles(join(ROOT, dir)))
+  .map((path) => ({
+    name: relative(ROOT, path),
+    text: readFileSync(path, "utf8"),
+  }));
 
 /** A cast to CompanyId: with `as` (also through `unknown`) or in angle brackets (not a type argument). */
 const CAST = /\bas\s+CompanyId\b|(?<![\w$])<\s*CompanyId\s*>/;
@@ -63,7 +65,7 @@ function importsFrom(file: { name: string; text: string }, target: string): stri
 }
 
 describe("CompanyId makers", () => {
-  it("scans the server's sources and tests", () => {
+  it("scans the server's sources, tests and fault tests", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.map((f) => f.name)).toContain(MAKERS);
   });
