@@ -45,12 +45,7 @@ import type { AppEnv, Deps } from "./http/context";
 import { ApiError, toErrorResponse } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { openApiDocument } from "./http/openapi-document";
-import {
-  createRateLimitStore,
-  limitFailedSignIns,
-  limitPerAddress,
-  limitPublicLinks,
-} from "./http/rate-limit";
+import { createRateLimitStore, limitFailedSignIns, limitPerAddress } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
@@ -95,7 +90,8 @@ export function createApp(opts: {
   const auth = createAuth({ db, config, mailer });
   const storage =
     opts.storage ?? createStorage(config.storage ?? { kind: "disk", dir: resolve("data", "files") });
-  const deps: Deps = { db, config, mailer, auth, storage };
+  const rateLimitStore = opts.rateLimitStore ?? createRateLimitStore(db, config.redisUrl).store;
+  const deps: Deps = { db, config, mailer, auth, storage, rateLimitStore };
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(c, error));
@@ -112,11 +108,10 @@ export function createApp(opts: {
       origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
     }),
   );
-  const store = opts.rateLimitStore ?? createRateLimitStore(db, config.redisUrl).store;
   const perAddress = limitPerAddress({
     limit: config.authRateLimit,
     trustProxy: config.trustProxy ?? 0,
-    store,
+    store: rateLimitStore,
   });
   for (const path of [
     "/auth/sign-in/*",
@@ -133,7 +128,7 @@ export function createApp(opts: {
     limitFailedSignIns({
       perAddress: Math.ceil(config.authRateLimit / 2),
       trustProxy: config.trustProxy ?? 0,
-      store,
+      store: rateLimitStore,
     }),
   );
   api.use("/auth/*", refuseAuthControlCharacters);
@@ -151,11 +146,8 @@ export function createApp(opts: {
     await db.execute(sql`select 1`);
     return res;
   });
-  // Public token links: every request of an address counts (token guessing), 6× the sign-in budget.
-  api.use(
-    "/public/*",
-    limitPublicLinks({ limit: config.authRateLimit * 6, trustProxy: config.trustProxy ?? 0, store }),
-  );
+  // Public token links (/public/*) get their rate limit and headers from their router
+  // (http/public-link-routes.ts).
   api.use(sessionMiddleware(deps));
   // A write may have deleted document rows (directly, or by a cascade from their owner): their
   // stored files, queued by the database in the same transaction, go once the change committed.

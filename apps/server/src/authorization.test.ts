@@ -59,6 +59,7 @@ import {
 import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asCompanyId } from "../test/company-id";
 import {
   createTestApp,
   firstLink,
@@ -72,8 +73,7 @@ import {
   rateConfirmationBody as validRateConfirmation,
 } from "../test/harness";
 import { createAuth } from "./auth";
-import { createPublicLink, daysFrom } from "./lib/public-links";
-import type { CompanyId } from "./lib/tenant";
+import { createPublicLink, daysFrom } from "./domain/public-links";
 
 type Caller = "anonymous" | "adminA" | "adminB" | "pevoA" | "pevoA2";
 const CALLERS: Caller[] = ["anonymous", "pevoA", "pevoA2", "adminB", "adminA"];
@@ -237,7 +237,7 @@ async function invoiceLinkA(f: Fixtures) {
   const invoiceId = await f.newInvoiceA();
   const link = await createPublicLink(
     t.db,
-    { companyId: f.companyA as CompanyId },
+    { companyId: asCompanyId(f.companyA) },
     {
       purpose: "invoice_view",
       subjectId: invoiceId,

@@ -7,10 +7,10 @@ import type { Database } from "@pevo/db";
 import { clients } from "@pevo/db";
 import { getClient, listClients } from "../src/features/clients/service";
 import { listDispatches } from "../src/features/dispatches/service";
-import { asCompanyId } from "../src/http/company-id";
 import type { Actor } from "../src/http/context";
 import { recordActivity } from "../src/lib/activity";
 import { type CompanyId, type Scope, scoped } from "../src/lib/tenant";
+import { asCompanyId } from "./company-id";
 
 export function typeChecks(db: Database, fromRequest: string) {
   // @ts-expect-error a plain string is not a CompanyId
@@ -32,7 +32,7 @@ export function typeChecks(db: Database, fromRequest: string) {
   // @ts-expect-error the request's actor carries a CompanyId, not a string
   const actor: Actor = { userId: "u", email: "e", companyId: fromRequest, role: "admin" };
 
-  // The session middleware and the tests make one with asCompanyId; it is still a string.
+  // The tests make one with asCompanyId (test/company-id.ts); it is still a string.
   const scope: Scope = { db, companyId: asCompanyId(fromRequest), userId: "u" };
   const asText: string = scope.companyId;
   return [

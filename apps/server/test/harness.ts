@@ -32,12 +32,12 @@ import pg from "pg";
 import { expect, inject } from "vitest";
 import { createApp } from "../src/app";
 import type { Config } from "../src/env";
-import { asCompanyId } from "../src/http/company-id";
 import { createUserWithAccount } from "../src/lib/accounts";
 import { setLogger } from "../src/lib/log";
 import { diskStorage, type FileStorage } from "../src/lib/storage";
 import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
+import { asCompanyId } from "./company-id";
 import { captureLogs } from "./log-capture";
 
 export const APP_URL = "http://localhost:3000";

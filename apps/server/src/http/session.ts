@@ -1,7 +1,7 @@
 import type { Role } from "@pevo/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import { asCompanyId } from "./company-id";
+import { companyIdFromCredential } from "../lib/company-id";
 import type { Actor, AppEnv, Deps, Scope } from "./context";
 import { ApiError } from "./errors";
 import { sessionLookup } from "./session-lookup";
@@ -15,7 +15,7 @@ export const sessionMiddleware = (deps: Deps): MiddlewareHandler<AppEnv> => {
     c.set(
       "actor",
       u && (u.role === "admin" || u.role === "pevo")
-        ? { userId: u.id, email: u.email, companyId: asCompanyId(u.companyId), role: u.role }
+        ? { userId: u.id, email: u.email, companyId: companyIdFromCredential(u.companyId), role: u.role }
         : null,
     );
     await next();

@@ -3,8 +3,8 @@ import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/see
 import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
+import { companyIdOfCompany } from "./company-id";
 import { ensureCredentialDigest } from "./credentials-digest-schedule";
-import type { CompanyId } from "./tenant";
 
 export { hashPassword };
 
@@ -39,8 +39,7 @@ export async function createCompanyWithAdmin(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const created = await insertCompanyWithAdmin(tx, { ...rest, passwordHash });
-    // The new company's own id (a CompanyId is otherwise made from a session).
-    await ensureCredentialDigest(tx, { companyId: created.company.id as CompanyId });
+    await ensureCredentialDigest(tx, { companyId: companyIdOfCompany(created.company) });
     return created;
   });
 }

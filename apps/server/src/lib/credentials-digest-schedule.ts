@@ -6,6 +6,7 @@
  */
 import { companies, type Database, type Executor, jobs } from "@pevo/db";
 import { and, eq, notExists } from "drizzle-orm";
+import { companyIdOfCompany } from "./company-id";
 import { addDaysIso } from "./dates";
 import { schedule } from "./jobs";
 import { type CompanyId, scoped } from "./tenant";
@@ -58,7 +59,7 @@ export async function ensureAllCredentialDigests(db: Database, now = new Date())
           ),
       ),
     );
-  for (const { id } of missing) {
-    await db.transaction((tx) => ensureCredentialDigest(tx, { companyId: id as CompanyId }, now));
+  for (const company of missing) {
+    await db.transaction((tx) => ensureCredentialDigest(tx, { companyId: companyIdOfCompany(company) }, now));
   }
 }

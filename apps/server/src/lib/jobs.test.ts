@@ -7,8 +7,8 @@
 import { type Database, jobs, mailOutbox, type OpenedDatabase, openDatabase } from "@pevo/db";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asCompanyId } from "../../test/company-id";
 import { createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
-import { asCompanyId } from "../http/company-id";
 import { CREDENTIALS_DIGEST } from "./credentials-digest-schedule";
 import { backoffMs, cancel, type JobHandlers, runDueJobs, schedule, startJobWorker } from "./jobs";
 import { log } from "./log";

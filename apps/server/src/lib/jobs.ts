@@ -21,6 +21,7 @@
  */
 import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
 import { and, asc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { companyIdOfScopedRow } from "./company-id";
 import { log, withJobLog } from "./log";
 import { type CompanyId, scoped } from "./tenant";
 
@@ -197,7 +198,7 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
         tx.transaction((inner) =>
           handler({
             tx: inner,
-            companyId: job.companyId as CompanyId,
+            companyId: companyIdOfScopedRow(job),
             payload: job.payload,
             job: { id: job.id, kind: job.kind, key: job.key, runAt: job.runAt, attempts },
             now,

@@ -1,7 +1,7 @@
 import { activityEvents } from "@pevo/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCompanyId } from "../../test/company-id";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { asCompanyId } from "../http/company-id";
 import { InvalidInputError } from "./domain-errors";
 import { cursorPageOf, INVALID_CURSOR, keyset, likePattern } from "./paging";
 import { scoped } from "./tenant";

@@ -20,8 +20,8 @@ import {
 import { TEXT_LIMITS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asCompanyId } from "../../test/company-id";
 import { createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
-import { asCompanyId } from "../http/company-id";
 import { recordActivity } from "./activity";
 import { pgError } from "./domain-errors";
 
@@ -291,14 +291,20 @@ describe("no unscoped tenant reads", () => {
     );
   });
 
-  it("every service, lib and http query filters by the scope's company (or says why not)", () => {
+  it("every domain, service, lib and http query filters by the scope's company (or says why not)", () => {
     const src = join(import.meta.dirname, "..");
-    // Every source file of the features and lib (services, jobs, exports), and the PEVO lookup.
+    // Every source file of the domain modules, features and lib (services, jobs, exports), and the
+    // PEVO lookup.
     const sources = (dir: string) =>
       (readdirSync(join(src, dir), { recursive: true }) as string[])
         .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
         .map((f) => join(src, dir, f));
-    const files = [...sources("features"), ...sources("lib"), join(src, "http", "pevo.ts")];
+    const files = [
+      ...sources("domain"),
+      ...sources("features"),
+      ...sources("lib"),
+      join(src, "http", "pevo.ts"),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const offenders = files.flatMap((file) =>
       unscopedWheres(readFileSync(file, "utf8")).map((where) => `${file}: ${where}`),

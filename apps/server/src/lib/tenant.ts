@@ -4,8 +4,9 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 declare const companyIdBrand: unique symbol;
 /**
- * A company id that came from a signed-in session (or a test fixture): services take only this,
- * never a plain string. Made by `asCompanyId` in http/company-id.ts, which services do not import.
+ * A company id that came from a credential (a signed-in session, a public link's token), from a row
+ * written under a scope, or a test fixture: services take only this, never a plain string. Made
+ * only in lib/company-id.ts, which says why each maker's id can be trusted.
  */
 export type CompanyId = string & { readonly [companyIdBrand]: "CompanyId" };
 

@@ -5,8 +5,6 @@ import {
   ZDispatchStep,
   ZPortalDispatchLifecycle,
 } from "@pevo/shared";
-import { z } from "zod";
-import { ApiError } from "../../http/errors";
 import {
   createRoute,
   createRouter,
@@ -18,6 +16,7 @@ import {
   noContent,
 } from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
+import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
 import {
   acceptByToken,
@@ -29,7 +28,6 @@ import {
   JOB_NOT_FOUND,
   openResponsePage,
   RESPONSE_LINK_MESSAGES,
-  ResponseLinkError,
   recordStep,
 } from "./lifecycle-service";
 
@@ -118,37 +116,14 @@ export const portalLifecycleRoutes = portal
       ),
   );
 
-/** A path token that is not one cannot exist: 404 with the page's message. */
-const tokenParams = z.object({
-  token: z.string().max(200, { message: RESPONSE_LINK_MESSAGES.unknown }),
-});
-
-/** A link that cannot be opened is a 404 with a message the page shows as it is. */
-async function opening<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ResponseLinkError) throw new ApiError(404, error.message);
-    throw error;
-  }
-}
-
-const publicRouter = createRouter();
-// No session, no indexing, no caching, and the token never leaves in a Referer.
-publicRouter.use(async (c, next) => {
-  await next();
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-});
+const linkParams = tokenParams(RESPONSE_LINK_MESSAGES.unknown);
 const publicTags = ["Public dispatch response"];
 
 /**
  * /api/public/dispatch-response/{token}: the Accept / Decline link of an assignment mail. The token
- * opens that one assignment and nothing else; a reassignment or a decline voids it. Rate limited
- * per address (app.ts), like every public link.
+ * opens that one assignment and nothing else; a reassignment or a decline voids it.
  */
-export const publicDispatchResponseRoutes = publicRouter
+export const publicDispatchResponseRoutes = publicLinkRouter()
   .openapi(
     createRoute({
       method: "get",
@@ -156,11 +131,10 @@ export const publicDispatchResponseRoutes = publicRouter
       tags: publicTags,
       security: [],
       summary: "The job a response link opens, and whether it was accepted already",
-      request: { params: tokenParams },
+      request: { params: linkParams },
       responses: { 200: json(ResponsePage, "The job"), ...errors(404, 409, 429) },
     }),
-    async (c) =>
-      c.json(await opening(() => openResponsePage(c.get("deps").db, c.req.valid("param").token)), 200),
+    async (c) => c.json(await openResponsePage(c.get("deps").db, c.req.valid("param").token), 200),
   )
   .openapi(
     createRoute({
@@ -169,11 +143,10 @@ export const publicDispatchResponseRoutes = publicRouter
       tags: publicTags,
       security: [],
       summary: "Accept the job",
-      request: { params: tokenParams },
+      request: { params: linkParams },
       responses: { 200: json(ResponsePage, "Accepted"), ...errors(404, 409, 429) },
     }),
-    async (c) =>
-      c.json(await opening(() => acceptByToken(c.get("deps").db, c.req.valid("param").token)), 200),
+    async (c) => c.json(await acceptByToken(c.get("deps").db, c.req.valid("param").token), 200),
   )
   .openapi(
     createRoute({
@@ -182,13 +155,11 @@ export const publicDispatchResponseRoutes = publicRouter
       tags: publicTags,
       security: [],
       summary: "Decline the job, with a reason (the link stops working)",
-      request: { params: tokenParams, body: jsonBody(ZDeclineDispatch) },
+      request: { params: linkParams, body: jsonBody(ZDeclineDispatch) },
       responses: { ...noContent, ...errors(400, 404, 409, 429) },
     }),
     async (c) => {
-      await opening(() =>
-        declineByToken(c.get("deps"), c.req.valid("param").token, c.req.valid("json").reason),
-      );
+      await declineByToken(c.get("deps"), c.req.valid("param").token, c.req.valid("json").reason);
       return c.body(null, 204);
     },
   );

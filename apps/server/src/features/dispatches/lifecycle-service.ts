@@ -42,12 +42,18 @@ import {
 } from "@pevo/shared";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
+import {
+  createPublicLink,
+  daysFrom,
+  openPublicLink,
+  PublicLinkError,
+  revokePublicLinks,
+} from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
 import { log } from "../../lib/log";
-import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
 import { dispatchDeclinedMail } from "../../mail/templates";
@@ -73,8 +79,6 @@ export const RESPONSE_LINK_MESSAGES = {
 } as const;
 /** A response link works this many days (a job is usually answered the same day). */
 export const RESPONSE_LINK_DAYS = 14;
-
-export class ResponseLinkError extends Error {}
 
 type DispatchRow = {
   id: string;
@@ -533,12 +537,10 @@ export async function declineJob(
 
 /** What a response token opens: the dispatch, and the PEVO it is assigned to (the link's addressee). */
 async function openLink(db: Database, token: string) {
-  const link = await resolvePublicLink(db, "dispatch_response", token);
-  if (!link.ok) throw new ResponseLinkError(RESPONSE_LINK_MESSAGES[link.reason]);
-  const scope = { companyId: link.companyId as CompanyId };
-  const d = await dispatchRow(db, scope, link.subjectId);
+  const { scope, subjectId } = await openPublicLink(db, "dispatch_response", token, RESPONSE_LINK_MESSAGES);
+  const d = await dispatchRow(db, scope, subjectId);
   // A link is revoked whenever the assignment changes; an unassigned dispatch is the same case.
-  if (!d?.pevoId) throw new ResponseLinkError(RESPONSE_LINK_MESSAGES.revoked);
+  if (!d?.pevoId) throw new PublicLinkError(RESPONSE_LINK_MESSAGES.revoked);
   const [pevo] = await db
     .select({ userId: pevos.userId })
     .from(pevos)

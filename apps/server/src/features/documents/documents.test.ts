@@ -17,8 +17,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 // @ts-expect-error s3rver ships no types (a test-only dev dependency)
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asCompanyId } from "../../../test/company-id";
 import { createTestApp, type TestApp, type TestPevo } from "../../../test/harness";
-import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { diskStorage, type FileStorage, newStorageKey, s3Storage } from "../../lib/storage";

@@ -24,9 +24,9 @@ import {
   type TestApp,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
+import { createPublicLink, daysFrom, hashToken } from "../../domain/public-links";
 import { addDaysIso } from "../../lib/dates";
 import { runDueJobs, schedule, startJobWorker } from "../../lib/jobs";
-import { createPublicLink, daysFrom, hashToken } from "../../lib/public-links";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { createMailer } from "../../mail/mailer";
 import { INVOICE_REMINDER, invoiceReminderHandlers } from "./reminders";

@@ -1,40 +1,14 @@
 import { ZPublicInvoice } from "@pevo/shared";
-import { z } from "zod";
 import { download, pdfDownload } from "../../http/download";
-import { ApiError } from "../../http/errors";
-import { createRoute, createRouter, errors, json, named } from "../../http/openapi";
-import {
-  INVOICE_LINK_MESSAGES,
-  InvoiceLinkError,
-  openPublicInvoice,
-  publicInvoicePdf,
-} from "./public-invoice-service";
+import { createRoute, errors, json, named } from "../../http/openapi";
+import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
+import { INVOICE_LINK_MESSAGES, openPublicInvoice, publicInvoicePdf } from "./public-invoice-service";
 
 const tags = ["Public invoice"];
-/** A path token that is not one cannot exist: 404 with the page's message. */
-const params = z.object({ token: z.string().max(200, { message: INVOICE_LINK_MESSAGES.unknown }) });
+const params = tokenParams(INVOICE_LINK_MESSAGES.unknown);
 
-/** A link that cannot be opened is a 404 with a message the page shows as it is. */
-async function opening<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof InvoiceLinkError) throw new ApiError(404, error.message);
-    throw error;
-  }
-}
-
-const router = createRouter();
-// No session, no indexing, no caching, and the token never leaves in a Referer.
-router.use(async (c, next) => {
-  await next();
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-});
-
-/** The client's view of a sent invoice, from the emailed link `/i/{token}`. Rate limited (app.ts). */
-export const publicInvoiceRoutes = router
+/** The client's view of a sent invoice, from the emailed link `/i/{token}`. */
+export const publicInvoiceRoutes = publicLinkRouter()
   .openapi(
     createRoute({
       method: "get",
@@ -45,8 +19,7 @@ export const publicInvoiceRoutes = router
       request: { params },
       responses: { 200: json(named("PublicInvoice", ZPublicInvoice), "The invoice"), ...errors(404, 429) },
     }),
-    async (c) =>
-      c.json(await opening(() => openPublicInvoice(c.get("deps").db, c.req.valid("param").token)), 200),
+    async (c) => c.json(await openPublicInvoice(c.get("deps").db, c.req.valid("param").token), 200),
   )
   .openapi(
     createRoute({
@@ -59,9 +32,7 @@ export const publicInvoiceRoutes = router
       responses: { 200: pdfDownload("The invoice PDF"), ...errors(404, 429) },
     }),
     async (c) => {
-      const { pdf, fileName } = await opening(() =>
-        publicInvoicePdf(c.get("deps").db, c.req.valid("param").token),
-      );
+      const { pdf, fileName } = await publicInvoicePdf(c.get("deps").db, c.req.valid("param").token);
       return download(c, pdf, fileName, "application/pdf");
     },
   );

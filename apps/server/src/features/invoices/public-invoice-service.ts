@@ -6,10 +6,10 @@
 import { companies, type Database, invoices } from "@pevo/db";
 import type { TPublicInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { openPublicLink } from "../../domain/public-links";
 import { recordActivity } from "../../lib/activity";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
-import { resolvePublicLink } from "../../lib/public-links";
-import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
+import { ownCompany, scoped } from "../../lib/tenant";
 import { listPayments } from "./payments-service";
 import { renderInvoicePdf } from "./pdf";
 import { invoiceFileName, lockInvoice } from "./send-service";
@@ -22,13 +22,10 @@ export const INVOICE_LINK_MESSAGES = {
   revoked: "This invoice link is no longer valid: the invoice was withdrawn. Ask the sender for a new link.",
 } as const;
 
-export class InvoiceLinkError extends Error {}
-
 async function openLink(db: Database, token: string) {
-  const link = await resolvePublicLink(db, "invoice_view", token);
-  if (!link.ok) throw new InvoiceLinkError(INVOICE_LINK_MESSAGES[link.reason]);
+  const link = await openPublicLink(db, "invoice_view", token, INVOICE_LINK_MESSAGES);
   // The link names the company: every later query is scoped to it (userId: nobody is signed in).
-  return { db, companyId: link.companyId as CompanyId, userId: "", invoiceId: link.subjectId };
+  return { db, ...link.scope, userId: "", invoiceId: link.subjectId };
 }
 
 /** The invoice a token opens; the first opening of a sent invoice marks it viewed. */

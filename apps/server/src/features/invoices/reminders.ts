@@ -12,12 +12,12 @@
 import { companies, type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_LINK_DAYS, INVOICE_REMINDER_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
 import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
-import { createPublicLink, daysFrom } from "../../lib/public-links";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";

@@ -8,12 +8,12 @@
 import { companies, type Executor, invoices } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { createPublicLink, daysFrom, revokePublicLinks } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { log } from "../../lib/log";
-import { createPublicLink, daysFrom, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { invoiceMail } from "../../mail/templates";
 import { renderInvoicePdf } from "./pdf";

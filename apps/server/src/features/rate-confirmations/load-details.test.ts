@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asCompanyId } from "../../../test/company-id";
 import {
   createTestApp,
   firstLink,
@@ -10,7 +11,6 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
-import { asCompanyId } from "../../http/company-id";
 import { getRateConfirmation } from "./service";
 import { LINK_MESSAGES } from "./signature-service";
 import { documentOf, serialize } from "./signed-content";

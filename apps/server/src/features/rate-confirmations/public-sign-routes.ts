@@ -6,16 +6,14 @@ import {
   ZSignRateConfirmation,
 } from "@pevo/shared";
 import type { Context } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../http/context";
 import { download, pdfDownload } from "../../http/download";
-import { ApiError } from "../../http/errors";
-import { createRoute, createRouter, errors, json, jsonBody, named } from "../../http/openapi";
+import { createRoute, errors, json, jsonBody, named } from "../../http/openapi";
+import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
 import { clientAddress } from "../../http/rate-limit";
 import {
   declineByToken,
   LINK_MESSAGES,
-  LinkError,
   openSigningPage,
   signByToken,
   signedPdfByToken,
@@ -23,8 +21,7 @@ import {
 
 const tags = ["Public signing"];
 const SigningPage = named("SigningPage", ZSigningPage);
-/** A path token that is not one cannot exist: 404 with the page's message. */
-const params = z.object({ token: z.string().max(200, { message: LINK_MESSAGES.unknown }) });
+const params = tokenParams(LINK_MESSAGES.unknown);
 
 /** Who signs, as the server saw it (the IP behind trusted proxies only). */
 const meta = (c: Context<AppEnv>) => ({
@@ -32,30 +29,11 @@ const meta = (c: Context<AppEnv>) => ({
   userAgent: (c.req.header("user-agent") ?? "").slice(0, TEXT_LIMITS.userAgent) || null,
 });
 
-/** A link that cannot be opened is a 404 with a message the page shows as it is. */
-async function opening<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof LinkError) throw new ApiError(404, error.message);
-    throw error;
-  }
-}
-
-const router = createRouter();
-// No session, no indexing, no caching, and the token never leaves in a Referer.
-router.use(async (c, next) => {
-  await next();
-  c.header("X-Robots-Tag", "noindex, nofollow");
-  c.header("Cache-Control", "no-store");
-  c.header("Referrer-Policy", "no-referrer");
-});
-
 /**
  * The client's side of an e-signature, from the emailed link `/sign/{token}`: no account; the token
- * opens that one rate confirmation and nothing else. Rate limited per address (app.ts).
+ * opens that one rate confirmation and nothing else.
  */
-export const publicSignRoutes = router
+export const publicSignRoutes = publicLinkRouter()
   .openapi(
     createRoute({
       method: "get",
@@ -66,8 +44,7 @@ export const publicSignRoutes = router
       request: { params },
       responses: { 200: json(SigningPage, "The document and the request's state"), ...errors(404, 429) },
     }),
-    async (c) =>
-      c.json(await opening(() => openSigningPage(c.get("deps").db, c.req.valid("param").token)), 200),
+    async (c) => c.json(await openSigningPage(c.get("deps").db, c.req.valid("param").token), 200),
   )
   .openapi(
     createRoute({
@@ -84,8 +61,12 @@ export const publicSignRoutes = router
     }),
     async (c) => {
       const { db } = c.get("deps");
-      const page = await opening(() =>
-        signByToken(db, c.get("deps"), c.req.valid("param").token, c.req.valid("json"), meta(c)),
+      const page = await signByToken(
+        db,
+        c.get("deps"),
+        c.req.valid("param").token,
+        c.req.valid("json"),
+        meta(c),
       );
       return c.json(page, 200);
     },
@@ -101,8 +82,11 @@ export const publicSignRoutes = router
       responses: { 200: json(SigningPage, "Declined"), ...errors(400, 404, 409, 429) },
     }),
     async (c) => {
-      const page = await opening(() =>
-        declineByToken(c.get("deps").db, c.req.valid("param").token, c.req.valid("json"), meta(c)),
+      const page = await declineByToken(
+        c.get("deps").db,
+        c.req.valid("param").token,
+        c.req.valid("json"),
+        meta(c),
       );
       return c.json(page, 200);
     },
@@ -118,9 +102,7 @@ export const publicSignRoutes = router
       responses: { 200: pdfDownload("The signed PDF"), ...errors(404, 429) },
     }),
     async (c) => {
-      const { pdf, fileName } = await opening(() =>
-        signedPdfByToken(c.get("deps").db, c.req.valid("param").token),
-      );
+      const { pdf, fileName } = await signedPdfByToken(c.get("deps").db, c.req.valid("param").token);
       return download(c, pdf, fileName, "application/pdf");
     },
   );

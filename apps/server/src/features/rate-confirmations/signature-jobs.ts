@@ -6,12 +6,12 @@
 import { companies, signatureRequests } from "@pevo/db";
 import { SIGNATURE_LINK_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { createPublicLink } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import type { JobContext, JobHandlers } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
-import { createPublicLink } from "../../lib/public-links";
 import { ownCompany, scoped } from "../../lib/tenant";
 import { signatureReminderMail } from "../../mail/templates";
 import { documentFrom, isOpen, SIGNATURE_EXPIRY, SIGNATURE_REMINDER, signUrl } from "./signature-service";

@@ -2,7 +2,7 @@
  * Rate confirmation e-signature (DECISIONS "Rate confirmations → Signature").
  *
  * A request is one version of the document (its canonical JSON and SHA-256, stored) sent to one
- * signer through one public link (lib/public-links.ts, 30 days). The rate confirmation's
+ * signer through one public link (domain/public-links, 30 days). The rate confirmation's
  * `signature_status` mirrors its latest request: awaiting_signature → viewed → signed | declined;
  * an edit that changes the document, a cancel, a new request or canceling the rate confirmation
  * closes the open request (voided / canceled) and revokes its link. Expired is computed (the
@@ -25,14 +25,21 @@ import {
   ZRateConfirmationDocument,
 } from "@pevo/shared";
 import { desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  createPublicLink,
+  daysFrom,
+  openPublicLink,
+  PublicLinkError,
+  revokePublicLinks,
+} from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { type NewActivity, recordActivity } from "../../lib/activity";
+import { companyIdOfScopedRow } from "../../lib/company-id";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { cancel, schedule } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { log } from "../../lib/log";
-import { createPublicLink, daysFrom, resolvePublicLink, revokePublicLinks } from "../../lib/public-links";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
 import { signatureRequestMail, signedCopyMail } from "../../mail/templates";
@@ -370,7 +377,7 @@ export const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNum
 /** The signed copy: the document as signed, and its signature certificate page (times in UTC and the company's zone). */
 async function signedPdfOf(db: Executor, r: RequestRow) {
   const document = documentFrom(r);
-  const timeZone = await companyTimeZone(db, { companyId: r.companyId as CompanyId });
+  const timeZone = await companyTimeZone(db, { companyId: companyIdOfScopedRow(r) });
   return {
     pdf: await renderRateConfirmationPdf(document, certificateOf(r, timeZone)),
     fileName: signedFileName(document.jobNumber),
@@ -399,25 +406,15 @@ export async function signedPdf(scope: { db: Executor; companyId: CompanyId }, i
 
 // ---------------------------------------------------------------- the public signing page
 
-/** The request a token opens (the newest one of its link), or why it cannot be opened. */
-async function requestByToken(db: Executor, token: string, now = new Date()) {
-  const link = await resolvePublicLink(db, "rc_signature", token, now);
-  if (!link.ok) return { error: LINK_MESSAGES[link.reason] } as const;
-  const scope = { companyId: link.companyId as CompanyId };
+/** The request a token opens (the newest one of its link); a PublicLinkError when it cannot be opened. */
+async function openRequest(db: Executor, token: string, now?: Date) {
+  const { scope, subjectId } = await openPublicLink(db, "rc_signature", token, LINK_MESSAGES, now);
   const [request] = await db
     .select()
     .from(signatureRequests)
-    .where(scoped(signatureRequests, scope, eq(signatureRequests.id, link.subjectId)));
-  if (!request) return { error: LINK_MESSAGES.unknown } as const;
-  return { request, scope } as const;
-}
-
-export class LinkError extends Error {}
-
-async function openRequest(db: Executor, token: string, now?: Date) {
-  const found = await requestByToken(db, token, now);
-  if ("error" in found) throw new LinkError(found.error);
-  return found;
+    .where(scoped(signatureRequests, scope, eq(signatureRequests.id, subjectId)));
+  if (!request) throw new PublicLinkError(LINK_MESSAGES.unknown);
+  return { request, scope };
 }
 
 function pageOf(r: RequestRow): TSigningPage {

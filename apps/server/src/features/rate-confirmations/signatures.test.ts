@@ -2,6 +2,7 @@ import { activityEvents, publicLinks, rateConfirmations, signatureRequests } fro
 import { CONSENT_REQUIRED } from "@pevo/shared";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asCompanyId } from "../../../test/company-id";
 import {
   createTestApp,
   createTestAppWithMailOutage,
@@ -14,7 +15,6 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
-import { asCompanyId } from "../../http/company-id";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
