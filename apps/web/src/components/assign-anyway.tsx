@@ -55,6 +55,19 @@ export function useAssignAnyway(pending: boolean) {
   };
 }
 
+/** Cancel, or send the refused save again with the override. */
+function AssignFooter({ pending, onAssign }: { pending: boolean; onAssign: () => void }) {
+  return (
+    <AlertDialogFooter>
+      <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+      <Button disabled={pending} onClick={onAssign}>
+        {pending ? <Spinner /> : null}
+        Assign anyway
+      </Button>
+    </AlertDialogFooter>
+  );
+}
+
 const dates = (c: TBookingConflict) =>
   c.endDate && c.endDate !== c.date ? `${formatDate(c.date)} – ${formatDate(c.endDate)}` : formatDate(c.date);
 
@@ -95,21 +108,15 @@ function useBookingConflicts(pending: boolean) {
             </li>
           ))}
         </ul>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button
-            disabled={pending}
-            onClick={() => {
-              const retry = state?.retry;
-              close();
-              allowLeaveAfterResend();
-              retry?.();
-            }}
-          >
-            {pending ? <Spinner /> : null}
-            Assign anyway
-          </Button>
-        </AlertDialogFooter>
+        <AssignFooter
+          pending={pending}
+          onAssign={() => {
+            const retry = state?.retry;
+            close();
+            allowLeaveAfterResend();
+            retry?.();
+          }}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );
@@ -176,25 +183,19 @@ function useQualificationOverride(pending: boolean) {
             </p>
           ) : null}
         </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button
-            disabled={pending}
-            onClick={() => {
-              if (missing) {
-                setTouched(true);
-                return;
-              }
-              const retry = state?.retry;
-              close();
-              allowLeaveAfterResend();
-              retry?.(reason.trim());
-            }}
-          >
-            {pending ? <Spinner /> : null}
-            Assign anyway
-          </Button>
-        </AlertDialogFooter>
+        <AssignFooter
+          pending={pending}
+          onAssign={() => {
+            if (missing) {
+              setTouched(true);
+              return;
+            }
+            const retry = state?.retry;
+            close();
+            allowLeaveAfterResend();
+            retry?.(reason.trim());
+          }}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );
