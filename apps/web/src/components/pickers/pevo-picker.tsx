@@ -1,14 +1,14 @@
 import type { TPevo, TPevoQualification } from "@pevo/shared";
 import { Link } from "react-router";
+import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
+import { call, client, pathParams } from "@/lib/api-client";
 import {
   fetchQualifications,
   type QualificationJob,
   qualificationKey,
   qualificationQuery,
   qualificationSummary,
-} from "@/components/qualification";
-import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
-import { call, client, pathParams } from "@/lib/api-client";
+} from "@/lib/assignment";
 import { queryKeys } from "@/lib/query-keys";
 import { inlineLinkClass } from "@/lib/utils";
 

@@ -1,10 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { ExpiringCredentialsCard } from "@/components/credentials/expiring-credentials-card";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { ExpiringCredentialsCard } from "@/features/credentials";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
 import { SummaryCards } from "../components/summary-cards";

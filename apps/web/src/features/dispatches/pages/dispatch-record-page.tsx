@@ -3,15 +3,14 @@ import { FileText, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
-import { DocumentsCard } from "@/components/documents-card";
+import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
-import { useQualificationOverride } from "@/components/qualification";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { DocumentsCard } from "@/features/documents";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -67,8 +66,7 @@ const BILLED_HINT =
 function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode }) {
   const navigate = useNavigate();
   const update = useUpdateDispatch(dispatch.id);
-  const conflicts = useBookingConflicts(update.isPending);
-  const qualification = useQualificationOverride(update.isPending);
+  const assign = useAssignAnyway(update.isPending);
   const [confirming, setConfirming] = useState(false);
   // The form starts from the record as first loaded.
   const [defaultValues] = useState(() => toFormValues(dispatch));
@@ -130,27 +128,22 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
                 toast.success("Dispatch updated successfully");
                 navigate("/dispatching");
               },
-              onError: (error) => {
-                // The PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
-                if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
-                // Keep what was typed; show the server's field messages inline.
-                const inline = applyFieldErrors(error, form.setError);
-                // The PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
-                if (
-                  qualification.ask(error, (reason) =>
-                    save({ ...data, qualificationOverride: { reason } }, form),
-                  )
-                )
-                  return;
-                toast.error(
-                  inline ? "Failed to update dispatch" : failureMessage(error, "Failed to update dispatch"),
-                );
-              },
+              onError: (error) =>
+                assign.handle(error, {
+                  resend: (override) => save({ ...data, ...override }, form),
+                  showFieldErrors: () => applyFieldErrors(error, form.setError),
+                  fail: (inline) => {
+                    toast.error(
+                      inline
+                        ? "Failed to update dispatch"
+                        : failureMessage(error, "Failed to update dispatch"),
+                    );
+                  },
+                }),
             });
           }}
         />
-        {conflicts.dialog}
-        {qualification.dialog}
+        {assign.dialogs}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (

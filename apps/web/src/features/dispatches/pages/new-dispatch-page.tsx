@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
-import { useQualificationOverride } from "@/components/qualification";
 import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -33,8 +32,7 @@ function NewSingleDispatch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const create = useCreateDispatch();
-  const conflicts = useBookingConflicts(create.isPending);
-  const qualification = useQualificationOverride(create.isPending);
+  const assign = useAssignAnyway(create.isPending);
   const [defaultValues] = useState(() => newDispatchValues(params.get("rcId") ?? ""));
 
   return (
@@ -51,27 +49,20 @@ function NewSingleDispatch() {
               toast.success("Dispatch created successfully");
               navigate("/dispatching");
             },
-            onError: (error) => {
-              // The PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
-              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
-              // Keep what was typed; show the server's field messages inline.
-              const inline = applyFieldErrors(error, form.setError);
-              // The PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
-              if (
-                qualification.ask(error, (reason) =>
-                  save({ ...data, qualificationOverride: { reason } }, form),
-                )
-              )
-                return;
-              toast.error(
-                inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
-              );
-            },
+            onError: (error) =>
+              assign.handle(error, {
+                resend: (override) => save({ ...data, ...override }, form),
+                showFieldErrors: () => applyFieldErrors(error, form.setError),
+                fail: (inline) => {
+                  toast.error(
+                    inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
+                  );
+                },
+              }),
           });
         }}
       />
-      {conflicts.dialog}
-      {qualification.dialog}
+      {assign.dialogs}
     </div>
   );
 }

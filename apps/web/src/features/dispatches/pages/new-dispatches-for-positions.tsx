@@ -1,9 +1,8 @@
 import { coverageText, type TRateConfirmation } from "@pevo/shared";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
-import { useQualificationOverride } from "@/components/qualification";
 import { failureMessage } from "@/lib/errors";
 import { inlineLinkClass } from "@/lib/utils";
 import { useCreateDispatchBatch } from "../batch-api";
@@ -13,8 +12,7 @@ import { DispatchPositionsForm } from "../components/dispatch-positions-form";
 export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
   const navigate = useNavigate();
   const create = useCreateDispatchBatch();
-  const conflicts = useBookingConflicts(create.isPending);
-  const qualification = useQualificationOverride(create.isPending);
+  const assign = useAssignAnyway(create.isPending);
   const id = encodeURIComponent(rc.id);
   return (
     <div className="mx-auto max-w-4xl">
@@ -43,26 +41,22 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
               );
               navigate("/dispatching");
             },
-            onError: (error) => {
-              // A PEVO is booked elsewhere then: list the jobs, "Assign anyway" resends.
-              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, fail))) return;
-              const inline = fail(error);
-              // A PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
-              if (
-                qualification.ask(error, (reason) =>
-                  save({ ...data, qualificationOverride: { reason } }, fail),
-                )
-              )
-                return;
-              toast.error(
-                inline ? "Failed to create dispatches" : failureMessage(error, "Failed to create dispatches"),
-              );
-            },
+            onError: (error) =>
+              assign.handle(error, {
+                resend: (override) => save({ ...data, ...override }, fail),
+                showFieldErrors: () => fail(error),
+                fail: (inline) => {
+                  toast.error(
+                    inline
+                      ? "Failed to create dispatches"
+                      : failureMessage(error, "Failed to create dispatches"),
+                  );
+                },
+              }),
           });
         }}
       />
-      {conflicts.dialog}
-      {qualification.dialog}
+      {assign.dialogs}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { TPevo } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
-import { CredentialHints } from "@/components/credentials/credential-hints";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
+import { CredentialHints } from "@/features/credentials";
 import { PevoActions } from "./pevo-actions";
 import { ExpiryValue, PevoStatusBadge } from "./pevo-badges";
 

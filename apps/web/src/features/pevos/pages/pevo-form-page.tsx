@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { CredentialsCard } from "@/components/credentials/credentials-card";
-import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
+import { CredentialsCard } from "@/features/credentials";
+import { DocumentsCard } from "@/features/documents";
 import { ApiError } from "@/lib/api";
 import { usePevo } from "../api";
 import { PevoForm } from "../components/pevo-form";

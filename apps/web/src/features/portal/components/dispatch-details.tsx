@@ -1,12 +1,12 @@
 import { ArrowLeft, CalendarDays, MapPin, Phone, Ruler } from "lucide-react";
 import type { ReactNode } from "react";
-import { DocumentsCard } from "@/components/documents-card";
 import { LoadDetailsList } from "@/components/load-details-list";
 import { QueryErrorState } from "@/components/states";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { DocumentsCard } from "@/features/documents";
 import { ApiError } from "@/lib/api";
 import { dash, formatDate } from "@/lib/format";
 import { type TPortalDispatchDetail, usePortalDispatch } from "../api";

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
-import { useQualificationOverride } from "@/components/qualification";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
@@ -20,8 +19,7 @@ export default function NewRateConfirmationPage() {
   const [today] = useState(() => todayIso());
   const jobNumber = useNextJobNumber(today);
   const create = useCreateRateConfirmation();
-  const conflicts = useBookingConflicts(create.isPending);
-  const qualification = useQualificationOverride(create.isPending);
+  const assign = useAssignAnyway(create.isPending);
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -41,26 +39,19 @@ export default function NewRateConfirmationPage() {
               toast.success("Rate confirmation created successfully");
               navigate(`/rate-confirmations/${rc.id}`);
             },
-            onError: (error) => {
-              // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
-              if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
-              // Everything typed stays; the server's field messages go next to their fields.
-              const inline = applyFieldErrors(error, form.setError);
-              // A position's PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
-              if (
-                qualification.ask(error, (reason) =>
-                  save({ ...data, qualificationOverride: { reason } }, form),
-                )
-              )
-                return;
-              if (inline) focusFirstInvalid();
-              toast.error(failureMessage(error, "Failed to create rate confirmation"));
-            },
+            onError: (error) =>
+              assign.handle(error, {
+                resend: (override) => save({ ...data, ...override }, form),
+                showFieldErrors: () => applyFieldErrors(error, form.setError),
+                fail: (inline) => {
+                  if (inline) focusFirstInvalid();
+                  toast.error(failureMessage(error, "Failed to create rate confirmation"));
+                },
+              }),
           });
         }}
       />
-      {conflicts.dialog}
-      {qualification.dialog}
+      {assign.dialogs}
     </div>
   );
 }

@@ -3,11 +3,9 @@ import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-reac
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
-import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
+import { useAssignAnyway } from "@/components/assign-anyway";
 import { CoverageText } from "@/components/coverage-text";
-import { DocumentsCard } from "@/components/documents-card";
 import { PageHeader } from "@/components/page-header";
-import { useQualificationOverride } from "@/components/qualification";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -19,6 +17,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { Spinner } from "@/components/ui/spinner";
+import { DocumentsCard } from "@/features/documents";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, todayIso } from "@/lib/format";
@@ -71,8 +70,7 @@ export default function RateConfirmationDetailsPage() {
 function Details({ rc }: { rc: TRateConfirmation }) {
   const navigate = useNavigate();
   const update = useUpdateRateConfirmation(rc.id);
-  const conflicts = useBookingConflicts(update.isPending);
-  const qualification = useQualificationOverride(update.isPending);
+  const assign = useAssignAnyway(update.isPending);
   // The form starts from the record as first loaded; after a save it is reset from the answer.
   const [defaultValues] = useState(() => toFormValues(rc));
 
@@ -132,26 +130,20 @@ function Details({ rc }: { rc: TRateConfirmation }) {
                 toast.success("Rate confirmation updated successfully");
                 form.reset(toFormValues(saved));
               },
-              onError: (error) => {
-                // A position's PEVO is booked on an overlapping job: list them, "Assign anyway" resends.
-                if (conflicts.ask(error, () => save({ ...data, allowConflict: true }, form))) return;
-                const inline = applyFieldErrors(error, form.setError);
-                // A position's PEVO is not qualified for the route: the reasons, "Assign anyway" with a reason resends.
-                if (
-                  qualification.ask(error, (reason) =>
-                    save({ ...data, qualificationOverride: { reason } }, form),
-                  )
-                )
-                  return;
-                if (inline) focusFirstInvalid();
-                toast.error(failureMessage(error, "Failed to save rate confirmation"));
-              },
+              onError: (error) =>
+                assign.handle(error, {
+                  resend: (override) => save({ ...data, ...override }, form),
+                  showFieldErrors: () => applyFieldErrors(error, form.setError),
+                  fail: (inline) => {
+                    if (inline) focusFirstInvalid();
+                    toast.error(failureMessage(error, "Failed to save rate confirmation"));
+                  },
+                }),
             });
           }}
         />
       </fieldset>
-      {conflicts.dialog}
-      {qualification.dialog}
+      {assign.dialogs}
       <div className="mt-6">
         <DocumentsCard
           owner={{ kind: "rate_confirmation", id: rc.id }}

@@ -1,15 +1,15 @@
-import { type DocumentCategory, FILE_LIMITS } from "@pevo/shared";
+import type { DocumentCategory } from "@pevo/shared";
 import { Camera, Upload } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { useIsMobile } from "@/components/ui/use-mobile";
-import { type DocumentsOwner, useDocuments, useUploadDocument } from "@/lib/documents";
+import { type DocumentsOwner, useDocuments } from "../api";
+import { FileTypesHint, localProblem, useFileUpload } from "./use-file-upload";
 
 const NONE = "__none__";
-const MAX_MB = FILE_LIMITS.maxBytes / (1024 * 1024);
 
 /**
  * The document a credential points at: one of the owner's documents, or a new one uploaded here
@@ -32,35 +32,23 @@ export function DocumentField({
 }) {
   const id = useId();
   const documents = useDocuments(owner);
-  const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const upload = useUploadDocument(owner, setProgress);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const cameraInput = useRef<HTMLInputElement>(null);
+  const upload = useFileUpload(
+    owner,
+    { file: "Upload a document for this credential", camera: "Take a photo of this credential" },
+    (file) => send(file),
+  );
   const isMobile = useIsMobile();
 
   function send(file: File | undefined) {
     if (!file) return;
-    if (file.size > FILE_LIMITS.maxBytes) {
-      setProblem(`The file is larger than ${MAX_MB} MB`);
-      return;
-    }
-    setProblem(null);
-    upload.mutate(
-      { file, category },
-      {
-        onSuccess: (document) => onChange(document.id),
-        onError: (e) => setProblem(e.message),
-        onSettled: () => {
-          setProgress(null);
-          if (fileInput.current) fileInput.current.value = "";
-          if (cameraInput.current) cameraInput.current.value = "";
-        },
-      },
-    );
+    const local = localProblem(file);
+    setProblem(local);
+    if (local) return;
+    upload.send(file, category, { success: (document) => onChange(document.id), error: setProblem });
   }
 
-  const busy = disabled || upload.isPending;
+  const busy = disabled || upload.pending;
   const message = problem ?? error;
   return (
     <div className="grid gap-2">
@@ -85,33 +73,10 @@ export function DocumentField({
           ))}
         </SelectContent>
       </Select>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*,application/pdf"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Upload a document for this credential"
-        onChange={(e) => send(e.target.files?.[0])}
-      />
-      <input
-        ref={cameraInput}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Take a photo of this credential"
-        onChange={(e) => send(e.target.files?.[0])}
-      />
+      {upload.inputs}
       <div className="flex flex-wrap gap-2">
         {isMobile ? (
-          <Button
-            type="button"
-            className="h-11 flex-1"
-            disabled={busy}
-            onClick={() => cameraInput.current?.click()}
-          >
+          <Button type="button" className="h-11 flex-1" disabled={busy} onClick={upload.takePhoto}>
             <Camera />
             Take photo
           </Button>
@@ -121,16 +86,16 @@ export function DocumentField({
           variant="outline"
           className="h-11 flex-1 md:h-9 md:flex-none"
           disabled={busy}
-          onClick={() => fileInput.current?.click()}
+          onClick={upload.chooseFile}
         >
           <Upload />
           Upload file
         </Button>
       </div>
-      {upload.isPending ? (
+      {upload.pending ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner />
-          Uploading... {Math.round((progress ?? 0) * 100)}%
+          Uploading... {upload.percent}%
         </p>
       ) : null}
       {message ? (
@@ -138,7 +103,7 @@ export function DocumentField({
           {message}
         </p>
       ) : (
-        <p className="text-xs text-muted-foreground">PDF, JPEG, PNG, HEIC or WebP, up to {MAX_MB} MB.</p>
+        <FileTypesHint />
       )}
     </div>
   );

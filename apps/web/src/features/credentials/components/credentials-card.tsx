@@ -9,15 +9,15 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
+import { documentFileHref } from "@/features/documents";
+import { formatMoney, formatShortDate } from "@/lib/format";
 import {
   type CredentialsOwner,
   documentsOwnerOf,
   type ListKind,
   useCredentials,
   useDeleteCredential,
-} from "@/lib/credentials";
-import { documentFileHref } from "@/lib/documents";
-import { formatMoney, formatShortDate } from "@/lib/format";
+} from "../api";
 import { CredentialDialog, type Editing } from "./credential-dialog";
 import { ReviewBadge, ReviewControls } from "./review-controls";
 import { VehicleForm } from "./vehicle-form";

@@ -25,9 +25,9 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { DocumentField } from "@/features/documents";
 import { applyFieldErrors } from "@/lib/api";
-import { type CredentialsOwner, documentsOwnerOf, useSaveCredential } from "@/lib/credentials";
-import { DocumentField } from "./document-field";
+import { type CredentialsOwner, documentsOwnerOf, useSaveCredential } from "../api";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));
 const TYPE_OPTIONS = optionsFrom(INSURANCE_TYPE_LABELS);

@@ -5,9 +5,9 @@ import type {
   TVehicleInput,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { call, client, pathParams } from "./api-client";
-import type { DocumentsOwner } from "./documents";
-import { queryKeys } from "./query-keys";
+import type { DocumentsOwner } from "@/features/documents";
+import { call, client, pathParams } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * Whose credentials a card shows: a PEVO of the roster (the office) or the signed-in PEVO's own

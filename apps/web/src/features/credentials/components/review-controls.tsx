@@ -15,7 +15,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { type ReviewTarget, useReviewCredential } from "@/lib/credentials";
+import { type ReviewTarget, useReviewCredential } from "../api";
 
 const REVIEW_VARIANT: Record<CredentialReviewStatus, "yellow" | "green" | "red"> = {
   pending: "yellow",

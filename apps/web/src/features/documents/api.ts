@@ -1,8 +1,8 @@
 import type { TDocument } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, NETWORK_ERROR_MESSAGE, readResponse } from "./api";
-import { call, client, pathParams } from "./api-client";
-import { queryKeys } from "./query-keys";
+import { ApiError, NETWORK_ERROR_MESSAGE, readResponse } from "@/lib/api";
+import { call, client, pathParams } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * What a documents card shows: an owner's documents for the office, or in the PEVO portal the

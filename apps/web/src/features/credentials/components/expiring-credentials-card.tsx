@@ -4,8 +4,8 @@ import { ExpiryHintText } from "@/components/expiry-value";
 import { QueryErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useExpiringCredentials } from "@/lib/credentials";
 import { formatShortDate } from "@/lib/format";
+import { useExpiringCredentials } from "../api";
 
 /** At most this many rows on the dashboard; the rest are counted. */
 const SHOWN = 8;

@@ -16,7 +16,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
-import { type CredentialsOwner, useSaveVehicle } from "@/lib/credentials";
+import { type CredentialsOwner, useSaveVehicle } from "../api";
 import { ReviewBadge, ReviewControls } from "./review-controls";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));

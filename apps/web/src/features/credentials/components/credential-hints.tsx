@@ -1,5 +1,5 @@
 import { ExpiryHintText } from "@/components/expiry-value";
-import { useExpiringCredentials } from "@/lib/credentials";
+import { useExpiringCredentials } from "../api";
 
 /**
  * The PEVO list's hints beyond the licence: each certification or insurance of this PEVO that is

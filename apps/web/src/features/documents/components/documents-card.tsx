@@ -2,11 +2,10 @@ import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_CATEGORY_LABELS,
   type DocumentCategory,
-  FILE_LIMITS,
   type TDocument,
 } from "@pevo/shared";
 import { Camera, FileText, ImageIcon, Trash2, Upload } from "lucide-react";
-import { type DragEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,19 +13,10 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { useIsMobile } from "@/components/ui/use-mobile";
-import {
-  type DocumentsOwner,
-  documentFileHref,
-  useDeleteDocument,
-  useDocuments,
-  useUploadDocument,
-} from "@/lib/documents";
 import { cn, inlineLinkClass } from "@/lib/utils";
+import { type DocumentsOwner, documentFileHref, useDeleteDocument, useDocuments } from "../api";
+import { FileTypesHint, localProblem, useFileUpload } from "./use-file-upload";
 
-export type { DocumentsOwner };
-
-const ACCEPT = "image/*,application/pdf";
-const MAX_MB = FILE_LIMITS.maxBytes / (1024 * 1024);
 /** Images a browser shows (HEIC is not one of them): a small preview in the list. */
 const PREVIEWABLE = new Set(["image/png", "image/jpeg", "image/webp"]);
 
@@ -39,13 +29,6 @@ export function formatFileSize(bytes: number): string {
 
 const formatUploaded = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "2-digit", year: "numeric" });
-
-/** What can be told before sending: the server checks everything again (the type from the content). */
-function localProblem(file: File): string | null {
-  if (file.size === 0) return "The file is empty";
-  if (file.size > FILE_LIMITS.maxBytes) return `The file is larger than ${MAX_MB} MB`;
-  return null;
-}
 
 function DocumentIcon({ owner, document }: { owner: DocumentsOwner; document: TDocument }) {
   if (PREVIEWABLE.has(document.contentType)) {
@@ -86,20 +69,21 @@ export function DocumentsCard({
   const documents = useDocuments(owner);
   const isMobile = useIsMobile();
   const [category, setCategory] = useState<DocumentCategory>(defaultCategory);
-  const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [toDelete, setToDelete] = useState<TDocument | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const cameraInput = useRef<HTMLInputElement>(null);
-  const upload = useUploadDocument(owner, setProgress);
+  const upload = useFileUpload(
+    owner,
+    { file: "Choose a file to upload", camera: "Take a photo to upload" },
+    (file) => send(file),
+  );
   const remove = useDeleteDocument(owner);
   const id = useId();
 
   function send(file: File | undefined) {
-    if (!file || upload.isPending) return;
+    if (!file || upload.pending) return;
     setNotice(null);
     const problem = localProblem(file);
     if (problem) {
@@ -108,20 +92,11 @@ export function DocumentsCard({
     }
     setError(null);
     setUploading(file.name);
-    setProgress(0);
-    upload.mutate(
-      { file, category },
-      {
-        onSuccess: (document) => setNotice(`Uploaded ${document.fileName}`),
-        onError: (e) => setError(e.message),
-        onSettled: () => {
-          setUploading(null);
-          setProgress(null);
-          if (fileInput.current) fileInput.current.value = "";
-          if (cameraInput.current) cameraInput.current.value = "";
-        },
-      },
-    );
+    upload.send(file, category, {
+      success: (document) => setNotice(`Uploaded ${document.fileName}`),
+      error: setError,
+      settled: () => setUploading(null),
+    });
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -144,7 +119,7 @@ export function DocumentsCard({
     });
   };
 
-  const busy = upload.isPending;
+  const busy = upload.pending;
   const tap = "h-11 md:h-9";
 
   const picker = (
@@ -164,38 +139,14 @@ export function DocumentsCard({
           </SelectContent>
         </Select>
       </div>
-      <input
-        ref={fileInput}
-        type="file"
-        accept={ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose a file to upload"
-        onChange={(e) => send(e.target.files?.[0])}
-      />
-      <input
-        ref={cameraInput}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Take a photo to upload"
-        onChange={(e) => send(e.target.files?.[0])}
-      />
+      {upload.inputs}
       {isMobile ? (
         <div className="grid grid-cols-2 gap-2">
-          <Button type="button" className={tap} disabled={busy} onClick={() => cameraInput.current?.click()}>
+          <Button type="button" className={tap} disabled={busy} onClick={upload.takePhoto}>
             <Camera />
             Take photo
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            className={tap}
-            disabled={busy}
-            onClick={() => fileInput.current?.click()}
-          >
+          <Button type="button" variant="outline" className={tap} disabled={busy} onClick={upload.chooseFile}>
             <Upload />
             Choose file
           </Button>
@@ -217,26 +168,18 @@ export function DocumentsCard({
         >
           <Upload className="size-4" aria-hidden />
           <span>Drag a file here, or</span>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={busy}
-            onClick={() => fileInput.current?.click()}
-          >
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={upload.chooseFile}>
             Choose file
           </Button>
         </div>
       )}
-      <p className="text-xs text-muted-foreground">PDF, JPEG, PNG, HEIC or WebP, up to {MAX_MB} MB.</p>
+      <FileTypesHint />
       {uploading !== null ? (
         <div className="grid gap-1.5" role="status">
           <p className="flex min-w-0 items-center gap-2 text-sm">
             <Spinner />
             <span className="truncate">Uploading {uploading}</span>
-            <span className="ml-auto tabular-nums text-muted-foreground">
-              {Math.round((progress ?? 0) * 100)}%
-            </span>
+            <span className="ml-auto tabular-nums text-muted-foreground">{upload.percent}%</span>
           </p>
           <div
             className="h-1.5 overflow-hidden rounded-full bg-muted"
@@ -244,11 +187,11 @@ export function DocumentsCard({
             aria-label={`Uploading ${uploading}`}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round((progress ?? 0) * 100)}
+            aria-valuenow={upload.percent}
           >
             <div
               className="h-full bg-primary transition-[width]"
-              style={{ width: `${(progress ?? 0) * 100}%` }}
+              style={{ width: `${upload.fraction * 100}%` }}
             />
           </div>
         </div>
