@@ -1,8 +1,7 @@
-import { isoDate } from "@pevo/shared";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError, type z } from "zod";
+import { ZodError } from "zod";
 import {
   ConflictError,
   DomainError,
@@ -25,10 +24,6 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = "Not found") => new ApiError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new ApiError(409, message, fields);
-
 /** First message per field path, e.g. { "lineItems.0.date": "Date is required" }. */
 export function fieldMessages(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -45,25 +40,6 @@ export async function readJson(c: Context): Promise<unknown> {
   } catch {
     throw new ApiError(400, "The request body must be JSON");
   }
-}
-
-/** Validates a JSON body with a shared schema: 400 with the spec's field messages. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const result = schema.safeParse(await readJson(c));
-  if (!result.success) {
-    const fields = fieldMessages(result.error);
-    throw new ApiError(400, Object.values(fields)[0] ?? "Invalid input", fields);
-  }
-  return result.data;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that is not a UUID cannot exist: 404, never a database error. */
-export function idParam(c: Context, name = "id", message = "Not found"): string {
-  const value = c.req.param(name) ?? "";
-  if (!UUID.test(value)) throw notFound(message);
-  return value;
 }
 
 /** The HTTP status of each domain error (lib/domain-errors.ts). */
@@ -167,16 +143,4 @@ export function toErrorResponse(c: Context, error: unknown) {
   }
   console.error(error);
   return c.json({ error: "Something went wrong. Please try again." }, 500);
-}
-
-/**
- * A YYYY-MM-DD query parameter, or `fallback` when it is absent (e.g. "today": the browser says
- * which day it is for its user). A malformed value is a 400.
- */
-export function dayQuery(c: Context, name: string, fallback: string): string {
-  const value = c.req.query(name);
-  if (value === undefined) return fallback;
-  const parsed = isoDate(`${name} must be a date (YYYY-MM-DD)`).safeParse(value);
-  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
-  return parsed.data;
 }

@@ -14,7 +14,6 @@ const INVALID_CREDENTIALS = "INVALID_EMAIL_OR_PASSWORD";
 const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
 export type TDemoAccount = { email: string; password: string };
-export type TDemoAccounts = { admin: TDemoAccount; pevo: TDemoAccount };
 
 /** The text shown (toast and inline) when signing in fails. */
 export function loginErrorMessage(error: unknown): string {
