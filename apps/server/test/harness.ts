@@ -39,7 +39,7 @@ import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 
 export const APP_URL = "http://localhost:3000";
-export const DEFAULT_PASSWORD = "correct-horse-42";
+const DEFAULT_PASSWORD = "correct-horse-42";
 /** The licence and insurance expiry of a test PEVO (createPevoUser, qualifyPevo). */
 export const QUALIFIED_UNTIL = "2035-12-31";
 
@@ -160,7 +160,7 @@ export function pickCookies(cookie: string, names: string[]): string {
 export const SESSION_TOKEN_COOKIE = "better-auth.session_token";
 export const SESSION_DATA_COOKIE = "better-auth.session_data";
 
-export function testConfig(options: TestAppOptions = {}): Config {
+function testConfig(options: TestAppOptions = {}): Config {
   return {
     production: false,
     port: 3000,

@@ -6,7 +6,7 @@ import type { FileStorage } from "../lib/storage";
 import type { CompanyId, Scope } from "../lib/tenant";
 import type { Mailer } from "../mail/mailer";
 
-export type { CompanyId, Scope };
+export type { Scope };
 
 export type Deps = { db: Database; config: Config; mailer: Mailer; auth: Auth; storage: FileStorage };
 

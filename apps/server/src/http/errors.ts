@@ -11,8 +11,6 @@ import {
   pgError,
 } from "../lib/domain-errors";
 
-export { pgError };
-
 /** An error the client is meant to see, in the API's one JSON shape. */
 export class ApiError extends Error {
   constructor(
@@ -52,7 +50,7 @@ function domainStatus(error: DomainError): ContentfulStatusCode {
 }
 
 /** Seconds a client is told to wait after a 503 (the database is away for a moment). */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 const LOST_CONNECTION_CODES = new Set([
   "ECONNREFUSED",

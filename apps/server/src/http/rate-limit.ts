@@ -12,7 +12,7 @@ import { type ClientRateLimitInfo, RedisStore, rateLimiter, type Store } from "h
 import { createClient } from "redis";
 import { ApiError } from "./errors";
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 function socketAddress(c: Context): string {
   try {

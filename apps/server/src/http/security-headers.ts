@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../env";
 
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   // The web app's index.html loads its theme script and its bundle from files (public/theme.js,
   // /assets/*), and /api/docs loads Scalar's bundle from /api/docs/scalar.js: no inline script.

@@ -22,7 +22,7 @@ import type { LiveEventKind, TLiveMessage } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import type { CompanyId, Scope } from "./tenant";
 
-export const LIVE_CHANNEL = "pevo_live_events";
+const LIVE_CHANNEL = "pevo_live_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const MAX_TEXT = 200;

@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
 
 /** The conflicts of a 409 double booking answer, or null for any other error. */
-export function bookingConflictsOf(error: unknown): TBookingConflict[] | null {
+function bookingConflictsOf(error: unknown): TBookingConflict[] | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const conflicts = (error.body as { conflicts?: unknown } | undefined)?.conflicts;
   return Array.isArray(conflicts) && conflicts.length ? (conflicts as TBookingConflict[]) : null;

@@ -141,7 +141,7 @@ export function QualificationMarks({
 }
 
 /** Who falls short in a 400 refused assignment, or null for any other error. */
-export function notQualifiedOf(error: unknown): TNotQualified[] | null {
+function notQualifiedOf(error: unknown): TNotQualified[] | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const list = (error.body as { notQualified?: unknown } | undefined)?.notQualified;
   return Array.isArray(list) && list.length ? (list as TNotQualified[]) : null;

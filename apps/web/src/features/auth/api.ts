@@ -6,8 +6,8 @@ import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */
-export const VERIFY_CALLBACK_PATH = "/auth/callback";
-export const RESET_PATH = "/auth/reset";
+const VERIFY_CALLBACK_PATH = "/auth/callback";
+const RESET_PATH = "/auth/reset";
 
 /** Better Auth's code for a wrong email or password. */
 const INVALID_CREDENTIALS = "INVALID_EMAIL_OR_PASSWORD";
