@@ -23,13 +23,17 @@ const STYLESHEET_FILE = require.resolve("swagger-ui-dist/swagger-ui.css");
 /**
  * Run after the bundle, from the same file: the page has no inline script, so it keeps the
  * Content-Security-Policy (http/security-headers.ts). It reads the document's address from the page.
- * No validator badge: it would load an image from validator.swagger.io.
+ * No validator badge: it would load an image from validator.swagger.io. The tags start collapsed and the
+ * schema list is hidden (each schema is still shown with its operations): the page renders at once
+ * instead of resolving every operation and schema first.
  */
 const SCRIPT_START = `
 SwaggerUIBundle({
   url: document.getElementById("swagger-ui").dataset.url,
   dom_id: "#swagger-ui",
   deepLinking: true,
+  docExpansion: "none",
+  defaultModelsExpandDepth: -1,
   validatorUrl: null,
   presets: [SwaggerUIBundle.presets.apis],
   layout: "BaseLayout",
