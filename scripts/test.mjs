@@ -1,4 +1,5 @@
-// npm test: the gate. Type check ‖ lint ‖ migration-drift check, then the unit + API tests on PGlite ‖
+// npm test: the gate. Type check ‖ lint ‖ migration-drift check ‖ dead-code check (knip: unused files,
+// exports and dependencies; knip.json names the entry points), then the unit + API tests on PGlite ‖
 // on PostgreSQL (when TEST_DATABASE_URL is set), then the build, the fault tests (the compiled server
 // on throwaway PostgreSQL clusters that restart, lose connections, run two instances, shut down) and
 // the browser e2e tests in headless Chromium against the compiled server. Stages in a parallel group
@@ -101,6 +102,7 @@ await parallel(
   (o) => stage("type check", "npm", ["run", "--silent", "typecheck"], o),
   (o) => stage("lint", npx, ["biome", "check", "."], o),
   (o) => stage("migration drift", process.execPath, ["scripts/check-migrations.mjs"], o),
+  (o) => stage("dead code (knip)", npx, ["knip", "--no-progress"], o),
 );
 
 // 2. Unit + API tests. With 2 cores vitest runs one test file at a time (cores - 1 workers), so

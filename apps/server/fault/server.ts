@@ -14,7 +14,7 @@ import { sparePort } from "./cluster";
 const root = resolve(import.meta.dirname, "../../..");
 const mainJs = resolve(root, "apps/server/dist/main.js");
 
-export const ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
+const ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
 export const PEVO_EMAIL = "pevo@demo-escort.test";
 
 /** Longest a test request may take: longer is a hang (the pool's connect timeout is 5 s). */
@@ -157,7 +157,7 @@ export async function waitFor<T>(check: () => Promise<T> | T, ms: number): Promi
   }
 }
 
-export type LiveEvent = { event: string; data: string; at: number };
+type LiveEvent = { event: string; data: string; at: number };
 
 /** A live screen: GET /api/events read as Server-Sent Events. */
 export async function openEvents(server: Server, cookie: string) {

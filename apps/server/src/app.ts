@@ -72,7 +72,7 @@ function sameHost(origin: string, host: string | undefined): boolean {
   return new URL(origin).host === host;
 }
 
-export const webDist = resolve(import.meta.dirname, "../../web/dist");
+const webDist = resolve(import.meta.dirname, "../../web/dist");
 
 export function createApp(opts: {
   db: Database;

@@ -1041,7 +1041,11 @@ const ROUTES: Row[] = [
   },
   { route: "GET /api/docs", expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 } },
   {
-    route: "GET /api/docs/scalar.js",
+    route: "GET /api/docs/reference.js",
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  {
+    route: "GET /api/docs/reference.css",
     expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
   },
 ];

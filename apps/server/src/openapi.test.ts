@@ -130,6 +130,7 @@ describe("/api/openapi.json", () => {
         "GET /api/demo-accounts",
         `GET ${DOCS_PATHS.reference}`,
         `GET ${DOCS_PATHS.script}`,
+        `GET ${DOCS_PATHS.stylesheet}`,
         `GET ${DOCS_PATHS.document}`,
         "POST /api/signup",
         "GET /api/public/sign/{token}",
@@ -185,13 +186,15 @@ describe("/api/openapi.json", () => {
 });
 
 describe("/api/docs", () => {
-  test("answers the reference page, loading scripts from this server only", async () => {
+  test("answers the reference page, loading its script and stylesheet from this server only", async () => {
     const res = await t.request("GET", DOCS_PATHS.reference);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const html: string = res.body;
     const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]*)"/g)].map((m) => m[1]);
     expect(sources).toEqual([DOCS_PATHS.script]);
+    const stylesheets = [...html.matchAll(/<link\b[^>]*\bhref="([^"]*)"/g)].map((m) => m[1]);
+    expect(stylesheets).toEqual([DOCS_PATHS.stylesheet]);
     // No other host anywhere in the page: not a script, a stylesheet, a font or a link.
     expect(html).not.toMatch(/(https?:)?\/\/[a-z0-9-]+\.[a-z]/i);
     expect(html).toContain(DOCS_PATHS.document);
@@ -202,7 +205,14 @@ describe("/api/docs", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
     expect(res.body.length).toBeGreaterThan(100_000);
-    expect(res.body).toContain("createApiReference");
+    expect(res.body).toContain("SwaggerUIBundle");
+  });
+
+  test("the stylesheet it loads answers CSS", async () => {
+    const res = await t.request("GET", DOCS_PATHS.stylesheet);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(res.body).toContain(".swagger-ui");
   });
 });
 

@@ -2,7 +2,7 @@
  * A small RFC 4180 CSV reader for tests that parse an export back: quoted fields, doubled quotes,
  * commas and line breaks inside quotes. (csv-parse is not a dependency; csv-stringify writes.)
  */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";

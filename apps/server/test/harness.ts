@@ -41,7 +41,7 @@ import { asCompanyId } from "./company-id";
 import { captureLogs } from "./log-capture";
 
 export const APP_URL = "http://localhost:3000";
-export const DEFAULT_PASSWORD = "correct-horse-42";
+const DEFAULT_PASSWORD = "correct-horse-42";
 /** The licence and insurance expiry of a test PEVO (createPevoUser, qualifyPevo). */
 export const QUALIFIED_UNTIL = "2035-12-31";
 
@@ -162,7 +162,7 @@ export function pickCookies(cookie: string, names: string[]): string {
 export const SESSION_TOKEN_COOKIE = "better-auth.session_token";
 export const SESSION_DATA_COOKIE = "better-auth.session_data";
 
-export function testConfig(options: TestAppOptions = {}): Config {
+function testConfig(options: TestAppOptions = {}): Config {
   return {
     production: false,
     port: 3000,

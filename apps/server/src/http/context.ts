@@ -7,7 +7,7 @@ import type { FileStorage } from "../lib/storage";
 import type { CompanyId, Scope } from "../lib/tenant";
 import type { Mailer } from "../mail/mailer";
 
-export type { CompanyId, Scope };
+export type { Scope };
 
 export type Deps = {
   db: Database;

@@ -14,7 +14,7 @@ export type CsvValue = string | number | boolean | null | undefined;
  * Formulas are not run when the file is opened in a spreadsheet: a cell that starts with = + - @
  * (or tab / CR) gets a leading apostrophe (OWASP "CSV injection"). Numbers pass untouched.
  */
-export const neutralizeFormula = (value: CsvValue): CsvValue =>
+const neutralizeFormula = (value: CsvValue): CsvValue =>
   typeof value === "string" && /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value)
     ? `'${value}`
     : value;

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 
 /** Letters, digits, dot, dash and underscore only: a file name safe in a Content-Disposition header. */
-export const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, "_");
+const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, "_");
 
 type Disposition = "attachment" | "inline";
 

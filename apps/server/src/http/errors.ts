@@ -1,8 +1,7 @@
-import { isoDate } from "@pevo/shared";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ZodError, type z } from "zod";
+import { ZodError } from "zod";
 import {
   ConflictError,
   DomainError,
@@ -12,8 +11,6 @@ import {
   pgError,
 } from "../lib/domain-errors";
 import { currentRequestId, log } from "../lib/log";
-
-export { pgError };
 
 /** An error the client is meant to see, in the API's one JSON shape. */
 export class ApiError extends Error {
@@ -25,10 +22,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-export const notFound = (message = "Not found") => new ApiError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new ApiError(409, message, fields);
 
 /** First message per field path, e.g. { "lineItems.0.date": "Date is required" }. */
 export function fieldMessages(error: ZodError): Record<string, string> {
@@ -48,25 +41,6 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Validates a JSON body with a shared schema: 400 with the spec's field messages. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const result = schema.safeParse(await readJson(c));
-  if (!result.success) {
-    const fields = fieldMessages(result.error);
-    throw new ApiError(400, Object.values(fields)[0] ?? "Invalid input", fields);
-  }
-  return result.data;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A path id that is not a UUID cannot exist: 404, never a database error. */
-export function idParam(c: Context, name = "id", message = "Not found"): string {
-  const value = c.req.param(name) ?? "";
-  if (!UUID.test(value)) throw notFound(message);
-  return value;
-}
-
 /** The HTTP status of each domain error (lib/domain-errors.ts). */
 function domainStatus(error: DomainError): ContentfulStatusCode {
   if (error instanceof NotFoundError) return 404;
@@ -77,7 +51,7 @@ function domainStatus(error: DomainError): ContentfulStatusCode {
 }
 
 /** Seconds a client is told to wait after a 503 (the database is away for a moment). */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 const LOST_CONNECTION_CODES = new Set([
   "ECONNREFUSED",
@@ -174,16 +148,4 @@ export function toErrorResponse(c: Context, error: unknown) {
     { error: id ? `${message} If it happens again, quote this reference: ${id}.` : message },
     500,
   );
-}
-
-/**
- * A YYYY-MM-DD query parameter, or `fallback` when it is absent (e.g. "today": the browser says
- * which day it is for its user). A malformed value is a 400.
- */
-export function dayQuery(c: Context, name: string, fallback: string): string {
-  const value = c.req.query(name);
-  if (value === undefined) return fallback;
-  const parsed = isoDate(`${name} must be a date (YYYY-MM-DD)`).safeParse(value);
-  if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
-  return parsed.data;
 }

@@ -33,7 +33,7 @@ export function validationError(target: string, error: z.ZodError): ApiError {
 }
 
 /** Every router's validation hook: a failure is thrown as an ApiError (app.onError answers it). */
-export const defaultHook = (result: { success: boolean; target: string; error?: z.ZodError }) => {
+const defaultHook = (result: { success: boolean; target: string; error?: z.ZodError }) => {
   if (!result.success && result.error) throw validationError(result.target, result.error);
 };
 

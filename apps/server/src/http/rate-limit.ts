@@ -13,7 +13,7 @@ import { createClient } from "redis";
 import { log } from "../lib/log";
 import { ApiError } from "./errors";
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 function socketAddress(c: Context): string {
   try {

@@ -7,14 +7,14 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../env";
 
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   // The web app's index.html loads its theme script and its bundle from files (public/theme.js,
-  // /assets/*), and /api/docs loads Scalar's bundle from /api/docs/scalar.js: no inline script.
+  // /assets/*), and /api/docs loads Swagger UI's bundle from /api/docs/reference.js: no inline script.
   scriptSrc: ["'self'"],
   // 'unsafe-inline' for styles only: the libraries the screens are built from add <style> elements
   // at run time (sonner's toasts, Radix's scroll areas and selects, react-remove-scroll under the
-  // dialogs, Scalar's reference page) and the invoice print view renders one; none of them takes a
+  // dialogs, Swagger UI's reference page) and the invoice print view renders one; none of them takes a
   // nonce. Styles cannot run script, so script-src stays strict.
   styleSrc: ["'self'", "'unsafe-inline'"],
   // data: and blob: images cannot run script: small images a bundle inlines, object URLs of files.

@@ -30,7 +30,7 @@ export const activityItemColumns = {
 const MAX = TEXT_LIMITS.activity;
 
 /** Cuts a text to the activity bound (the database's CHECK), ending with '…' when cut. */
-export function clip<T extends string | null | undefined>(text: T): T {
+function clip<T extends string | null | undefined>(text: T): T {
   if (typeof text !== "string" || [...text].length <= MAX) return text;
   return `${[...text].slice(0, MAX - 1).join("")}…` as T;
 }

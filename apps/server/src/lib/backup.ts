@@ -20,10 +20,10 @@ import { log } from "./log";
 import { readTar, tarEnd, tarHeader, tarPadding, writeChunk } from "./tar";
 
 /** The archive's first entry: what it is. */
-export const BACKUP_MANIFEST = "pevo-backup.json";
+const BACKUP_MANIFEST = "pevo-backup.json";
 const FORMAT = 1;
 /** A running server's backup socket, beside its lock file (outside the archived folder). */
-export const backupSocketPath = (dataDir: string) => `${dataDir}.backup.sock`;
+const backupSocketPath = (dataDir: string) => `${dataDir}.backup.sock`;
 
 /** A backup or restore that cannot go ahead, with a message for the operator. */
 export class BackupRefused extends Error {}
@@ -33,7 +33,7 @@ export class BackupRefused extends Error {}
  * name order, without uploads still being written (`files/**.partial`). The caller makes sure nothing
  * writes the database meanwhile (whileIdle, or the lock of a folder no server has open).
  */
-export async function writeBackup(dataDir: string, out: Writable): Promise<void> {
+async function writeBackup(dataDir: string, out: Writable): Promise<void> {
   const gzip = createGzip();
   const written = pipeline(gzip, out);
   try {
@@ -134,7 +134,7 @@ export async function listenForBackups(
 }
 
 /** Reads a whole archive, checking that it is a complete backup; answers how many files it holds. */
-export async function verifyBackup(archive: string): Promise<number> {
+async function verifyBackup(archive: string): Promise<number> {
   let files = 0;
   await readBackup(archive, async (entry) => {
     if (!entry.folder) files += 1;

@@ -14,7 +14,7 @@ import { companyTimeZone, zonedDate, zonedTimeToUtc } from "./zoned-time";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */
-export const DIGEST_TIME = "07:00";
+const DIGEST_TIME = "07:00";
 
 /** The first DIGEST_TIME in the zone strictly after `now`. */
 export function nextDigestInstant(timeZone: string, now: Date): Date {

@@ -51,9 +51,9 @@ export type JobContext<P = unknown> = {
  * What a handler may answer: nothing (the job is done), or `{ runAgainAt }` to be pending again at
  * that time (what it waits for moved, e.g. the company's time zone changed).
  */
-export type JobOutcome = { runAgainAt: Date } | undefined;
+type JobOutcome = { runAgainAt: Date } | undefined;
 // biome-ignore lint/suspicious/noExplicitAny: each handler reads its own payload shape
-export type JobHandler<P = any> = (ctx: JobContext<P>) => Promise<JobOutcome>;
+type JobHandler<P = any> = (ctx: JobContext<P>) => Promise<JobOutcome>;
 /** kind → handler. A due job of a kind without a handler fails with a clear error. */
 export type JobHandlers = Record<string, JobHandler>;
 

@@ -23,7 +23,7 @@ import { sql } from "drizzle-orm";
 import { log } from "./log";
 import type { CompanyId, Scope } from "./tenant";
 
-export const LIVE_CHANNEL = "pevo_live_events";
+const LIVE_CHANNEL = "pevo_live_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const MAX_TEXT = 200;

@@ -11,7 +11,7 @@ import type { FileStorage } from "./storage";
 /** A partial file last written this long ago belongs to no upload still running (15 MB at most). */
 export const PARTIAL_MAX_AGE_MS = 60 * 60_000;
 /** Between sweeps: as often as the document purge retries the storage (purge-job.ts). */
-export const PARTIAL_SWEEP_MS = 10 * 60_000;
+const PARTIAL_SWEEP_MS = 10 * 60_000;
 
 /** One sweep: removes partial files older than PARTIAL_MAX_AGE_MS; answers how many. */
 export function removeStalePartialUploads(storage: FileStorage, now = new Date()): Promise<number> {

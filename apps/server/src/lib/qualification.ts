@@ -71,7 +71,7 @@ export async function qualificationsOf(
 }
 
 /** Every reason the PEVO falls short, in route order, then insurance and licence. */
-export function shortfalls(result: QualificationResult): string[] {
+function shortfalls(result: QualificationResult): string[] {
   return [
     ...result.states.filter((s) => s.status !== "valid").map((s) => s.reason),
     ...result.insurance.filter((i) => i.status !== "valid").map((i) => i.reason),
@@ -84,7 +84,7 @@ const midSentence = (text: string) =>
   /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 
 /** "Casey Whitfield is not qualified for this route: no certificate accepted in NY: …". */
-export const notQualifiedMessage = (q: PevoQualification) =>
+const notQualifiedMessage = (q: PevoQualification) =>
   `${q.pevoName} is not qualified for this route: ${shortfalls(q.result).map(midSentence).join("; ")}`;
 
 export type Assignee = { pevoId: string; field: string };

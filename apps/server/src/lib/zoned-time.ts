@@ -34,7 +34,7 @@ function formatter(timeZone: string) {
 }
 
 /** The zone's offset from UTC at an instant, in ms (Chicago in winter: -6 h). */
-export function zoneOffsetMs(timeZone: string, instant: number): number {
+function zoneOffsetMs(timeZone: string, instant: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);

@@ -3,7 +3,7 @@ import { mailOutbox } from "@pevo/db";
 import nodemailer from "nodemailer";
 import { log } from "../lib/log";
 
-export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+type MailAttachment = { filename: string; contentType: string; content: Buffer };
 export type Mail = {
   to: string;
   /** Copies (an invoice sent with cc). The outbox keeps one row per address. */
@@ -14,7 +14,7 @@ export type Mail = {
   attachments?: MailAttachment[];
 };
 
-export type SendOptions = {
+type SendOptions = {
   /**
    * The transaction to write the outbox row in (a durable job's `tx`): the mail and the job's
    * `done` then commit together, so it is kept exactly once. Required inside a job's transaction:

@@ -8,7 +8,7 @@ const SchemaContext = React.createContext<z.ZodType | null>(null);
  * Gives every text input and textarea inside it the `maxLength` of its field in `schema` (by the
  * input's `name`, which `register(name)` sets): the same bound the API enforces, from one place.
  */
-export function FieldLimits({ schema, children }: { schema: z.ZodType; children: React.ReactNode }) {
+function FieldLimits({ schema, children }: { schema: z.ZodType; children: React.ReactNode }) {
   return <SchemaContext.Provider value={schema}>{children}</SchemaContext.Provider>;
 }
 

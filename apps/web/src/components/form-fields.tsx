@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { cn, inlineLinkClass } from "@/lib/utils";
+import { cn } from "@/lib/utils";
 
 /**
  * The labelled form controls every form uses: a Field (label, error, hint) around one control
@@ -160,18 +160,6 @@ export function DateField<T extends FieldValues, R extends FieldValues = T>({
         disabled={field.disabled || picker.disabled}
       />
     </Field>
-  );
-}
-
-/** A field's hint when its options could not be loaded. */
-export function RetryHint({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <>
-      {what} could not be loaded.{" "}
-      <button type="button" className={inlineLinkClass} onClick={onRetry}>
-        Retry
-      </button>
-    </>
   );
 }
 

@@ -27,7 +27,7 @@ export function ListSkeleton({ label, rows = 3 }: { label: string; rows?: number
 }
 
 /** The Retry button of a failed load: a spinner while the retry runs. */
-export function RetryButton({
+function RetryButton({
   onRetry,
   retrying,
   className,

@@ -12,7 +12,7 @@ import {
 import { Button } from "./ui/button";
 
 /** 'Discard unsaved changes?': Keep editing (the default, and Escape) or Discard. */
-export function DiscardChangesDialog({
+function DiscardChangesDialog({
   open,
   onKeep,
   onDiscard,

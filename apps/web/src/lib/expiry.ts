@@ -2,7 +2,7 @@ import { differenceInCalendarDays } from "date-fns";
 import { parseDate } from "@/lib/format";
 
 /** How many days ahead a certification expiry starts to be flagged. */
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 
 export type ExpiryHint = { tone: "expired" | "soon"; label: string };
 

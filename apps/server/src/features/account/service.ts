@@ -7,7 +7,7 @@ import { ConflictError } from "../../lib/domain-errors";
 
 const isDemoLogin = (email: string) => Object.values(DEMO_ACCOUNTS).some((a) => a.email === email);
 
-export const DUPLICATE_EMAIL =
+const DUPLICATE_EMAIL =
   "An account with this email already exists. Please use a different email or try logging in.";
 
 /** Signup: the company and its first admin, together or not at all. */

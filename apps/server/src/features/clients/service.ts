@@ -23,7 +23,7 @@ const columns = {
 };
 
 export const CLIENT_NOT_FOUND = "Client not found";
-export const CLIENT_IN_USE =
+const CLIENT_IN_USE =
   "This client has rate confirmations and cannot be deleted. Delete or reassign them first.";
 
 // Text sorts are case-insensitive, so the order does not depend on the database's collation (PGlite

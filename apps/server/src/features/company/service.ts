@@ -7,9 +7,9 @@ import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domai
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 
-export const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
+const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
-export const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
+const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
 
 export async function getCompanySettings(scope: Scope): Promise<Required<TCompanySettings>> {
   const [row] = await scope.db

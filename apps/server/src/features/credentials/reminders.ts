@@ -20,19 +20,19 @@ import { isCurrentCredential } from "./expiring";
 
 export const CREDENTIAL_REMINDER = "credential-reminder";
 /** Local time of the reminder mails. */
-export const REMINDER_TIME = "09:00";
+const REMINDER_TIME = "09:00";
 
 type Kind = "certifications" | "insurance";
 type Days = (typeof CREDENTIAL_REMINDER_DAYS)[number];
 type Payload = { kind: Kind; id: string; pevoId: string; days: Days };
 type Scope = { companyId: CompanyId };
 
-export const credentialReminderKey = (kind: Kind, id: string, days: number) =>
+const credentialReminderKey = (kind: Kind, id: string, days: number) =>
   `${CREDENTIAL_REMINDER}:${kind}:${id}:${days}`;
 const prefix = (kind: Kind, id: string) => `${CREDENTIAL_REMINDER}:${kind}:${id}:`;
 
 /** When the reminder `days` before `expiresOn` is due. */
-export const reminderInstant = (expiresOn: string, days: number, timeZone: string) =>
+const reminderInstant = (expiresOn: string, days: number, timeZone: string) =>
   zonedTimeToUtc(addDaysIso(expiresOn, -days), REMINDER_TIME, timeZone);
 
 /** Schedules (or moves) the credential's reminders; instants already past are dropped. */

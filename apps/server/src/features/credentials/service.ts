@@ -33,7 +33,7 @@ import { cancelCredentialReminders, syncCredentialReminders } from "./reminders"
 
 export const PEVO_NOT_FOUND = "PEVO not found";
 export const CREDENTIAL_NOT_FOUND = "Credential not found";
-export const DOCUMENT_NOT_USABLE = "Choose one of this PEVO's documents";
+const DOCUMENT_NOT_USABLE = "Choose one of this PEVO's documents";
 
 /** Who writes: the office, or the PEVO (their own credentials; the change waits for review). */
 export type CredentialActor = { role: "admin" } | { role: "pevo"; pevoId: string };
@@ -247,7 +247,7 @@ async function recordChange(
 }
 
 /** Adds a certification or an insurance policy. */
-export async function addCredential(
+async function addCredential(
   scope: Scope,
   pevoId: string,
   actor: CredentialActor,
@@ -298,7 +298,7 @@ async function readOne(scope: Scope, pevoId: string, kind: ListKind, id: string)
 const tableOf = (kind: ListKind) => (kind === "certifications" ? pevoCertifications : pevoInsurance);
 
 /** Updates a certification or an insurance policy of the PEVO. */
-export async function updateCredential(
+async function updateCredential(
   scope: Scope,
   pevoId: string,
   id: string,

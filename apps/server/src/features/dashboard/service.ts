@@ -103,4 +103,3 @@ export async function getDashboard(scope: Scope, today: string) {
     activity,
   };
 }
-export type TDashboard = Awaited<ReturnType<typeof getDashboard>>;

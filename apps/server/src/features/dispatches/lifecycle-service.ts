@@ -60,15 +60,14 @@ import { dispatchDeclinedMail } from "../../mail/templates";
 import { syncPickupReminders } from "./pickup-reminders";
 
 export const JOB_NOT_FOUND = "Dispatch not found";
-export const JOB_CANCELED = "This dispatch was canceled: it cannot be accepted or moved";
-export const JOB_COMPLETED = "This job is already completed";
-export const ALREADY_ACCEPTED = "You already accepted this job";
-export const ACCEPT_FIRST = "Accept the job first";
-export const JOB_UNDER_WAY = "This job is under way and can no longer be declined. Call the office.";
-export const repeatedStep = (step: DispatchStep) =>
+const JOB_CANCELED = "This dispatch was canceled: it cannot be accepted or moved";
+const JOB_COMPLETED = "This job is already completed";
+const ALREADY_ACCEPTED = "You already accepted this job";
+const ACCEPT_FIRST = "Accept the job first";
+const JOB_UNDER_WAY = "This job is under way and can no longer be declined. Call the office.";
+const repeatedStep = (step: DispatchStep) =>
   `"${DISPATCH_STEP_LABELS[step]}" is already recorded for this job`;
-export const outOfOrder = (next: DispatchStep) =>
-  `The next step of this job is "${DISPATCH_STEP_LABELS[next]}"`;
+const outOfOrder = (next: DispatchStep) => `The next step of this job is "${DISPATCH_STEP_LABELS[next]}"`;
 
 /** What the emailed Accept / Decline page says for a link it cannot open. */
 export const RESPONSE_LINK_MESSAGES = {
@@ -78,7 +77,7 @@ export const RESPONSE_LINK_MESSAGES = {
     "This link was already used, or the job was reassigned or changed. Open your portal to see your jobs.",
 } as const;
 /** A response link works this many days (a job is usually answered the same day). */
-export const RESPONSE_LINK_DAYS = 14;
+const RESPONSE_LINK_DAYS = 14;
 
 type DispatchRow = {
   id: string;
@@ -147,7 +146,7 @@ type EventRow = Awaited<ReturnType<typeof eventsOf>>[number];
  * A `reopened` row (the office set a closed job back) takes a completion back: the job is again
  * where it was before Completed, so the PEVO's next button is Completed again.
  */
-export function stageOf(pevoId: string | null, events: { kind: DispatchEventKind; pevoId: string | null }[]) {
+function stageOf(pevoId: string | null, events: { kind: DispatchEventKind; pevoId: string | null }[]) {
   if (!pevoId) return "none" satisfies DispatchStage;
   const lastAssigned = events.findLastIndex((e) => e.kind === "assigned");
   const run = events.slice(lastAssigned + 1).filter((e) => e.pevoId === pevoId);

@@ -22,13 +22,12 @@ import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { pickupReminderMail } from "../../mail/templates";
 
-export const PICKUP_REMINDER = "pickup-reminder";
-export const REMINDERS = ["evening", "two-hours"] as const;
+const PICKUP_REMINDER = "pickup-reminder";
+const REMINDERS = ["evening", "two-hours"] as const;
 export type Reminder = (typeof REMINDERS)[number];
 type Payload = { dispatchId: string; which: Reminder };
 
-export const reminderKey = (dispatchId: string, which: Reminder) =>
-  `${PICKUP_REMINDER}:${dispatchId}:${which}`;
+const reminderKey = (dispatchId: string, which: Reminder) => `${PICKUP_REMINDER}:${dispatchId}:${which}`;
 const dispatchPrefix = (dispatchId: string) => `${PICKUP_REMINDER}:${dispatchId}:`;
 
 /** Statuses whose pickup is still ahead of the PEVO. */

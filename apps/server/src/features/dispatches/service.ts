@@ -45,12 +45,11 @@ import {
 } from "./position-rules";
 
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
-export const DISPATCH_HAS_INVOICES =
-  "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
+const DISPATCH_HAS_INVOICES = "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
 /** Only a draft invoice can be deleted (DECISIONS, Invoices): a billed dispatch is canceled instead. */
-export const DISPATCH_BILLED =
+const DISPATCH_BILLED =
   "This dispatch is billed (an invoice was sent or voided) and cannot be deleted. Set its status to canceled instead.";
-export const DISPATCH_HAS_TRIPS =
+const DISPATCH_HAS_TRIPS =
   "This dispatch has trip log entries from its PEVO and cannot be deleted. Set its status to canceled instead.";
 
 const pevoName = () => sql<string | null>`${pevos.firstName} || ' ' || ${pevos.lastName}`;
@@ -327,7 +326,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
 }
 
 /** The rate confirmation and PEVO must be the company's own; the PEVO must be active when newly assigned. */
-export async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
+async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId: string | null) {
   const { db } = scope;
   if (input.rateConfirmationId) {
     const [rc] = await db

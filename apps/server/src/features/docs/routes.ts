@@ -1,49 +1,70 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, resolve } from "node:path";
 import { compress } from "hono/compress";
 import { z } from "zod";
 import { createRoute, createRouter, json, SESSION } from "../../http/openapi";
 
-/** Where the reference page and its script are served (under /api). */
+/** Where the reference page, its script and its stylesheet are served (under /api). */
 export const DOCS_PATHS = {
   document: "/api/openapi.json",
   reference: "/api/docs",
-  script: "/api/docs/scalar.js",
+  script: "/api/docs/reference.js",
+  stylesheet: "/api/docs/reference.css",
 } as const;
 
-/** Scalar's standalone bundle, from node_modules: the reference page loads nothing from another host. */
-const SCRIPT_FILE = resolve(
-  dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")),
-  "browser/standalone.js",
-);
-let script: Promise<Buffer> | undefined;
 /**
- * Run before the bundle: the zod inside it probes for eval (`new Function`) on its first parse, a
- * violation of the Content-Security-Policy (script-src 'self') even when caught; jitless skips it.
+ * Swagger UI's browser bundle and stylesheet (swagger-ui-dist), from node_modules: the reference page
+ * loads nothing from another host (the product must work on a closed network).
  */
-const SCRIPT_PRELUDE =
-  "globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig ?? {}, { jitless: true });\n";
+const require = createRequire(import.meta.url);
+const BUNDLE_FILE = require.resolve("swagger-ui-dist/swagger-ui-bundle.js");
+const STYLESHEET_FILE = require.resolve("swagger-ui-dist/swagger-ui.css");
+
+/**
+ * Run after the bundle, from the same file: the page has no inline script, so it keeps the
+ * Content-Security-Policy (http/security-headers.ts). It reads the document's address from the page.
+ * No validator badge: it would load an image from validator.swagger.io. The tags start collapsed and the
+ * schema list is hidden (each schema is still shown with its operations): the page renders at once
+ * instead of resolving every operation and schema first.
+ */
+const SCRIPT_START = `
+SwaggerUIBundle({
+  url: document.getElementById("swagger-ui").dataset.url,
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  docExpansion: "none",
+  defaultModelsExpandDepth: -1,
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: "BaseLayout",
+});
+`;
+
+/** Reads a file on first use and keeps it; a failed read is tried again on the next request. */
+function kept(read: () => Promise<Buffer>): () => Promise<Buffer> {
+  let file: Promise<Buffer> | undefined;
+  return () =>
+    (file ??= read().catch((error: unknown) => {
+      file = undefined;
+      throw error;
+    }));
+}
+const script = kept(async () => Buffer.concat([await readFile(BUNDLE_FILE), Buffer.from(SCRIPT_START)]));
+const stylesheet = kept(() => readFile(STYLESHEET_FILE));
 
 const tags = ["Documentation"];
 
-/**
- * The reference page: Scalar's bundle mounts itself on the `#api-reference` element and reads its
- * settings from its attributes (Scalar's HTML API). A JSON <script> is data, never run, so the page
- * has no inline script and keeps the Content-Security-Policy (http/security-headers.ts). Nothing from
- * another host: no web fonts from Scalar's CDN, no telemetry.
- */
+/** The reference page: Swagger UI mounts itself on `#swagger-ui` and reads the document from this server. */
 const REFERENCE_PAGE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>PEVO back office API</title>
+    <link rel="stylesheet" href="${DOCS_PATHS.stylesheet}" />
   </head>
   <body>
-    <script id="api-reference" type="application/json" data-url="${DOCS_PATHS.document}" data-configuration="${JSON.stringify(
-      { withDefaultFonts: false, telemetry: false },
-    ).replaceAll('"', "&quot;")}"></script>
+    <div id="swagger-ui" data-url="${DOCS_PATHS.document}"></div>
     <script src="${DOCS_PATHS.script}"></script>
   </body>
 </html>
@@ -51,7 +72,7 @@ const REFERENCE_PAGE = `<!doctype html>
 
 /**
  * GET /api/openapi.json (the OpenAPI 3.1 document, generated from the routes' declarations), GET
- * /api/docs (Scalar's reference page) and the page's script. Public: they document, they reveal no data.
+ * /api/docs (Swagger UI's reference page) and the page's script and stylesheet. Public: they document, they reveal no data.
  */
 export function docsRoutes(document: () => unknown) {
   const router = createRouter();
@@ -88,9 +109,9 @@ export function docsRoutes(document: () => unknown) {
     .openapi(
       createRoute({
         method: "get",
-        path: "/docs/scalar.js",
+        path: "/docs/reference.js",
         tags,
-        summary: "The reference page's script (Scalar's standalone bundle)",
+        summary: "The reference page's script (Swagger UI's bundle)",
         security: [],
         middleware: [compress()],
         responses: {
@@ -98,15 +119,27 @@ export function docsRoutes(document: () => unknown) {
         },
       }),
       async (c) => {
-        script ??= readFile(SCRIPT_FILE).then(
-          (bundle) => Buffer.concat([Buffer.from(SCRIPT_PRELUDE), bundle]),
-          (error: unknown) => {
-            script = undefined;
-            throw error;
-          },
-        );
-        return c.body(new Uint8Array(await script), 200, {
+        return c.body(new Uint8Array(await script()), 200, {
           "Content-Type": "text/javascript; charset=utf-8",
+          "Cache-Control": "public, max-age=86400",
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: "get",
+        path: "/docs/reference.css",
+        tags,
+        summary: "The reference page's stylesheet (Swagger UI's)",
+        security: [],
+        middleware: [compress()],
+        responses: {
+          200: { description: "CSS", content: { "text/css": { schema: z.string() } } },
+        },
+      }),
+      async (c) => {
+        return c.body(new Uint8Array(await stylesheet()), 200, {
+          "Content-Type": "text/css; charset=utf-8",
           "Cache-Control": "public, max-age=86400",
         });
       },

@@ -13,8 +13,8 @@ export const DOCUMENT_NOT_FOUND = "Document not found";
 export const PEVO_NOT_FOUND = "PEVO not found";
 export const RATE_CONFIRMATION_NOT_FOUND = "Rate confirmation not found";
 export const DISPATCH_NOT_FOUND = "Dispatch not found";
-export const NOT_YOUR_UPLOAD = "You can delete only the documents you uploaded";
-export const UPLOAD_TOO_SLOW = "The upload took too long to save. Please upload the file again.";
+const NOT_YOUR_UPLOAD = "You can delete only the documents you uploaded";
+const UPLOAD_TOO_SLOW = "The upload took too long to save. Please upload the file again.";
 
 /** What a list or an upload is about. */
 export type DocumentOwner =
@@ -40,11 +40,7 @@ const fullName = (first: string | null, last: string | null) =>
   first === null ? null : `${first} ${last ?? ""}`.trim();
 
 /** The owner, when the viewer may see it; 404 otherwise (another company's, another PEVO's). */
-export async function findOwner(
-  scope: Scope,
-  owner: DocumentOwner,
-  viewer: DocumentViewer,
-): Promise<FoundOwner> {
+async function findOwner(scope: Scope, owner: DocumentOwner, viewer: DocumentViewer): Promise<FoundOwner> {
   const { db } = scope;
   if (owner.kind === "pevo") {
     if (viewer.role === "pevo" && viewer.pevoId !== owner.id) throw new NotFoundError(PEVO_NOT_FOUND);

@@ -17,9 +17,9 @@ import { syncInvoiceReminders } from "./reminders";
 import { lockInvoice } from "./send-service";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
-export const VOID_NO_PAYMENTS = "A void invoice cannot take payments";
-export const NOTHING_DUE = "This invoice has no balance left to pay";
-export const overBalance = (balance: string) => `The payment cannot exceed the balance of $${balance}`;
+const VOID_NO_PAYMENTS = "A void invoice cannot take payments";
+const NOTHING_DUE = "This invoice has no balance left to pay";
+const overBalance = (balance: string) => `The payment cannot exceed the balance of $${balance}`;
 
 export async function listPayments(
   scope: Pick<Scope, "db" | "companyId">,

@@ -30,7 +30,7 @@ const reminderKey = (invoiceId: string, days: number) => `${INVOICE_REMINDER}:${
 const invoicePrefix = (invoiceId: string) => `${INVOICE_REMINDER}:${invoiceId}:`;
 
 /** When the reminder `days` after the due date goes out: 09:00 that day in the company's zone. */
-export const reminderInstant = (dueDate: string, days: number, timeZone: string) =>
+const reminderInstant = (dueDate: string, days: number, timeZone: string) =>
   zonedTimeToUtc(addDaysIso(dueDate, days), REMINDER_TIME, timeZone);
 
 /** Drops the invoice's pending reminders (it was paid, voided or deleted). */

@@ -20,11 +20,11 @@ import { renderInvoicePdf } from "./pdf";
 import { cancelInvoiceReminders, invoiceUrl, syncInvoiceReminders } from "./reminders";
 import { getInvoice, INVOICE_NOT_FOUND } from "./service";
 
-export const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
-export const ALREADY_VOID = "This invoice is already void";
-export const VOID_WITH_PAYMENTS = "An invoice with payments cannot be voided: delete its payments first";
-export const ONLY_DRAFT_DELETABLE = "Only a draft invoice can be deleted; void a sent invoice instead";
-export const VOID_NOT_DELETABLE = "A void invoice cannot be deleted: it stays on record";
+const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
+const ALREADY_VOID = "This invoice is already void";
+const VOID_WITH_PAYMENTS = "An invoice with payments cannot be voided: delete its payments first";
+const ONLY_DRAFT_DELETABLE = "Only a draft invoice can be deleted; void a sent invoice instead";
+const VOID_NOT_DELETABLE = "A void invoice cannot be deleted: it stays on record";
 
 export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`;
 

@@ -45,14 +45,14 @@ import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
-export const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
-export const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
-export const totalBelowPaid = (paid: string) =>
+const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
+const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
+const totalBelowPaid = (paid: string) =>
   `The total cannot be less than the $${paid} already paid: delete a payment first`;
 const DISPATCH_REQUIRED = "Dispatch ID is required";
 
 /** The refusal of a second invoice for a dispatch (void invoices do not count). */
-export const dispatchAlreadyInvoiced = (numbers: string[]) =>
+const dispatchAlreadyInvoiced = (numbers: string[]) =>
   `This dispatch already has ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. ` +
   "Tick “Create a supplementary invoice anyway” to add another one.";
 

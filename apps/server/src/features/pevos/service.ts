@@ -16,11 +16,10 @@ import {
 import { type Scope, scoped } from "../../lib/tenant";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
-export const PEVO_EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
-export const PEVO_IN_USE =
+const PEVO_EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
+const PEVO_IN_USE =
   "This PEVO is assigned to dispatches or rate confirmation positions and cannot be deleted. Set them inactive instead.";
-export const PEVO_HAS_TRIPS =
-  "This PEVO has trip log entries and cannot be deleted. Set them inactive instead.";
+const PEVO_HAS_TRIPS = "This PEVO has trip log entries and cannot be deleted. Set them inactive instead.";
 
 const columns = {
   id: pevos.id,

@@ -29,7 +29,7 @@ export type SignatureCertificate = {
 };
 
 /** "Nov 25, 2026, 14:03:07 UTC" (and the same moment in `zone`). */
-export function formatMoment(at: Date, zone = "UTC") {
+function formatMoment(at: Date, zone = "UTC") {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     year: "numeric",

@@ -42,10 +42,10 @@ import {
 } from "./signature-service";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";
-export const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
-export const RC_IN_USE =
+const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";
+const RC_IN_USE =
   "This rate confirmation cannot be deleted: dispatches (and their invoices) refer to it. Cancel it instead.";
-export const RC_CANCELED = "This rate confirmation is canceled: restore it before editing it";
+const RC_CANCELED = "This rate confirmation is canceled: restore it before editing it";
 
 const RC_SORT_COLUMNS = {
   startDate: rateConfirmations.startDate,

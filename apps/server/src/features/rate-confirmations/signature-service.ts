@@ -46,10 +46,10 @@ import { signatureRequestMail, signedCopyMail } from "../../mail/templates";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentOf, serialize, sha256 } from "./signed-content";
 
-export const RC_NOT_FOUND = "Rate confirmation not found";
-export const NOT_SIGNED = "This rate confirmation has not been signed";
+const RC_NOT_FOUND = "Rate confirmation not found";
+const NOT_SIGNED = "This rate confirmation has not been signed";
 export const NO_OPEN_REQUEST = "There is no signature request to cancel";
-export const RC_CANCELED_NO_SIGNATURE = "A canceled rate confirmation cannot be sent for signature";
+const RC_CANCELED_NO_SIGNATURE = "A canceled rate confirmation cannot be sent for signature";
 
 /** What the public page says for a link it cannot open (never which company or document it was). */
 export const LINK_MESSAGES = {
@@ -372,7 +372,7 @@ function certificateOf(r: RequestRow, timeZone?: string): SignatureCertificate {
 export const documentFrom = (r: RequestRow): TRateConfirmationDocument =>
   ZRateConfirmationDocument.parse(JSON.parse(r.content));
 
-export const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-signed.pdf`;
+const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-signed.pdf`;
 
 /** The signed copy: the document as signed, and its signature certificate page (times in UTC and the company's zone). */
 async function signedPdfOf(db: Executor, r: RequestRow) {

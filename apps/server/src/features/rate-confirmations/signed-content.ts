@@ -11,7 +11,7 @@ import type { Scope } from "../../lib/tenant";
 import { ownCompany } from "../../lib/tenant";
 
 /** JSON with every object's keys in code-point order, recursively: one text per value. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>)

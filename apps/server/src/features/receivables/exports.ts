@@ -69,7 +69,7 @@ export async function* exportPayments(
   }
 }
 
-export const QUICKBOOKS_TAX_ITEM = "Sales Tax";
+const QUICKBOOKS_TAX_ITEM = "Sales Tax";
 
 /** QuickBooks Online's default payment terms: another number of days leaves Terms empty. */
 const QUICKBOOKS_TERMS: Record<number, string> = {
@@ -80,7 +80,7 @@ const QUICKBOOKS_TERMS: Record<number, string> = {
 };
 
 /** "2025-03-01" → "03/01/2025": the date format of a US QuickBooks Online company. */
-export const quickBooksDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const quickBooksDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 type Line = { kind: LineKind; date: string; location: string; mileage: string; charge: string };
 

@@ -10,7 +10,7 @@ import { invoiceToday } from "../../lib/invoice-status";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
-export const NO_CLIENT = "No client";
+const NO_CLIENT = "No client";
 
 /**
  * Invoices without a client (the client was deleted, or none was picked) are grouped by the

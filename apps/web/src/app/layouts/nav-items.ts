@@ -14,7 +14,7 @@ import {
   Wallet,
 } from "lucide-react";
 
-export type NavItem = {
+type NavItem = {
   title: string;
   to: string;
   icon: LucideIcon;

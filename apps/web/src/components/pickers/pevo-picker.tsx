@@ -25,7 +25,7 @@ type Props = PickerProps<PickerPevo> & {
   valueBy?: "id" | "name";
 };
 
-export const pevoFullName = (p: Pick<TPevo, "firstName" | "lastName">) => `${p.firstName} ${p.lastName}`;
+const pevoFullName = (p: Pick<TPevo, "firstName" | "lastName">) => `${p.firstName} ${p.lastName}`;
 
 const searchActivePevos = (q: string) =>
   call(client.api.pevos.$get({ query: { q, status: "active", pageSize: String(PICKER_PAGE_SIZE) } }));

@@ -4,7 +4,6 @@ import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 /** A confirmation: a click outside does not dismiss it (Radix AlertDialog). */
 export function AlertDialogContent({
@@ -52,17 +51,6 @@ export function AlertDialogDescription({
 }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return (
     <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
-}
-export function AlertDialogAction({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return (
-    <AlertDialogPrimitive.Action
-      className={cn(buttonVariants({ variant: "destructive" }), className)}
-      {...props}
-    />
   );
 }
 export function AlertDialogCancel({

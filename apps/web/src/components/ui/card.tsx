@@ -25,6 +25,3 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"d
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("px-5", className)} {...props} />;
 }
-export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex items-center px-5", className)} {...props} />;
-}

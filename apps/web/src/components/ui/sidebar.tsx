@@ -10,13 +10,13 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tool
 import { useIsMobile } from "./use-mobile";
 
 /** SPEC §9: 16rem expanded, 18rem on mobile, 3rem collapsed; Ctrl/Cmd+B; cookie kept 7 days. */
-export const SIDEBAR_COOKIE_NAME = "sidebar_state";
+const SIDEBAR_COOKIE_NAME = "sidebar_state";
 const SIDEBAR_WIDTH = "16rem";
 const SIDEBAR_WIDTH_MOBILE = "18rem";
 const SIDEBAR_WIDTH_ICON = "3rem";
 const SIDEBAR_KEYBOARD_SHORTCUT = "b";
 /** The saved expanded / collapsed state, or undefined when none was saved. */
-export function readSidebarCookie(): boolean | undefined {
+function readSidebarCookie(): boolean | undefined {
   if (typeof document === "undefined") return undefined;
   const entry = document.cookie.split("; ").find((part) => part.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
   if (!entry) return undefined;

@@ -51,6 +51,3 @@ export function TableCell({
     </td>
   );
 }
-export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
-}

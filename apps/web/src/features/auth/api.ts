@@ -6,15 +6,14 @@ import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */
-export const VERIFY_CALLBACK_PATH = "/auth/callback";
-export const RESET_PATH = "/auth/reset";
+const VERIFY_CALLBACK_PATH = "/auth/callback";
+const RESET_PATH = "/auth/reset";
 
 /** Better Auth's code for a wrong email or password. */
 const INVALID_CREDENTIALS = "INVALID_EMAIL_OR_PASSWORD";
 const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
 export type TDemoAccount = { email: string; password: string };
-export type TDemoAccounts = { admin: TDemoAccount; pevo: TDemoAccount };
 
 /** The text shown (toast and inline) when signing in fails. */
 export function loginErrorMessage(error: unknown): string {

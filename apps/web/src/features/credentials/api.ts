@@ -18,7 +18,7 @@ export type ListKind = "certifications" | "insurance";
 
 const api = client.api;
 
-export const credentialsKey = (owner: CredentialsOwner) =>
+const credentialsKey = (owner: CredentialsOwner) =>
   owner.kind === "office" ? queryKeys.pevoCredentials(owner.pevoId) : queryKeys.portalCredentials;
 
 /** Where the owner's documents are (a credential attaches one of them). */

@@ -17,7 +17,7 @@ export type TUpcomingJob = {
 };
 
 /** An entry of the company's activity log. */
-export type TActivity = {
+type TActivity = {
   id: string;
   type: ActivityType | (string & {});
   status: ActivityStatus;

@@ -48,7 +48,7 @@ export type TPortalDispatchDetail = TPortalDispatch & {
   loadDetails: TLoadDetails | null;
 };
 
-export type TPortalActivity = {
+type TPortalActivity = {
   id: string;
   type: ActivityType | (string & {});
   status: ActivityStatus;
@@ -106,7 +106,7 @@ function useCursorList<T>(
 
 export type CursorList<T> = ReturnType<typeof useCursorList<T>>;
 
-export const PORTAL_PAGE_SIZE = "20";
+const PORTAL_PAGE_SIZE = "20";
 
 /** The API's filters of My Dispatches (the URL's `tab` is the API's `when`). */
 export type PortalDispatchFilters = {

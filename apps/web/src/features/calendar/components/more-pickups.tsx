@@ -9,7 +9,7 @@ import { dispatchesOnDay } from "../events";
 export const HiddenPickupsContext = createContext<Map<string, number>>(new Map());
 
 /** "+N more": the dispatch list on that day, for a day with more pickups than the calendar shows. */
-export function MorePickups({ date, className }: { date: Date; className?: string }) {
+function MorePickups({ date, className }: { date: Date; className?: string }) {
   const day = format(date, "yyyy-MM-dd");
   const more = useContext(HiddenPickupsContext).get(day);
   if (!more) return null;

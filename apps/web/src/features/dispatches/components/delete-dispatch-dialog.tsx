@@ -3,7 +3,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError } from "@/lib/api";
 import { useDeleteDispatch } from "../api";
 
-export const DELETE_QUESTION = "Are you sure you want to delete this dispatch?";
+const DELETE_QUESTION = "Are you sure you want to delete this dispatch?";
 
 /** Asks, then deletes one dispatch; a dispatch with invoices is refused by the server (409) and stays. */
 export function DeleteDispatchDialog({

@@ -21,7 +21,7 @@ import { FileTypesHint, localProblem, useFileUpload } from "./use-file-upload";
 const PREVIEWABLE = new Set(["image/png", "image/jpeg", "image/webp"]);
 
 /** 217 B, 12.4 KB, 3.1 MB. */
-export function formatFileSize(bytes: number): string {
+function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

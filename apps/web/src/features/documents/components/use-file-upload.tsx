@@ -2,7 +2,7 @@ import { type DocumentCategory, FILE_LIMITS, type TDocument } from "@pevo/shared
 import { useRef, useState } from "react";
 import { type DocumentsOwner, useUploadDocument } from "../api";
 
-export const MAX_MB = FILE_LIMITS.maxBytes / (1024 * 1024);
+const MAX_MB = FILE_LIMITS.maxBytes / (1024 * 1024);
 
 /** What can be told before sending: the server checks everything again (the type from the content). */
 export function localProblem(file: File): string | null {

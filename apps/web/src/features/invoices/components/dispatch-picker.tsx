@@ -20,7 +20,7 @@ type Props = PickerProps<DispatchOption>;
 const dispatches = client.api.dispatches;
 
 /** "Job # / driver / pickup date", the dispatch picker's text. */
-export const dispatchLabel = (d: Pick<DispatchOption, "jobNumber" | "driverName" | "pickupDate">) =>
+const dispatchLabel = (d: Pick<DispatchOption, "jobNumber" | "driverName" | "pickupDate">) =>
   `${d.jobNumber ?? "No job #"} / ${d.driverName} / ${formatDate(d.pickupDate)}`;
 
 /** The dispatches matching `q` (job number or driver name), latest pickup first. */

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
-export const slides = [
+const slides = [
   {
     title: "Dashboard",
     description: "Active jobs, available PEVOs, pending signatures and the week ahead at a glance.",
