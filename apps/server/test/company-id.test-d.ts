@@ -5,11 +5,11 @@
  */
 import type { Database } from "@pevo/db";
 import { clients } from "@pevo/db";
-import { getClient, listClients } from "../src/features/clients/service";
+import { recordActivity } from "../src/domain/activity";
+import { getClient, listClients } from "../src/domain/clients";
 import { listDispatches } from "../src/features/dispatches/service";
 import { asCompanyId } from "../src/http/company-id";
 import type { Actor } from "../src/http/context";
-import { recordActivity } from "../src/lib/activity";
 import { type CompanyId, type Scope, scoped } from "../src/lib/tenant";
 
 export function typeChecks(db: Database, fromRequest: string) {
