@@ -25,7 +25,7 @@ import {
   toCents,
 } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";

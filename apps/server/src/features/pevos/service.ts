@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
 import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
+import { createUserWithAccount, loginEmailTaken } from "../../domain/company";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { licenceReviewOnSave } from "../../lib/licence-review";
 import {
