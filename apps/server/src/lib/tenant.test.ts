@@ -293,12 +293,17 @@ describe("no unscoped tenant reads", () => {
 
   it("every service, lib and http query filters by the scope's company (or says why not)", () => {
     const src = join(import.meta.dirname, "..");
-    // Every source file of the features and lib (services, jobs, exports), and the PEVO lookup.
+    // Every source file of the domain modules, the features and lib (services, jobs, exports), and the PEVO lookup.
     const sources = (dir: string) =>
       (readdirSync(join(src, dir), { recursive: true }) as string[])
         .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
         .map((f) => join(src, dir, f));
-    const files = [...sources("features"), ...sources("lib"), join(src, "http", "pevo.ts")];
+    const files = [
+      ...sources("domain"),
+      ...sources("features"),
+      ...sources("lib"),
+      join(src, "http", "pevo.ts"),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const offenders = files.flatMap((file) =>
       unscopedWheres(readFileSync(file, "utf8")).map((where) => `${file}: ${where}`),
