@@ -293,7 +293,8 @@ describe("no unscoped tenant reads", () => {
 
   it("every service, lib and http query filters by the scope's company (or says why not)", () => {
     const src = join(import.meta.dirname, "..");
-    // Every source file of the domain modules, the features and lib (services, jobs, exports), and the PEVO lookup.
+    // Every source file of the domain modules, the features and lib (services, jobs, exports), and
+    // the PEVO lookup.
     const sources = (dir: string) =>
       (readdirSync(join(src, dir), { recursive: true }) as string[])
         .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
