@@ -448,7 +448,7 @@ async function recordReview(
   });
 }
 
-/** The office approves or rejects (with a note) the PEVO's driver's licence (lib/licence-review.ts). */
+/** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */
 export async function reviewLicence(
   scope: Scope,
   pevoId: string,
