@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { type Database, pevos } from "@pevo/db";
 import { insertCompanyWithAdmin } from "@pevo/db/seed";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { createUserWithAccount, hashPassword } from "../apps/server/src/lib/accounts";
+import { createUserWithAccount, hashPassword } from "../apps/server/src/domain/company";
 
 export type BenchCompany = {
   companyId: string;

@@ -1,8 +1,8 @@
 import { companies, openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, seedDemoCompany } from "@pevo/db/seed";
 import { eq } from "drizzle-orm";
+import { hashPassword } from "./domain/company";
 import { readConfig } from "./env";
-import { hashPassword } from "./lib/accounts";
 import { removeCompany } from "./lib/company-removal";
 import { createStorage } from "./lib/storage";
 

@@ -5,10 +5,10 @@
  */
 import type { Database } from "@pevo/db";
 import { clients } from "@pevo/db";
-import { getClient, listClients } from "../src/features/clients/service";
+import { recordActivity } from "../src/domain/activity";
+import { getClient, listClients } from "../src/domain/clients";
 import { listDispatches } from "../src/features/dispatches/service";
 import type { Actor } from "../src/http/context";
-import { recordActivity } from "../src/lib/activity";
 import { type CompanyId, type Scope, scoped } from "../src/lib/tenant";
 import { asCompanyId } from "./company-id";
 

@@ -5,8 +5,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { APP_URL, createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
 import { createApp } from "../app";
+import { hashPassword } from "../domain/company";
 import { readConfig } from "../env";
-import { hashPassword } from "../lib/accounts";
 import {
   ACCOUNT_CEILING_FACTOR,
   DatabaseStore,

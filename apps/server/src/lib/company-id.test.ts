@@ -23,7 +23,7 @@ const ALLOWED: Record<string, { makers: string[]; why: string }> = {
     makers: ["companyIdOfScopedRow"],
     why: "a signature request row, written under a scope",
   },
-  "src/lib/accounts.ts": { makers: ["companyIdOfCompany"], why: "signup's new company" },
+  "src/domain/company/logins.ts": { makers: ["companyIdOfCompany"], why: "signup's new company" },
   "src/lib/credentials-digest-schedule.ts": {
     makers: ["companyIdOfCompany"],
     why: "the start-up pass over every company",

@@ -1,7 +1,7 @@
 /**
  * When the admins' daily credentials digest (features/credentials/digest.ts) runs: one durable job
  * per company (lib/jobs.ts), key `credentials-digest`, at DIGEST_TIME in the company's time zone.
- * In lib/ because every company needs it from its first day: signup schedules it (lib/accounts.ts),
+ * In lib/ because every company needs it from its first day: signup schedules it (domain/company/logins.ts),
  * start-up makes it for companies without one, and recording a credential makes sure it is there.
  */
 import { companies, type Database, type Executor, jobs } from "@pevo/db";

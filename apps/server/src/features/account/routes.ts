@@ -1,9 +1,9 @@
 import { DEMO_ACCOUNTS } from "@pevo/db/seed";
 import { ZDemoAccountsResponse, ZMeResponse, ZMessageResponse, ZSignup } from "@pevo/shared";
+import { getMe, signUp } from "../../domain/company";
 import { ApiError } from "../../http/errors";
 import { createRoute, createRouter, errors, json, jsonBody } from "../../http/openapi";
 import { actorOf } from "../../http/session";
-import { getMe, signUp } from "./service";
 
 const tags = ["Account"];
 

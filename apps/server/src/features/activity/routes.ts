@@ -1,7 +1,7 @@
 import { cursorPage, ZActivityItem, ZActivityQuery } from "@pevo/shared";
+import { listActivity } from "../../domain/activity";
 import { createRoute, createRouter, errors, json, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { listActivity } from "./service";
 
 const ActivityItem = named("ActivityItem", ZActivityItem);
 

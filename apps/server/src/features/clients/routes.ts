@@ -1,5 +1,13 @@
 import { offsetPage, ZClient, ZClientListQuery, ZClientResponse } from "@pevo/shared";
 import {
+  CLIENT_NOT_FOUND,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+} from "../../domain/clients";
+import {
   byIdRoutes,
   createRoute,
   createRouter,
@@ -10,14 +18,6 @@ import {
   named,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import {
-  CLIENT_NOT_FOUND,
-  createClient,
-  deleteClient,
-  getClient,
-  listClients,
-  updateClient,
-} from "./service";
 
 const tags = ["Clients"];
 const params = idParams(CLIENT_NOT_FOUND);
@@ -70,9 +70,9 @@ export const clientRoutes = router
   )
   .openapi(byId.get, async (c) => c.json(await getClient(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(byId.put, async (c) =>
-    c.json(await updateClient(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updateClient(scopeOf(c), { id: c.req.valid("param").id, client: c.req.valid("json") }), 200),
   )
   .openapi(byId.delete, async (c) => {
-    await deleteClient(scopeOf(c), c.req.valid("param").id);
+    await deleteClient(scopeOf(c), { id: c.req.valid("param").id });
     return c.body(null, 204);
   });

@@ -9,8 +9,6 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import { INVITE_REDIRECT } from "../../auth";
-import { createRoute, createRouter, errors, json, jsonBody, noContent } from "../../http/openapi";
-import { requireAdmin, scopeOf } from "../../http/session";
 import {
   createTeamAdmin,
   getCompanySettings,
@@ -18,7 +16,9 @@ import {
   removeTeamMember,
   TEAM_MEMBER_NOT_FOUND,
   updateCompanySettings,
-} from "./service";
+} from "../../domain/company";
+import { createRoute, createRouter, errors, json, jsonBody, noContent } from "../../http/openapi";
+import { requireAdmin, scopeOf } from "../../http/session";
 
 const tags = ["Company"];
 
@@ -97,7 +97,7 @@ export const companyRoutes = router
       responses: { ...noContent, ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
-      await removeTeamMember(scopeOf(c), c.req.valid("param").userId);
+      await removeTeamMember(scopeOf(c), { userId: c.req.valid("param").userId });
       return c.body(null, 204);
     },
   );

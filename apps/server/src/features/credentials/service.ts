@@ -25,7 +25,7 @@ import {
   toCents,
 } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
@@ -448,7 +448,7 @@ async function recordReview(
   });
 }
 
-/** The office approves or rejects (with a note) the PEVO's driver's licence (lib/licence-review.ts). */
+/** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */
 export async function reviewLicence(
   scope: Scope,
   pevoId: string,

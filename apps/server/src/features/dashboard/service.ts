@@ -1,5 +1,4 @@
 import {
-  activityEvents,
   clients,
   dispatchDayCounts,
   dispatches,
@@ -7,8 +6,8 @@ import {
   pevos,
   rateConfirmations,
 } from "@pevo/db";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import { activityItemColumns } from "../../lib/activity";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { recentActivity } from "../../domain/activity";
 import { openBalanceTotals } from "../../lib/aging";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
@@ -76,12 +75,7 @@ export async function getDashboard(scope: Scope, today: string) {
       .where(upcoming)
       .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
       .limit(10),
-    db
-      .select(activityItemColumns)
-      .from(activityEvents)
-      .where(scoped(activityEvents, scope))
-      .orderBy(desc(activityEvents.createdAt))
-      .limit(10),
+    recentActivity(scope, 10),
     countUncoveredJobs(db, scope, today, weekEnd),
     // One aggregate row: the open balance and its past-due part, exact.
     db.select(money).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),

@@ -1,7 +1,7 @@
 import { dispatches, documents, pevos, rateConfirmations, user } from "@pevo/db";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
 import { desc, eq, or, type SQL } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/domain-errors";
 import { log } from "../../lib/log";
 import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";

@@ -1,13 +1,7 @@
-import {
-  customRates,
-  dispatches,
-  rateConfirmations,
-  standardRates,
-  tripLogExpenses,
-  tripLogs,
-} from "@pevo/db";
+import { customRates, dispatches, rateConfirmations, standardRates, tripLogs } from "@pevo/db";
 import { type SuggestionTrip, suggestInvoiceLines, type TSuggestedLinesResponse } from "@pevo/shared";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { tripLogExpensesOf } from "../../domain/trip-logs";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -54,22 +48,10 @@ export async function suggestedLines(scope: Scope, dispatchId: string): Promise<
       .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, dispatchId)))
       .orderBy(asc(tripLogs.tripDate), asc(tripLogs.createdAt), asc(tripLogs.id)),
   ]);
-  const expenses = trips.length
-    ? await db
-        .select()
-        .from(tripLogExpenses)
-        .where(
-          scoped(
-            tripLogExpenses,
-            scope,
-            inArray(
-              tripLogExpenses.tripLogId,
-              trips.map((t) => t.id),
-            ),
-          ),
-        )
-        .orderBy(asc(tripLogExpenses.sortOrder))
-    : [];
+  const expenses = await tripLogExpensesOf(
+    scope,
+    trips.map((t) => t.id),
+  );
 
   const rates = dispatch.rates?.minimumDailyRate ? dispatch.rates : null;
   const items = suggestInvoiceLines({

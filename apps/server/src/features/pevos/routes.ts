@@ -9,6 +9,15 @@ import {
 } from "@pevo/shared";
 import { INVITE_REDIRECT } from "../../auth";
 import {
+  createPevo,
+  deletePevo,
+  getPevo,
+  listPevos,
+  PEVO_NOT_FOUND,
+  pevoQualifications,
+  updatePevo,
+} from "../../domain/pevos";
+import {
   byIdRoutes,
   createRoute,
   createRouter,
@@ -20,8 +29,6 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { log } from "../../lib/log";
-import { pevoQualifications } from "./qualification";
-import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "./service";
 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
@@ -111,9 +118,9 @@ export const pevoRoutes = router
   )
   .openapi(byId.get, async (c) => c.json(await getPevo(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(byId.put, async (c) =>
-    c.json(await updatePevo(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updatePevo(scopeOf(c), { id: c.req.valid("param").id, input: c.req.valid("json") }), 200),
   )
   .openapi(byId.delete, async (c) => {
-    await deletePevo(scopeOf(c), c.req.valid("param").id);
+    await deletePevo(scopeOf(c), { id: c.req.valid("param").id });
     return c.body(null, 204);
   });

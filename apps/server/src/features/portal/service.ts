@@ -1,12 +1,12 @@
-import { activityEvents, clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
+import { clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
 import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
-import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
+import { asc, count, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { recordActivity } from "../../lib/activity";
+import { pevoActivity, recordActivity } from "../../domain/activity";
+import { licenceReviewOnSave } from "../../domain/pevos";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
-import { licenceReviewOnSave } from "../../lib/licence-review";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -153,18 +153,7 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
       )
       .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id))
       .limit(10),
-    db
-      .select({
-        id: activityEvents.id,
-        type: activityEvents.type,
-        status: activityEvents.status,
-        message: activityEvents.message,
-        createdAt: activityEvents.createdAt,
-      })
-      .from(activityEvents)
-      .where(scoped(activityEvents, scope, eq(activityEvents.pevoId, pevoId)))
-      .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
-      .limit(10),
+    pevoActivity(scope, pevoId, 10),
   ]);
   return {
     cards: {

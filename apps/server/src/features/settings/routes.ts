@@ -1,7 +1,7 @@
 import { ZMySettingsResponse, ZUserSettings } from "@pevo/shared";
+import { getMySettings, updateMySettings } from "../../domain/company";
 import { createRoute, createRouter, errors, json, jsonBody } from "../../http/openapi";
 import { requireUser, scopeOf } from "../../http/session";
-import { getMySettings, updateMySettings } from "./service";
 
 const tags = ["Settings"];
 

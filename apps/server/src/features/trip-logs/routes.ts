@@ -9,6 +9,15 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import {
+  createTripLog,
+  deleteTripLog,
+  getPevoTripLog,
+  listDispatchTripLogs,
+  listPevoTripLogs,
+  TRIP_NOT_FOUND,
+  updateTripLog,
+} from "../../domain/trip-logs";
+import {
   createRoute,
   createRouter,
   errors,
@@ -21,15 +30,6 @@ import {
 } from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
-import {
-  createTripLog,
-  deleteTripLog,
-  getPevoTripLog,
-  listDispatchTripLogs,
-  listPevoTripLogs,
-  TRIP_NOT_FOUND,
-  updateTripLog,
-} from "./service";
 
 const TripLog = named("TripLog", ZTripLogResponse);
 
@@ -93,7 +93,8 @@ export const portalTripLogRoutes = portalRouter
       request: { body: jsonBody(ZTripLog) },
       responses: { 201: json(TripLog, "The new entry"), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await createTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("json")), 201),
+    async (c) =>
+      c.json(await createTripLog(scopeOf(c), { pevoId: await pevoIdOf(c), input: c.req.valid("json") }), 201),
   )
   .openapi(
     createRoute({
@@ -117,7 +118,11 @@ export const portalTripLogRoutes = portalRouter
     }),
     async (c) =>
       c.json(
-        await updateTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id, c.req.valid("json")),
+        await updateTripLog(scopeOf(c), {
+          pevoId: await pevoIdOf(c),
+          id: c.req.valid("param").id,
+          input: c.req.valid("json"),
+        }),
         200,
       ),
   )
@@ -131,7 +136,7 @@ export const portalTripLogRoutes = portalRouter
       responses: { ...noContent, ...errors(401, 403, 404) },
     }),
     async (c) => {
-      await deleteTripLog(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id);
+      await deleteTripLog(scopeOf(c), { pevoId: await pevoIdOf(c), id: c.req.valid("param").id });
       return c.body(null, 204);
     },
   );

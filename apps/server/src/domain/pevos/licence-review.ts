@@ -1,13 +1,13 @@
 /**
  * The driver's licence (pevos.license_number and certification_expiry) is reviewed like the other
  * credentials (DECISIONS 'The driver's licence is reviewed like the other credentials'): the office's change is approved at once, the PEVO's own change from My
- * Profile waits for the office, and the qualification check does not count it until then. In lib/
- * because the office's PEVO form (features/pevos) and the portal profile (features/portal) both
+ * Profile waits for the office, and the qualification check does not count it until then. Exported
+ * by domain/pevos because the office's PEVO form and the portal profile (features/portal) both
  * write it, and the credentials screens (features/credentials) review it.
  */
 import { type Executor, pevos } from "@pevo/db";
 import { eq } from "drizzle-orm";
-import { type CompanyId, scoped } from "./tenant";
+import { type CompanyId, scoped } from "../../lib/tenant";
 
 type Licence = { licenseNumber: string | null; certificationExpiry: string | null };
 

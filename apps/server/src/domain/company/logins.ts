@@ -3,8 +3,8 @@ import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/see
 import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
-import { companyIdOfCompany } from "./company-id";
-import { ensureCredentialDigest } from "./credentials-digest-schedule";
+import { companyIdOfCompany } from "../../lib/company-id";
+import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 
 export { hashPassword };
 

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { companies, profiles, session, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type TCompanySettings, type TeamSort, type TTeamListQuery } from "@pevo/shared";
 import { eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
-import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { createUserWithAccount, loginEmailTaken } from "./logins";
 
 const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
@@ -115,7 +115,7 @@ export async function createTeamAdmin(scope: Scope, input: { name: string; email
  * another admin remains; the last admin cannot be removed. The company's admin rows are locked,
  * so two admins removing each other at once cannot leave the company without one.
  */
-export async function removeTeamMember(scope: Scope, userId: string) {
+export async function removeTeamMember(scope: Scope, { userId }: { userId: string }) {
   await scope.db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: user.id })

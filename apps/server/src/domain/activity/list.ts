@@ -1,10 +1,10 @@
 import { activityEvents } from "@pevo/db";
 import type { CursorPage, TActivityItemResponse, TActivityQuery } from "@pevo/shared";
 import { inArray } from "drizzle-orm";
-import { activityItemColumns } from "../../lib/activity";
 import { InvalidInputError, pgError } from "../../lib/domain-errors";
 import { cursorPageOf, INVALID_CURSOR, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { activityItemColumns } from "./record";
 
 /**
  * The company's activity log, newest first, a keyset page at a time: an event recorded between two

@@ -1,10 +1,10 @@
 import { clients, rateConfirmations } from "@pevo/db";
 import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
 import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
 
 const columns = {
   id: clients.id,
@@ -84,17 +84,17 @@ export async function createClient(scope: Scope, input: TClientData) {
   });
 }
 
-export async function updateClient(scope: Scope, id: string, input: TClientData) {
+export async function updateClient(scope: Scope, { id, client }: { id: string; client: TClientData }) {
   const [row] = await scope.db
     .update(clients)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...client, updatedAt: new Date() })
     .where(scoped(clients, scope, eq(clients.id, id)))
     .returning(columns);
   if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
   return row;
 }
 
-export async function deleteClient(scope: Scope, id: string) {
+export async function deleteClient(scope: Scope, { id }: { id: string }) {
   await scope.db.transaction(async (tx) => {
     const [{ used }] = await tx
       .select({ used: count() })

@@ -5,11 +5,12 @@ import type {
   TTripLog,
   TTripLogData,
 } from "@pevo/shared";
-import { and, asc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, published, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { tripLogExpensesOf } from "./expenses";
 
 export const TRIP_NOT_FOUND = "Trip log entry not found";
 const NOT_YOUR_DISPATCH = "Choose one of your dispatches";
@@ -46,20 +47,10 @@ type TripLogRow = {
 /** The rows as the API gives them, with their expenses (one query for the whole page). */
 async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog & { cursor: string })[]> {
   if (rows.length === 0) return [];
-  const expenses = await scope.db
-    .select()
-    .from(tripLogExpenses)
-    .where(
-      scoped(
-        tripLogExpenses,
-        scope,
-        inArray(
-          tripLogExpenses.tripLogId,
-          rows.map((r) => r.t.id),
-        ),
-      ),
-    )
-    .orderBy(asc(tripLogExpenses.sortOrder));
+  const expenses = await tripLogExpensesOf(
+    scope,
+    rows.map((r) => r.t.id),
+  );
   return rows.map(({ t, jobNumber, pevoFirst, pevoLast, cursor }) => ({
     cursor,
     id: t.id,
@@ -187,7 +178,10 @@ async function writeExpenses(tx: Executor, scope: Scope, tripLogId: string, inpu
 
 const fields = ({ expenses: _expenses, ...rest }: TTripLogData) => rest;
 
-export async function createTripLog(scope: Scope, pevoId: string, input: TTripLogData) {
+export async function createTripLog(
+  scope: Scope,
+  { pevoId, input }: { pevoId: string; input: TTripLogData },
+) {
   const { db, companyId } = scope;
   await checkDispatch(scope, pevoId, input.dispatchId);
   const id = await db.transaction(async (tx) => {
@@ -201,7 +195,10 @@ export async function createTripLog(scope: Scope, pevoId: string, input: TTripLo
   return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "saved"));
 }
 
-export async function updateTripLog(scope: Scope, pevoId: string, id: string, input: TTripLogData) {
+export async function updateTripLog(
+  scope: Scope,
+  { pevoId, id, input }: { pevoId: string; id: string; input: TTripLogData },
+) {
   await checkDispatch(scope, pevoId, input.dispatchId);
   await scope.db.transaction(async (tx) => {
     const updated = await tx
@@ -216,7 +213,7 @@ export async function updateTripLog(scope: Scope, pevoId: string, id: string, in
   return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "updated"));
 }
 
-export async function deleteTripLog(scope: Scope, pevoId: string, id: string) {
+export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: string; id: string }) {
   const deleted = await scope.db
     .delete(tripLogs)
     .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))

@@ -2,9 +2,7 @@ import { randomBytes } from "node:crypto";
 import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
 import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
-import { licenceReviewOnSave } from "../../lib/licence-review";
 import {
   countRows,
   offsetPageOf,
@@ -14,6 +12,8 @@ import {
   totalColumn,
 } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { createUserWithAccount, loginEmailTaken } from "../company";
+import { licenceReviewOnSave } from "./licence-review";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
 const PEVO_EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
@@ -135,7 +135,7 @@ export async function createPevo(scope: Scope, input: TPevoData) {
 }
 
 /** Email is not editable here: it belongs to the login account. */
-export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
+export async function updatePevo(scope: Scope, { id, input }: { id: string; input: TPevoData }) {
   const { email: _ignored, ...fields } = input;
   await scope.db.transaction(async (tx) => {
     // The office's own licence change is approved at once (a pending one from the PEVO stays pending
@@ -163,7 +163,7 @@ export async function updatePevo(scope: Scope, id: string, input: TPevoData) {
 }
 
 /** Refused while the PEVO is assigned anywhere; removes the login account (and its sessions) too. */
-export async function deletePevo(scope: Scope, id: string) {
+export async function deletePevo(scope: Scope, { id }: { id: string }) {
   await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ userId: pevos.userId })

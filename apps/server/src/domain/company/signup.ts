@@ -2,8 +2,8 @@ import { companies, type Database, profiles, user } from "@pevo/db";
 import { DEMO_ACCOUNTS } from "@pevo/db/seed";
 import { type TMe, type TSignup, validSignupTimeZone } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { createCompanyWithAdmin, loginEmailTaken } from "../../lib/accounts";
 import { ConflictError } from "../../lib/domain-errors";
+import { createCompanyWithAdmin, loginEmailTaken } from "./logins";
 
 const isDemoLogin = (email: string) => Object.values(DEMO_ACCOUNTS).some((a) => a.email === email);
 

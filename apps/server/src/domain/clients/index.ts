@@ -1,0 +1,9 @@
+// The company's clients (the customers rate confirmations and invoices are for).
+export {
+  CLIENT_NOT_FOUND,
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+} from "./clients";
