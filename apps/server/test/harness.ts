@@ -22,6 +22,7 @@ import {
   dispatches,
   type Executor,
   mailOutbox,
+  missingRow,
   type OpenedDatabase,
   openDatabase,
   pevoInsurance,
@@ -460,7 +461,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
         firstName,
         lastName,
       });
-      const [row] = await tx
+      const [row = missingRow("pevos")] = await tx
         .insert(pevos)
         .values({ companyId, userId: created.id, firstName, lastName, email })
         .returning({ id: pevos.id });
@@ -540,7 +541,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
    * what reads or keeps dispatch rows; `values` win over the defaults.
    */
   async function insertDispatch(companyId: string, values: Partial<typeof dispatches.$inferInsert> = {}) {
-    const [row] = await db
+    const [row = missingRow("dispatches")] = await db
       .insert(dispatches)
       .values({
         companyId,

@@ -4,10 +4,10 @@
  * a 404, so it throws (a 500). Used as the destructuring default, which applies only when the result
  * is empty:
  *
- *   const [invoice = missingRow("invoice")] = await tx.insert(invoices).values(values).returning();
+ *   const [invoice = missingRow("invoices")] = await tx.insert(invoices).values(values).returning();
  *
  * Where a missing row is the client's mistake (an unknown id), check `if (!row)` and answer not-found.
  */
 export function missingRow(what: string): never {
-  throw new Error(`Internal error: expected a ${what} row, found none`);
+  throw new Error(`Internal error: expected a row of ${what}, found none`);
 }

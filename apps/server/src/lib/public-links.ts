@@ -8,7 +8,7 @@
  * credential, and what it resolves to names the company every later query is scoped to.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { type Executor, publicLinks } from "@pevo/db";
+import { type Executor, missingRow, publicLinks } from "@pevo/db";
 import type { PublicLinkPurpose } from "@pevo/shared";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { type CompanyId, scoped } from "./tenant";
@@ -30,7 +30,7 @@ export async function createPublicLink(
   link: { purpose: PublicLinkPurpose; subjectId: string; expiresAt: Date },
 ) {
   const token = randomBytes(32).toString("base64url");
-  const [row] = await tx
+  const [row = missingRow("publicLinks")] = await tx
     .insert(publicLinks)
     .values({
       companyId: scope.companyId,

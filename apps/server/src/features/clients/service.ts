@@ -1,4 +1,4 @@
-import { clients, rateConfirmations } from "@pevo/db";
+import { clients, missingRow, rateConfirmations } from "@pevo/db";
 import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
 import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
@@ -70,7 +70,7 @@ export async function getClient(scope: Scope, id: string) {
 export async function createClient(scope: Scope, input: TClientData) {
   const { db, companyId, userId } = scope;
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row = missingRow("clients")] = await tx
       .insert(clients)
       .values({ ...input, companyId, createdBy: userId })
       .returning(columns);

@@ -5,7 +5,7 @@
  * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
  * Once an invoice left the office (sent or paid) it is voided, never deleted: only a draft can go.
  */
-import { companies, type Executor, invoices } from "@pevo/db";
+import { companies, type Executor, invoices, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
@@ -69,7 +69,10 @@ export async function sendInvoice(
       amount: inv.total,
       message: `Invoice ${inv.invoiceNumber} sent to ${to}${input.cc.length ? ` (cc ${input.cc.join(", ")})` : ""}`,
     });
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(ownCompany(scope));
+    const [company = missingRow("companies")] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(ownCompany(scope));
     return { row, token: link.token, companyName: company.name };
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
+import { dispatches, missingRow, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
 import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { createUserWithAccount, loginEmailTaken } from "../../lib/accounts";
@@ -126,7 +126,7 @@ export async function createPevo(scope: Scope, input: TPevoData) {
         });
         loginId = login.id;
       }
-      const [row] = await tx
+      const [row = missingRow("pevos")] = await tx
         .insert(pevos)
         .values({ ...fields, email, companyId, createdBy: userId, userId: loginId })
         .returning({ id: pevos.id });
@@ -182,7 +182,7 @@ export async function deletePevo(scope: Scope, id: string) {
         .where(scoped(positions, scope, eq(positions.pevoId, id))),
     ]);
     if (inDispatches.n > 0 || inPositions.n > 0) throw new ConflictError(PEVO_IN_USE);
-    const [trips] = await tx
+    const [trips = missingRow("tripLogs")] = await tx
       .select({ n: count() })
       .from(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.pevoId, id)));
