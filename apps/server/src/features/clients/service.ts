@@ -96,7 +96,7 @@ export async function updateClient(scope: Scope, id: string, input: TClientData)
 
 export async function deleteClient(scope: Scope, id: string) {
   await scope.db.transaction(async (tx) => {
-    const [{ used }] = await tx
+    const [{ used } = missingRow("rateConfirmations")] = await tx
       .select({ used: count() })
       .from(rateConfirmations)
       .where(scoped(rateConfirmations, scope, eq(rateConfirmations.clientId, id)));

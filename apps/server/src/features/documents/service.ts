@@ -219,7 +219,7 @@ export async function uploadDocument(
     }
     throw error;
   }
-  const [created] = await findDocuments(scope, viewer, eq(documents.id, id));
+  const [created = missingRow("documents")] = await findDocuments(scope, viewer, eq(documents.id, id));
   return publicFields(created);
 }
 

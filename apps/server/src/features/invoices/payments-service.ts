@@ -118,7 +118,7 @@ export async function deletePayment(scope: Scope, invoiceId: string, paymentId: 
       .returning();
     if (!deleted) throw new NotFoundError(PAYMENT_NOT_FOUND);
     const paid = toCents(inv.amountPaid) - deleted.amountCents;
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({
         amountPaid: fromCents(paid),

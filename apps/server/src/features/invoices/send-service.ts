@@ -55,7 +55,7 @@ export async function sendInvoice(
       subjectId: inv.id,
       expiresAt: daysFrom(now, INVOICE_LINK_DAYS),
     });
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: inv.status === "draft" ? "sent" : inv.status, sentAt: now, sentTo: to, updatedAt: now })
       .where(scoped(invoices, scope, eq(invoices.id, id)))
@@ -116,7 +116,7 @@ export async function voidInvoice(scope: Scope, id: string) {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
     if (toCents(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: "void", updatedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, id)))

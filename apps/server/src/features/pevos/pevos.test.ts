@@ -40,7 +40,7 @@ async function createPevo(body: Record<string, unknown> = {}, admin = adminA): P
 }
 
 async function dbRow(id: string) {
-  const [row = missingRow("pevos")] = await t.db.select().from(pevos).where(eq(pevos.id, id));
+  const [row] = await t.db.select().from(pevos).where(eq(pevos.id, id));
   return row;
 }
 

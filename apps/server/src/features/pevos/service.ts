@@ -171,16 +171,17 @@ export async function deletePevo(scope: Scope, id: string) {
       .from(pevos)
       .where(scoped(pevos, scope, eq(pevos.id, id)));
     if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
-    const [[inDispatches], [inPositions]] = await Promise.all([
-      tx
-        .select({ n: count() })
-        .from(dispatches)
-        .where(scoped(dispatches, scope, eq(dispatches.pevoId, id))),
-      tx
-        .select({ n: count() })
-        .from(positions)
-        .where(scoped(positions, scope, eq(positions.pevoId, id))),
-    ]);
+    const [[inDispatches = missingRow("dispatches")], [inPositions = missingRow("positions")]] =
+      await Promise.all([
+        tx
+          .select({ n: count() })
+          .from(dispatches)
+          .where(scoped(dispatches, scope, eq(dispatches.pevoId, id))),
+        tx
+          .select({ n: count() })
+          .from(positions)
+          .where(scoped(positions, scope, eq(positions.pevoId, id))),
+      ]);
     if (inDispatches.n > 0 || inPositions.n > 0) throw new ConflictError(PEVO_IN_USE);
     const [trips = missingRow("tripLogs")] = await tx
       .select({ n: count() })

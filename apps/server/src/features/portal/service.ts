@@ -1,4 +1,13 @@
-import { activityEvents, clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
+import {
+  activityEvents,
+  clients,
+  dispatches,
+  missingRow,
+  pevos,
+  positions,
+  profiles,
+  rateConfirmations,
+} from "@pevo/db";
 import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
 import { asc, count, desc, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
@@ -115,7 +124,13 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
   const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
   const monthAgo = addDaysIso(today, -30);
-  const [[upcoming], [completed], [pevo], upcomingJobs, activity] = await Promise.all([
+  const [
+    [upcoming = missingRow("dispatches")],
+    [completed = missingRow("dispatches")],
+    [pevo],
+    upcomingJobs,
+    activity,
+  ] = await Promise.all([
     db
       .select({ n: count() })
       .from(dispatches)
