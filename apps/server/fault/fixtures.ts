@@ -4,6 +4,7 @@
  * driver), and the database's own view of what was saved.
  */
 import { randomBytes } from "node:crypto";
+import { missingRow } from "@pevo/db";
 import type { Cluster } from "./cluster";
 import { call, PEVO_EMAIL, type Server } from "./server";
 
@@ -15,7 +16,7 @@ export const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString("
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function demoPevoId(cluster: Cluster): Promise<string> {
-  const [row] = await cluster.query<{ id: string }>(
+  const [row = missingRow("row")] = await cluster.query<{ id: string }>(
     DB,
     `select p.id from pevos p join "user" u on u.id = p.user_id where u.email = $1`,
     [PEVO_EMAIL],
@@ -79,7 +80,7 @@ export async function reminderStatus(cluster: Cluster, dispatchId: string) {
 
 /** The pickup reminders in the outbox that name this driver. */
 export async function reminderMails(cluster: Cluster, driverName: string) {
-  const [row] = await cluster.query<{ n: string }>(
+  const [row = missingRow("row")] = await cluster.query<{ n: string }>(
     DB,
     `select count(*) as n from mail_outbox where subject like 'Pickup reminder%' and text like $1`,
     [`%Driver: ${driverName},%`],

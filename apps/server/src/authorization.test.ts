@@ -40,6 +40,7 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  missingRow,
   payments,
   pevoCertifications,
   pevoInsurance,
@@ -1148,14 +1149,14 @@ beforeAll(async () => {
     return res.body.id;
   };
   const newClientA = async () => {
-    const [row] = await t.db
+    const [row = missingRow("clients")] = await t.db
       .insert(clients)
       .values({ companyId: adminA.companyId, name: "Table Client A" })
       .returning({ id: clients.id });
     return hide("office", row.id);
   };
   const newPevoRowA = async () => {
-    const [row] = await t.db
+    const [row = missingRow("pevos")] = await t.db
       .insert(pevos)
       .values({ companyId: adminA.companyId, firstName: "Roster", lastName: "Pevo" })
       .returning({ id: pevos.id });
@@ -1163,7 +1164,7 @@ beforeAll(async () => {
     await t.qualifyPevo(adminA.companyId, row.id);
     return hide("office", row.id);
   };
-  const [clientB] = await t.db
+  const [clientB = missingRow("clients")] = await t.db
     .insert(clients)
     .values({ companyId: adminB.companyId, name: "Table Client B" })
     .returning({ id: clients.id });

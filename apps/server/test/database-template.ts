@@ -15,15 +15,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The dumped, migrated PGlite data folder (a tar file). */
-    pgliteTemplate: string;
-    /** The migrated template database's name on TEST_DATABASE_URL's server ("" without one). */
-    postgresTemplate: string;
-  }
-}
+import "./provided-context";
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;

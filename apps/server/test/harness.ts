@@ -22,6 +22,7 @@ import {
   dispatches,
   type Executor,
   mailOutbox,
+  missingRow,
   type OpenedDatabase,
   openDatabase,
   pevoInsurance,
@@ -39,6 +40,7 @@ import type { CompanyId } from "../src/lib/tenant";
 import { createMailer, type Mailer } from "../src/mail/mailer";
 import { asCompanyId } from "./company-id";
 import { captureLogs } from "./log-capture";
+import "./provided-context";
 
 export const APP_URL = "http://localhost:3000";
 const DEFAULT_PASSWORD = "correct-horse-42";
@@ -468,7 +470,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
         firstName,
         lastName,
       });
-      const [row] = await tx
+      const [row = missingRow("pevos")] = await tx
         .insert(pevos)
         .values({ companyId, userId: created.id, firstName, lastName, email })
         .returning({ id: pevos.id });
@@ -548,7 +550,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
    * what reads or keeps dispatch rows; `values` win over the defaults.
    */
   async function insertDispatch(companyId: string, values: Partial<typeof dispatches.$inferInsert> = {}) {
-    const [row] = await db
+    const [row = missingRow("dispatches")] = await db
       .insert(dispatches)
       .values({
         companyId,

@@ -4,6 +4,7 @@
  * backup brings every row back.
  */
 import type { Executor } from "@pevo/db";
+import { missingRow } from "@pevo/db";
 import { type SQL, sql } from "drizzle-orm";
 
 type Row = Record<string, unknown>;
@@ -53,7 +54,7 @@ export async function digest(
   where: SQL = sql`true`,
   schema = "public",
 ): Promise<{ rows: number; hash: string }> {
-  const [row] = await rows<{ rows: number; hash: string }>(
+  const [row = missingRow("row")] = await rows<{ rows: number; hash: string }>(
     db,
     sql`select count(*)::int as rows, coalesce(md5(string_agg(t::text, E'\n' order by t::text)), '') as hash
         from ${ident(schema)}.${ident(table)} t where ${where}`,

@@ -18,6 +18,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, migrationsFolder, pgliteOptions, schema } from "./index";
+import { missingRow } from "./rows";
 import { DEMO_COMPANY_NAME, seedDemoCompany } from "./seed";
 
 /** Every table, parents before children. */
@@ -98,7 +99,7 @@ async function query(db: Database, statement: SQL) {
 }
 
 async function rowsOf(db: Database, table: string): Promise<Record<string, unknown>[]> {
-  const [result] = await query(
+  const [result = missingRow("result")] = await query(
     db,
     sql`select coalesce(json_agg(t order by t::text), '[]'::json) as rows from ${sql.identifier(table)} t`,
   );

@@ -22,7 +22,7 @@ export function fromCents(cents: number): string {
 
 /** "1000000.00" → "1,000,000.00" (for messages). */
 export function groupedAmount(value: string): string {
-  const [whole, fraction] = fromCents(toCents(value)).split(".");
+  const [whole = "0", fraction = "00"] = fromCents(toCents(value)).split(".");
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 

@@ -8,6 +8,7 @@ import {
   companies,
   dispatches,
   invoices,
+  missingRow,
   pevos,
   profiles,
   rateConfirmations,
@@ -66,7 +67,10 @@ async function rows(
     | typeof invoices
     | typeof tripLogs,
 ) {
-  const [row] = await t.db.select({ n: count() }).from(table).where(eq(table.companyId, admin.companyId));
+  const [row = missingRow("table")] = await t.db
+    .select({ n: count() })
+    .from(table)
+    .where(eq(table.companyId, admin.companyId));
   return row.n;
 }
 
@@ -78,7 +82,7 @@ const get = async (path: string, caller: { cookie: string } = admin) => {
 
 /** Signed-up accounts by email (signup and team invitations write users, profiles and companies). */
 async function account(email: string) {
-  const [row] = await t.db
+  const [row = missingRow("user")] = await t.db
     .select({
       email: user.email,
       name: user.name,

@@ -48,32 +48,36 @@ const JSON_TYPE = "application/json";
  * malformed JSON), after the path parameters were checked, with our field messages.
  */
 export function createRouter() {
-  const router = new OpenAPIHono<AppEnv>({ defaultHook });
-  const register = router.openapi;
-  // The generic signature is kept for callers (typed c.req.valid, RPC types); inside, routes are plain data.
-  const registerRoute = register as unknown as (
+  return new ApiRouter({ defaultHook });
+}
+
+/**
+ * OpenAPIHono whose `openapi` documents a route's body but reads it as above. The library's hooks
+ * cannot do it: a route's `middleware` runs before the path parameters are checked, and its body
+ * validator, which `defaultHook` only answers for, comes after its own Content-Type gate (415). The
+ * library declares `openapi` as an instance property, so this class's own `openapi` replaces it and
+ * calls the library's, kept in `#register`; the signature is the library's (typed c.req.valid, the
+ * RPC types of AppType), so routers chain `.openapi(...)` as with OpenAPIHono.
+ */
+class ApiRouter extends OpenAPIHono<AppEnv> {
+  // The library's registration (this class's own `openapi` is defined after this field); inside,
+  // routes are plain data.
+  readonly #register = (this as OpenAPIHono<AppEnv>).openapi as unknown as (
     route: RouteConfig,
     handler: Handler,
     hook?: unknown,
   ) => unknown;
-  router.openapi = ((route: RouteConfig, handler: Handler, hook?: unknown) => {
+
+  override openapi = ((route: RouteConfig, handler: Handler, hook?: unknown) => {
     if (route.request?.body?.content?.[MULTIPART_TYPE]) {
       // An upload: documented, but read by the handler (http/multipart.ts), within its size limit.
-      const { middleware: _middleware, hide, ...documented } = route;
-      if (!hide) router.openAPIRegistry.registerPath(documented);
-      return registerRoute(
-        { ...route, hide: true, request: { ...route.request, body: undefined } },
-        handler,
-        hook,
-      );
+      return this.#registerDocumented(route, handler, hook);
     }
     const content = route.request?.body?.content?.[JSON_TYPE];
     const schema = content && "schema" in content ? content.schema : undefined;
-    if (!(schema instanceof z.ZodType)) return registerRoute(route, handler, hook);
-    const { middleware: _middleware, hide, ...documented } = route;
-    if (!hide) router.openAPIRegistry.registerPath(documented);
-    return registerRoute(
-      { ...route, hide: true, request: { ...route.request, body: undefined } },
+    if (!(schema instanceof z.ZodType)) return this.#register(route, handler, hook);
+    return this.#registerDocumented(
+      route,
       async (c: Context, next: Next) => {
         const result = schema.safeParse(await readJson(c));
         if (!result.success) throw validationError("json", result.error);
@@ -82,8 +86,18 @@ export function createRouter() {
       },
       hook,
     );
-  }) as unknown as typeof register;
-  return router;
+  }) as unknown as OpenAPIHono<AppEnv>["openapi"];
+
+  /** The route in the document as declared; registered without its body, which `handler` reads. */
+  #registerDocumented(route: RouteConfig, handler: Handler, hook: unknown) {
+    const { middleware: _middleware, hide, ...documented } = route;
+    if (!hide) this.openAPIRegistry.registerPath(documented);
+    return this.#register(
+      { ...route, hide: true, request: { ...route.request, body: undefined } },
+      handler,
+      hook,
+    );
+  }
 }
 
 /** A required JSON request body validated by a shared input schema. */

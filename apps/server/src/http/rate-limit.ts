@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Database, rateLimits } from "@pevo/db";
+import { type Database, missingRow, rateLimits } from "@pevo/db";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { type ClientRateLimitInfo, RedisStore, rateLimiter, type Store } from "hono-rate-limiter";
@@ -74,7 +74,7 @@ export class DatabaseStore implements Store {
   async increment(key: string): Promise<ClientRateLimitInfo> {
     await this.sweep();
     const expired = sql`${rateLimits.resetAt} <= now()`;
-    const [row] = await this.db
+    const [row = missingRow("rateLimits")] = await this.db
       .insert(rateLimits)
       .values({
         key: this.prefix + key,

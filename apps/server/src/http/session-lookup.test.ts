@@ -1,4 +1,4 @@
-import { session, user } from "@pevo/db";
+import { missingRow, session, user } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
@@ -21,8 +21,11 @@ const withValue = (value: string) => admin.cookie.replace(/=([^;]*)/, `=${encode
 const cookieValue = () => decodeURIComponent(/=([^;]*)/.exec(admin.cookie)?.[1] ?? "");
 
 async function sessionRow() {
-  const [u] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
-  const [row] = await t.db.select().from(session).where(eq(session.userId, u.id));
+  const [u = missingRow("user")] = await t.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, admin.email));
+  const [row = missingRow("session")] = await t.db.select().from(session).where(eq(session.userId, u.id));
   return row;
 }
 
@@ -79,7 +82,10 @@ describe("the API's session read", () => {
   test("a deleted session is signed out at once", async () => {
     const other = await t.signUpAdmin({ companyName: "Gone Escorts" });
     expect((await me(other.cookie)).status).toBe(200);
-    const [u] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, other.email));
+    const [u = missingRow("user")] = await t.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, other.email));
     await t.db.delete(session).where(eq(session.userId, u.id));
     expect((await me(other.cookie)).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { invoiceOpenBalances, invoices } from "@pevo/db";
+import { invoiceOpenBalances, invoices, missingRow } from "@pevo/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
@@ -28,7 +28,7 @@ async function insertInvoice(
   paid = "0",
 ) {
   n += 1;
-  const [row] = await t.db
+  const [row = missingRow("invoices")] = await t.db
     .insert(invoices)
     .values({
       companyId: admin.companyId,

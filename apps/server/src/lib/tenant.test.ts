@@ -12,6 +12,7 @@ import {
   dispatches,
   invoiceLineItems,
   invoices,
+  missingRow,
   pevos,
   positions,
   rateConfirmations,
@@ -66,7 +67,7 @@ const dispatchRow = (companyId: string) => ({
 
 describe("composite tenant references", () => {
   it("accepts rows that point inside their own company (the control)", async () => {
-    const [row] = await t.db
+    const [row = missingRow("dispatches")] = await t.db
       .insert(dispatches)
       .values({ ...dispatchRow(a.companyId), pevoId: a.pevoId, rateConfirmationId: a.rcId })
       .returning({ id: dispatches.id });
@@ -137,7 +138,7 @@ describe("composite tenant references", () => {
           .values({ companyId: b.companyId, rateConfirmationId: a.rcId, positionType: "chase_car" }),
       ),
     ).toBe(FOREIGN_KEY);
-    const [inv] = await t.db
+    const [inv = missingRow("invoices")] = await t.db
       .insert(invoices)
       .values({
         companyId: a.companyId,
@@ -173,11 +174,11 @@ describe("composite tenant references", () => {
   });
 
   it("ON DELETE SET NULL empties only the reference, never company_id", async () => {
-    const [pevo] = await t.db
+    const [pevo = missingRow("pevos")] = await t.db
       .insert(pevos)
       .values({ companyId: a.companyId, firstName: "Gone", lastName: "Soon" })
       .returning({ id: pevos.id });
-    const [event] = await t.db
+    const [event = missingRow("activityEvents")] = await t.db
       .insert(activityEvents)
       .values({ companyId: a.companyId, type: "pevo_dispatched", message: "Gone Soon", pevoId: pevo.id })
       .returning({ id: activityEvents.id });
@@ -244,7 +245,7 @@ describe("length and amount CHECKs", () => {
     const scope = { companyId: asCompanyId(a.companyId) };
     const long = "é".repeat(TEXT_LIMITS.activity * 2);
     await recordActivity(t.db, scope, { actorId: null, type: "rate_signed", message: long, client: long });
-    const [row] = await t.db
+    const [row = missingRow("activityEvents")] = await t.db
       .select({ message: activityEvents.message, client: activityEvents.client })
       .from(activityEvents)
       .where(eq(activityEvents.type, "rate_signed"));

@@ -1,5 +1,6 @@
 import { invoiceTotals, lineCharge, toCents } from "@pevo/shared";
 import type { Executor } from "../index";
+import { missingRow } from "../rows";
 import {
   activityEvents,
   dispatches,
@@ -114,12 +115,12 @@ export async function seedDemoJobs(
   const invoicesPerYear = new Map<string, number>();
   for (const [index, job] of JOBS.entries()) {
     const jobNumber = `RC-${stamp}-${String(index + 1).padStart(3, "0")}`;
-    const [rc] = await tx
+    const [rc = missingRow("rc")] = await tx
       .insert(rateConfirmations)
       .values({
         companyId,
         createdBy: adminId,
-        clientId: ids.clientIds[job.client],
+        clientId: ids.clientIds[job.client] ?? missingRow("client"),
         jobNumber,
         originAddress: job.origin,
         destinationAddress: job.destination,
@@ -152,7 +153,7 @@ export async function seedDemoJobs(
     ]);
     if (!("dispatch" in job)) continue;
     const d = job.dispatch;
-    const [dispatch] = await tx
+    const [dispatch = missingRow("dispatch")] = await tx
       .insert(dispatches)
       .values({
         companyId,
@@ -182,11 +183,11 @@ export async function seedDemoJobs(
     }
     if (d.status === "completed" && d.pevo !== null) {
       const miles = "invoice" in job ? job.invoice.mileage : "0";
-      const [trip] = await tx
+      const [trip = missingRow("trip")] = await tx
         .insert(tripLogs)
         .values({
           companyId,
-          pevoId: ids.pevoIds[d.pevo],
+          pevoId: ids.pevoIds[d.pevo] ?? missingRow("pevo"),
           dispatchId: dispatch.id,
           tripDate: day(d.offset),
           startLocation: job.origin,
@@ -208,13 +209,13 @@ export async function seedDemoJobs(
       const sequence = (invoicesPerYear.get(year) ?? 0) + 1;
       invoicesPerYear.set(year, sequence);
       const invoiceNumber = `INV-${year}-${String(sequence).padStart(4, "0")}`;
-      const [invoice] = await tx
+      const [invoice = missingRow("invoice")] = await tx
         .insert(invoices)
         .values({
           companyId,
           createdBy: adminId,
           dispatchId: dispatch.id,
-          clientId: ids.clientIds[job.client],
+          clientId: ids.clientIds[job.client] ?? missingRow("client"),
           invoiceNumber,
           issueDate,
           dueDate: day(d.offset + 31),

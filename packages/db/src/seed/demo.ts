@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../index";
+import { missingRow } from "../rows";
 import { companies, pevoCertifications, pevoInsurance, pevos } from "../schema";
 import { day, seedDemoJobs } from "./demo-jobs";
 import { createClient, insertCompanyWithAdmin, insertLogin } from "./factories";
@@ -114,7 +115,7 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
       .returning({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName });
     // Approved credentials: every assignment checks insurance and the licence, and a route through
     // a certification state checks the certificate (DECISIONS 'Every assignment is checked').
-    const [casey, ray] = pevoRows;
+    const [casey = missingRow("pevo"), ray = missingRow("pevo")] = pevoRows;
     await tx.insert(pevoInsurance).values([
       {
         companyId: company.id,

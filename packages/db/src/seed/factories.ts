@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@pevo/shared";
 import type { Executor } from "../index";
+import { missingRow } from "../rows";
 import { account, clients, companies, profiles, user, userSettings } from "../schema";
 
 /** A login's fields; the password arrives hashed (the server hashes it: this package knows no auth library). */
@@ -67,7 +68,7 @@ export type NewCompany = {
 /** Signup: a company and its first admin, in one transaction. */
 export async function insertCompanyWithAdmin(db: Executor, input: NewCompany) {
   return db.transaction(async (tx) => {
-    const [company] = await tx
+    const [company = missingRow("company")] = await tx
       .insert(companies)
       .values({
         name: input.companyName,
@@ -94,7 +95,7 @@ export async function insertCompanyWithAdmin(db: Executor, input: NewCompany) {
 export type NewClient = Partial<typeof clients.$inferInsert> & { name: string };
 
 export async function createClient(db: Executor, companyId: string, input: NewClient) {
-  const [row] = await db
+  const [row = missingRow("client")] = await db
     .insert(clients)
     .values({ ...input, companyId })
     .returning();

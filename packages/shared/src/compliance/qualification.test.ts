@@ -196,8 +196,8 @@ describe("checkQualification: insurance and licence", () => {
       credentials: withCerts({ insurance: [{ type: "auto_liability", expiresOn: "2026-06-11" }] }),
     });
     expect(expiring.qualified).toBe(false);
-    expect(expiring.insurance[0].status).toBe("expired");
-    expect(expiring.insurance[0].reason).toBe(
+    expect(expiring.insurance[0]?.status).toBe("expired");
+    expect(expiring.insurance[0]?.reason).toBe(
       "Auto liability insurance expires Jun 11, 2026, before the job ends on Jun 14, 2026",
     );
     const otherType = checkQualification({
@@ -214,7 +214,7 @@ describe("checkQualification: insurance and licence", () => {
         insurance: [{ type: "auto_liability", expiresOn: "2030-01-01", approved: false }],
       }),
     });
-    expect(unapproved.insurance[0].status).toBe("missing");
+    expect(unapproved.insurance[0]?.status).toBe("missing");
     // A newer policy next to an expired one counts.
     const renewed = checkQualification({
       ...base,
@@ -225,7 +225,7 @@ describe("checkQualification: insurance and licence", () => {
         ],
       }),
     });
-    expect(renewed.insurance[0].status).toBe("valid");
+    expect(renewed.insurance[0]?.status).toBe("valid");
   });
 
   test("required insurance types can be chosen", () => {
@@ -284,7 +284,7 @@ describe("checkQualification: insurance and licence", () => {
       credentials: { certifications: [], insurance: [], licenceExpiresOn: null },
     });
     expect(result.states.every((s) => s.status === "valid")).toBe(true);
-    expect(result.insurance[0].reason).toBe("No auto liability insurance on file");
+    expect(result.insurance[0]?.reason).toBe("No auto liability insurance on file");
     expect(result.licence.reason).toBe("No driver's licence expiry on file");
     expect(result.qualified).toBe(false);
   });

@@ -185,8 +185,9 @@ function email(form: BoundsForm, field: string, tag: string, label = "Email"): B
 }
 
 function password(form: BoundsForm, fields: string[]): BoundCase[] {
-  const first = fields[0];
-  const set = (value: string) => Object.fromEntries(fields.slice(1).map((f) => [f, value]));
+  const [first, ...others] = fields;
+  if (first === undefined) throw new Error("password(): name the form's password fields");
+  const set = (value: string) => Object.fromEntries(others.map((f) => [f, value]));
   const inside = chars(MAX_PASSWORD_LENGTH, "p");
   const outside = chars(MAX_PASSWORD_LENGTH + 1, "p");
   return [
@@ -518,12 +519,13 @@ export function withValue(
 ): Record<string, unknown> {
   const copy = structuredClone(body);
   const keys = path.split(".");
+  const last = keys.pop() ?? path; // split() gives at least one key
   let node: Record<string, unknown> = copy;
-  for (const key of keys.slice(0, -1)) {
+  for (const key of keys) {
     node[key] ??= /^\d+$/.test(key) ? [] : {};
     node = node[key] as Record<string, unknown>;
   }
-  node[keys[keys.length - 1]] = value;
+  node[last] = value;
   return copy;
 }
 

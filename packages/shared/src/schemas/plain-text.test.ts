@@ -76,7 +76,7 @@ describe("text fields refuse control characters (fields.ts plainText)", () => {
       fc.property(withInside(refusedInMulti), (text) => {
         const result = multi.safeParse(text);
         expect(result.success).toBe(false);
-        expect(result.error?.issues[0].message).toBe(controlCharacterMessage("Notes", "multi"));
+        expect(result.error?.issues[0]?.message).toBe(controlCharacterMessage("Notes", "multi"));
       }),
       PARAMS,
     );

@@ -139,7 +139,7 @@ describe("field helpers", () => {
     expect(schema.parse(null)).toBeNull();
     expect(schema.parse(undefined)).toBeNull();
     expect(schema.parse(" abc ")).toBe("abc");
-    expect(schema.safeParse("abcd").error?.issues[0].message).toBe("Notes must be at most 3 characters");
+    expect(schema.safeParse("abcd").error?.issues[0]?.message).toBe("Notes must be at most 3 characters");
   });
 
   test("optionalEmail", () => {
@@ -148,7 +148,7 @@ describe("field helpers", () => {
     expect(schema.parse(null)).toBeNull();
     expect(schema.parse("")).toBeNull();
     expect(schema.parse("A@B.TEST")).toBe("a@b.test");
-    expect(schema.safeParse("nope").error?.issues[0].message).toBe("Bad");
+    expect(schema.safeParse("nope").error?.issues[0]?.message).toBe("Bad");
   });
 
   test("isoDate accepts real calendar dates only", () => {
@@ -163,7 +163,7 @@ describe("field helpers", () => {
       "01/02/2025",
       "",
     ]) {
-      expect(schema.safeParse(bad).error?.issues[0].message, bad).toBe("Bad date");
+      expect(schema.safeParse(bad).error?.issues[0]?.message, bad).toBe("Bad date");
     }
   });
 });

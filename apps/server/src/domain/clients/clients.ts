@@ -1,4 +1,4 @@
-import { clients, rateConfirmations } from "@pevo/db";
+import { clients, missingRow, rateConfirmations } from "@pevo/db";
 import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
 import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
@@ -70,7 +70,7 @@ export async function getClient(scope: Scope, id: string) {
 export async function createClient(scope: Scope, input: TClientData) {
   const { db, companyId, userId } = scope;
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row = missingRow("clients")] = await tx
       .insert(clients)
       .values({ ...input, companyId, createdBy: userId })
       .returning(columns);
@@ -96,7 +96,7 @@ export async function updateClient(scope: Scope, { id, client }: { id: string; c
 
 export async function deleteClient(scope: Scope, { id }: { id: string }) {
   await scope.db.transaction(async (tx) => {
-    const [{ used }] = await tx
+    const [{ used } = missingRow("rateConfirmations")] = await tx
       .select({ used: count() })
       .from(rateConfirmations)
       .where(scoped(rateConfirmations, scope, eq(rateConfirmations.clientId, id)));

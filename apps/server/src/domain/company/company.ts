@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { companies, profiles, session, user } from "@pevo/db";
+import { companies, missingRow, profiles, session, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type TCompanySettings, type TeamSort, type TTeamListQuery } from "@pevo/shared";
 import { eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
@@ -12,7 +12,7 @@ export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
 const LAST_ADMIN = "The last admin of the company cannot be removed: add another admin first";
 
 export async function getCompanySettings(scope: Scope): Promise<Required<TCompanySettings>> {
-  const [row] = await scope.db
+  const [row = missingRow("companies")] = await scope.db
     .select({
       name: companies.name,
       contactPerson: companies.contactPerson,

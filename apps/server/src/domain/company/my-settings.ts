@@ -1,4 +1,4 @@
-import { companies, profiles, user, userSettings } from "@pevo/db";
+import { companies, missingRow, profiles, user, userSettings } from "@pevo/db";
 import type { TUserSettings } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Scope } from "../../lib/tenant";
@@ -13,7 +13,7 @@ const settingsColumns = {
 
 /** The signed-in user's preferences and the read-only facts the Settings screens show. */
 export async function getMySettings({ db, userId }: Scope) {
-  const [account] = await db
+  const [account = missingRow("user")] = await db
     .select({
       email: user.email,
       role: profiles.role,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dispatches, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
+import { dispatches, missingRow, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
 import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
@@ -125,7 +125,7 @@ export async function createPevo(scope: Scope, input: TPevoData) {
         });
         loginId = login.id;
       }
-      const [row] = await tx
+      const [row = missingRow("pevos")] = await tx
         .insert(pevos)
         .values({ ...fields, email, companyId, createdBy: userId, userId: loginId })
         .returning({ id: pevos.id });
@@ -170,18 +170,19 @@ export async function deletePevo(scope: Scope, { id }: { id: string }) {
       .from(pevos)
       .where(scoped(pevos, scope, eq(pevos.id, id)));
     if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
-    const [[inDispatches], [inPositions]] = await Promise.all([
-      tx
-        .select({ n: count() })
-        .from(dispatches)
-        .where(scoped(dispatches, scope, eq(dispatches.pevoId, id))),
-      tx
-        .select({ n: count() })
-        .from(positions)
-        .where(scoped(positions, scope, eq(positions.pevoId, id))),
-    ]);
+    const [[inDispatches = missingRow("dispatches")], [inPositions = missingRow("positions")]] =
+      await Promise.all([
+        tx
+          .select({ n: count() })
+          .from(dispatches)
+          .where(scoped(dispatches, scope, eq(dispatches.pevoId, id))),
+        tx
+          .select({ n: count() })
+          .from(positions)
+          .where(scoped(positions, scope, eq(positions.pevoId, id))),
+      ]);
     if (inDispatches.n > 0 || inPositions.n > 0) throw new ConflictError(PEVO_IN_USE);
-    const [trips] = await tx
+    const [trips = missingRow("tripLogs")] = await tx
       .select({ n: count() })
       .from(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.pevoId, id)));

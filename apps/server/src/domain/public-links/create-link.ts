@@ -1,4 +1,4 @@
-import { type Executor, publicLinks } from "@pevo/db";
+import { type Executor, missingRow, publicLinks } from "@pevo/db";
 import type { PublicLinkPurpose } from "@pevo/shared";
 import type { CompanyId } from "../../lib/tenant";
 import { hashToken, newToken } from "./token";
@@ -15,7 +15,7 @@ export async function createPublicLink(
   link: { purpose: PublicLinkPurpose; subjectId: string; expiresAt: Date },
 ) {
   const token = newToken();
-  const [row] = await tx
+  const [row = missingRow("publicLinks")] = await tx
     .insert(publicLinks)
     .values({
       companyId: scope.companyId,

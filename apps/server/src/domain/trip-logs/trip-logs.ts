@@ -1,4 +1,12 @@
-import { dispatches, type Executor, pevos, rateConfirmations, tripLogExpenses, tripLogs } from "@pevo/db";
+import {
+  dispatches,
+  type Executor,
+  missingRow,
+  pevos,
+  rateConfirmations,
+  tripLogExpenses,
+  tripLogs,
+} from "@pevo/db";
 import type {
   TDispatchTripLogListQuery,
   TPortalTripLogListQuery,
@@ -185,7 +193,7 @@ export async function createTripLog(
   const { db, companyId } = scope;
   await checkDispatch(scope, pevoId, input.dispatchId);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [row = missingRow("tripLogs")] = await tx
       .insert(tripLogs)
       .values({ ...fields(input), companyId, pevoId })
       .returning({ id: tripLogs.id });

@@ -1,4 +1,4 @@
-import { account, companies, profiles, session, user } from "@pevo/db";
+import { account, companies, missingRow, profiles, session, user } from "@pevo/db";
 import { TEAM_SORTS, type TeamSort } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -52,7 +52,7 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function companyRow(id: string) {
-  const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
+  const [row = missingRow("companies")] = await t.db.select().from(companies).where(eq(companies.id, id));
   return row;
 }
 
@@ -158,7 +158,7 @@ describe("PUT /api/company", () => {
     expect(me.body.profile.companyName).toBe("Renamed Escorts LLC");
     // The PEVO login of the company too; company B keeps its name.
     const pevoProfile = await t.db.select().from(profiles).where(eq(profiles.id, pevoA.userId));
-    expect(pevoProfile[0].companyName).toBe("Renamed Escorts LLC");
+    expect(pevoProfile[0]?.companyName).toBe("Renamed Escorts LLC");
     const other = await call(adminB, "GET", "/api/me");
     expect(other.body.company.name).toBe("Company B Escorts");
     expect(other.body.profile.companyName).toBe("Company B Escorts");
@@ -259,13 +259,13 @@ describe("team", () => {
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
     // The invitation names the company.
-    expect(mails[0].subject).toBe("You're invited to Company A Escorts on PEVO Back Office");
-    expect(mails[0].text).toContain("administrator of Company A Escorts");
-    expect(mails[0].text).toContain("Hello Terry Teammate");
-    expect(mails[0].text).toContain("administrator");
+    expect(mails[0]?.subject).toBe("You're invited to Company A Escorts on PEVO Back Office");
+    expect(mails[0]?.text).toContain("administrator of Company A Escorts");
+    expect(mails[0]?.text).toContain("Hello Terry Teammate");
+    expect(mails[0]?.text).toContain("administrator");
     // Worded for an admin, not as a PEVO portal invitation.
-    expect(mails[0].text).not.toMatch(/pilot \/ escort vehicle operator|trip log/);
-    expect(firstLink(mails[0].text)).toMatch(/\/api\/auth\/reset-password\//);
+    expect(mails[0]?.text).not.toMatch(/pilot \/ escort vehicle operator|trip log/);
+    expect(firstLink(mails[0]?.text)).toMatch(/\/api\/auth\/reset-password\//);
 
     const cookie = await acceptInvitation(email, "teammate-pass-1");
     const me = await t.request("GET", "/api/me", { cookie });
@@ -291,7 +291,7 @@ describe("team", () => {
       expect(await t.outbox(email)).toHaveLength(before);
     }
     // adminB stays in company B.
-    const [b] = await t.db.select().from(user).where(eq(user.email, adminB.email));
+    const [b = missingRow("user")] = await t.db.select().from(user).where(eq(user.email, adminB.email));
     expect(b.companyId).toBe(adminB.companyId);
   });
 
@@ -301,7 +301,7 @@ describe("team", () => {
     const again = await call(adminB, "POST", "/api/company/team", { name: "Second Try", email });
     expect(again.status).toBe(409);
     expect(again.body.fields).toEqual({ email: EMAIL_TAKEN });
-    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    const [row = missingRow("user")] = await t.db.select().from(user).where(eq(user.email, email));
     expect(row.companyId).toBe(adminA.companyId);
   });
 

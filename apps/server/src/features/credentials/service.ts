@@ -7,7 +7,15 @@
  * with a note). A credential may point at one of the PEVO's own documents (features/documents).
  * Every write also keeps the PEVO's expiry reminders (reminders.ts) in line, in its transaction.
  */
-import { documents, type Executor, pevoCertifications, pevoInsurance, pevos, pevoVehicles } from "@pevo/db";
+import {
+  documents,
+  type Executor,
+  missingRow,
+  pevoCertifications,
+  pevoInsurance,
+  pevos,
+  pevoVehicles,
+} from "@pevo/db";
 import {
   CREDENTIAL_REVIEW_LABELS,
   type CredentialReviewStatus,
@@ -194,7 +202,7 @@ export async function getCredentials(
   actor: CredentialActor,
 ): Promise<TCredentials> {
   await findPevo(scope, pevoId, actor);
-  const [[pevo], certifications, insurance, vehicle] = await Promise.all([
+  const [[pevo = missingRow("pevos")], certifications, insurance, vehicle] = await Promise.all([
     scope.db
       .select({
         licenseNumber: pevos.licenseNumber,
@@ -240,7 +248,7 @@ async function recordChange(
     message:
       actor.role === "pevo"
         ? `${pevo.name} ${verb} their ${what}${pending ? " (pending review)" : ""}`
-        : `${what[0].toUpperCase()}${what.slice(1)} of ${pevo.name} ${verb}`,
+        : `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${pevo.name} ${verb}`,
     pevo: pevo.name,
     pevoId: pevo.id,
   });
@@ -260,14 +268,14 @@ async function addCredential(
     let row: { id: string; expiresOn: string };
     let what: string;
     if (input.kind === "certifications") {
-      [row] = await tx
+      [row = missingRow("pevoCertifications")] = await tx
         .insert(pevoCertifications)
         .values({ ...base, ...input.data })
         .returning({ id: pevoCertifications.id, expiresOn: pevoCertifications.expiresOn });
       what = certificationLabel(input.data);
     } else {
       const { coverageAmount, ...data } = input.data;
-      [row] = await tx
+      [row = missingRow("pevoInsurance")] = await tx
         .insert(pevoInsurance)
         .values({ ...base, ...data, coverageCents: coverageAmount === null ? null : toCents(coverageAmount) })
         .returning({ id: pevoInsurance.id, expiresOn: pevoInsurance.expiresOn });
@@ -337,13 +345,14 @@ async function updateCredential(
         .returning({ id: pevoInsurance.id, expiresOn: pevoInsurance.expiresOn });
       what = insuranceLabel(input.data);
     }
-    if (updated.length === 0) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
+    const [changed] = updated;
+    if (!changed) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
     await recordChange(tx, scope, actor, pevo, what, "updated");
     await syncCredentialReminders(tx, scope, {
       kind: input.kind,
       id,
       pevoId,
-      expiresOn: updated[0].expiresOn,
+      expiresOn: changed.expiresOn,
     });
   });
   return readOne(scope, pevoId, input.kind, id);
@@ -442,7 +451,7 @@ async function recordReview(
     actorId: scope.userId,
     type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
     status: review.decision === "approved" ? "success" : "error",
-    message: `${what[0].toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
+    message: `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
     pevo: pevo.name,
     pevoId: pevo.id,
   });

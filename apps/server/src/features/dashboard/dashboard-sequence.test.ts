@@ -219,7 +219,7 @@ describe("dashboard after a scripted sequence of changes", () => {
       "pevo_dispatched",
       "client_added",
     ]);
-    expect(body.activity[0].message).toBe("Alex Active dispatched on SEQ-001 for Aug 14, 2025");
+    expect(body.activity[0]?.message).toBe("Alex Active dispatched on SEQ-001 for Aug 14, 2025");
   });
 
   test("9. another company's changes never change these numbers", async () => {

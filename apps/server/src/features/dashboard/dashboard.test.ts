@@ -1,4 +1,4 @@
-import { clients, invoices, pevos, rateConfirmations } from "@pevo/db";
+import { clients, invoices, missingRow, pevos, rateConfirmations } from "@pevo/db";
 import { DEFAULT_TIME_ZONE } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
@@ -42,7 +42,7 @@ async function insertRateConfirmation(
   jobNumber: string,
   signatureStatus: "not_sent" | "awaiting_signature" | "signed",
 ) {
-  const [row] = await t.db
+  const [row = missingRow("rateConfirmations")] = await t.db
     .insert(rateConfirmations)
     .values({
       companyId: admin.companyId,
@@ -107,7 +107,7 @@ describe("GET /api/dashboard", () => {
         .returning({ id: pevos.id });
       const [alex, blair] = pevoRows.map((r) => r.id);
 
-      const [client] = await t.db
+      const [client = missingRow("clients")] = await t.db
         .insert(clients)
         .values({ companyId: adminA.companyId, name: "Acme Heavy Haul" })
         .returning({ id: clients.id });
@@ -170,11 +170,11 @@ describe("GET /api/dashboard", () => {
       ]);
 
       // Company B: data that must never show up in A's numbers.
-      const [bPevo] = await t.db
+      const [bPevo = missingRow("pevos")] = await t.db
         .insert(pevos)
         .values({ companyId: adminB.companyId, firstName: "Other", lastName: "Company", status: "active" })
         .returning({ id: pevos.id });
-      const [bClient] = await t.db
+      const [bClient = missingRow("clients")] = await t.db
         .insert(clients)
         .values({ companyId: adminB.companyId, name: "B Client" })
         .returning({ id: clients.id });

@@ -3,6 +3,7 @@ import {
   dispatchDayCounts,
   dispatches,
   invoiceOpenBalances,
+  missingRow,
   pevos,
   rateConfirmations,
 } from "@pevo/db";
@@ -29,7 +30,15 @@ export async function getDashboard(scope: Scope, today: string) {
   // Overdue is computed against the company's today (the caller's ?today only moves the week).
   const money = openBalanceTotals(await invoiceToday(db, scope));
   const thisWeek = and(gte(dispatchDayCounts.pickupDate, today), lt(dispatchDayCounts.pickupDate, weekEnd));
-  const [[jobs], [activePevos], [pending], upcomingJobs, activity, uncovered, [owed]] = await Promise.all([
+  const [
+    [jobs = missingRow("dispatches")],
+    [activePevos = missingRow("pevos")],
+    [pending = missingRow("signatureRequests")],
+    upcomingJobs,
+    activity,
+    uncovered,
+    [owed = missingRow("invoiceOpenBalances")],
+  ] = await Promise.all([
     // Active and Upcoming Jobs in one pass over the kept per-day counts (a row per day, not a
     // dispatch each).
     db

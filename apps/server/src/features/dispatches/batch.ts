@@ -1,4 +1,4 @@
-import { dispatches, type Executor, pevos, rateConfirmations } from "@pevo/db";
+import { dispatches, type Executor, missingRow, pevos, rateConfirmations } from "@pevo/db";
 import type { TBookingConflict, TDispatchBatchData, TDispatchData } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
@@ -126,7 +126,7 @@ export async function createDispatchBatch(
     const out: { id: string; assignment: Assignment | null }[] = [];
     for (const i of byDay) {
       const item = items[i];
-      const [row] = await tx
+      const [row = missingRow("dispatches")] = await tx
         .insert(dispatches)
         .values({ ...columnsOf(item), companyId, createdBy: userId })
         .returning({ id: dispatches.id });

@@ -1,4 +1,4 @@
-import { dispatches } from "@pevo/db";
+import { dispatches, missingRow } from "@pevo/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -36,7 +36,10 @@ async function rc(admin: SignedUpAdmin, clientId: string, body: Body) {
 }
 
 async function dispatchCount(companyId: string) {
-  const [row] = await t.db.select({ n: count() }).from(dispatches).where(eq(dispatches.companyId, companyId));
+  const [row = missingRow("dispatches")] = await t.db
+    .select({ n: count() })
+    .from(dispatches)
+    .where(eq(dispatches.companyId, companyId));
   return row.n;
 }
 
@@ -101,7 +104,10 @@ describe("double booking of a dispatch's PEVO", () => {
     expect(refused?.body.conflicts).toEqual([
       expect.objectContaining({ kind: "dispatch", id: saved?.body.id, pevoId: sam, date: "2026-05-05" }),
     ]);
-    const [row] = await t.db.select({ n: count() }).from(dispatches).where(eq(dispatches.pevoId, sam));
+    const [row = missingRow("dispatches")] = await t.db
+      .select({ n: count() })
+      .from(dispatches)
+      .where(eq(dispatches.pevoId, sam));
     expect(row.n).toBe(1);
   });
 

@@ -19,6 +19,7 @@ import {
   dispatchEvents,
   dispatches,
   type Executor,
+  missingRow,
   pevos,
   profiles,
   rateConfirmations,
@@ -550,7 +551,7 @@ async function openLink(db: Database, token: string) {
 /** A link error is a 404 with the page's message; a rule is a 409 as in the portal. */
 export async function openResponsePage(db: Database, token: string): Promise<TDispatchResponsePage> {
   const { scope, d } = await openLink(db, token);
-  const [row] = await db
+  const [row = missingRow("dispatches")] = await db
     .select({
       pevoFirst: pevos.firstName,
       pevoLast: pevos.lastName,

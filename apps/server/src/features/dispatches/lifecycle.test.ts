@@ -1,4 +1,4 @@
-import { activityEvents, dispatchEvents, dispatches, publicLinks, userSettings } from "@pevo/db";
+import { activityEvents, dispatchEvents, dispatches, missingRow, publicLinks, userSettings } from "@pevo/db";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -48,7 +48,7 @@ const step = (pevo: TestPevo, id: string, kind: string, extra = {}) =>
   portal(pevo, "POST", id, "steps", { kind, ...extra });
 
 async function status(id: string) {
-  const [row] = await t.db
+  const [row = missingRow("dispatches")] = await t.db
     .select({ status: dispatches.status, pevoId: dispatches.pevoId })
     .from(dispatches)
     .where(eq(dispatches.id, id));
@@ -146,7 +146,7 @@ describe("accepting and declining in the portal", () => {
     expect(res.status).toBe(204);
     expect(await status(d.id)).toEqual({ status: "pending", pevoId: null });
     expect(await kinds(d.id)).toEqual(["assigned", "accepted", "declined"]);
-    const [activity] = await t.db
+    const [activity = missingRow("activityEvents")] = await t.db
       .select()
       .from(activityEvents)
       .where(
@@ -248,7 +248,7 @@ describe("steps from the phone", () => {
       pevoName: "Paula One",
     });
     expect(timeline.body.events[3].note).toBe("Flat tyre, 20 minutes late");
-    const [arrived] = await t.db
+    const [arrived = missingRow("activityEvents")] = await t.db
       .select()
       .from(activityEvents)
       .where(and(eq(activityEvents.companyId, adminA.companyId), eq(activityEvents.type, "dispatch_step")))

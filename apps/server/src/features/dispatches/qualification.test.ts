@@ -1,4 +1,4 @@
-import { activityEvents, dispatches } from "@pevo/db";
+import { activityEvents, dispatches, missingRow } from "@pevo/db";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -91,7 +91,7 @@ describe("a dispatch's PEVO", () => {
     expect(res.body.notQualified).toEqual([
       { pevoId: casey, pevoName: "Casey Whitfield", reasons: [expect.stringContaining("NY")] },
     ]);
-    const [n] = await t.db
+    const [n = missingRow("dispatches")] = await t.db
       .select({ n: count() })
       .from(dispatches)
       .where(eq(dispatches.rateConfirmationId, rc.id));

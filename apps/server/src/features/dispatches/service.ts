@@ -3,6 +3,7 @@ import {
   dispatches,
   type Executor,
   invoices,
+  missingRow,
   pevos,
   positions,
   rateConfirmations,
@@ -430,7 +431,7 @@ export async function createDispatch(
   const qualification = await checkDispatchQualification(scope, input, null);
   const { id, assignment } = await db.transaction(async (tx) => {
     await checkBooking(tx, scope, input, null);
-    const [row] = await tx
+    const [row = missingRow("dispatches")] = await tx
       .insert(dispatches)
       .values({ ...columnsOf(input), companyId, createdBy: userId })
       .returning({ id: dispatches.id });
@@ -493,13 +494,13 @@ export async function deleteDispatch(scope: Scope, id: string) {
       .from(dispatches)
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     if (!row) throw new NotFoundError(DISPATCH_NOT_FOUND);
-    const [used] = await tx
+    const [used = missingRow("invoices")] = await tx
       .select({ n: count(), billed: count(sql`case when ${invoices.status} <> 'draft' then 1 end`) })
       .from(invoices)
       .where(scoped(invoices, scope, eq(invoices.dispatchId, id)));
     if (used.billed > 0) throw new ConflictError(DISPATCH_BILLED);
     if (used.n > 0) throw new ConflictError(DISPATCH_HAS_INVOICES);
-    const [trips] = await tx
+    const [trips = missingRow("tripLogs")] = await tx
       .select({ n: count() })
       .from(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.dispatchId, id)));

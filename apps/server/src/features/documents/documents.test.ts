@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { activityEvents, documentFileDeletions, documents, jobs } from "@pevo/db";
+import { activityEvents, documentFileDeletions, documents, jobs, missingRow } from "@pevo/db";
 import { FILE_LIMITS } from "@pevo/shared";
 import { and, eq, ne, sql } from "drizzle-orm";
 // @ts-expect-error s3rver ships no types (a test-only dev dependency)
@@ -180,7 +180,7 @@ describe.each([
     });
     expect(inline.headers.get("content-disposition")).toMatch(/^inline; /);
 
-    const [event] = await t.db
+    const [event = missingRow("activityEvents")] = await t.db
       .select()
       .from(activityEvents)
       .where(and(eq(activityEvents.type, "document_uploaded"), eq(activityEvents.pevoId, pevo1.pevoId)));
@@ -488,7 +488,7 @@ describe.each([
     await queueUpload(t.db, scope, key);
     await backend.storage.put(key, PNG, { contentType: "image/png" });
     const entry = await queued(key);
-    expect(entry.notBefore.getTime() - entry.createdAt.getTime()).toBeGreaterThanOrEqual(
+    expect(entry?.notBefore.getTime() - entry?.createdAt.getTime()).toBeGreaterThanOrEqual(
       UPLOAD_GRACE_MS - 5000,
     );
 
@@ -499,17 +499,17 @@ describe.each([
     expect(await backend.storage.exists(key)).toBe(true);
 
     // The purge job is due by the end of the grace; a run before it leaves the object and waits for it.
-    const [job] = await t.db
+    const [job = missingRow("jobs")] = await t.db
       .select()
       .from(jobs)
       .where(and(eq(jobs.companyId, adminA.companyId), eq(jobs.key, DOCUMENT_PURGE)));
     expect(job.status).toBe("pending");
-    expect(job.runAt.getTime()).toBeLessThanOrEqual(entry.notBefore.getTime());
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(entry?.notBefore.getTime());
     const before = new Date(entry.notBefore.getTime() - 60_000);
     await runDueJobs({ db: t.db, handlers, now: () => before });
     expect(await backend.storage.exists(key)).toBe(true);
     const [waiting] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
-    expect(waiting).toMatchObject({ status: "pending", runAt: entry.notBefore });
+    expect(waiting).toMatchObject({ status: "pending", runAt: entry?.notBefore });
 
     await runDueJobs({ db: t.db, handlers, now: () => new Date(entry.notBefore.getTime() + 1000) });
     expect(await backend.storage.exists(key)).toBe(false);
@@ -589,7 +589,7 @@ describe("the document-purge job", () => {
       // One statement, outside any request: the trigger queues every object and makes the job due.
       await t.db.delete(documents).where(eq(documents.dispatchId, dispatch.id));
       expect(await t.db.select().from(documentFileDeletions)).toHaveLength(count);
-      const [job] = await t.db
+      const [job = missingRow("jobs")] = await t.db
         .select()
         .from(jobs)
         .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, DOCUMENT_PURGE)));
@@ -605,7 +605,7 @@ describe("the document-purge job", () => {
       expect(result).toMatchObject({ rescheduled: 2, done: 1, failed: 0, retried: 0 });
       expect(await t.db.select().from(documentFileDeletions)).toEqual([]);
       expect(await backend.objects()).toEqual([]);
-      const [after] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+      const [after = missingRow("jobs")] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
       expect(after.status).toBe("done");
     } finally {
       await t.close();
@@ -632,7 +632,10 @@ describe("the document-purge job", () => {
         body: form(PNG, "proof.png", "photo"),
       });
       expect(doc.status).toBe(201);
-      const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.body.id));
+      const [row = missingRow("documents")] = await t.db
+        .select()
+        .from(documents)
+        .where(eq(documents.id, doc.body.id));
       expect((await t.as(admin)("DELETE", `/api/documents/${doc.body.id}`)).status).toBe(204);
       // The row is gone at once; the object waits in the queue, and the trigger scheduled the job.
       expect(await backend.storage.exists(row.storageKey)).toBe(true);
@@ -652,7 +655,7 @@ describe("the document-purge job", () => {
       const at = (ms: number) => () => new Date(scheduled.runAt.getTime() + ms);
       expect(await runDueJobs({ db: t.db, handlers, now: at(1000) })).toMatchObject({ rescheduled: 1 });
       expect(await backend.storage.exists(row.storageKey)).toBe(true);
-      expect((await purgeJob()).status).toBe("pending");
+      expect((await purgeJob())?.status).toBe("pending");
 
       refuse = false;
       expect(await runDueJobs({ db: t.db, handlers, now: at(PURGE_RETRY_MS + 2000) })).toMatchObject({
@@ -660,7 +663,7 @@ describe("the document-purge job", () => {
       });
       expect(await backend.storage.exists(row.storageKey)).toBe(false);
       expect(await t.db.select().from(documentFileDeletions)).toEqual([]);
-      expect((await purgeJob()).status).toBe("done");
+      expect((await purgeJob())?.status).toBe("done");
     } finally {
       await t.close();
       await backend.stop();

@@ -1,4 +1,4 @@
-import { dispatches, documents, pevos, rateConfirmations, user } from "@pevo/db";
+import { dispatches, documents, missingRow, pevos, rateConfirmations, user } from "@pevo/db";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
 import { desc, eq, or, type SQL } from "drizzle-orm";
 import { recordActivity } from "../../domain/activity";
@@ -180,7 +180,7 @@ export async function uploadDocument(
     id = await scope.db.transaction(async (tx) => {
       // Not queued any more: the purge removed the object (the upload outlasted its grace).
       if (!(await dequeueUpload(tx, scope, key))) throw new ConflictError(UPLOAD_TOO_SLOW);
-      const [row] = await tx
+      const [row = missingRow("documents")] = await tx
         .insert(documents)
         .values({
           companyId: scope.companyId,
@@ -216,7 +216,7 @@ export async function uploadDocument(
     }
     throw error;
   }
-  const [created] = await findDocuments(scope, viewer, eq(documents.id, id));
+  const [created = missingRow("documents")] = await findDocuments(scope, viewer, eq(documents.id, id));
   return publicFields(created);
 }
 

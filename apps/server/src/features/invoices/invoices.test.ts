@@ -1,4 +1,4 @@
-import { activityEvents, dispatches, invoiceLineItems, invoices } from "@pevo/db";
+import { activityEvents, dispatches, invoiceLineItems, invoices, missingRow } from "@pevo/db";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -122,7 +122,10 @@ async function lineRows(invoiceId: string) {
 }
 
 async function invoiceCount(companyId: string) {
-  const [row] = await t.db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId));
+  const [row = missingRow("invoices")] = await t.db
+    .select({ n: count() })
+    .from(invoices)
+    .where(eq(invoices.companyId, companyId));
   return row.n;
 }
 
@@ -564,7 +567,7 @@ describe("POST /api/invoices", () => {
     expect(res.body).toEqual({ error: NUMBER_TAKEN, fields: { invoiceNumber: NUMBER_TAKEN } });
     expect(await invoiceCount(adminA.companyId)).toBe(before);
     // No activity for the refused invoice either: only the first one's.
-    const [events] = await t.db
+    const [events = missingRow("activityEvents")] = await t.db
       .select({ n: count() })
       .from(activityEvents)
       .where(eq(activityEvents.message, `Invoice ${first.invoiceNumber} generated for ${jobA.jobNumber}`));
@@ -580,7 +583,7 @@ describe("POST /api/invoices", () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.invoiceNumber).toBe(first.invoiceNumber);
-    expect((await invoiceRow(res.body.id)).companyId).toBe(adminB.companyId);
+    expect((await invoiceRow(res.body.id))?.companyId).toBe(adminB.companyId);
   });
 
   test("another company's dispatch id is refused (400 at dispatchId) and nothing is saved", async () => {
@@ -666,13 +669,13 @@ describe("double billing: one invoice per dispatch unless allowAdditional", () =
     const res = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, body);
     expect(res.status).toBe(409);
     expect(res.body.fields).toEqual({ dispatchId: refusal([existing.invoiceNumber]) });
-    expect((await invoiceRow(moving.id)).dispatchId).toBe(other.dispatchId);
+    expect((await invoiceRow(moving.id))?.dispatchId).toBe(other.dispatchId);
     const allowed = await t.as(adminA)("PUT", `/api/invoices/${moving.id}`, {
       ...body,
       allowAdditional: true,
     });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
-    expect((await invoiceRow(moving.id)).dispatchId).toBe(billed.dispatchId);
+    expect((await invoiceRow(moving.id))?.dispatchId).toBe(billed.dispatchId);
   });
 
   test("another company's dispatch is still refused as unknown (400), with or without the flag", async () => {
@@ -882,7 +885,7 @@ describe("PUT /api/invoices/:id", () => {
     const rows = await lineRows(created.id);
     expect(rows.map((r) => r.location)).toEqual(["Third Stop", "First Stop", "Second Stop"]);
     expect(rows.map((r) => r.sortOrder)).toEqual([0, 1, 2]);
-    const [leftover] = await t.db
+    const [leftover = missingRow("invoiceLineItems")] = await t.db
       .select({ n: count() })
       .from(invoiceLineItems)
       .where(
@@ -1091,12 +1094,12 @@ describe("transactions: a failing later step saves nothing", () => {
       });
     });
     expect(await invoiceCount(adminA.companyId)).toBe(before);
-    const [orphan] = await t.db
+    const [orphan = missingRow("invoiceLineItems")] = await t.db
       .select({ n: count() })
       .from(invoiceLineItems)
       .where(eq(invoiceLineItems.location, "Fine First Line"));
     expect(orphan.n).toBe(0);
-    const [event] = await t.db
+    const [event = missingRow("activityEvents")] = await t.db
       .select({ n: count() })
       .from(activityEvents)
       .where(eq(activityEvents.message, `Invoice ${body.invoiceNumber} generated for ${jobA.jobNumber}`));
@@ -1139,7 +1142,7 @@ describe("transactions: a failing later step saves nothing", () => {
       status: "draft",
       total: "1090.00",
     });
-    const [paid] = await t.db
+    const [paid = missingRow("activityEvents")] = await t.db
       .select({ n: count() })
       .from(activityEvents)
       .where(eq(activityEvents.message, `Payment received for invoice ${created.invoiceNumber}-CHANGED`));

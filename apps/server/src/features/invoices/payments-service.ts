@@ -4,7 +4,7 @@
  * paid in full) and the activity event. A payment never exceeds the balance. Amounts are integer
  * cents.
  */
-import { invoices, payments, user } from "@pevo/db";
+import { invoices, missingRow, payments, user } from "@pevo/db";
 import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
@@ -81,7 +81,7 @@ export async function recordPayment(scope: Scope, invoiceId: string, input: TRec
       createdBy: scope.userId,
     });
     const paid = toCents(inv.amountPaid) + amount;
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({
         amountPaid: fromCents(paid),
@@ -118,7 +118,7 @@ export async function deletePayment(scope: Scope, invoiceId: string, paymentId: 
       .returning();
     if (!deleted) throw new NotFoundError(PAYMENT_NOT_FOUND);
     const paid = toCents(inv.amountPaid) - deleted.amountCents;
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({
         amountPaid: fromCents(paid),

@@ -1,4 +1,4 @@
-import { companies } from "@pevo/db";
+import { companies, missingRow } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
 import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
@@ -11,7 +11,10 @@ const money = (value: string) =>
 
 /** A one-document invoice PDF with the company's letterhead. */
 export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise<Buffer> {
-  const [company] = await scope.db.select().from(companies).where(ownCompany(scope));
+  const [company = missingRow("companies")] = await scope.db
+    .select()
+    .from(companies)
+    .where(ownCompany(scope));
   const { doc, done } = createPdf({ info: { Title: `Invoice ${invoice.invoiceNumber}` } });
 
   const left = 50;

@@ -3,7 +3,7 @@
  * account; the token opens that one invoice and nothing else of the company. The first opening of
  * a sent invoice marks it viewed (activity event). A void invoice's links are revoked.
  */
-import { companies, type Database, invoices } from "@pevo/db";
+import { companies, type Database, invoices, missingRow } from "@pevo/db";
 import type { TPublicInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { openPublicLink } from "../../domain/public-links";
@@ -35,7 +35,7 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
     const inv = await lockInvoice(tx, scope, scope.invoiceId);
     // Only the first opening counts (a paid invoice opened for the first time keeps its status).
     if (inv.viewedAt) return null;
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: inv.status === "sent" ? "viewed" : inv.status, viewedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, inv.id)))
@@ -54,7 +54,7 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
 
   const invoice = await getInvoice(scope, scope.invoiceId);
   const { payments } = await listPayments(scope, scope.invoiceId);
-  const [company] = await db.select().from(companies).where(ownCompany(scope));
+  const [company = missingRow("companies")] = await db.select().from(companies).where(ownCompany(scope));
   return {
     company: {
       name: company.name,

@@ -5,7 +5,7 @@
  * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
  * Once an invoice left the office (sent or paid) it is voided, never deleted: only a draft can go.
  */
-import { companies, type Executor, invoices } from "@pevo/db";
+import { companies, type Executor, invoices, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { createPublicLink, daysFrom, revokePublicLinks } from "../../domain/public-links";
@@ -56,7 +56,7 @@ export async function sendInvoice(
       subjectId: inv.id,
       expiresAt: daysFrom(now, INVOICE_LINK_DAYS),
     });
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: inv.status === "draft" ? "sent" : inv.status, sentAt: now, sentTo: to, updatedAt: now })
       .where(scoped(invoices, scope, eq(invoices.id, id)))
@@ -70,7 +70,10 @@ export async function sendInvoice(
       amount: inv.total,
       message: `Invoice ${inv.invoiceNumber} sent to ${to}${input.cc.length ? ` (cc ${input.cc.join(", ")})` : ""}`,
     });
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(ownCompany(scope));
+    const [company = missingRow("companies")] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(ownCompany(scope));
     return { row, token: link.token, companyName: company.name };
   });
 
@@ -114,7 +117,7 @@ export async function voidInvoice(scope: Scope, id: string) {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
     if (toCents(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
-    const [row] = await tx
+    const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: "void", updatedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, id)))

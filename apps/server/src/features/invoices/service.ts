@@ -5,6 +5,7 @@ import {
   type Executor,
   invoiceLineItems,
   invoices,
+  missingRow,
   rateConfirmations,
   standardRates,
 } from "@pevo/db";
@@ -379,7 +380,7 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
   const { dispatch, values } = await prepare(scope, input);
   const id = await db
     .transaction(async (tx) => {
-      const [row] = await tx
+      const [row = missingRow("invoices")] = await tx
         .insert(invoices)
         .values({ ...values, status: "draft", companyId, createdBy: userId })
         .returning({ id: invoices.id });

@@ -1,4 +1,4 @@
-import { account, pevos, profiles, tripLogs, user } from "@pevo/db";
+import { account, missingRow, pevos, profiles, tripLogs, user } from "@pevo/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -152,7 +152,7 @@ describe("POST /api/pevos", () => {
 
     const row = await dbRow(res.body.id);
     expect(row.userId).toBeTruthy();
-    const [login] = await t.db
+    const [login = missingRow("user")] = await t.db
       .select()
       .from(user)
       .where(eq(user.id, row.userId as string));
@@ -163,7 +163,10 @@ describe("POST /api/pevos", () => {
       emailVerified: true,
       name: "Ivy Invited",
     });
-    const [credential] = await t.db.select().from(account).where(eq(account.userId, login.id));
+    const [credential = missingRow("account")] = await t.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, login.id));
     expect(credential.providerId).toBe("credential");
     expect(credential.password).toBeTruthy();
 
@@ -175,8 +178,8 @@ describe("POST /api/pevos", () => {
 
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe("You're invited to the PEVO portal");
-    expect(mails[0].text).toContain("Hello Ivy Invited");
+    expect(mails[0]?.subject).toBe("You're invited to the PEVO portal");
+    expect(mails[0]?.text).toContain("Hello Ivy Invited");
     const link = firstLink(mails[0].text);
     expect(new URL(link).pathname).toMatch(/^\/api\/auth\/reset-password\/[^/]+$/);
 
@@ -343,7 +346,7 @@ describe("PUT /api/pevos/:id", () => {
     });
     const row = await dbRow(created.id);
     expect(row.email).toBe(email);
-    const [login] = await t.db
+    const [login = missingRow("user")] = await t.db
       .select()
       .from(user)
       .where(eq(user.id, row.userId as string));

@@ -1,4 +1,4 @@
-import { clients, dispatches, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
+import { clients, dispatches, missingRow, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
 import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
 import { asc, count, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
@@ -115,7 +115,13 @@ export async function getPortalDashboard(scope: Scope, pevoId: string, today: st
   const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
   const monthAgo = addDaysIso(today, -30);
-  const [[upcoming], [completed], [pevo], upcomingJobs, activity] = await Promise.all([
+  const [
+    [upcoming = missingRow("dispatches")],
+    [completed = missingRow("dispatches")],
+    [pevo],
+    upcomingJobs,
+    activity,
+  ] = await Promise.all([
     db
       .select({ n: count() })
       .from(dispatches)

@@ -1,4 +1,11 @@
-import { activityEvents, customRates, positions, rateConfirmations, standardRates } from "@pevo/db";
+import {
+  activityEvents,
+  customRates,
+  missingRow,
+  positions,
+  rateConfirmations,
+  standardRates,
+} from "@pevo/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -125,7 +132,7 @@ describe("POST /api/rate-confirmations", () => {
 
     const [row] = await t.db.select().from(rateConfirmations).where(eq(rateConfirmations.id, res.body.id));
     expect(row).toMatchObject({ companyId: adminA.companyId, createdBy: adminA.userId });
-    const [rates] = await t.db
+    const [rates = missingRow("standardRates")] = await t.db
       .select()
       .from(standardRates)
       .where(eq(standardRates.rateConfirmationId, res.body.id));

@@ -3,6 +3,7 @@ import {
   customRates,
   dispatches,
   type Executor,
+  missingRow,
   permits,
   pevos,
   positions,
@@ -311,7 +312,7 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
   const id = await db
     .transaction(async (tx) => {
       await checkPositionBookings(tx, scope, input, null);
-      const [row] = await tx
+      const [row = missingRow("rateConfirmations")] = await tx
         .insert(rateConfirmations)
         .values({ ...header(input), companyId, createdBy: userId })
         .returning({ id: rateConfirmations.id });
@@ -425,7 +426,7 @@ export async function deleteRateConfirmation(scope: Scope, id: string) {
   await scope.db
     .transaction(async (tx) => {
       const rc = await findHeader(tx, scope, id);
-      const [used] = await tx
+      const [used = missingRow("dispatches")] = await tx
         .select({ n: count() })
         .from(dispatches)
         .where(scoped(dispatches, scope, eq(dispatches.rateConfirmationId, id)));

@@ -9,7 +9,14 @@
  * expiry job of signature-jobs.ts only records the activity event).
  * Every change is one transaction with its activity event; emails go after the commit.
  */
-import { clients, type Database, type Executor, rateConfirmations, signatureRequests } from "@pevo/db";
+import {
+  clients,
+  type Database,
+  type Executor,
+  missingRow,
+  rateConfirmations,
+  signatureRequests,
+} from "@pevo/db";
 import {
   SIGNATURE_LINK_DAYS,
   SIGNATURE_REMINDER_DAYS,
@@ -254,7 +261,7 @@ export async function sendForSignature(
     const document = await documentOf(tx, scope, await read(tx));
     const { content, contentHash } = serialize(document);
     const expiresAt = daysFrom(new Date(), SIGNATURE_LINK_DAYS);
-    const [request] = await tx
+    const [request = missingRow("signatureRequests")] = await tx
       .insert(signatureRequests)
       .values({
         companyId: scope.companyId,
@@ -511,7 +518,7 @@ async function recordDecision(
   // The stored content must still be what its hash says (it is what the client was shown).
   if (sha256(request.content) !== request.contentHash) throw new ConflictError(LINK_MESSAGES.revoked);
   await cancelRequestJobs(tx, scope, request.id);
-  const [row] = await tx
+  const [row = missingRow("signatureRequests")] = await tx
     .update(signatureRequests)
     .set({ ...fields, status, ip: meta.ip, userAgent: meta.userAgent })
     .where(scoped(signatureRequests, scope, eq(signatureRequests.id, request.id)))

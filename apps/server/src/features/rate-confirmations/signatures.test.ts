@@ -1,4 +1,4 @@
-import { activityEvents, publicLinks, rateConfirmations, signatureRequests } from "@pevo/db";
+import { activityEvents, missingRow, publicLinks, rateConfirmations, signatureRequests } from "@pevo/db";
 import { CONSENT_REQUIRED } from "@pevo/shared";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -153,7 +153,7 @@ describe("the signature state machine", () => {
   test("the stored hash is the SHA-256 of the stored content, which is the rate confirmation as sent", async () => {
     const { id } = await newRc();
     await send(id);
-    const [row] = await t.db
+    const [row = missingRow("signatureRequests")] = await t.db
       .select()
       .from(signatureRequests)
       .where(
@@ -360,7 +360,7 @@ describe("what the signer and the office are told", () => {
     const [event, ...more] = await expiredEvents(await jobNumberOf(open.id));
     expect(more).toHaveLength(0);
     expect(event).toMatchObject({ status: "error", client: "Lone Star Heavy Haul", actorId: null });
-    expect(event.message).toMatch(/expired: Rita Shipper did not sign within 30 days$/);
+    expect(event?.message).toMatch(/expired: Rita Shipper did not sign within 30 days$/);
     for (const id of [signed.id, declined.id, canceled.id])
       expect(await expiredEvents(await jobNumberOf(id))).toHaveLength(0);
     // Sent twice: only the second request was still open at its expiry.

@@ -5,7 +5,7 @@
  * the signed PDF is drawn from it, not from the rate confirmation as it is later.
  */
 import { createHash } from "node:crypto";
-import { companies, type Executor } from "@pevo/db";
+import { companies, type Executor, missingRow } from "@pevo/db";
 import { hasLoadDetails, type TRateConfirmation, type TRateConfirmationDocument } from "@pevo/shared";
 import type { Scope } from "../../lib/tenant";
 import { ownCompany } from "../../lib/tenant";
@@ -30,7 +30,7 @@ export async function documentOf(
   scope: Pick<Scope, "companyId">,
   rc: TRateConfirmation,
 ): Promise<TRateConfirmationDocument> {
-  const [company] = await db
+  const [company = missingRow("companies")] = await db
     .select({
       name: companies.name,
       address: companies.address,

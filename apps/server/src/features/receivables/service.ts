@@ -2,7 +2,7 @@
  * Receivables (DECISIONS 'Invoices'): the open balance of each client with aging buckets, a page of clients
  * at a time (a company may bill thousands), and the totals of all of them. Sums are SQL numeric.
  */
-import { clients, invoices } from "@pevo/db";
+import { clients, invoices, missingRow } from "@pevo/db";
 import type { ReceivablesSort, TReceivablesParams, TReceivablesResponse } from "@pevo/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { agingColumns, openWithBalance } from "../../lib/aging";
@@ -45,7 +45,7 @@ export async function listReceivables(
       .where(where)
       .groupBy(invoices.clientId, walkInName)
       .$dynamic();
-  const [page, [totals]] = await Promise.all([
+  const [page, [totals = missingRow("invoices")]] = await Promise.all([
     offsetPageOf(params, {
       rows: (limit, offset) =>
         grouped()

@@ -3,7 +3,7 @@
  * the aging of what is left and the amount due, as of the company's today. Sums come from SQL
  * (lib/aging); the PDF only prints them.
  */
-import { clients, companies, invoices, payments } from "@pevo/db";
+import { clients, companies, invoices, missingRow, payments } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, fromCents, PAYMENT_METHOD_LABELS, type TAging } from "@pevo/shared";
 import { asc, eq, inArray } from "drizzle-orm";
 import { agingColumns, openWithBalance } from "../../lib/aging";
@@ -89,7 +89,10 @@ type Column = { label: string; w: number; align: "left" | "right" };
 
 /** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due. */
 export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<typeof statementOf>>) {
-  const [company] = await scope.db.select().from(companies).where(ownCompany(scope));
+  const [company = missingRow("companies")] = await scope.db
+    .select()
+    .from(companies)
+    .where(ownCompany(scope));
   const { doc, done } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
   const left = 50;
   const right = doc.page.width - 50;
