@@ -28,6 +28,7 @@ import { docsRoutes } from "./features/docs/routes";
 import { purgeQueuedFiles } from "./features/documents/file-queue";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
+import { mailRoutes } from "./features/mail/routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { invoiceSuggestionRoutes } from "./features/invoices/suggested-lines-routes";
@@ -187,6 +188,7 @@ export function createApp(opts: {
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)
+    .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)

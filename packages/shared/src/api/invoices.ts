@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMailState } from "./mail";
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../constants";
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
@@ -55,6 +56,7 @@ export const ZInvoiceResponse = z.object({
   sentAt: ZTimestamp.nullable(),
   sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
+  mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZMailState } from "./mail";
 import {
   POSITION_TYPES,
   type PositionType,
@@ -74,6 +75,8 @@ export const ZSignatureRequest = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   contentHash: z.string().describe("SHA-256 (hex) of the canonical JSON of the document sent"),
+  mail: ZMailState.nullable().describe("Where the request's email stands"),
+  signedCopyMail: ZMailState.nullable().describe("Where the signed copy's email stands (once signed)"),
 });
 export type TSignatureRequest = z.output<typeof ZSignatureRequest>;
 

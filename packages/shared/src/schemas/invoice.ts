@@ -12,6 +12,7 @@ import {
   requiredEmail,
   requiredText,
 } from "./fields";
+import type { TMailState } from "../api/mail";
 
 export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
 
@@ -117,6 +118,8 @@ export type TInvoice = Omit<
   /** Where it was last sent (the reminders go there). */
   sentTo: string | null;
   viewedAt: string | null;
+  /** Where the email of its latest sending stands (api/mail.ts); null before it was sent. */
+  mail: TMailState | null;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];
   dispatch: {

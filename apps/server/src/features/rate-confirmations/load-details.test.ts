@@ -12,7 +12,7 @@ import {
 import { readPdf } from "../../../test/pdf-text";
 import { asCompanyId } from "../../http/company-id";
 import { getRateConfirmation } from "./service";
-import { LINK_MESSAGES } from "./signature-service";
+import { LINK_MESSAGES } from "./sign-with-token";
 import { documentOf, serialize } from "./signed-content";
 
 let t: TestApp;

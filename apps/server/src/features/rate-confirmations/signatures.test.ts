@@ -19,7 +19,8 @@ import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
 import { getRateConfirmation } from "./service";
-import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST } from "./signature-service";
+import { NO_OPEN_REQUEST } from "./send-for-signature";
+import { ALREADY_CLOSED, LINK_MESSAGES } from "./sign-with-token";
 import { documentOf, serialize, sha256 } from "./signed-content";
 
 let t: TestApp;
