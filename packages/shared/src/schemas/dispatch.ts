@@ -9,6 +9,7 @@ import {
 } from "./dispatch-position";
 import { boundedText, dateInWindow, plainText, requiredText, tooLongMessage } from "./fields";
 import type { TLoadDetails } from "./load-details";
+import type { TMailState } from "../api/mail";
 
 const optionalId = (message: string) =>
   z
@@ -77,6 +78,8 @@ export type TDispatch = Omit<TDispatchData, "allowConflict" | "qualificationOver
   id: string;
   pevoName: string | null;
   createdAt: string;
+  /** Where the PEVO's latest dispatch alert stands (api/mail.ts); null when none was queued. */
+  alertMail: TMailState | null;
   hasInvoices: boolean;
   /** The dispatch's invoices, oldest first (overdue: computed, as in the invoice list). */
   invoices: { id: string; invoiceNumber: string; status: InvoiceStatus; total: string; overdue: boolean }[];
