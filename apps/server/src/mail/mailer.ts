@@ -39,7 +39,15 @@ export function createMailer(opts: {
   log?: (line: string) => void;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a job's transaction stays open while its mail is handed over (lib/jobs.ts), so a
+    // mail server that hangs must fail the attempt (retried later), not hold it for nodemailer's
+    // default minutes.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       mode: "smtp",
       send: async (mail, options) => {
