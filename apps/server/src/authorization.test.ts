@@ -257,7 +257,10 @@ async function failedMailA(f: Fixtures) {
     subject: "Table mail",
     text: "A mail the runner gave up on",
   });
-  await t.db.update(jobs).set({ status: "failed", attempts: 5, lastError: "refused" }).where(eq(jobs.id, jobId));
+  await t.db
+    .update(jobs)
+    .set({ status: "failed", attempts: 5, lastError: "refused" })
+    .where(eq(jobs.id, jobId));
   return hide("companyA", jobId);
 }
 

@@ -103,9 +103,20 @@ export async function deliverAllNow(runner: MailRunner, jobIds: string[]): Promi
   return all;
 }
 
-const STATUS = { pending: "queued", running: "queued", done: "sent", failed: "failed", canceled: "failed" } as const;
+const STATUS = {
+  pending: "queued",
+  running: "queued",
+  done: "sent",
+  failed: "failed",
+  canceled: "failed",
+} as const;
 
-function stateOf(row: { id: string; status: keyof typeof STATUS; attempts: number; lastError: string | null }) {
+function stateOf(row: {
+  id: string;
+  status: keyof typeof STATUS;
+  attempts: number;
+  lastError: string | null;
+}) {
   return { status: STATUS[row.status], attempts: row.attempts, lastError: row.lastError, jobId: row.id };
 }
 

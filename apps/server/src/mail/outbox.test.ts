@@ -49,7 +49,7 @@ async function draftInvoice() {
   const res = await t.as(admin)("POST", "/api/invoices", {
     invoiceNumber: `OUT-${n}-${Math.random().toString(36).slice(2, 6)}`,
     issueDate: "2025-03-01",
-    dueDate: "2035-03-01",
+    dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
     dispatchId: dispatch.id,
     clientId: dispatch.clientId,
     customerName: "Outbox Client",
@@ -84,7 +84,10 @@ describe("a change and its mail commit together", () => {
     const before = mailsTo(BILLING).length;
     const res = await t.as(admin)("POST", `/api/invoices/${inv.id}/send`, { to: BILLING });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ mailSent: true, mail: { status: "sent", attempts: 1, lastError: null } });
+    expect(res.body).toMatchObject({
+      mailSent: true,
+      mail: { status: "sent", attempts: 1, lastError: null },
+    });
     const rows = await mailJobsOf(inv.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "done", attempts: 1, companyId: admin.companyId });
@@ -118,7 +121,12 @@ describe("a change and its mail commit together", () => {
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    expect(await t.db.select().from(jobs).where(eq(jobs.key, `mail:${key}`))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `mail:${key}`)),
+    ).toHaveLength(0);
   });
 });
 
@@ -129,7 +137,11 @@ describe("delivery with retries", () => {
     smtp.refuse = 2;
     const res = await t.as(admin)("POST", `/api/invoices/${inv.id}/send`, { to: BILLING });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "sent", mailSent: false, mail: { status: "queued", attempts: 1 } });
+    expect(res.body).toMatchObject({
+      status: "sent",
+      mailSent: false,
+      mail: { status: "queued", attempts: 1 },
+    });
     expect(res.body.mail.lastError).toContain("451");
 
     await runJobsIn(1);
@@ -158,7 +170,9 @@ describe("delivery with retries", () => {
     expect(failed.lastError).toContain("451");
     // The runner leaves a failed mail alone.
     await runJobsIn(10, 3);
-    expect((await t.as(admin)("GET", `/api/invoices/${inv.id}`)).body.mail).toMatchObject({ status: "failed" });
+    expect((await t.as(admin)("GET", `/api/invoices/${inv.id}`)).body.mail).toMatchObject({
+      status: "failed",
+    });
 
     smtp.refuse = 0;
     const retried = await t.as(admin)("POST", `/api/mail/${failed.jobId}/retry`);

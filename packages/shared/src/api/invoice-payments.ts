@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZMailState } from "./mail";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 
 export const ZPayment = z.object({
   id: ZId,

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ZMailState } from "./mail";
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../constants";
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import {
   dayParam,
   idFilterParam,

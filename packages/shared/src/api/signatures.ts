@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ZMailState } from "./mail";
 import {
   POSITION_TYPES,
   type PositionType,
@@ -9,6 +8,7 @@ import {
   SIGNATURE_STATUSES,
 } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TMailState } from "../api/mail";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import {
@@ -9,7 +10,6 @@ import {
 } from "./dispatch-position";
 import { boundedText, dateInWindow, plainText, requiredText, tooLongMessage } from "./fields";
 import type { TLoadDetails } from "./load-details";
-import type { TMailState } from "../api/mail";
 
 const optionalId = (message: string) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
@@ -12,7 +13,6 @@ import {
   requiredEmail,
   requiredText,
 } from "./fields";
-import type { TMailState } from "../api/mail";
 
 export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
 

@@ -468,7 +468,8 @@ async function queueAdminMails(
     .from(user)
     .where(scoped(user, scope, eq(user.role, "admin")));
   const jobIds: string[] = [];
-  for (const admin of admins) jobIds.push(await enqueueMail(tx, scope, `${key}:${admin.id}`, mail(admin.email)));
+  for (const admin of admins)
+    jobIds.push(await enqueueMail(tx, scope, `${key}:${admin.id}`, mail(admin.email)));
   return jobIds;
 }
 

@@ -10,7 +10,10 @@ const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-document invoice PDF with the company's letterhead. */
-export async function renderInvoicePdf(scope: { db: Executor; companyId: CompanyId }, invoice: TInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(
+  scope: { db: Executor; companyId: CompanyId },
+  invoice: TInvoice,
+): Promise<Buffer> {
   const [company] = await scope.db.select().from(companies).where(ownCompany(scope));
   const { doc, done } = createPdf({ info: { Title: `Invoice ${invoice.invoiceNumber}` } });
 

@@ -21,7 +21,6 @@ import {
 } from "@pevo/shared";
 import { and, asc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { recordActivity } from "../../lib/activity";
-import { mailState } from "../../mail/mail-jobs";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import {
   balanceOf,
@@ -43,6 +42,7 @@ import {
   sortBy,
 } from "../../lib/paging";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { mailState } from "../../mail/mail-jobs";
 import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -228,7 +228,10 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
 /** The key of an invoice's mail (mail/mail-jobs.ts): the invoice page shows where its latest one stands. */
 export const invoiceMailKey = (invoiceId: string) => `invoice:${invoiceId}`;
 
-export async function getInvoice(scope: { db: Executor; companyId: CompanyId }, id: string): Promise<TInvoice> {
+export async function getInvoice(
+  scope: { db: Executor; companyId: CompanyId },
+  id: string,
+): Promise<TInvoice> {
   const { db } = scope;
   const [row] = await db
     .select({

@@ -28,7 +28,14 @@ export async function retryMail(
     if (job.status === "done") throw new ConflictError(MAIL_ALREADY_SENT);
     await tx
       .update(jobs)
-      .set({ status: "pending", attempts: 0, lastError: null, runAt: new Date(), finishedAt: null, updatedAt: new Date() })
+      .set({
+        status: "pending",
+        attempts: 0,
+        lastError: null,
+        runAt: new Date(),
+        finishedAt: null,
+        updatedAt: new Date(),
+      })
       .where(scoped(jobs, scope, eq(jobs.id, jobId)));
     return true;
   });

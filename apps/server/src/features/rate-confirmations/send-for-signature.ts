@@ -137,4 +137,3 @@ export async function cancelSignatureRequest(scope: Scope, id: string) {
   });
   return getSignature(scope, id);
 }
-

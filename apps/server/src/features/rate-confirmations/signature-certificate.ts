@@ -5,7 +5,7 @@ import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
-import { documentFrom, rcHeader, type RequestRow } from "./signature-requests";
+import { documentFrom, type RequestRow, rcHeader } from "./signature-requests";
 
 export const NOT_SIGNED = "This rate confirmation has not been signed";
 
@@ -65,4 +65,3 @@ export async function signedPdf(scope: { db: Executor; companyId: CompanyId }, i
   if (!signed) throw new NotFoundError(NOT_SIGNED);
   return signedPdfOf(scope.db, signed);
 }
-

@@ -224,4 +224,3 @@ export const signUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.co
 
 export const documentFrom = (r: RequestRow): TRateConfirmationDocument =>
   ZRateConfirmationDocument.parse(JSON.parse(r.content));
-

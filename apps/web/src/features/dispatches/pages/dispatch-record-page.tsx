@@ -12,6 +12,7 @@ import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-bad
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
+import { MailStatus } from "@/features/mail";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -83,6 +84,12 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         {positionLabel(dispatch) ? `${positionLabel(dispatch)} · ` : ""}
         Pickup {formatDate(dispatch.pickupDate)} at {dispatch.pickupTime}
       </span>
+      {dispatch.alertMail ? (
+        <span className="flex items-center gap-1">
+          <span>· Dispatch alert:</span>
+          <MailStatus mail={dispatch.alertMail} />
+        </span>
+      ) : null}
     </span>
   );
 

@@ -9,6 +9,7 @@ import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { MailStatus } from "@/features/mail";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -160,6 +161,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   }`
                 : "Not sent yet."}
           </p>
+          {isVoid ? null : <MailStatus mail={invoice.mail} />}
         </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />

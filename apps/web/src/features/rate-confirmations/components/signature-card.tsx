@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { MailStatus } from "@/features/mail";
 import { failureMessage } from "@/lib/errors";
 import { useClientById } from "@/lib/shared-queries";
 import { useCancelSignatureRequest, useRateConfirmationSignature, useSendForSignature } from "../api";
@@ -197,6 +198,22 @@ function RequestDetails({ request: r }: { request: TSignatureRequest }) {
             <dd className="min-w-0 break-words">{v}</dd>
           </div>
         ))}
+      {r.mail ? (
+        <>
+          <dt className="text-muted-foreground">Request email</dt>
+          <dd>
+            <MailStatus mail={r.mail} />
+          </dd>
+        </>
+      ) : null}
+      {r.signedCopyMail ? (
+        <>
+          <dt className="text-muted-foreground">Signed copy email</dt>
+          <dd>
+            <MailStatus mail={r.signedCopyMail} />
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -1,0 +1,2 @@
+export { useRetryMail } from "./api";
+export { MailStatus, mailStatusText } from "./components/mail-status";
