@@ -1,6 +1,6 @@
 /** The signed copy: the document as signed plus its signature certificate page, as a PDF. */
 import { type Executor, signatureRequests } from "@pevo/db";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { useBookingConflicts } from "@/components/booking-conflicts-dialog";
 import { DocumentsCard } from "@/components/documents-card";
+import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { useQualificationOverride } from "@/components/qualification";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
@@ -12,7 +13,6 @@ import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-bad
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
-import { MailStatus } from "@/features/mail";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";

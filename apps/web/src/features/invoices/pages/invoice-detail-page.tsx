@@ -3,13 +3,13 @@ import { ArrowLeft, Ban, Download, Pencil, Printer, Send, Trash2 } from "lucide-
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { MailStatus } from "@/features/mail";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";

@@ -2,6 +2,7 @@ import { type TRateConfirmation, type TSignatureRequest, ZSendForSignature } fro
 import { Download, FileText, Printer, RotateCcw, Send, X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { MailStatus } from "@/components/mail-status";
 import { ErrorState } from "@/components/states";
 import { SignatureStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,6 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { MailStatus } from "@/features/mail";
 import { failureMessage } from "@/lib/errors";
 import { useClientById } from "@/lib/shared-queries";
 import { useCancelSignatureRequest, useRateConfirmationSignature, useSendForSignature } from "../api";

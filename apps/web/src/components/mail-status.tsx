@@ -4,8 +4,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { failureMessage } from "@/lib/errors";
+import { useRetryMail } from "@/lib/mail";
 import { cn } from "@/lib/utils";
-import { useRetryMail } from "../api";
 
 const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"}`;
 

@@ -1,2 +1,0 @@
-export { useRetryMail } from "./api";
-export { MailStatus, mailStatusText } from "./components/mail-status";
