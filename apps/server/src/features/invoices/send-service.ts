@@ -109,7 +109,7 @@ export async function sendInvoice(
 
 /** Voids an invoice: its links stop working and its reminders are dropped. Not with payments. */
 export async function voidInvoice(scope: Scope, id: string) {
-  const row = await scope.db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
     if (toCents(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
