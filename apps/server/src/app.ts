@@ -31,6 +31,7 @@ import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { invoiceSuggestionRoutes } from "./features/invoices/suggested-lines-routes";
+import { mailRoutes } from "./features/mail/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
 import { publicSignRoutes } from "./features/rate-confirmations/public-sign-routes";
@@ -183,6 +184,7 @@ export function createApp(opts: {
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)
+    .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)

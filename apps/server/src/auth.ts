@@ -5,15 +5,33 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Config } from "./env";
-import type { Mailer } from "./mail/mailer";
+import { companyIdOfScopedRow } from "./lib/company-id";
+import { deliverNow, enqueueMail } from "./mail/mail-jobs";
+import type { Mail, Mailer } from "./mail/mailer";
 import { adminInvitationMail, invitationMail, resetPasswordMail, verificationMail } from "./mail/templates";
 
 /** Where an invitation's set-password link lands; its mail is worded as an invitation. */
 export const INVITE_REDIRECT = "/auth/reset?invite=1";
 const isInvitation = (url: string) => decodeURIComponent(url).includes(INVITE_REDIRECT);
 
+/** The key of a user's account mail (mail/mail-jobs.ts); the invitation's shows on their record. */
+export const authMailKey = (kind: "reset" | "invitation" | "verification", userId: string) =>
+  `auth:${kind}:${userId}`;
+
 export function createAuth(opts: { db: Database; config: Config; mailer: Mailer }) {
-  const { config, mailer } = opts;
+  const { config } = opts;
+  async function queueAuthMail(
+    user: { id: string; companyId?: unknown },
+    kind: Parameters<typeof authMailKey>[0],
+    mail: Mail,
+  ) {
+    const companyId = user.companyId;
+    if (typeof companyId !== "string") throw new Error("A user without a company gets no mail");
+    // The user row was written for its company (signup, an invitation): its mail is that company's.
+    const scope = { companyId: companyIdOfScopedRow({ companyId }) };
+    const jobId = await enqueueMail(opts.db, scope, authMailKey(kind, user.id), mail);
+    await deliverNow(opts, jobId);
+  }
   return betterAuth({
     appName: "PEVO Back Office",
     baseURL: config.appUrl,
@@ -42,21 +60,31 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
       minPasswordLength: 6,
       resetPasswordTokenExpiresIn: 60 * 60 * 24 * 3,
       revokeSessionsOnPasswordReset: true,
+      // Better Auth writes the reset token in its own statements and then calls this, outside any
+      // transaction of ours (the PEVO or admin being invited committed before the request for the
+      // link). So the mail job is written here, on its own, right after the token, and delivered by
+      // the runner like every mail (mail/mail-jobs.ts); it is tried once at once, then retried.
       sendResetPassword: async ({ user, url }) => {
         const { role, companyId } = user as { role?: string; companyId?: string };
-        if (!isInvitation(url)) return void (await mailer.send(resetPasswordMail(user.email, url)));
-        if (role !== "admin") return void (await mailer.send(invitationMail(user.email, user.name, url)));
+        if (!isInvitation(url)) return queueAuthMail(user, "reset", resetPasswordMail(user.email, url));
+        if (role !== "admin")
+          return queueAuthMail(user, "invitation", invitationMail(user.email, user.name, url));
         const [company] = companyId
           ? await opts.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
           : [];
-        await mailer.send(adminInvitationMail(user.email, user.name, url, company?.name ?? "your company"));
+        await queueAuthMail(
+          user,
+          "invitation",
+          adminInvitationMail(user.email, user.name, url, company?.name ?? "your company"),
+        );
       },
     },
     emailVerification: {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
+      // As above: called by Better Auth after it wrote the verification token, not in our transaction.
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, url));
+        await queueAuthMail(user, "verification", verificationMail(user.email, url));
       },
     },
     session: {

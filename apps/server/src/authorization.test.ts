@@ -40,6 +40,7 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  jobs,
   missingRow,
   payments,
   pevoCertifications,
@@ -75,6 +76,8 @@ import {
 } from "../test/harness";
 import { createAuth } from "./auth";
 import { createPublicLink, daysFrom } from "./domain/public-links";
+import type { CompanyId } from "./lib/tenant";
+import { enqueueMail } from "./mail/mail-jobs";
 
 type Caller = "anonymous" | "adminA" | "adminB" | "pevoA" | "pevoA2";
 const CALLERS: Caller[] = ["anonymous", "pevoA", "pevoA2", "adminB", "adminA"];
@@ -246,6 +249,21 @@ async function invoiceLinkA(f: Fixtures) {
     },
   );
   return link.token;
+}
+
+/** A fresh mail of company A that failed for good (the runner gave up): its job's id. */
+async function failedMailA(f: Fixtures) {
+  const scope = { companyId: f.companyA as CompanyId };
+  const jobId = await enqueueMail(t.db, scope, `table:${uniqueEmail("mail")}`, {
+    to: uniqueEmail("table-mail"),
+    subject: "Table mail",
+    text: "A mail the runner gave up on",
+  });
+  await t.db
+    .update(jobs)
+    .set({ status: "failed", attempts: 5, lastError: "refused" })
+    .where(eq(jobs.id, jobId));
+  return hide("companyA", jobId);
 }
 
 /** A fresh invoice of company A with one payment of 10.00 recorded by adminA: the invoice's and payment's ids. */
@@ -695,6 +713,14 @@ const ROUTES: Row[] = [
     },
     expect: A_ONLY,
     target: (_, path) => paymentRows(path.split("/")[3]),
+  },
+
+  // mail: a record's email, queued again
+  {
+    route: "POST /api/mail/:jobId/retry",
+    path: async (f) => `/api/mail/${await failedMailA(f)}/retry`,
+    expect: A_ONLY,
+    target: (_, path) => rowsWhere(jobs, jobs.id, path.split("/")[3]),
   },
 
   // receivables: each company's own open balances

@@ -11,6 +11,7 @@ export * from "./api/documents";
 export * from "./api/error";
 export * from "./api/invoice-payments";
 export * from "./api/invoices";
+export * from "./api/mail";
 export * from "./api/paging";
 export * from "./api/pevos";
 export * from "./api/portal";

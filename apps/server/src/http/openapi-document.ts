@@ -15,6 +15,7 @@ const TAGS = [
   { name: "Rate confirmations", description: "Jobs agreed with a client: rates and positions (admins)" },
   { name: "Dispatches", description: "Jobs dispatched to PEVOs (admins)" },
   { name: "Invoices", description: "Invoices with line items; totals computed by the server (admins)" },
+  { name: "Mail", description: "A record's email, queued in the outbox: Retry when it failed (admins)" },
   { name: "Company", description: "The company profile, invoice defaults and team (admins)" },
   { name: "Calendar", description: "Pickups, jobs and expiries by day (admins)" },
   {

@@ -19,7 +19,8 @@ const ALLOWED: Record<string, { makers: string[]; why: string }> = {
     why: "a public link's token names its company",
   },
   "src/lib/jobs.ts": { makers: ["companyIdOfScopedRow"], why: "a claimed job row, scheduled under a scope" },
-  "src/features/rate-confirmations/signature-service.ts": {
+  "src/auth.ts": { makers: ["companyIdOfScopedRow"], why: "a user row, written for its company" },
+  "src/features/rate-confirmations/signature-certificate.ts": {
     makers: ["companyIdOfScopedRow"],
     why: "a signature request row, written under a scope",
   },

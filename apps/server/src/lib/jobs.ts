@@ -68,8 +68,12 @@ export type JobHandlers = Record<string, JobHandler>;
  * A job being run right now (row locked by a worker) is upserted after that worker commits, with
  * the same rules applied to what it committed.
  */
-export async function schedule<P>(tx: Executor, scope: { companyId: CompanyId }, spec: JobSpec<P>) {
-  await upsert(tx, scope, spec, spec.runAt, or(ne(jobs.status, "done"), ne(jobs.runAt, spec.runAt)));
+export async function schedule<P>(
+  tx: Executor,
+  scope: { companyId: CompanyId },
+  spec: JobSpec<P>,
+): Promise<string | undefined> {
+  return upsert(tx, scope, spec, spec.runAt, or(ne(jobs.status, "done"), ne(jobs.runAt, spec.runAt)));
 }
 
 /**
@@ -90,15 +94,18 @@ export async function scheduleNoLaterThan<P>(
   );
 }
 
-/** Inserts the job, or makes the existing one with its key pending again at `runAt` (where `setWhere`). */
+/**
+ * Inserts the job, or makes the existing one with its key pending again at `runAt` (where
+ * `setWhere`); answers the job's id, or undefined when `setWhere` left it alone.
+ */
 async function upsert<P>(
   tx: Executor,
   scope: { companyId: CompanyId },
   spec: JobSpec<P>,
   runAt: Date | SQL,
   setWhere?: SQL,
-) {
-  await tx
+): Promise<string | undefined> {
+  const [row] = await tx
     .insert(jobs)
     .values({
       companyId: scope.companyId,
@@ -121,7 +128,9 @@ async function upsert<P>(
         updatedAt: new Date(),
       },
       setWhere,
-    });
+    })
+    .returning({ id: jobs.id });
+  return row?.id;
 }
 
 /**
@@ -173,8 +182,19 @@ export async function runDueJobs(opts: RunOptions): Promise<RunResult> {
   return result;
 }
 
-/** Claims one due job and runs it in the claiming transaction. */
-async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult> {
+/**
+ * Runs one pending job now, whatever its `run_at`, exactly as the worker would (same claim, same
+ * transaction, same retry bookkeeping): a change that has just committed its mail job delivers it
+ * at once, so the caller can say whether it went (mail/mail-jobs.ts). "none": another worker holds
+ * it or it is no longer pending (the worker already ran it).
+ */
+export async function runJobNow(opts: RunOptions, jobId: string): Promise<"none" | keyof RunResult> {
+  // unscoped: the job the caller has just written (by its primary key)
+  return runOneDueJob(opts, and(eq(jobs.status, "pending"), eq(jobs.id, jobId)));
+}
+
+/** Claims one due job (or the one `which` picks) and runs it in the claiming transaction. */
+async function runOneDueJob(opts: RunOptions, which?: SQL): Promise<"none" | keyof RunResult> {
   const now = opts.now?.() ?? new Date();
   const maxAttempts = opts.maxAttempts ?? 5;
   return opts.db.transaction(async (tx) => {
@@ -182,7 +202,7 @@ async function runOneDueJob(opts: RunOptions): Promise<"none" | keyof RunResult>
       .select()
       .from(jobs)
       // unscoped: the worker serves every company; the handler gets the job's own company
-      .where(and(eq(jobs.status, "pending"), lte(jobs.runAt, now)))
+      .where(which ?? and(eq(jobs.status, "pending"), lte(jobs.runAt, now)))
       .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(1)
       .for("update", { skipLocked: true });

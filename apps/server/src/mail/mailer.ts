@@ -35,7 +35,15 @@ export type Mailer = { mode: "smtp" | "outbox"; send: (mail: Mail, options?: Sen
 /** SMTP when configured; otherwise the outbox table plus the server log (development, tests). */
 export function createMailer(opts: { db: Database; smtpUrl?: string; from: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a job's transaction stays open while its mail is handed over (lib/jobs.ts), so a
+    // mail server that hangs must fail the attempt (retried later), not hold it for nodemailer's
+    // default minutes.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       mode: "smtp",
       send: async (mail, options) => {

@@ -4,6 +4,7 @@ import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZCoverage } from "./coverage";
+import { ZMailState } from "./mail";
 import {
   boolParam,
   dayParam,
@@ -77,6 +78,7 @@ export const ZDispatchResponse = z.object({
   positionType: z.enum(positionTypes).nullable().describe("The rate confirmation position it fills"),
   positionName: z.string().nullable().describe("The custom position's name"),
   createdAt: ZTimestamp,
+  alertMail: ZMailState.nullable().describe("Where the PEVO's latest dispatch alert stands"),
   hasInvoices: z.boolean(),
   invoices: z
     .array(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 
 export const ZPayment = z.object({
   id: ZId,
@@ -29,7 +30,8 @@ export const ZInvoiceSent = z.object({
   status: z.enum(INVOICE_STATUSES),
   sentAt: ZTimestamp,
   sentTo: z.string(),
-  mailSent: z.boolean(),
+  mailSent: z.boolean().describe("Whether the email went on its first attempt"),
+  mail: ZMailState.nullable().describe("Where the email stands (queued and retried when it did not go)"),
 });
 export type TInvoiceSent = z.output<typeof ZInvoiceSent>;
 

@@ -3,6 +3,7 @@ import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../consta
 import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import {
   dayParam,
   idFilterParam,
@@ -55,6 +56,7 @@ export const ZInvoiceResponse = z.object({
   sentAt: ZTimestamp.nullable(),
   sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
+  mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(
     z.object({

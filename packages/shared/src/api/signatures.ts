@@ -8,6 +8,7 @@ import {
   SIGNATURE_STATUSES,
 } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
@@ -74,6 +75,8 @@ export const ZSignatureRequest = z.object({
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   contentHash: z.string().describe("SHA-256 (hex) of the canonical JSON of the document sent"),
+  mail: ZMailState.nullable().describe("Where the request's email stands"),
+  signedCopyMail: ZMailState.nullable().describe("Where the signed copy's email stands (once signed)"),
 });
 export type TSignatureRequest = z.output<typeof ZSignatureRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TMailState } from "../api/mail";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import {
@@ -77,6 +78,8 @@ export type TDispatch = Omit<TDispatchData, "allowConflict" | "qualificationOver
   id: string;
   pevoName: string | null;
   createdAt: string;
+  /** Where the PEVO's latest dispatch alert stands (api/mail.ts); null when none was queued. */
+  alertMail: TMailState | null;
   hasInvoices: boolean;
   /** The dispatch's invoices, oldest first (overdue: computed, as in the invoice list). */
   invoices: { id: string; invoiceNumber: string; status: InvoiceStatus; total: string; overdue: boolean }[];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
@@ -117,6 +118,8 @@ export type TInvoice = Omit<
   /** Where it was last sent (the reminders go there). */
   sentTo: string | null;
   viewedAt: string | null;
+  /** Where the email of its latest sending stands (api/mail.ts); null before it was sent. */
+  mail: TMailState | null;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];
   dispatch: {

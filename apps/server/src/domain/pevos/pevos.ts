@@ -129,7 +129,7 @@ export async function createPevo(scope: Scope, input: TPevoData) {
         .insert(pevos)
         .values({ ...fields, email, companyId, createdBy: userId, userId: loginId })
         .returning({ id: pevos.id });
-      return { id: row.id, email, invite: Boolean(loginId) };
+      return { id: row.id, email, loginId };
     })
     .catch(emailConflict);
 }

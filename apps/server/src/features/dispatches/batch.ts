@@ -14,7 +14,7 @@ import {
   type QualificationCheck,
   recordQualificationOverrides,
 } from "./position-rules";
-import { type Assignment, getDispatch, notify, recordAssignment } from "./service";
+import { getDispatch, notify, recordAssignment } from "./service";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 const CHOOSE_PEVO = "Choose an active PEVO from the list";
@@ -123,7 +123,7 @@ export async function createDispatchBatch(
     // day's row of the kept per-day counts (migration 0029) until commit, so two batches over the
     // same days take them in the same order and cannot deadlock.
     const byDay = [...items.keys()].sort((a, b) => items[a].pickupDate.localeCompare(items[b].pickupDate));
-    const out: { id: string; assignment: Assignment | null }[] = [];
+    const out: { id: string; alertJob: string | null }[] = [];
     for (const i of byDay) {
       const item = items[i];
       const [row = missingRow("dispatches")] = await tx
@@ -132,12 +132,12 @@ export async function createDispatchBatch(
         .returning({ id: dispatches.id });
       await syncPickupReminders(tx, scope, row.id);
       await recordQualificationOverrides(tx, scope, qualification[i], item);
-      out[i] = { id: row.id, assignment: await recordAssignment(tx, scope, item, row.id) };
+      out[i] = { id: row.id, alertJob: await recordAssignment(tx, scope, deps, item, row.id) };
     }
     return out;
   });
-  for (const { id, assignment } of created) {
-    await notify(deps, assignment);
+  for (const { id, alertJob } of created) {
+    await notify({ db, ...deps }, alertJob);
     await published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
   }
   return { ids: created.map((c) => c.id) };

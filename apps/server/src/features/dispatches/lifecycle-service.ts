@@ -54,9 +54,10 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
-import { log } from "../../lib/log";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
+import { deliverAllNow, enqueueMail } from "../../mail/mail-jobs";
+import type { Mail } from "../../mail/mailer";
 import { dispatchDeclinedMail } from "../../mail/templates";
 import { syncPickupReminders } from "./pickup-reminders";
 
@@ -332,8 +333,9 @@ const PHRASES: Record<PevoEventKind, string> = {
 };
 
 /**
- * The common part of every PEVO change: lock the dispatch, check it is theirs and not canceled,
- * compute the stage, run `change`, then record the activity and publish the live event.
+ * The common part of every PEVO change, in one transaction: lock the dispatch, check it is theirs
+ * and not canceled, compute the stage, run `change`, record the activity, run `then` (e.g. queue
+ * the office's mail) and publish the live event (NOTIFY: delivered when it commits).
  */
 async function act(
   db: Database,
@@ -344,6 +346,7 @@ async function act(
     d: DispatchRow,
     stage: DispatchStage,
   ) => Promise<{ kind: PevoEventKind; detail?: string }>,
+  then?: (tx: Executor, done: { d: DispatchRow; name: string }) => Promise<unknown>,
 ) {
   const scope = { companyId: actor.companyId };
   const result = await db.transaction(async (tx) => {
@@ -376,15 +379,16 @@ async function act(
       job: d.jobNumber,
       message: detail ? `${text}: ${detail}` : text,
     });
+    await then?.(tx, { d, name });
+    await publishEvent(tx, {
+      companyId: actor.companyId,
+      kind: "dispatch.changed",
+      ids: { dispatchId: id },
+      pevoIds: [actor.pevoId],
+      text,
+      by: actor.userId ?? undefined,
+    });
     return { d, kind, name, text };
-  });
-  await publishEvent(db, {
-    companyId: actor.companyId,
-    kind: "dispatch.changed",
-    ids: { dispatchId: id },
-    pevoIds: [actor.pevoId],
-    text: result.text,
-    by: actor.userId ?? undefined,
   });
   return result;
 }
@@ -425,45 +429,52 @@ async function decline(
   id: string,
   reason: string,
 ) {
-  const { d, name } = await act(deps.db, actor, id, async (tx, d, stage) => {
-    if (d.status === "completed" || stage === "completed") throw new ConflictError(JOB_COMPLETED);
-    if (!canDeclineAt(stage)) throw new ConflictError(JOB_UNDER_WAY);
-    await addEvent(tx, actor, id, { kind: "declined", note: reason });
-    await tx
-      .update(dispatches)
-      .set({ pevoId: null, status: "pending", updatedAt: new Date() })
-      .where(scoped(dispatches, actor, eq(dispatches.id, id)));
-    await endAssignment(tx, actor, id);
-    // No PEVO: nobody to remind.
-    await syncPickupReminders(tx, actor, id);
-    return { kind: "declined", detail: reason };
-  });
-  await mailAdmins(deps, actor, (to) =>
-    dispatchDeclinedMail(
-      to,
-      { pevoName: name, job: jobLabel(d), pickupDate: d.pickupDate, reason },
-      `${deps.config.appUrl}/dispatching/${id}`,
-    ),
+  let mailJobs: string[] = [];
+  await act(
+    deps.db,
+    actor,
+    id,
+    async (tx, d, stage) => {
+      if (d.status === "completed" || stage === "completed") throw new ConflictError(JOB_COMPLETED);
+      if (!canDeclineAt(stage)) throw new ConflictError(JOB_UNDER_WAY);
+      await addEvent(tx, actor, id, { kind: "declined", note: reason });
+      await tx
+        .update(dispatches)
+        .set({ pevoId: null, status: "pending", updatedAt: new Date() })
+        .where(scoped(dispatches, actor, eq(dispatches.id, id)));
+      await endAssignment(tx, actor, id);
+      // No PEVO: nobody to remind.
+      await syncPickupReminders(tx, actor, id);
+      return { kind: "declined", detail: reason };
+    },
+    async (tx, { d, name }) => {
+      mailJobs = await queueAdminMails(tx, actor, `dispatch-declined:${id}`, (to) =>
+        dispatchDeclinedMail(
+          to,
+          { pevoName: name, job: jobLabel(d), pickupDate: d.pickupDate, reason },
+          `${deps.config.appUrl}/dispatching/${id}`,
+        ),
+      );
+    },
   );
+  await deliverAllNow(deps, mailJobs);
 }
 
-/** Tells the company's admins (after the commit; a mail server hiccup does not undo the change). */
-async function mailAdmins(
-  deps: Pick<Deps, "db" | "mailer">,
+/** Queues a mail to each of the company's admins in the change's transaction (mail/mail-jobs.ts). */
+async function queueAdminMails(
+  tx: Executor,
   scope: { companyId: CompanyId },
-  mail: (to: string) => Parameters<Deps["mailer"]["send"]>[0],
+  key: string,
+  mail: (to: string) => Mail,
 ) {
-  const admins = await deps.db
-    .select({ email: user.email })
+  const admins = await tx
+    .select({ id: user.id, email: user.email })
     .from(user)
     .where(scoped(user, scope, eq(user.role, "admin")));
-  for (const admin of admins) {
-    try {
-      await deps.mailer.send(mail(admin.email));
-    } catch (error) {
-      log().error({ err: error }, "Could not tell the office about a declined job");
-    }
-  }
+  const jobIds: string[] = [];
+  for (const admin of admins)
+    jobIds.push(await enqueueMail(tx, scope, `${key}:${admin.id}`, mail(admin.email)));
+  return jobIds;
 }
 
 /** The PEVO's Location Services setting decides whether coordinates are kept at all. */

@@ -31,10 +31,10 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domai
 import { invoiceToday, overdueSql } from "../../lib/invoice-status";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
-import { log } from "../../lib/log";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
+import { deliverNow, enqueueMail, mailState } from "../../mail/mail-jobs";
 import { dispatchAssignedMail } from "../../mail/templates";
 import { endAssignment, reopenJob, startAssignment } from "./lifecycle-service";
 import { syncPickupReminders } from "./pickup-reminders";
@@ -320,6 +320,7 @@ export async function getDispatch(scope: Scope, id: string): Promise<TDispatch> 
     positionName: d.positionName,
     pevoName: row.pevoFirst ? `${row.pevoFirst} ${row.pevoLast}` : null,
     createdAt: d.createdAt.toISOString(),
+    alertMail: await mailState(db, scope, dispatchAlertKey(d.id)),
     hasInvoices: invoiceRows.length > 0,
     invoices: invoiceRows,
     rateConfirmation,
@@ -351,23 +352,21 @@ async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId
   }
 }
 
-export type Assignment = {
-  email: string;
-  name: string;
-  jobNumber: string | null;
-  pickupDate: string;
-  pickupTime: string;
-  /** The token of the Accept / Decline link the mail carries (lifecycle-service.ts). */
-  respondToken: string | null;
-};
+/** The key of a dispatch's alert mail (mail/mail-jobs.ts): the dispatch shows where its latest one stands. */
+const dispatchAlertKey = (dispatchId: string) => `dispatch-alert:${dispatchId}`;
 
-/** Records the assignment and finds who to tell (their Email Notifications and Dispatch Alerts settings decide). */
+/**
+ * Records the assignment and queues the PEVO's dispatch alert in the same transaction (their Email
+ * Notifications and Dispatch Alerts settings decide whether there is one); answers the mail job's
+ * id, or null when nobody is told.
+ */
 export async function recordAssignment(
   tx: Executor,
   scope: Scope,
+  deps: Pick<Deps, "config">,
   dispatch: TDispatchData,
   dispatchId: string,
-): Promise<Assignment | null> {
+): Promise<string | null> {
   if (!dispatch.pevoId) return null;
   const [pevo] = await tx
     .select({ firstName: pevos.firstName, lastName: pevos.lastName })
@@ -400,25 +399,27 @@ export async function recordAssignment(
     withLink: Boolean(to),
   });
   if (!to) return null;
-  return {
-    ...to,
-    respondToken,
-    jobNumber: rc?.jobNumber ?? null,
-    pickupDate: dispatch.pickupDate,
-    pickupTime: dispatch.pickupTime,
-  };
+  const { appUrl } = deps.config;
+  return enqueueMail(
+    tx,
+    scope,
+    dispatchAlertKey(dispatchId),
+    dispatchAssignedMail(
+      {
+        ...to,
+        jobNumber: rc?.jobNumber ?? null,
+        pickupDate: dispatch.pickupDate,
+        pickupTime: dispatch.pickupTime,
+      },
+      `${appUrl}/pevo/dispatches`,
+      respondToken ? `${appUrl}/respond/${respondToken}` : undefined,
+    ),
+  );
 }
 
-export async function notify(deps: Pick<Deps, "mailer" | "config">, assignment: Assignment | null) {
-  if (!assignment) return;
-  try {
-    const { appUrl } = deps.config;
-    const respondUrl = assignment.respondToken ? `${appUrl}/respond/${assignment.respondToken}` : undefined;
-    await deps.mailer.send(dispatchAssignedMail(assignment, `${appUrl}/pevo/dispatches`, respondUrl));
-  } catch (error) {
-    // The dispatch is saved; a mail server hiccup must not undo it.
-    log().error({ err: error }, "Could not send the dispatch alert");
-  }
+/** Delivers a dispatch alert right after its change committed (a failure is retried by the runner). */
+export async function notify(deps: Pick<Deps, "db" | "mailer" | "config">, alertJob: string | null) {
+  if (alertJob) await deliverNow(deps, alertJob);
 }
 
 export async function createDispatch(
@@ -429,7 +430,7 @@ export async function createDispatch(
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
   const qualification = await checkDispatchQualification(scope, input, null);
-  const { id, assignment } = await db.transaction(async (tx) => {
+  const { id, alertJob } = await db.transaction(async (tx) => {
     await checkBooking(tx, scope, input, null);
     const [row = missingRow("dispatches")] = await tx
       .insert(dispatches)
@@ -437,9 +438,9 @@ export async function createDispatch(
       .returning({ id: dispatches.id });
     await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, row.id);
-    return { id: row.id, assignment: await recordAssignment(tx, scope, input, row.id) };
+    return { id: row.id, alertJob: await recordAssignment(tx, scope, deps, input, row.id) };
   });
-  await notify(deps, assignment);
+  await notify({ db, ...deps }, alertJob);
   return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
 }
 
@@ -462,7 +463,7 @@ export async function updateDispatch(
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
   const qualification = await checkDispatchQualification(scope, input, { id, ...current });
-  const assignment = await db.transaction(async (tx) => {
+  const alertJob = await db.transaction(async (tx) => {
     await checkBooking(tx, scope, input, { id, ...current });
     await tx
       .update(dispatches)
@@ -481,9 +482,11 @@ export async function updateDispatch(
         to: input.status,
       });
     }
-    return input.pevoId && input.pevoId !== current.pevoId ? recordAssignment(tx, scope, input, id) : null;
+    return input.pevoId && input.pevoId !== current.pevoId
+      ? recordAssignment(tx, scope, deps, input, id)
+      : null;
   });
-  await notify(deps, assignment);
+  await notify({ db, ...deps }, alertJob);
   return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.changed", current.pevoId));
 }
 

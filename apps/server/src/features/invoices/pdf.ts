@@ -1,16 +1,18 @@
-import { companies, missingRow } from "@pevo/db";
+import { companies, type Executor, missingRow } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
-import type { Scope } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
-import { ownCompany } from "../../lib/tenant";
+import { type CompanyId, ownCompany } from "../../lib/tenant";
 import { drawLineGroups } from "./pdf-lines";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-document invoice PDF with the company's letterhead. */
-export async function renderInvoicePdf(scope: Scope, invoice: TInvoice): Promise<Buffer> {
+export async function renderInvoicePdf(
+  scope: { db: Executor; companyId: CompanyId },
+  invoice: TInvoice,
+): Promise<Buffer> {
   const [company = missingRow("companies")] = await scope.db
     .select()
     .from(companies)

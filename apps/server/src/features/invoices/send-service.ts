@@ -13,12 +13,12 @@ import type { Deps } from "../../http/context";
 import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
-import { log } from "../../lib/log";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
 import { invoiceMail } from "../../mail/templates";
 import { renderInvoicePdf } from "./pdf";
 import { cancelInvoiceReminders, invoiceUrl, syncInvoiceReminders } from "./reminders";
-import { getInvoice, INVOICE_NOT_FOUND } from "./service";
+import { getInvoice, INVOICE_NOT_FOUND, invoiceMailKey } from "./service";
 
 const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
 const ALREADY_VOID = "This invoice is already void";
@@ -74,46 +74,45 @@ export async function sendInvoice(
       .select({ name: companies.name })
       .from(companies)
       .where(ownCompany(scope));
-    return { row, token: link.token, companyName: company.name };
-  });
-
-  let mailSent = true;
-  try {
-    const invoice = await getInvoice(scope, id);
-    const pdf = await renderInvoicePdf(scope, invoice);
-    await deps.mailer.send(
+    const txScope = { db: tx, companyId: scope.companyId };
+    const invoice = await getInvoice(txScope, id);
+    const mailJob = await enqueueMail(
+      tx,
+      scope,
+      invoiceMailKey(id),
       invoiceMail(
         {
           to,
           cc: input.cc,
-          companyName: sent.companyName,
+          companyName: company.name,
           invoiceNumber: invoice.invoiceNumber,
           total: invoice.total,
           balance: invoice.balance,
           dueDate: invoice.dueDate,
         },
         input.message,
-        invoiceUrl(deps, sent.token),
-        pdf,
+        invoiceUrl(deps, link.token),
+        await renderInvoicePdf(txScope, invoice),
         invoiceFileName(invoice.invoiceNumber),
       ),
     );
-  } catch (error) {
-    mailSent = false;
-    log().error({ err: error }, "Could not send the invoice");
-  }
-  await publishEvent(db, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(sent.row) });
+    // NOTIFY is transactional: the office's screens hear of it when this commits.
+    await publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(row) });
+    return { row, mailJob };
+  });
+  const mailSent = await deliverNow({ db, ...deps }, sent.mailJob);
   return {
     status: sent.row.status,
     sentAt: (sent.row.sentAt ?? new Date()).toISOString(),
     sentTo: to,
     mailSent,
+    mail: await mailStateById(db, scope, sent.mailJob),
   };
 }
 
 /** Voids an invoice: its links stop working and its reminders are dropped. Not with payments. */
 export async function voidInvoice(scope: Scope, id: string) {
-  const row = await scope.db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(ALREADY_VOID);
     if (toCents(inv.amountPaid) > 0) throw new ConflictError(VOID_WITH_PAYMENTS);
@@ -132,12 +131,9 @@ export async function voidInvoice(scope: Scope, id: string) {
       amount: inv.total,
       message: `Invoice ${inv.invoiceNumber} voided`,
     });
+    // NOTIFY is transactional: delivered when this commits.
+    await publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("voided")(row) });
     return row;
-  });
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    by: scope.userId,
-    ...invoiceEvent("voided")(row),
   });
   return getInvoice(scope, id);
 }
@@ -148,7 +144,7 @@ export async function voidInvoice(scope: Scope, id: string) {
  * reminder in the normal course; any left over is revoked or canceled in the same transaction.
  */
 export async function deleteInvoice(scope: Scope, id: string) {
-  const inv = await scope.db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(VOID_NOT_DELETABLE);
     if (inv.status !== "draft" || toCents(inv.amountPaid) > 0) throw new ConflictError(ONLY_DRAFT_DELETABLE);
@@ -163,13 +159,12 @@ export async function deleteInvoice(scope: Scope, id: string) {
       amount: inv.total,
       message: `Draft invoice ${inv.invoiceNumber} deleted`,
     });
-    return inv;
-  });
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    by: scope.userId,
-    kind: "invoice.changed",
-    ids: { invoiceId: id },
-    text: `Invoice ${inv.invoiceNumber} deleted`,
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      by: scope.userId,
+      kind: "invoice.changed",
+      ids: { invoiceId: id },
+      text: `Invoice ${inv.invoiceNumber} deleted`,
+    });
   });
 }

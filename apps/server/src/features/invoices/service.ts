@@ -42,7 +42,8 @@ import {
   offsetPageOf,
   sortBy,
 } from "../../lib/paging";
-import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { mailState } from "../../mail/mail-jobs";
 import { syncInvoiceReminders } from "./reminders";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -225,7 +226,13 @@ export async function* exportInvoices(scope: Scope, params: TInvoiceExportParams
   }
 }
 
-export async function getInvoice(scope: Pick<Scope, "db" | "companyId">, id: string): Promise<TInvoice> {
+/** The key of an invoice's mail (mail/mail-jobs.ts): the invoice page shows where its latest one stands. */
+export const invoiceMailKey = (invoiceId: string) => `invoice:${invoiceId}`;
+
+export async function getInvoice(
+  scope: { db: Executor; companyId: CompanyId },
+  id: string,
+): Promise<TInvoice> {
   const { db } = scope;
   const [row] = await db
     .select({
@@ -283,6 +290,7 @@ export async function getInvoice(scope: Pick<Scope, "db" | "companyId">, id: str
     sentAt: inv.sentAt?.toISOString() ?? null,
     sentTo: inv.sentTo,
     viewedAt: inv.viewedAt?.toISOString() ?? null,
+    mail: await mailState(db, scope, invoiceMailKey(inv.id)),
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
     dispatch: {

@@ -12,7 +12,7 @@ import {
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { getRateConfirmation } from "./service";
-import { LINK_MESSAGES } from "./signature-service";
+import { LINK_MESSAGES } from "./sign-with-token";
 import { documentOf, serialize } from "./signed-content";
 
 let t: TestApp;

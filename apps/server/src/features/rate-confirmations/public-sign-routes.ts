@@ -17,7 +17,7 @@ import {
   openSigningPage,
   signByToken,
   signedPdfByToken,
-} from "./signature-service";
+} from "./sign-with-token";
 
 const tags = ["Public signing"];
 const SigningPage = named("SigningPage", ZSigningPage);

@@ -40,7 +40,7 @@ import {
   signatureStateSql,
   voidSignatureOnChange,
   withdrawSignatureOnCancel,
-} from "./signature-service";
+} from "./signature-requests";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";
 const JOB_NUMBER_TAKEN = "This job number is already used by another rate confirmation";

@@ -14,7 +14,7 @@ import type { JobContext, JobHandlers } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { ownCompany, scoped } from "../../lib/tenant";
 import { signatureReminderMail } from "../../mail/templates";
-import { documentFrom, isOpen, SIGNATURE_EXPIRY, SIGNATURE_REMINDER, signUrl } from "./signature-service";
+import { documentFrom, isOpen, SIGNATURE_EXPIRY, SIGNATURE_REMINDER, signUrl } from "./signature-requests";
 
 /** The job's request, locked; undefined when it is gone or no longer open. */
 async function openRequestOf({ tx, companyId, payload }: JobContext) {

@@ -3,8 +3,10 @@ import { download, pdfDownload, ZInlineQuery } from "../../http/download";
 import { createRoute, createRouter, errors, idParams, json, jsonBody, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { renderRateConfirmationPdf } from "./pdf";
+import { cancelSignatureRequest, sendForSignature } from "./send-for-signature";
 import { getRateConfirmation, RC_NOT_FOUND } from "./service";
-import { cancelSignatureRequest, getSignature, sendForSignature, signedPdf } from "./signature-service";
+import { signedPdf } from "./signature-certificate";
+import { getSignature } from "./signature-requests";
 import { documentOf } from "./signed-content";
 
 const tags = ["Rate confirmations"];
@@ -65,9 +67,7 @@ export const rateConfirmationSignatureRoutes = router
     async (c) => {
       const scope = scopeOf(c);
       const { id } = c.req.valid("param");
-      const sent = await sendForSignature(scope, c.get("deps"), id, c.req.valid("json"), (db) =>
-        getRateConfirmation(scope, id, db),
-      );
+      const sent = await sendForSignature(scope, c.get("deps"), id, c.req.valid("json"));
       return c.json(sent, 201);
     },
   )

@@ -18,8 +18,9 @@ import { readPdf } from "../../../test/pdf-text";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
+import { NO_OPEN_REQUEST } from "./send-for-signature";
 import { getRateConfirmation } from "./service";
-import { ALREADY_CLOSED, LINK_MESSAGES, NO_OPEN_REQUEST } from "./signature-service";
+import { ALREADY_CLOSED, LINK_MESSAGES } from "./sign-with-token";
 import { documentOf, serialize, sha256 } from "./signed-content";
 
 let t: TestApp;

@@ -85,6 +85,7 @@ const dispatch = (fields: Partial<TDispatch> = {}): TDispatch => ({
   pickupTime: "07:30",
   notes: null,
   status: "pending",
+  alertMail: null,
   createdAt: "2026-01-02T00:00:00.000Z",
   hasInvoices: false,
   invoices: [],
@@ -345,6 +346,7 @@ describe("invoiceValues", () => {
     tax: "59.40",
     total: "779.40",
     taxRate: "8.25",
+    mail: null,
     createdAt: "2026-01-31T00:00:00.000Z",
     lineItems: [
       { id: "l1", kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { useAssignAnyway } from "@/components/assign-anyway";
+import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, LoadingState, ProblemState } from "@/components/states";
 import { DispatchStatusBadge, InvoiceStatusBadge } from "@/components/status-badge";
@@ -81,6 +82,12 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         {positionLabel(dispatch) ? `${positionLabel(dispatch)} · ` : ""}
         Pickup {formatDate(dispatch.pickupDate)} at {dispatch.pickupTime}
       </span>
+      {dispatch.alertMail ? (
+        <span className="flex items-center gap-1">
+          <span>· Dispatch alert:</span>
+          <MailStatus mail={dispatch.alertMail} />
+        </span>
+      ) : null}
     </span>
   );
 

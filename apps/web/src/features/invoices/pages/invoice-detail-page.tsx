@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, Download, Pencil, Printer, Send, Trash2 } from "lucide-
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
@@ -160,6 +161,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   }`
                 : "Not sent yet."}
           </p>
+          {isVoid ? null : <MailStatus mail={invoice.mail} />}
         </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />

@@ -2,6 +2,7 @@ import { type TRateConfirmation, type TSignatureRequest, ZSendForSignature } fro
 import { Download, FileText, Printer, RotateCcw, Send, X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+import { MailStatus } from "@/components/mail-status";
 import { ErrorState } from "@/components/states";
 import { SignatureStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -197,6 +198,22 @@ function RequestDetails({ request: r }: { request: TSignatureRequest }) {
             <dd className="min-w-0 break-words">{v}</dd>
           </div>
         ))}
+      {r.mail ? (
+        <>
+          <dt className="text-muted-foreground">Request email</dt>
+          <dd>
+            <MailStatus mail={r.mail} />
+          </dd>
+        </>
+      ) : null}
+      {r.signedCopyMail ? (
+        <>
+          <dt className="text-muted-foreground">Signed copy email</dt>
+          <dd>
+            <MailStatus mail={r.signedCopyMail} />
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

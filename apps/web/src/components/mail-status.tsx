@@ -1,0 +1,59 @@
+import type { TMailState } from "@pevo/shared";
+import { RotateCcw } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { failureMessage } from "@/lib/errors";
+import { useRetryMail } from "@/lib/mail";
+import { cn } from "@/lib/utils";
+
+const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"}`;
+
+/** What a mail state says, e.g. "Email sent" or "Email failed after 5 tries: ...". */
+function mailStatusText(mail: TMailState) {
+  const error = mail.lastError ? `: ${mail.lastError}` : "";
+  if (mail.status === "sent") return "Email sent";
+  if (mail.status === "failed") return `Email failed after ${tries(mail.attempts)}${error}`;
+  if (mail.attempts > 0) return `Email not sent yet (${tries(mail.attempts)}${error}); trying again`;
+  return "Email queued";
+}
+
+/**
+ * Where a record's email stands (queued / sent / failed after N tries), with Retry while it has
+ * not gone: the one mail-status view of every screen (the outbox, docs/adr/0012-outbox.md).
+ */
+export function MailStatus({ mail, className }: { mail: TMailState | null; className?: string }) {
+  const retry = useRetryMail();
+  if (!mail) return null;
+  const problem = mail.status === "failed" || (mail.status === "queued" && mail.attempts > 0);
+  return (
+    <div
+      role={problem ? "alert" : "status"}
+      className={cn(
+        "flex flex-wrap items-center gap-2 text-sm [overflow-wrap:anywhere]",
+        problem ? "text-destructive" : "text-muted-foreground",
+        className,
+      )}
+    >
+      <span className="min-w-0">{mailStatusText(mail)}</span>
+      {problem ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={retry.isPending}
+          onClick={() =>
+            retry.mutate(mail.jobId, {
+              onSuccess: (state) =>
+                state.status === "sent" ? toast.success("Email sent") : toast.error(mailStatusText(state)),
+              onError: (error) => toast.error(failureMessage(error, "Failed to retry the email")),
+            })
+          }
+        >
+          {retry.isPending ? <Spinner /> : <RotateCcw />}
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
