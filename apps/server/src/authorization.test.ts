@@ -76,7 +76,6 @@ import {
 } from "../test/harness";
 import { createAuth } from "./auth";
 import { createPublicLink, daysFrom } from "./domain/public-links";
-import type { CompanyId } from "./lib/tenant";
 import { enqueueMail } from "./mail/mail-jobs";
 
 type Caller = "anonymous" | "adminA" | "adminB" | "pevoA" | "pevoA2";
@@ -253,7 +252,7 @@ async function invoiceLinkA(f: Fixtures) {
 
 /** A fresh mail of company A that failed for good (the runner gave up): its job's id. */
 async function failedMailA(f: Fixtures) {
-  const scope = { companyId: f.companyA as CompanyId };
+  const scope = { companyId: asCompanyId(f.companyA) };
   const jobId = await enqueueMail(t.db, scope, `table:${uniqueEmail("mail")}`, {
     to: uniqueEmail("table-mail"),
     subject: "Table mail",

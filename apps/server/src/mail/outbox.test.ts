@@ -10,7 +10,6 @@ import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harn
 import { startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
 import { jobHandlers } from "../jobs";
 import { runDueJobs } from "../lib/jobs";
-import type { CompanyId } from "../lib/tenant";
 import { enqueueMail, MAIL_JOB } from "./mail-jobs";
 import { createMailer, type Mailer } from "./mailer";
 
@@ -112,7 +111,7 @@ describe("a change and its mail commit together", () => {
     const key = `rolled-back:${Math.random().toString(36).slice(2)}`;
     await expect(
       t.db.transaction(async (tx) => {
-        await enqueueMail(tx, { companyId: admin.companyId as CompanyId }, key, {
+        await enqueueMail(tx, { companyId: admin.companyId }, key, {
           to: BILLING,
           subject: "Never",
           text: "Rolled back",
