@@ -6,6 +6,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Config } from "./env";
 import { companyIdOfScopedRow } from "./lib/company-id";
+import { log } from "./lib/log";
 import { deliverNow, enqueueMail } from "./mail/mail-jobs";
 import type { Mail, Mailer } from "./mail/mailer";
 import { adminInvitationMail, invitationMail, resetPasswordMail, verificationMail } from "./mail/templates";
@@ -37,6 +38,10 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
+    // Better Auth's own lines ("User not found", ...) go through our logger: JSON, with the request id.
+    logger: {
+      log: (level, message, ...args) => log()[level](args.length ? { args } : {}, `Better Auth: ${message}`),
+    },
     trustedOrigins: (request) => {
       // The app is served by this server, so its own host is always a trusted origin.
       const host = request?.headers.get("host");
