@@ -14,7 +14,7 @@
  */
 import { type Database, type Executor, jobs } from "@pevo/db";
 import type { TMailState } from "@pevo/shared";
-import { and, eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Config } from "../env";
 import type { Deps } from "../http/context";
 import { ConflictError, NotFoundError } from "../lib/domain-errors";
@@ -122,31 +122,28 @@ function stateOf(row: {
   return { status: STATUS[row.status], attempts: row.attempts, lastError: row.lastError, jobId: row.id };
 }
 
-/** Where the company's mail with this key stands, or null when none was queued. */
-export async function mailState(
-  db: Executor,
-  scope: { companyId: CompanyId },
-  key: string,
-): Promise<TMailState | null> {
+/** Where the company's mail job that `which` picks stands, or null when it has none. */
+async function mailStateWhere(db: Executor, scope: { companyId: CompanyId }, which: SQL) {
   const [row] = await db
     .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError })
     .from(jobs)
-    .where(scoped(jobs, scope, eq(jobs.kind, MAIL_JOB), eq(jobs.key, `mail:${key}`)));
+    .where(scoped(jobs, scope, eq(jobs.kind, MAIL_JOB), which));
   return row ? stateOf(row) : null;
 }
 
+/** Where the company's mail with this key stands, or null when none was queued. */
+export const mailState = (
+  db: Executor,
+  scope: { companyId: CompanyId },
+  key: string,
+): Promise<TMailState | null> => mailStateWhere(db, scope, eq(jobs.key, `mail:${key}`));
+
 /** Where one mail job stands (by id), or null when the company has no such mail. */
-export async function mailStateById(
+export const mailStateById = (
   db: Executor,
   scope: { companyId: CompanyId },
   jobId: string,
-): Promise<TMailState | null> {
-  const [row] = await db
-    .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError })
-    .from(jobs)
-    .where(scoped(jobs, scope, and(eq(jobs.kind, MAIL_JOB), eq(jobs.id, jobId))));
-  return row ? stateOf(row) : null;
-}
+): Promise<TMailState | null> => mailStateWhere(db, scope, eq(jobs.id, jobId));
 
 export const MAIL_NOT_FOUND = "Mail not found";
 const MAIL_ALREADY_SENT = "This email was already sent";
@@ -160,7 +157,7 @@ export async function retryMail(
   deps: Pick<Deps, "mailer" | "config">,
   jobId: string,
 ): Promise<TMailState> {
-  const requeued = await scope.db.transaction(async (tx) => {
+  await scope.db.transaction(async (tx) => {
     const [job] = await tx
       .select({ status: jobs.status })
       .from(jobs)
@@ -179,9 +176,8 @@ export async function retryMail(
         updatedAt: new Date(),
       })
       .where(scoped(jobs, scope, eq(jobs.id, jobId)));
-    return true;
   });
-  if (requeued) await deliverNow({ db: scope.db, ...deps }, jobId);
+  await deliverNow({ db: scope.db, ...deps }, jobId);
   const state = await mailStateById(scope.db, scope, jobId);
   if (!state) throw new NotFoundError(MAIL_NOT_FOUND);
   return state;
