@@ -2,10 +2,10 @@ import { invoiceOpenBalances, invoices, missingRow } from "@pevo/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
-import { openWithBalance } from "./aging";
+import { openWithBalance } from "../domain/invoices";
 
 // invoice_open_balances is kept by a trigger on invoices (migration 0026): after any write it must
-// hold what summing the open invoices (lib/aging's openWithBalance) directly gives, per company and due date.
+// hold what summing the open invoices (domain/invoices' openWithBalance) directly gives, per company and due date.
 let t: TestApp;
 let a: SignedUpAdmin;
 let b: SignedUpAdmin;

@@ -1,18 +1,9 @@
-import {
-  clients,
-  dispatchDayCounts,
-  dispatches,
-  invoiceOpenBalances,
-  missingRow,
-  pevos,
-  rateConfirmations,
-} from "@pevo/db";
+import { clients, dispatchDayCounts, dispatches, missingRow, pevos, rateConfirmations } from "@pevo/db";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { recentActivity } from "../../domain/activity";
-import { openBalanceTotals } from "../../lib/aging";
+import { openBalances } from "../../domain/invoices";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
-import { invoiceToday } from "../../lib/invoice-status";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /** The admin dashboard, computed from the company's data (DECISIONS: Dashboards). */
@@ -27,8 +18,6 @@ export async function getDashboard(scope: Scope, today: string) {
     lt(dispatches.pickupDate, weekEnd),
     ne(dispatches.status, "canceled"),
   );
-  // Overdue is computed against the company's today (the caller's ?today only moves the week).
-  const money = openBalanceTotals(await invoiceToday(db, scope));
   const thisWeek = and(gte(dispatchDayCounts.pickupDate, today), lt(dispatchDayCounts.pickupDate, weekEnd));
   const [
     [jobs = missingRow("dispatches")],
@@ -37,7 +26,7 @@ export async function getDashboard(scope: Scope, today: string) {
     upcomingJobs,
     activity,
     uncovered,
-    [owed = missingRow("invoiceOpenBalances")],
+    owed,
   ] = await Promise.all([
     // Active and Upcoming Jobs in one pass over the kept per-day counts (a row per day, not a
     // dispatch each).
@@ -86,8 +75,9 @@ export async function getDashboard(scope: Scope, today: string) {
       .limit(10),
     recentActivity(scope, 10),
     countUncoveredJobs(db, scope, today, weekEnd),
-    // One aggregate row: the open balance and its past-due part, exact.
-    db.select(money).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),
+    // The open balance and its past-due part, exact; overdue is computed against the company's
+    // today (the caller's ?today only moves the week).
+    openBalances(scope),
   ]);
   return {
     cards: {

@@ -22,13 +22,13 @@ import {
 } from "@pevo/shared";
 import { asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { invoiceToday, overdueSql } from "../../domain/invoices";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
 import { recordActivity } from "../../lib/activity";
 import { dispatchCoverageColumn } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
-import { invoiceToday, overdueSql } from "../../lib/invoice-status";
 import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";

@@ -24,12 +24,12 @@ import {
   type TestApp,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
+import { INVOICE_REMINDER, invoiceReminderHandlers } from "../../domain/invoices";
 import { createPublicLink, daysFrom, hashToken } from "../../domain/public-links";
 import { addDaysIso } from "../../lib/dates";
 import { runDueJobs, schedule, startJobWorker } from "../../lib/jobs";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { createMailer } from "../../mail/mailer";
-import { INVOICE_REMINDER, invoiceReminderHandlers } from "./reminders";
 
 const SETUP_TIMEOUT = 180_000;
 const CLIENT_EMAIL = "billing@client-a.test";

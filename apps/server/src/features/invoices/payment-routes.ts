@@ -1,5 +1,14 @@
 import { ZInvoicePayments, ZInvoiceResponse, ZInvoiceSent, ZRecordPayment, ZSendInvoice } from "@pevo/shared";
 import {
+  deletePayment,
+  INVOICE_NOT_FOUND,
+  listPayments,
+  PAYMENT_NOT_FOUND,
+  recordPayment,
+  sendInvoice,
+  voidInvoice,
+} from "../../domain/invoices";
+import {
   createRoute,
   createRouter,
   errors,
@@ -10,9 +19,6 @@ import {
   uuidParam,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { deletePayment, listPayments, PAYMENT_NOT_FOUND, recordPayment } from "./payments-service";
-import { sendInvoice, voidInvoice } from "./send-service";
-import { INVOICE_NOT_FOUND } from "./service";
 
 const tags = ["Invoices"];
 const params = idParams(INVOICE_NOT_FOUND);
@@ -38,7 +44,14 @@ export const invoicePaymentRoutes = router
       },
     }),
     async (c) =>
-      c.json(await sendInvoice(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(
+        await sendInvoice(
+          scopeOf(c),
+          { id: c.req.valid("param").id, send: c.req.valid("json") },
+          c.get("deps"),
+        ),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -52,7 +65,7 @@ export const invoicePaymentRoutes = router
         ...errors(401, 403, 404, 409),
       },
     }),
-    async (c) => c.json(await voidInvoice(scopeOf(c), c.req.valid("param").id), 200),
+    async (c) => c.json(await voidInvoice(scopeOf(c), { id: c.req.valid("param").id }), 200),
   )
   .openapi(
     createRoute({
@@ -74,7 +87,11 @@ export const invoicePaymentRoutes = router
       request: { params, body: jsonBody(ZRecordPayment) },
       responses: { 201: json(Payments, "The payments"), ...errors(400, 401, 403, 404, 409) },
     }),
-    async (c) => c.json(await recordPayment(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 201),
+    async (c) =>
+      c.json(
+        await recordPayment(scopeOf(c), { invoiceId: c.req.valid("param").id, payment: c.req.valid("json") }),
+        201,
+      ),
   )
   .openapi(
     createRoute({
@@ -87,6 +104,6 @@ export const invoicePaymentRoutes = router
     }),
     async (c) => {
       const { id, paymentId } = c.req.valid("param");
-      return c.json(await deletePayment(scopeOf(c), id, paymentId), 200);
+      return c.json(await deletePayment(scopeOf(c), { invoiceId: id, paymentId }), 200);
     },
   );

@@ -1,8 +1,8 @@
 import { ZPublicInvoice } from "@pevo/shared";
+import { INVOICE_LINK_MESSAGES, openPublicInvoice, publicInvoicePdf } from "../../domain/invoices";
 import { download, pdfDownload } from "../../http/download";
 import { createRoute, errors, json, named } from "../../http/openapi";
 import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
-import { INVOICE_LINK_MESSAGES, openPublicInvoice, publicInvoicePdf } from "./public-invoice-service";
 
 const tags = ["Public invoice"];
 const params = tokenParams(INVOICE_LINK_MESSAGES.unknown);

@@ -8,6 +8,20 @@ import {
   ZNextInvoiceNumberResponse,
 } from "@pevo/shared";
 import { z } from "zod";
+import {
+  createInvoice,
+  deleteInvoice,
+  exportInvoices,
+  getInvoice,
+  INVOICE_CSV_HEADER,
+  INVOICE_NOT_FOUND,
+  invoiceFileName,
+  invoiceToday,
+  listInvoices,
+  nextInvoiceNumber,
+  renderInvoicePdf,
+  updateInvoice,
+} from "../../domain/invoices";
 import { csvResponse } from "../../http/csv";
 import { download, pdfDownload } from "../../http/download";
 import {
@@ -23,19 +37,6 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import { invoiceToday } from "../../lib/invoice-status";
-import { renderInvoicePdf } from "./pdf";
-import { deleteInvoice } from "./send-service";
-import {
-  createInvoice,
-  exportInvoices,
-  getInvoice,
-  INVOICE_CSV_HEADER,
-  INVOICE_NOT_FOUND,
-  listInvoices,
-  nextInvoiceNumber,
-  updateInvoice,
-} from "./service";
 
 const tags = ["Invoices"];
 const params = idParams(INVOICE_NOT_FOUND);
@@ -146,13 +147,16 @@ export const invoiceRoutes = router
       const scope = scopeOf(c);
       const invoice = await getInvoice(scope, c.req.valid("param").id);
       const pdf = await renderInvoicePdf(scope, invoice);
-      return download(c, pdf, `invoice-${invoice.invoiceNumber}.pdf`, "application/pdf");
+      return download(c, pdf, invoiceFileName(invoice.invoiceNumber), "application/pdf");
     },
   )
   .openapi(byId.put, async (c) =>
-    c.json(await updateInvoice(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await updateInvoice(scopeOf(c), { id: c.req.valid("param").id, invoice: c.req.valid("json") }),
+      200,
+    ),
   )
   .openapi(byId.delete, async (c) => {
-    await deleteInvoice(scopeOf(c), c.req.valid("param").id);
+    await deleteInvoice(scopeOf(c), { id: c.req.valid("param").id });
     return c.body(null, 204);
   });

@@ -1,7 +1,7 @@
 import { ZSuggestedLinesQuery, ZSuggestedLinesResponse } from "@pevo/shared";
+import { suggestedLines } from "../../domain/invoices";
 import { createRoute, createRouter, errors, json, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { suggestedLines } from "./suggested-lines";
 
 const router = createRouter();
 router.use(requireAdmin);

@@ -15,9 +15,9 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
+import { INVOICE_LINK_MESSAGES } from "../../domain/invoices";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
-import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
 import { NO_OPEN_REQUEST } from "./send-for-signature";
 import { getRateConfirmation } from "./service";
 import { ALREADY_CLOSED, LINK_MESSAGES } from "./sign-with-token";

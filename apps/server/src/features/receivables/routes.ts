@@ -7,14 +7,14 @@ import {
   ZReceivablesResponse,
 } from "@pevo/shared";
 import { z } from "zod";
+import { CLIENT_NOT_FOUND } from "../../domain/clients";
+import { clientStatement, invoiceToday, listReceivables } from "../../domain/invoices";
 import { csvResponse } from "../../http/csv";
 import { download, pdfDownload } from "../../http/download";
 import { createRoute, createRouter, errors, idParams, json, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { invoiceToday } from "../../lib/invoice-status";
 import { exportPayments, exportQuickBooks } from "./exports";
-import { listReceivables } from "./service";
-import { CLIENT_NOT_FOUND, renderStatementPdf, statementOf } from "./statement";
+import { renderStatementPdf } from "./statement";
 
 const tags = ["Receivables"];
 const router = createRouter();
@@ -102,7 +102,7 @@ export const receivablesRoutes = router
     }),
     async (c) => {
       const scope = scopeOf(c);
-      const data = await statementOf(scope, c.req.valid("param").id);
+      const data = await clientStatement(scope, c.req.valid("param").id);
       const pdf = await renderStatementPdf(scope, data);
       const name = data.client.name.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "") || "client";
       return download(c, pdf, `statement-${name}-${data.today}.pdf`, "application/pdf");

@@ -1,86 +1,13 @@
 /**
- * A client's statement (DECISIONS 'Invoices', Receivables): every open invoice of the client with what was paid on it,
- * the aging of what is left and the amount due, as of the company's today. Sums come from SQL
- * (lib/aging); the PDF only prints them.
+ * A client's statement as a PDF (DECISIONS 'Invoices', Receivables): the data and its sums come from
+ * domain/invoices (`clientStatement`); this file only prints them.
  */
-import { clients, companies, invoices, missingRow, payments } from "@pevo/db";
-import { formatDotNumber, formatMcNumber, fromCents, PAYMENT_METHOD_LABELS, type TAging } from "@pevo/shared";
-import { asc, eq, inArray } from "drizzle-orm";
-import { agingColumns, openWithBalance } from "../../lib/aging";
+import { formatDotNumber, formatMcNumber, type TAging } from "@pevo/shared";
+import { getCompanySettings } from "../../domain/company";
+import type { TClientStatement } from "../../domain/invoices";
 import { formatDay } from "../../lib/dates";
-import { NotFoundError } from "../../lib/domain-errors";
-import { balanceOf, invoiceToday } from "../../lib/invoice-status";
 import { createPdf, PDF_FONT } from "../../lib/pdf";
-import { ownCompany, type Scope, scoped } from "../../lib/tenant";
-
-export const CLIENT_NOT_FOUND = "Client not found";
-
-/** The statement's data: the client, its open invoices, their payments and the aging totals. */
-export async function statementOf(scope: Scope, clientId: string, now = new Date()) {
-  const { db } = scope;
-  const [client] = await db
-    .select({ id: clients.id, name: clients.name, address: clients.address, email: clients.email })
-    .from(clients)
-    .where(scoped(clients, scope, eq(clients.id, clientId)));
-  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
-  const today = await invoiceToday(db, scope, now);
-  const open = scoped(invoices, scope, eq(invoices.clientId, clientId), openWithBalance());
-  const [rows, [aging]] = await Promise.all([
-    db
-      .select({
-        id: invoices.id,
-        invoiceNumber: invoices.invoiceNumber,
-        issueDate: invoices.issueDate,
-        dueDate: invoices.dueDate,
-        total: invoices.total,
-        amountPaid: invoices.amountPaid,
-      })
-      .from(invoices)
-      .where(open)
-      .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber)),
-    db.select(agingColumns(today)).from(invoices).where(open),
-  ]);
-  const paid =
-    rows.length === 0
-      ? []
-      : await db
-          .select({
-            date: payments.date,
-            invoiceId: payments.invoiceId,
-            amountCents: payments.amountCents,
-            method: payments.method,
-            reference: payments.reference,
-          })
-          .from(payments)
-          .where(
-            scoped(
-              payments,
-              scope,
-              inArray(
-                payments.invoiceId,
-                rows.map((r) => r.id),
-              ),
-            ),
-          )
-          .orderBy(asc(payments.date), asc(payments.createdAt));
-  const numberOf = new Map(rows.map((r) => [r.id, r.invoiceNumber]));
-  return {
-    today,
-    client,
-    invoices: rows.map(({ id: _id, ...r }) => ({
-      ...r,
-      balance: balanceOf(r),
-    })),
-    payments: paid.map((p) => ({
-      date: p.date,
-      invoiceNumber: numberOf.get(p.invoiceId) ?? "",
-      amount: fromCents(p.amountCents),
-      method: PAYMENT_METHOD_LABELS[p.method],
-      reference: p.reference,
-    })),
-    aging: aging as TAging,
-  };
-}
+import type { Scope } from "../../lib/tenant";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -88,11 +15,8 @@ const money = (value: string) =>
 type Column = { label: string; w: number; align: "left" | "right" };
 
 /** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due. */
-export async function renderStatementPdf(scope: Scope, data: Awaited<ReturnType<typeof statementOf>>) {
-  const [company = missingRow("companies")] = await scope.db
-    .select()
-    .from(companies)
-    .where(ownCompany(scope));
+export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
+  const company = await getCompanySettings(scope);
   const { doc, done } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
   const left = 50;
   const right = doc.page.width - 50;

@@ -5,10 +5,10 @@
 import { clients, invoices, missingRow } from "@pevo/db";
 import type { ReceivablesSort, TReceivablesParams, TReceivablesResponse } from "@pevo/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { agingColumns, openWithBalance } from "../../lib/aging";
-import { invoiceToday } from "../../lib/invoice-status";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { agingColumns, openWithBalance } from "./aging";
+import { invoiceToday } from "./invoice-status";
 
 const NO_CLIENT = "No client";
 

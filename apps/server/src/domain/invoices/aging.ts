@@ -2,13 +2,14 @@
  * The aging sums of open invoices in SQL, exact (numeric): one definition for the Receivables
  * screen, its totals row, the statement and the dashboard. An invoice is open when its status is sent, viewed or
  * partially paid and a balance is left; its bucket is the days between its due date and the
- * company's today. Past due is the computed overdue rule itself (lib/invoice-status).
+ * company's today. Past due is the computed overdue rule itself (./invoice-status).
  */
-import { invoiceOpenBalances, invoices } from "@pevo/db";
+import { invoiceOpenBalances, invoices, missingRow } from "@pevo/db";
 import { INVOICE_OPEN_STATUSES } from "@pevo/shared";
 import { and, gt, inArray, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { addDaysIso } from "./dates";
-import { overdueCondition } from "./invoice-status";
+import { addDaysIso } from "../../lib/dates";
+import { type Scope, scoped } from "../../lib/tenant";
+import { invoiceToday, overdueCondition } from "./invoice-status";
 
 /** An invoice that still owes something (the rows every aging sum reads). */
 export const openWithBalance = () =>
@@ -37,11 +38,16 @@ export function agingColumns(today: string) {
 }
 
 /**
- * The company's whole open balance and its past-due part, as the aging columns `balance` and
- * `overdue` would sum them, read from the per-due-date totals the invoices trigger keeps
- * (invoice_open_balances): a few hundred rows for years of invoices.
+ * The company's whole open balance and its past-due part (against the company's today), as the
+ * aging columns `balance` and `overdue` would sum them, read from the per-due-date totals the
+ * invoices trigger keeps (invoice_open_balances): a few hundred rows for years of invoices.
  */
-export function openBalanceTotals(today: string) {
+export async function openBalances(scope: Scope): Promise<{ outstanding: string; overdue: string }> {
+  const today = await invoiceToday(scope.db, scope);
   const { balance: owed, dueDate } = invoiceOpenBalances;
-  return { outstanding: sumText(owed), overdue: sumText(owed, lt(dueDate, today)) };
+  const [row = missingRow("invoiceOpenBalances")] = await scope.db
+    .select({ outstanding: sumText(owed), overdue: sumText(owed, lt(dueDate, today)) })
+    .from(invoiceOpenBalances)
+    .where(scoped(invoiceOpenBalances, scope));
+  return row;
 }

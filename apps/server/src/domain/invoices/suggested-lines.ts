@@ -1,9 +1,9 @@
 import { customRates, dispatches, rateConfirmations, standardRates, tripLogs } from "@pevo/db";
 import { type SuggestionTrip, suggestInvoiceLines, type TSuggestedLinesResponse } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { tripLogExpensesOf } from "../../domain/trip-logs";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
+import { tripLogExpensesOf } from "../trip-logs";
 
 const DISPATCH_NOT_FOUND = "Dispatch not found";
 

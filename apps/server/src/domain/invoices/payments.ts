@@ -7,14 +7,13 @@
 import { invoices, missingRow, payments, user } from "@pevo/db";
 import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
-import { balanceCents, statusAfterAmounts } from "../../lib/invoice-status";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
-import type { Scope } from "../../lib/tenant";
-import { scoped } from "../../lib/tenant";
+import { type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
+import { balanceCents, statusAfterAmounts } from "./invoice-status";
+import { lockInvoice } from "./lock-invoice";
 import { syncInvoiceReminders } from "./reminders";
-import { lockInvoice } from "./send-service";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 const VOID_NO_PAYMENTS = "A void invoice cannot take payments";
@@ -59,8 +58,11 @@ export async function listPayments(
   };
 }
 
-export async function recordPayment(scope: Scope, invoiceId: string, input: TRecordPayment) {
-  const row = await scope.db.transaction(async (tx) => {
+export async function recordPayment(
+  scope: Scope,
+  { invoiceId, payment: input }: { invoiceId: string; payment: TRecordPayment },
+) {
+  await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, invoiceId);
     if (inv.status === "void") throw new ConflictError(VOID_NO_PAYMENTS);
     const balance = balanceCents(inv);
@@ -99,18 +101,21 @@ export async function recordPayment(scope: Scope, invoiceId: string, input: TRec
       amount: input.amount,
       message: `Payment of $${input.amount} received for invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}`,
     });
-    return row;
-  });
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    by: scope.userId,
-    ...invoiceEvent("payment recorded")(row),
+    // NOTIFY is transactional: delivered when this commits (ADR 0012).
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      by: scope.userId,
+      ...invoiceEvent("payment recorded")(row),
+    });
   });
   return listPayments(scope, invoiceId);
 }
 
-export async function deletePayment(scope: Scope, invoiceId: string, paymentId: string) {
-  const row = await scope.db.transaction(async (tx) => {
+export async function deletePayment(
+  scope: Scope,
+  { invoiceId, paymentId }: { invoiceId: string; paymentId: string },
+) {
+  await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, invoiceId);
     const [deleted] = await tx
       .delete(payments)
@@ -136,12 +141,12 @@ export async function deletePayment(scope: Scope, invoiceId: string, paymentId: 
       amount: fromCents(deleted.amountCents),
       message: `Payment of $${fromCents(deleted.amountCents)} on invoice ${inv.invoiceNumber} deleted`,
     });
-    return row;
-  });
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    by: scope.userId,
-    ...invoiceEvent("payment deleted")(row),
+    // NOTIFY is transactional: delivered when this commits (ADR 0012).
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      by: scope.userId,
+      ...invoiceEvent("payment deleted")(row),
+    });
   });
   return listPayments(scope, invoiceId);
 }

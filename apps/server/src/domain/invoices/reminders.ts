@@ -12,15 +12,15 @@
 import { companies, type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_LINK_DAYS, INVOICE_REMINDER_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
-import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
+import { recordActivity } from "../activity";
+import { createPublicLink, daysFrom } from "../public-links";
+import { balanceCents, isOpenStatus } from "./invoice-status";
 
 export const INVOICE_REMINDER = "invoice-reminder";
 type Payload = { invoiceId: string; days: number };

@@ -6,14 +6,15 @@
 import { companies, type Database, invoices, missingRow } from "@pevo/db";
 import type { TPublicInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { openPublicLink } from "../../domain/public-links";
-import { recordActivity } from "../../lib/activity";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, scoped } from "../../lib/tenant";
-import { listPayments } from "./payments-service";
+import { recordActivity } from "../activity";
+import { openPublicLink } from "../public-links";
+import { getInvoice } from "./get-invoice";
+import { lockInvoice } from "./lock-invoice";
+import { listPayments } from "./payments";
 import { renderInvoicePdf } from "./pdf";
-import { invoiceFileName, lockInvoice } from "./send-service";
-import { getInvoice } from "./service";
+import { invoiceFileName } from "./send-invoice";
 
 /** What the page says for a link it cannot open (never which company or invoice it was). */
 export const INVOICE_LINK_MESSAGES = {
@@ -31,10 +32,10 @@ async function openLink(db: Database, token: string) {
 /** The invoice a token opens; the first opening of a sent invoice marks it viewed. */
 export async function openPublicInvoice(db: Database, token: string): Promise<TPublicInvoice> {
   const scope = await openLink(db, token);
-  const viewed = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, scope.invoiceId);
     // Only the first opening counts (a paid invoice opened for the first time keeps its status).
-    if (inv.viewedAt) return null;
+    if (inv.viewedAt) return;
     const [row = missingRow("invoices")] = await tx
       .update(invoices)
       .set({ status: inv.status === "sent" ? "viewed" : inv.status, viewedAt: new Date() })
@@ -48,9 +49,9 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
       amount: row.total,
       message: `Invoice ${row.invoiceNumber} opened by the client`,
     });
-    return row;
+    // NOTIFY is transactional: the office's screens hear of it when this commits (ADR 0012).
+    await publishEvent(tx, { companyId: scope.companyId, ...invoiceEvent("viewed")(row) });
   });
-  if (viewed) await publishEvent(db, { companyId: scope.companyId, ...invoiceEvent("viewed")(viewed) });
 
   const invoice = await getInvoice(scope, scope.invoiceId);
   const { payments } = await listPayments(scope, scope.invoiceId);

@@ -1,0 +1,113 @@
+/**
+ * The rows of the accounting exports (DECISIONS 'Invoices', Exports): payments received in a date
+ * range and the invoices issued in one, read as the database holds them (money as exact decimal
+ * text); features/receivables writes them as CSV.
+ */
+import { clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
+import type { LineKind, TPaymentsExportParams, TQuickBooksExportParams } from "@pevo/shared";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { allRows, keyset } from "../../lib/paging";
+import { type Scope, scoped } from "../../lib/tenant";
+
+/** An invoice line as the QuickBooks export reads it. */
+export type ExportedLine = {
+  kind: LineKind;
+  date: string;
+  location: string;
+  mileage: string;
+  charge: string;
+};
+
+/**
+ * Each payment of the range, oldest first, with its invoice number and client. Read in keyset
+ * batches (`allRows`): memory holds one batch however many match.
+ */
+export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
+  const { db } = scope;
+  const where = scoped(
+    payments,
+    scope,
+    params.dateFrom ? gte(payments.date, params.dateFrom) : undefined,
+    params.dateTo ? lte(payments.date, params.dateTo) : undefined,
+  );
+  const key = keyset([payments.date, payments.id], "asc");
+  return allRows((cursor, limit) =>
+    db
+      .select({
+        date: payments.date,
+        invoiceNumber: invoices.invoiceNumber,
+        client: sql<string>`coalesce(${clients.name}, ${invoices.customerName}, '')`,
+        amountCents: payments.amountCents,
+        method: payments.method,
+        reference: payments.reference,
+        note: payments.note,
+        createdAt: payments.createdAt,
+        cursor: key.cursor,
+      })
+      .from(payments)
+      .innerJoin(
+        invoices,
+        and(eq(invoices.id, payments.invoiceId), eq(invoices.companyId, payments.companyId)),
+      )
+      .leftJoin(clients, and(eq(clients.id, invoices.clientId), eq(clients.companyId, invoices.companyId)))
+      // scoped: `where` is built with scoped() above
+      .where(and(where, key.after(cursor)))
+      .orderBy(...key.orderBy)
+      .limit(limit),
+  );
+}
+
+/**
+ * The invoices issued in the range (sent or later: a draft is not billed yet, a void one never), by
+ * issue date and id, each with its lines as exact text and the names of its rate confirmation's
+ * custom rates. Read in keyset batches (`allRows`).
+ */
+export function invoicesIssuedInRange(scope: Scope, params: TQuickBooksExportParams) {
+  const { db } = scope;
+  const where = scoped(
+    invoices,
+    scope,
+    inArray(invoices.status, ["sent", "viewed", "partially_paid", "paid"]),
+    params.issueFrom ? gte(invoices.issueDate, params.issueFrom) : undefined,
+    params.issueTo ? lte(invoices.issueDate, params.issueTo) : undefined,
+  );
+  const key = keyset([invoices.issueDate, invoices.id], "asc");
+  // The lines as exact text (json numbers would lose "100.50"'s zero), in the invoice's order.
+  const lines = sql<ExportedLine[]>`coalesce((
+    select json_agg(json_build_object(
+      'kind', ${invoiceLineItems.kind}, 'date', ${invoiceLineItems.date}::text,
+      'location', ${invoiceLineItems.location}, 'mileage', ${invoiceLineItems.mileage}::text,
+      'charge', ${invoiceLineItems.charge}::text
+    ) order by ${invoiceLineItems.sortOrder}, ${invoiceLineItems.id})
+    from ${invoiceLineItems}
+    where ${invoiceLineItems.invoiceId} = ${invoices.id} and ${invoiceLineItems.companyId} = ${invoices.companyId}
+  ), '[]'::json)`;
+  // The custom rates of the invoice's rate confirmation (through its dispatch), to name custom lines.
+  const customRateNames = sql<string[]>`coalesce((
+    select json_agg(${customRates.name})
+    from ${customRates}
+    join ${dispatches} on ${dispatches.rateConfirmationId} = ${customRates.rateConfirmationId}
+      and ${dispatches.companyId} = ${customRates.companyId}
+    where ${dispatches.id} = ${invoices.dispatchId} and ${customRates.companyId} = ${invoices.companyId}
+  ), '[]'::json)`;
+  return allRows((cursor, limit) =>
+    db
+      .select({
+        invoiceNumber: invoices.invoiceNumber,
+        customer: sql<string>`coalesce(${invoices.customerName}, ${clients.name}, '')`,
+        issueDate: invoices.issueDate,
+        dueDate: invoices.dueDate,
+        termDays: sql<number>`(${invoices.dueDate} - ${invoices.issueDate})::int`,
+        tax: sql<string>`${invoices.tax}::text`,
+        lines,
+        customRateNames,
+        cursor: key.cursor,
+      })
+      .from(invoices)
+      .leftJoin(clients, and(eq(clients.id, invoices.clientId), eq(clients.companyId, invoices.companyId)))
+      // scoped: `where` is built with scoped() above
+      .where(and(where, key.after(cursor)))
+      .orderBy(...key.orderBy)
+      .limit(limit),
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  dispatches,
+  type Executor,
+  invoiceLineItems,
+  invoices,
+  rateConfirmations,
+  standardRates,
+} from "@pevo/db";
+import type { TInvoice } from "@pevo/shared";
+import { asc, eq } from "drizzle-orm";
+import { NotFoundError } from "../../lib/domain-errors";
+import { type CompanyId, scoped } from "../../lib/tenant";
+import { mailState } from "../../mail/mail-jobs";
+import { balanceOf, invoiceToday, isOverdue } from "./invoice-status";
+
+export const INVOICE_NOT_FOUND = "Invoice not found";
+
+/** The key of an invoice's mail (mail/mail-jobs.ts): the invoice page shows where its latest one stands. */
+export const invoiceMailKey = (invoiceId: string) => `invoice:${invoiceId}`;
+
+export async function getInvoice(
+  scope: { db: Executor; companyId: CompanyId },
+  id: string,
+): Promise<TInvoice> {
+  const { db } = scope;
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      dispatch: {
+        id: dispatches.id,
+        driverName: dispatches.driverName,
+        pickupDate: dispatches.pickupDate,
+      },
+      jobNumber: rateConfirmations.jobNumber,
+      originAddress: rateConfirmations.originAddress,
+      destinationAddress: rateConfirmations.destinationAddress,
+      minimumDailyRate: standardRates.minimumDailyRate,
+      mileageRate: standardRates.mileageRate,
+    })
+    .from(invoices)
+    .innerJoin(dispatches, eq(dispatches.id, invoices.dispatchId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(standardRates, eq(standardRates.rateConfirmationId, rateConfirmations.id))
+    .where(scoped(invoices, scope, eq(invoices.id, id)));
+  if (!row) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const items = await db
+    .select({
+      id: invoiceLineItems.id,
+      kind: invoiceLineItems.kind,
+      date: invoiceLineItems.date,
+      location: invoiceLineItems.location,
+      mileage: invoiceLineItems.mileage,
+      charge: invoiceLineItems.charge,
+    })
+    .from(invoiceLineItems)
+    .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)))
+    .orderBy(asc(invoiceLineItems.sortOrder));
+  const inv = row.invoice;
+  return {
+    id: inv.id,
+    invoiceNumber: inv.invoiceNumber,
+    issueDate: inv.issueDate,
+    dueDate: inv.dueDate,
+    dispatchId: inv.dispatchId,
+    clientId: inv.clientId,
+    status: inv.status,
+    customerName: inv.customerName,
+    customerAddress: inv.customerAddress,
+    pevoName: inv.pevoName,
+    pevoPosition: inv.pevoPosition,
+    notes: inv.notes,
+    subtotal: inv.subtotal,
+    tax: inv.tax,
+    total: inv.total,
+    taxRate: inv.taxRate,
+    amountPaid: inv.amountPaid,
+    balance: balanceOf(inv),
+    overdue: isOverdue(inv, await invoiceToday(db, scope)),
+    sentAt: inv.sentAt?.toISOString() ?? null,
+    sentTo: inv.sentTo,
+    viewedAt: inv.viewedAt?.toISOString() ?? null,
+    mail: await mailState(db, scope, invoiceMailKey(inv.id)),
+    createdAt: inv.createdAt.toISOString(),
+    lineItems: items,
+    dispatch: {
+      ...row.dispatch,
+      jobNumber: row.jobNumber,
+      originAddress: row.originAddress,
+      destinationAddress: row.destinationAddress,
+      standardRates:
+        row.minimumDailyRate && row.mileageRate
+          ? { minimumDailyRate: row.minimumDailyRate, mileageRate: row.mileageRate }
+          : null,
+    },
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * Writing an invoice from the office's form (DECISIONS 'Invoices'): create and update, each one
+ * transaction with its line items, activity event and live event (ADR 0012: NOTIFY is delivered
+ * when the transaction commits, never for a rollback).
+ */
+import {
+  clients,
+  companies,
+  dispatches,
+  type Executor,
+  invoiceLineItems,
+  invoices,
+  missingRow,
+  rateConfirmations,
+} from "@pevo/db";
+import { invoiceTotals, type TInvoiceData, toCents } from "@pevo/shared";
+import { asc, eq, ne } from "drizzle-orm";
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
+import { invoiceEvent, publishEvent } from "../../lib/live-events";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
+import { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
+import { statusAfterAmounts } from "./invoice-status";
+import { syncInvoiceReminders } from "./reminders";
+
+const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
+const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
+const totalBelowPaid = (paid: string) =>
+  `The total cannot be less than the $${paid} already paid: delete a payment first`;
+const DISPATCH_REQUIRED = "Dispatch ID is required";
+
+/** The refusal of a second invoice for a dispatch (void invoices do not count). */
+const dispatchAlreadyInvoiced = (numbers: string[]) =>
+  `This dispatch already has ${numbers.length === 1 ? "invoice" : "invoices"} ${numbers.join(", ")}. ` +
+  "Tick “Create a supplementary invoice anyway” to add another one.";
+
+/**
+ * The dispatch and customer must be the company's own; the totals come from the lines and the tax
+ * rate: the company's current one for a new invoice, the invoice's own when it is edited.
+ */
+async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: string; dispatchId: string }) {
+  const { db } = scope;
+  const [dispatch] = await db
+    .select({ id: dispatches.id, jobNumber: rateConfirmations.jobNumber, client: clients.name })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .where(scoped(dispatches, scope, eq(dispatches.id, input.dispatchId)));
+  if (!dispatch) throw new InvalidInputError(DISPATCH_REQUIRED, { dispatchId: DISPATCH_REQUIRED });
+  // A second invoice for a dispatch only on purpose; an edit that keeps its dispatch is not checked
+  // (a supplementary invoice stays editable).
+  if (!input.allowAdditional && kept?.dispatchId !== input.dispatchId) {
+    const others = await db
+      .select({ invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .where(scoped(invoices, scope, eq(invoices.dispatchId, input.dispatchId), ne(invoices.status, "void")))
+      .orderBy(asc(invoices.createdAt));
+    if (others.length > 0) {
+      const message = dispatchAlreadyInvoiced(others.map((o) => o.invoiceNumber));
+      throw new ConflictError(message, { dispatchId: message });
+    }
+  }
+  if (input.clientId) {
+    const [client] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(scoped(clients, scope, eq(clients.id, input.clientId)));
+    if (!client) {
+      const message = "Choose a customer from the list";
+      throw new InvalidInputError(message, { clientId: message });
+    }
+  }
+  const taxRate =
+    kept?.taxRate ??
+    (await db.select({ taxRate: companies.taxRate }).from(companies).where(ownCompany(scope)))[0]?.taxRate ??
+    "0";
+  const totals = invoiceTotals(
+    input.lineItems.map((l) => l.charge),
+    taxRate,
+  );
+  // The status is not the form's: it follows send, view, payments and void.
+  const {
+    lineItems: _lines,
+    subtotal: _s,
+    tax: _t,
+    total: _total,
+    allowAdditional: _a,
+    status: _status,
+    ...fields
+  } = input;
+  return { dispatch, values: { ...fields, ...totals, taxRate } };
+}
+
+async function writeLines(tx: Executor, scope: Scope, invoiceId: string, input: TInvoiceData) {
+  if (input.lineItems.length === 0) return;
+  await tx.insert(invoiceLineItems).values(
+    input.lineItems.map((line, sortOrder) => ({
+      ...line,
+      companyId: scope.companyId,
+      invoiceId,
+      sortOrder,
+    })),
+  );
+}
+
+function duplicateNumber(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw new ConflictError(INVOICE_NUMBER_TAKEN, { invoiceNumber: INVOICE_NUMBER_TAKEN });
+  }
+  throw error;
+}
+
+/** Invoice and line items in one transaction; the server's totals, never the client's. */
+export async function createInvoice(scope: Scope, input: TInvoiceData) {
+  const { db, companyId, userId } = scope;
+  const { dispatch, values } = await prepare(scope, input);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row = missingRow("invoices")] = await tx
+        .insert(invoices)
+        .values({ ...values, status: "draft", companyId, createdBy: userId })
+        .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
+      await writeLines(tx, scope, row.id, input);
+      await recordActivity(tx, scope, {
+        actorId: userId,
+        type: "invoice_generated",
+        job: dispatch.jobNumber,
+        client: values.customerName ?? dispatch.client,
+        amount: values.total,
+        message: `Invoice ${values.invoiceNumber} generated${dispatch.jobNumber ? ` for ${dispatch.jobNumber}` : ""}`,
+      });
+      await publishEvent(tx, { companyId, by: userId, ...invoiceEvent("created")(row) });
+      return row.id;
+    })
+    .catch(duplicateNumber);
+  return getInvoice(scope, id);
+}
+
+/**
+ * Update, delete the old lines and insert the new ones: one transaction. A void invoice stays as
+ * it is; the total cannot go below what was paid; the status follows the new total (a paid
+ * invoice whose total grows is partially paid again) and the reminders follow the due date.
+ */
+export async function updateInvoice(
+  scope: Scope,
+  { id, invoice: input }: { id: string; invoice: TInvoiceData },
+) {
+  const { db } = scope;
+  const [before] = await db
+    .select({ status: invoices.status, taxRate: invoices.taxRate, dispatchId: invoices.dispatchId })
+    .from(invoices)
+    .where(scoped(invoices, scope, eq(invoices.id, id)));
+  if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
+  if (before.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
+  const { values } = await prepare(scope, input, before);
+  await db
+    .transaction(async (tx) => {
+      const [locked] = await tx
+        .select({
+          status: invoices.status,
+          amountPaid: invoices.amountPaid,
+          sentAt: invoices.sentAt,
+          viewedAt: invoices.viewedAt,
+        })
+        .from(invoices)
+        .where(scoped(invoices, scope, eq(invoices.id, id)))
+        .for("update");
+      if (!locked) throw new NotFoundError(INVOICE_NOT_FOUND);
+      if (locked.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
+      const paidCents = toCents(locked.amountPaid);
+      if (toCents(values.total) < paidCents) {
+        const message = totalBelowPaid(locked.amountPaid);
+        throw new InvalidInputError(message, { lineItems: message });
+      }
+      const [row = missingRow("invoices")] = await tx
+        .update(invoices)
+        .set({
+          ...values,
+          status: statusAfterAmounts(locked, toCents(values.total), paidCents),
+          updatedAt: new Date(),
+        })
+        .where(scoped(invoices, scope, eq(invoices.id, id)))
+        .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
+      await tx
+        .delete(invoiceLineItems)
+        .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)));
+      await writeLines(tx, scope, id, input);
+      await syncInvoiceReminders(tx, scope, id);
+      await publishEvent(tx, {
+        companyId: scope.companyId,
+        by: scope.userId,
+        ...invoiceEvent("updated")(row),
+      });
+    })
+    .catch(duplicateNumber);
+  return getInvoice(scope, id);
+}
