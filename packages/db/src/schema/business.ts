@@ -453,7 +453,7 @@ export const invoices = pgTable(
     index("invoices_company_issue_idx").on(t.companyId, t.issueDate, t.id),
     index("invoices_company_due_idx").on(t.companyId, t.dueDate),
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
-    // The open balances (dashboard, receivables, aging: lib/aging.ts openWithBalance) read from the
+    // The open balances (dashboard, receivables, aging: apps/server's domain/invoices openWithBalance) read from the
     // index alone: a company's thousands of unpaid invoices are summed without visiting the table.
     index("invoices_open_balance_idx")
       .on(t.companyId, t.dueDate, t.clientId, t.status, t.total, t.amountPaid)

@@ -5,7 +5,7 @@ import { companies } from "./companies";
  * What a company's open invoices still owe, per due date: kept by a trigger on invoices (migration
  * 0026, written by hand), never by the app. The dashboard's Outstanding and Overdue cards sum these
  * few hundred rows instead of every unpaid invoice of the company's history. An invoice counts while
- * it is sent, viewed or partially paid with a balance left (lib/aging's openWithBalance).
+ * it is sent, viewed or partially paid with a balance left (domain/invoices' openWithBalance, apps/server).
  */
 export const invoiceOpenBalances = pgTable(
   "invoice_open_balances",

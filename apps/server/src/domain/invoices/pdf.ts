@@ -39,7 +39,7 @@ export async function renderInvoicePdf(
   doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
   doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
   doc.text(`Status: ${INVOICE_STATUS_LABELS[invoice.status]}`, { width, align: "right" });
-  // `overdue` is getInvoice's, computed against the company's today (lib/invoice-status.ts).
+  // `overdue` is getInvoice's, computed against the company's today (./invoice-status.ts).
   if (invoice.overdue) {
     doc
       .font(PDF_FONT.bold)
