@@ -1,3 +1,4 @@
+// One invoice as the office's page shows it: lines, dispatch, computed balance and overdue, mail state.
 import {
   dispatches,
   type Executor,

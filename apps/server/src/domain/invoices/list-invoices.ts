@@ -1,3 +1,4 @@
+// The office's invoice list, its CSV export and the next free number: reads, filtered on the server.
 import { dispatches, invoices, rateConfirmations } from "@pevo/db";
 import {
   INVOICE_OPEN_STATUSES,

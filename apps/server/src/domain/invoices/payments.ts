@@ -1,8 +1,8 @@
 /**
- * Payments on an invoice (DECISIONS 'Invoices'). Recording or deleting a payment is one transaction with the
- * invoice row locked: the payment, the invoice's amount_paid and status, its reminders (dropped when
- * paid in full) and the activity event. A payment never exceeds the balance. Amounts are integer
- * cents.
+ * Payments on an invoice (DECISIONS 'Invoices'). Recording or deleting a payment is one transaction
+ * with the invoice row locked: the payment, the invoice's amount_paid and status, its reminders
+ * (dropped when paid in full), the activity event and the live event. A payment never exceeds the
+ * balance. Amounts are integer cents.
  */
 import { invoices, missingRow, payments, user } from "@pevo/db";
 import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
@@ -11,6 +11,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domai
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
+import { INVOICE_NOT_FOUND } from "./get-invoice";
 import { balanceCents, statusAfterAmounts } from "./invoice-status";
 import { lockInvoice } from "./lock-invoice";
 import { syncInvoiceReminders } from "./reminders";
@@ -29,7 +30,7 @@ export async function listPayments(
     .select({ status: invoices.status, total: invoices.total, amountPaid: invoices.amountPaid })
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, invoiceId)));
-  if (!inv) throw new NotFoundError("Invoice not found");
+  if (!inv) throw new NotFoundError(INVOICE_NOT_FOUND);
   const rows = await db
     .select({
       id: payments.id,

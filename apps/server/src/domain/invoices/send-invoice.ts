@@ -1,9 +1,9 @@
 /**
- * Sending an invoice (DECISIONS 'Invoices'). Sending makes a public link (/i/{token},
- * 30 days, purpose invoice_view), marks the invoice sent, schedules its overdue reminders and records
- * the activity in one transaction, with the email (PDF attached) as an outbox job (ADR 0012) tried
- * once right after the commit. A failed email
- * keeps the change and says so (`mailSent: false`): the page offers Retry, which sends again.
+ * Sending an invoice (DECISIONS 'Invoices'). Sending makes a public link (/i/{token}, 30 days, purpose
+ * invoice_view), marks the invoice sent, schedules its overdue reminders and records the activity in
+ * one transaction, with the email (PDF attached) as an outbox job (ADR 0012) tried once right after
+ * the commit. A failed email keeps the change and says so (`mailSent: false`): the page offers
+ * Retry, which sends again.
  */
 import { companies, invoices, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice } from "@pevo/shared";
