@@ -4,7 +4,7 @@
  * (dropped when paid in full), the activity event and the live event. A payment never exceeds the
  * balance. Amounts are integer cents.
  */
-import { invoices, missingRow, payments, user } from "@pevo/db";
+import { invoices, missingRow, payments, type Transaction, user } from "@pevo/db";
 import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
@@ -59,6 +59,33 @@ export async function listPayments(
   };
 }
 
+type LockedInvoice = Awaited<ReturnType<typeof lockInvoice>>;
+
+/** The invoice's amount paid and status after a payment came or went, and its reminders with them. */
+async function setAmountPaid(tx: Transaction, scope: Scope, inv: LockedInvoice, paidCents: number) {
+  const [row = missingRow("invoices")] = await tx
+    .update(invoices)
+    .set({
+      amountPaid: fromCents(paidCents),
+      status: statusAfterAmounts(inv, toCents(inv.total), paidCents),
+      updatedAt: new Date(),
+    })
+    .where(scoped(invoices, scope, eq(invoices.id, inv.id)))
+    .returning();
+  await syncInvoiceReminders(tx, scope, inv.id);
+  return row;
+}
+
+/** NOTIFY is transactional: delivered when the payment's transaction commits (ADR 0012). */
+function publishPaymentEvent(
+  tx: Transaction,
+  scope: Scope,
+  kind: "payment recorded" | "payment deleted",
+  row: typeof invoices.$inferSelect,
+) {
+  return publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent(kind)(row) });
+}
+
 export async function recordPayment(
   scope: Scope,
   { invoiceId, payment: input }: { invoiceId: string; payment: TRecordPayment },
@@ -84,16 +111,7 @@ export async function recordPayment(
       createdBy: scope.userId,
     });
     const paid = toCents(inv.amountPaid) + amount;
-    const [row = missingRow("invoices")] = await tx
-      .update(invoices)
-      .set({
-        amountPaid: fromCents(paid),
-        status: statusAfterAmounts(inv, toCents(inv.total), paid),
-        updatedAt: new Date(),
-      })
-      .where(scoped(invoices, scope, eq(invoices.id, invoiceId)))
-      .returning();
-    await syncInvoiceReminders(tx, scope, invoiceId);
+    const row = await setAmountPaid(tx, scope, inv, paid);
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: "payment_received",
@@ -102,12 +120,7 @@ export async function recordPayment(
       amount: input.amount,
       message: `Payment of $${input.amount} received for invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}`,
     });
-    // NOTIFY is transactional: delivered when this commits (ADR 0012).
-    await publishEvent(tx, {
-      companyId: scope.companyId,
-      by: scope.userId,
-      ...invoiceEvent("payment recorded")(row),
-    });
+    await publishPaymentEvent(tx, scope, "payment recorded", row);
   });
   return listPayments(scope, invoiceId);
 }
@@ -124,16 +137,7 @@ export async function deletePayment(
       .returning();
     if (!deleted) throw new NotFoundError(PAYMENT_NOT_FOUND);
     const paid = toCents(inv.amountPaid) - deleted.amountCents;
-    const [row = missingRow("invoices")] = await tx
-      .update(invoices)
-      .set({
-        amountPaid: fromCents(paid),
-        status: statusAfterAmounts(inv, toCents(inv.total), paid),
-        updatedAt: new Date(),
-      })
-      .where(scoped(invoices, scope, eq(invoices.id, invoiceId)))
-      .returning();
-    await syncInvoiceReminders(tx, scope, invoiceId);
+    const row = await setAmountPaid(tx, scope, inv, paid);
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: "payment_deleted",
@@ -142,12 +146,7 @@ export async function deletePayment(
       amount: fromCents(deleted.amountCents),
       message: `Payment of $${fromCents(deleted.amountCents)} on invoice ${inv.invoiceNumber} deleted`,
     });
-    // NOTIFY is transactional: delivered when this commits (ADR 0012).
-    await publishEvent(tx, {
-      companyId: scope.companyId,
-      by: scope.userId,
-      ...invoiceEvent("payment deleted")(row),
-    });
+    await publishPaymentEvent(tx, scope, "payment deleted", row);
   });
   return listPayments(scope, invoiceId);
 }
