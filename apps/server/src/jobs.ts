@@ -1,7 +1,6 @@
-import { credentialDigestHandlers } from "./features/credentials/digest";
-import { credentialReminderHandlers } from "./features/credentials/reminders";
+import { credentialDigestHandlers, credentialReminderHandlers } from "./domain/credentials";
+import { documentPurgeHandlers } from "./domain/documents";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
-import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { invoiceReminderHandlers } from "./features/invoices/reminders";
 import { signatureJobHandlers } from "./features/rate-confirmations/signature-jobs";
 import type { Deps } from "./http/context";

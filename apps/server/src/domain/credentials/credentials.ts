@@ -4,7 +4,7 @@
  *
  * Who writes: the office (any PEVO of the company; its writes are approved at once) and the PEVO
  * from the portal (their own only; each change is pending until the office approves or rejects it
- * with a note). A credential may point at one of the PEVO's own documents (features/documents).
+ * with a note). A credential may point at one of the PEVO's own documents (domain/documents).
  * Every write also keeps the PEVO's expiry reminders (reminders.ts) in line, in its transaction.
  */
 import {
@@ -33,10 +33,10 @@ import {
   toCents,
 } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../domain/activity";
-import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
+import { ensureCredentialDigest } from "./digest-schedule";
 import { cancelCredentialReminders, syncCredentialReminders } from "./reminders";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -50,6 +50,9 @@ export type CredentialActor = { role: "admin" } | { role: "pevo"; pevoId: string
 export type ListKind = "certifications" | "insurance";
 
 type FoundPevo = { id: string; name: string };
+
+/** The office's decision on a credential or the driver's licence. */
+type Review = { decision: "approved" | "rejected"; note: string | null };
 
 /** The PEVO, when the actor may reach it; 404 otherwise (another company's, another PEVO's). */
 async function findPevo(scope: Scope, pevoId: string, actor: CredentialActor): Promise<FoundPevo> {
@@ -361,10 +364,7 @@ async function updateCredential(
 /** Deletes a certification or an insurance policy (its document stays with the PEVO). */
 export async function deleteCredential(
   scope: Scope,
-  pevoId: string,
-  kind: ListKind,
-  id: string,
-  actor: CredentialActor,
+  { pevoId, kind, id, actor }: { pevoId: string; kind: ListKind; id: string; actor: CredentialActor },
 ) {
   const pevo = await findPevo(scope, pevoId, actor);
   const existing = await readOne(scope, pevoId, kind, id);
@@ -382,7 +382,10 @@ export async function deleteCredential(
 }
 
 /** Saves the PEVO's vehicle and equipment checklist (one per PEVO: created on the first save). */
-export async function saveVehicle(scope: Scope, pevoId: string, actor: CredentialActor, data: TVehicleData) {
+export async function saveVehicle(
+  scope: Scope,
+  { pevoId, actor, data }: { pevoId: string; actor: CredentialActor; data: TVehicleData },
+) {
   const pevo = await findPevo(scope, pevoId, actor);
   await scope.db.transaction(async (tx) => {
     const values = { ...data, ...reviewOf(scope, actor) };
@@ -404,10 +407,7 @@ export async function saveVehicle(scope: Scope, pevoId: string, actor: Credentia
 /** The office approves or rejects a credential (a PEVO's change, or one it approved before). */
 export async function reviewCredential(
   scope: Scope,
-  pevoId: string,
-  kind: ListKind | "vehicle",
-  id: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
+  { pevoId, kind, id, ...review }: { pevoId: string; kind: ListKind | "vehicle"; id: string } & Review,
 ) {
   const pevo = await findPevo(scope, pevoId, { role: "admin" });
   const table = kind === "vehicle" ? pevoVehicles : tableOf(kind);
@@ -440,13 +440,7 @@ export async function reviewCredential(
   return getCredentials(scope, pevoId, { role: "admin" });
 }
 
-async function recordReview(
-  tx: Executor,
-  scope: Scope,
-  pevo: FoundPevo,
-  what: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
-) {
+async function recordReview(tx: Executor, scope: Scope, pevo: FoundPevo, what: string, review: Review) {
   await recordActivity(tx, scope, {
     actorId: scope.userId,
     type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
@@ -458,11 +452,7 @@ async function recordReview(
 }
 
 /** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */
-export async function reviewLicence(
-  scope: Scope,
-  pevoId: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
-) {
+export async function reviewLicence(scope: Scope, { pevoId, ...review }: { pevoId: string } & Review) {
   const pevo = await findPevo(scope, pevoId, { role: "admin" });
   await scope.db.transaction(async (tx) => {
     await tx
@@ -479,29 +469,36 @@ export async function reviewLicence(
   return getCredentials(scope, pevoId, { role: "admin" });
 }
 
-/** Read in lib/ (the assignment check of dispatches and rate confirmations uses it too). */
-export { loadCredentialsForCheck } from "../../lib/credentials-for-check";
-
 /** The typed faces of add / update per kind (the routes answer one schema each). */
 export const addCertification = (
   scope: Scope,
-  pevoId: string,
-  actor: CredentialActor,
-  data: TCertificationData,
-) => addCredential(scope, pevoId, actor, { kind: "certifications", data }) as Promise<TCertification>;
-export const addInsurance = (scope: Scope, pevoId: string, actor: CredentialActor, data: TInsuranceData) =>
-  addCredential(scope, pevoId, actor, { kind: "insurance", data }) as Promise<TInsurance>;
+  input: { pevoId: string; actor: CredentialActor; data: TCertificationData },
+) =>
+  addCredential(scope, input.pevoId, input.actor, {
+    kind: "certifications",
+    data: input.data,
+  }) as Promise<TCertification>;
+export const addInsurance = (
+  scope: Scope,
+  input: { pevoId: string; actor: CredentialActor; data: TInsuranceData },
+) =>
+  addCredential(scope, input.pevoId, input.actor, {
+    kind: "insurance",
+    data: input.data,
+  }) as Promise<TInsurance>;
 export const updateCertification = (
   scope: Scope,
-  pevoId: string,
-  id: string,
-  actor: CredentialActor,
-  data: TCertificationData,
-) => updateCredential(scope, pevoId, id, actor, { kind: "certifications", data }) as Promise<TCertification>;
+  input: { pevoId: string; id: string; actor: CredentialActor; data: TCertificationData },
+) =>
+  updateCredential(scope, input.pevoId, input.id, input.actor, {
+    kind: "certifications",
+    data: input.data,
+  }) as Promise<TCertification>;
 export const updateInsurance = (
   scope: Scope,
-  pevoId: string,
-  id: string,
-  actor: CredentialActor,
-  data: TInsuranceData,
-) => updateCredential(scope, pevoId, id, actor, { kind: "insurance", data }) as Promise<TInsurance>;
+  input: { pevoId: string; id: string; actor: CredentialActor; data: TInsuranceData },
+) =>
+  updateCredential(scope, input.pevoId, input.id, input.actor, {
+    kind: "insurance",
+    data: input.data,
+  }) as Promise<TInsurance>;
