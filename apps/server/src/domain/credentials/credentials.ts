@@ -4,7 +4,7 @@
  *
  * Who writes: the office (any PEVO of the company; its writes are approved at once) and the PEVO
  * from the portal (their own only; each change is pending until the office approves or rejects it
- * with a note). A credential may point at one of the PEVO's own documents (domain/documents).
+ * with a note: review.ts). A credential may point at one of the PEVO's own documents (domain/documents).
  * Every write also keeps the PEVO's expiry reminders (reminders.ts) in line, in its transaction.
  */
 import {
@@ -17,7 +17,6 @@ import {
   pevoVehicles,
 } from "@pevo/db";
 import {
-  CREDENTIAL_REVIEW_LABELS,
   type CredentialReviewStatus,
   certificationLabel,
   EQUIPMENT_ITEMS,
@@ -49,13 +48,10 @@ export type CredentialActor = { role: "admin" } | { role: "pevo"; pevoId: string
 /** The kinds with several rows per PEVO. */
 export type ListKind = "certifications" | "insurance";
 
-type FoundPevo = { id: string; name: string };
-
-/** The office's decision on a credential or the driver's licence. */
-type Review = { decision: "approved" | "rejected"; note: string | null };
+export type FoundPevo = { id: string; name: string };
 
 /** The PEVO, when the actor may reach it; 404 otherwise (another company's, another PEVO's). */
-async function findPevo(scope: Scope, pevoId: string, actor: CredentialActor): Promise<FoundPevo> {
+export async function findPevo(scope: Scope, pevoId: string, actor: CredentialActor): Promise<FoundPevo> {
   if (actor.role === "pevo" && actor.pevoId !== pevoId) throw new NotFoundError(PEVO_NOT_FOUND);
   const [row] = await scope.db
     .select({ id: pevos.id, first: pevos.firstName, last: pevos.lastName })
@@ -306,7 +302,7 @@ async function readOne(scope: Scope, pevoId: string, kind: ListKind, id: string)
   return row;
 }
 
-const tableOf = (kind: ListKind) => (kind === "certifications" ? pevoCertifications : pevoInsurance);
+export const tableOf = (kind: ListKind) => (kind === "certifications" ? pevoCertifications : pevoInsurance);
 
 /** Updates a certification or an insurance policy of the PEVO. */
 async function updateCredential(
@@ -402,71 +398,6 @@ export async function saveVehicle(
   const vehicle = await readVehicle(scope.db, scope, pevoId);
   if (!vehicle) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
   return vehicle;
-}
-
-/** The office approves or rejects a credential (a PEVO's change, or one it approved before). */
-export async function reviewCredential(
-  scope: Scope,
-  { pevoId, kind, id, ...review }: { pevoId: string; kind: ListKind | "vehicle"; id: string } & Review,
-) {
-  const pevo = await findPevo(scope, pevoId, { role: "admin" });
-  const table = kind === "vehicle" ? pevoVehicles : tableOf(kind);
-  const current = await getCredentials(scope, pevoId, { role: "admin" });
-  const item =
-    kind === "vehicle"
-      ? current.vehicle?.id === id
-        ? current.vehicle
-        : undefined
-      : (current[kind] as (TCertification | TInsurance)[]).find((c) => c.id === id);
-  if (!item) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
-  const what =
-    kind === "vehicle"
-      ? "vehicle and equipment"
-      : kind === "certifications"
-        ? certificationLabel(item as TCertification)
-        : insuranceLabel(item as TInsurance);
-  await scope.db.transaction(async (tx) => {
-    await tx
-      .update(table)
-      .set({
-        reviewStatus: review.decision,
-        reviewNote: review.note,
-        reviewedAt: new Date(),
-        reviewedBy: scope.userId,
-      })
-      .where(scoped(table, scope, eq(table.id, id), eq(table.pevoId, pevoId)));
-    await recordReview(tx, scope, pevo, what, review);
-  });
-  return getCredentials(scope, pevoId, { role: "admin" });
-}
-
-async function recordReview(tx: Executor, scope: Scope, pevo: FoundPevo, what: string, review: Review) {
-  await recordActivity(tx, scope, {
-    actorId: scope.userId,
-    type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
-    status: review.decision === "approved" ? "success" : "error",
-    message: `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
-    pevo: pevo.name,
-    pevoId: pevo.id,
-  });
-}
-
-/** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */
-export async function reviewLicence(scope: Scope, { pevoId, ...review }: { pevoId: string } & Review) {
-  const pevo = await findPevo(scope, pevoId, { role: "admin" });
-  await scope.db.transaction(async (tx) => {
-    await tx
-      .update(pevos)
-      .set({
-        licenceReviewStatus: review.decision,
-        licenceReviewNote: review.note,
-        licenceReviewedAt: new Date(),
-        licenceReviewedBy: scope.userId,
-      })
-      .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
-    await recordReview(tx, scope, pevo, "driver's licence", review);
-  });
-  return getCredentials(scope, pevoId, { role: "admin" });
 }
 
 /** The typed faces of add / update per kind (the routes answer one schema each). */

@@ -10,8 +10,6 @@ export {
   deleteCredential,
   getCredentials,
   PEVO_NOT_FOUND,
-  reviewCredential,
-  reviewLicence,
   saveVehicle,
   updateCertification,
   updateInsurance,
@@ -25,4 +23,5 @@ export {
 } from "./digest-schedule";
 export { listExpiringCredentials } from "./expiring";
 export { assertQualified, jobOfRateConfirmation, qualificationsOf, recordOverrides } from "./qualification";
-export { credentialReminderHandlers } from "./reminders";
+export { credentialReminderHandlers } from "./reminder-job";
+export { reviewCredential, reviewLicence } from "./review";
