@@ -9,6 +9,7 @@ import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import type { Store as RateLimitStore } from "hono-rate-limiter";
 import { createAuth } from "./auth";
+import { purgeQueuedFiles } from "./domain/documents";
 import type { Config } from "./env";
 import { accountRoutes } from "./features/account/routes";
 import { activityRoutes } from "./features/activity/routes";
@@ -25,7 +26,6 @@ import {
 } from "./features/dispatches/lifecycle-routes";
 import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
-import { purgeQueuedFiles } from "./features/documents/file-queue";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";

@@ -1,8 +1,7 @@
+import { credentialDigestHandlers, credentialReminderHandlers } from "./domain/credentials";
+import { documentPurgeHandlers } from "./domain/documents";
 import { invoiceReminderHandlers } from "./domain/invoices";
-import { credentialDigestHandlers } from "./features/credentials/digest";
-import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
-import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { signatureJobHandlers } from "./features/rate-confirmations/signature-jobs";
 import type { Deps } from "./http/context";
 import type { JobHandlers } from "./lib/jobs";

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { queueUpload } from "../src/features/documents/file-queue";
+import { queueUpload } from "../src/domain/documents";
 import { newStorageKey } from "../src/lib/storage";
 import { firstLink, pathOf, type SignedUpAdmin, type TestApp, type TestPevo, uniqueEmail } from "./harness";
 

@@ -483,7 +483,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   /**
    * Gives a PEVO a driver's licence expiry (unless `keepLicence`) and approved auto liability
-   * insurance through QUALIFIED_UNTIL: every assignment checks both (lib/qualification.ts).
+   * insurance through QUALIFIED_UNTIL: every assignment checks both (domain/credentials/qualification.ts).
    */
   async function qualifyPevo(
     companyId: string,

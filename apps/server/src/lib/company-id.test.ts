@@ -25,7 +25,7 @@ const ALLOWED: Record<string, { makers: string[]; why: string }> = {
     why: "a signature request row, written under a scope",
   },
   "src/domain/company/logins.ts": { makers: ["companyIdOfCompany"], why: "signup's new company" },
-  "src/lib/credentials-digest-schedule.ts": {
+  "src/domain/credentials/digest-schedule.ts": {
     makers: ["companyIdOfCompany"],
     why: "the start-up pass over every company",
   },

@@ -9,7 +9,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asCompanyId } from "../../test/company-id";
 import { createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
-import { CREDENTIALS_DIGEST } from "./credentials-digest-schedule";
+import { CREDENTIALS_DIGEST } from "../domain/credentials";
 import { backoffMs, cancel, type JobHandlers, runDueJobs, schedule, startJobWorker } from "./jobs";
 import { log } from "./log";
 import type { CompanyId } from "./tenant";

@@ -5,7 +5,7 @@
  *
  * Keys are made here, never from user input: `<company id>/<random UUID>`. Both back ends refuse any
  * other shape, so no request can name a path outside the storage (no traversal, no user file names).
- * The database holds the metadata (packages/db documents); see features/documents for the rules.
+ * The database holds the metadata (packages/db documents); see domain/documents for the rules.
  */
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";

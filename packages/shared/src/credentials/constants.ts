@@ -57,7 +57,7 @@ export const CREDENTIAL_REMINDER_DAYS = [30, 7] as const;
 
 /**
  * What the qualification check (packages/shared/src/compliance) needs to know about a PEVO, loaded
- * by the server for a PEVO id (features/credentials/service.ts `loadCredentialsForCheck`). Dates are
+ * by the server for a PEVO id (apps/server/src/domain/credentials/credentials-for-check.ts). Dates are
  * calendar dates, YYYY-MM-DD; `approved` is false while the office has not approved the change.
  */
 export type PevoCredentialsForCheck = {

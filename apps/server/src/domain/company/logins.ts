@@ -4,7 +4,7 @@ import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { companyIdOfCompany } from "../../lib/company-id";
-import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
+import { ensureCredentialDigest } from "../credentials";
 
 export { hashPassword };
 

@@ -3,7 +3,7 @@
  * credentials (DECISIONS 'The driver's licence is reviewed like the other credentials'): the office's change is approved at once, the PEVO's own change from My
  * Profile waits for the office, and the qualification check does not count it until then. Exported
  * by domain/pevos because the office's PEVO form and the portal profile (features/portal) both
- * write it, and the credentials screens (features/credentials) review it.
+ * write it, and the credentials screens (domain/credentials) review it.
  */
 import { type Executor, pevos } from "@pevo/db";
 import { eq } from "drizzle-orm";

@@ -11,11 +11,11 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asCompanyId } from "../../../test/company-id";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../domain/credentials";
+import { loadCredentialsForCheck } from "../../domain/credentials/credentials-for-check";
+import { CREDENTIAL_REMINDER } from "../../domain/credentials/reminders";
 import { jobHandlers } from "../../jobs";
-import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../lib/credentials-digest-schedule";
 import { runDueJobs } from "../../lib/jobs";
-import { CREDENTIAL_REMINDER } from "./reminders";
-import { loadCredentialsForCheck } from "./service";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;

@@ -18,6 +18,21 @@ import {
 } from "@pevo/shared";
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  addCertification,
+  addInsurance,
+  CREDENTIAL_NOT_FOUND,
+  type CredentialActor,
+  deleteCredential,
+  getCredentials,
+  listExpiringCredentials,
+  PEVO_NOT_FOUND,
+  reviewCredential,
+  reviewLicence,
+  saveVehicle,
+  updateCertification,
+  updateInsurance,
+} from "../../domain/credentials";
 import type { AppEnv } from "../../http/context";
 import {
   createRoute,
@@ -33,21 +48,6 @@ import {
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
 import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
-import { listExpiringCredentials } from "./expiring";
-import {
-  addCertification,
-  addInsurance,
-  CREDENTIAL_NOT_FOUND,
-  type CredentialActor,
-  deleteCredential,
-  getCredentials,
-  PEVO_NOT_FOUND,
-  reviewCredential,
-  reviewLicence,
-  saveVehicle,
-  updateCertification,
-  updateInsurance,
-} from "./service";
 
 const Credentials = named("PevoCredentials", ZCredentialsResponse);
 const Certification = named("Certification", ZCertificationResponse);
@@ -94,7 +94,14 @@ export const officeCredentialRoutes = office
       responses: { 201: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
     }),
     async (c) =>
-      c.json(await addCertification(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 201),
+      c.json(
+        await addCertification(scopeOf(c), {
+          pevoId: c.req.valid("param").id,
+          actor: ADMIN,
+          data: c.req.valid("json"),
+        }),
+        201,
+      ),
   )
   .openapi(
     createRoute({
@@ -109,7 +116,10 @@ export const officeCredentialRoutes = office
     async (c) => {
       const { id, itemId } = c.req.valid("param");
       const data = c.req.valid("json");
-      return c.json(await updateCertification(scopeOf(c), id, itemId, ADMIN, data), 200);
+      return c.json(
+        await updateCertification(scopeOf(c), { pevoId: id, id: itemId, actor: ADMIN, data }),
+        200,
+      );
     },
   )
   .openapi(
@@ -124,7 +134,7 @@ export const officeCredentialRoutes = office
     }),
     async (c) => {
       const { id, itemId } = c.req.valid("param");
-      await deleteCredential(scopeOf(c), id, "certifications", itemId, ADMIN);
+      await deleteCredential(scopeOf(c), { pevoId: id, kind: "certifications", id: itemId, actor: ADMIN });
       return c.body(null, 204);
     },
   )
@@ -139,7 +149,14 @@ export const officeCredentialRoutes = office
       responses: { 201: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
     }),
     async (c) =>
-      c.json(await addInsurance(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 201),
+      c.json(
+        await addInsurance(scopeOf(c), {
+          pevoId: c.req.valid("param").id,
+          actor: ADMIN,
+          data: c.req.valid("json"),
+        }),
+        201,
+      ),
   )
   .openapi(
     createRoute({
@@ -154,7 +171,7 @@ export const officeCredentialRoutes = office
     async (c) => {
       const { id, itemId } = c.req.valid("param");
       const data = c.req.valid("json");
-      return c.json(await updateInsurance(scopeOf(c), id, itemId, ADMIN, data), 200);
+      return c.json(await updateInsurance(scopeOf(c), { pevoId: id, id: itemId, actor: ADMIN, data }), 200);
     },
   )
   .openapi(
@@ -169,7 +186,7 @@ export const officeCredentialRoutes = office
     }),
     async (c) => {
       const { id, itemId } = c.req.valid("param");
-      await deleteCredential(scopeOf(c), id, "insurance", itemId, ADMIN);
+      await deleteCredential(scopeOf(c), { pevoId: id, kind: "insurance", id: itemId, actor: ADMIN });
       return c.body(null, 204);
     },
   )
@@ -184,7 +201,14 @@ export const officeCredentialRoutes = office
       responses: { 200: json(Vehicle, "The vehicle"), ...errors(400, 401, 403, 404) },
     }),
     async (c) =>
-      c.json(await saveVehicle(scopeOf(c), c.req.valid("param").id, ADMIN, c.req.valid("json")), 200),
+      c.json(
+        await saveVehicle(scopeOf(c), {
+          pevoId: c.req.valid("param").id,
+          actor: ADMIN,
+          data: c.req.valid("json"),
+        }),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -202,7 +226,7 @@ export const officeCredentialRoutes = office
     async (c) => {
       const { id, kind, itemId } = c.req.valid("param");
       const review = c.req.valid("json");
-      return c.json(await reviewCredential(scopeOf(c), id, kind, itemId, review), 200);
+      return c.json(await reviewCredential(scopeOf(c), { pevoId: id, kind, id: itemId, ...review }), 200);
     },
   )
   .openapi(
@@ -218,7 +242,11 @@ export const officeCredentialRoutes = office
         ...errors(400, 401, 403, 404),
       },
     }),
-    async (c) => c.json(await reviewLicence(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    async (c) =>
+      c.json(
+        await reviewLicence(scopeOf(c), { pevoId: c.req.valid("param").id, ...c.req.valid("json") }),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -241,7 +269,7 @@ export const officeCredentialRoutes = office
     async (c) => {
       const scope = scopeOf(c);
       const today = c.req.valid("query").today ?? zonedDate(await companyTimeZone(scope.db, scope));
-      return c.json({ items: await listExpiringCredentials(scope.db, scope, today) }, 200);
+      return c.json({ items: await listExpiringCredentials(scope, today) }, 200);
     },
   );
 
@@ -281,7 +309,7 @@ export const portalCredentialRoutes = portal
     async (c) => {
       const { pevoId, actor } = await me(c);
       const data = c.req.valid("json");
-      return c.json(await addCertification(scopeOf(c), pevoId, actor, data), 201);
+      return c.json(await addCertification(scopeOf(c), { pevoId, actor, data }), 201);
     },
   )
   .openapi(
@@ -298,7 +326,7 @@ export const portalCredentialRoutes = portal
       const { pevoId, actor } = await me(c);
       const data = c.req.valid("json");
       const { itemId } = c.req.valid("param");
-      return c.json(await updateCertification(scopeOf(c), pevoId, itemId, actor, data), 200);
+      return c.json(await updateCertification(scopeOf(c), { pevoId, id: itemId, actor, data }), 200);
     },
   )
   .openapi(
@@ -313,7 +341,12 @@ export const portalCredentialRoutes = portal
     }),
     async (c) => {
       const { pevoId, actor } = await me(c);
-      await deleteCredential(scopeOf(c), pevoId, "certifications", c.req.valid("param").itemId, actor);
+      await deleteCredential(scopeOf(c), {
+        pevoId,
+        kind: "certifications",
+        id: c.req.valid("param").itemId,
+        actor,
+      });
       return c.body(null, 204);
     },
   )
@@ -330,7 +363,7 @@ export const portalCredentialRoutes = portal
     async (c) => {
       const { pevoId, actor } = await me(c);
       const data = c.req.valid("json");
-      return c.json(await addInsurance(scopeOf(c), pevoId, actor, data), 201);
+      return c.json(await addInsurance(scopeOf(c), { pevoId, actor, data }), 201);
     },
   )
   .openapi(
@@ -347,7 +380,7 @@ export const portalCredentialRoutes = portal
       const { pevoId, actor } = await me(c);
       const data = c.req.valid("json");
       const { itemId } = c.req.valid("param");
-      return c.json(await updateInsurance(scopeOf(c), pevoId, itemId, actor, data), 200);
+      return c.json(await updateInsurance(scopeOf(c), { pevoId, id: itemId, actor, data }), 200);
     },
   )
   .openapi(
@@ -362,7 +395,12 @@ export const portalCredentialRoutes = portal
     }),
     async (c) => {
       const { pevoId, actor } = await me(c);
-      await deleteCredential(scopeOf(c), pevoId, "insurance", c.req.valid("param").itemId, actor);
+      await deleteCredential(scopeOf(c), {
+        pevoId,
+        kind: "insurance",
+        id: c.req.valid("param").itemId,
+        actor,
+      });
       return c.body(null, 204);
     },
   )
@@ -378,6 +416,6 @@ export const portalCredentialRoutes = portal
     }),
     async (c) => {
       const { pevoId, actor } = await me(c);
-      return c.json(await saveVehicle(scopeOf(c), pevoId, actor, c.req.valid("json")), 200);
+      return c.json(await saveVehicle(scopeOf(c), { pevoId, actor, data: c.req.valid("json") }), 200);
     },
   );

@@ -1,8 +1,8 @@
 import { type Executor, rateConfirmations } from "@pevo/db";
 import type { DispatchStatus, TDispatchData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../../domain/credentials";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
-import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /**

@@ -19,11 +19,11 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asCompanyId } from "../../../test/company-id";
 import { createTestApp, type TestApp, type TestPevo } from "../../../test/harness";
+import { DOCUMENT_PURGE, PURGE_BATCH, queueUpload, UPLOAD_GRACE_MS } from "../../domain/documents/file-queue";
+import { PURGE_RETRY_MS } from "../../domain/documents/purge-job";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { diskStorage, type FileStorage, newStorageKey, s3Storage } from "../../lib/storage";
-import { DOCUMENT_PURGE, PURGE_BATCH, queueUpload, UPLOAD_GRACE_MS } from "./file-queue";
-import { PURGE_RETRY_MS } from "./purge-job";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../../test/fixtures", name));
 const PNG = fixture("photo.png");

@@ -11,6 +11,17 @@
 import { FILE_LIMITS, ZDocumentResponse, ZDocumentUpload } from "@pevo/shared";
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  DISPATCH_NOT_FOUND,
+  DOCUMENT_NOT_FOUND,
+  type DocumentViewer,
+  deleteDocument,
+  listDocuments,
+  openDocument,
+  PEVO_NOT_FOUND,
+  RATE_CONFIRMATION_NOT_FOUND,
+  uploadDocument,
+} from "../../domain/documents";
 import type { AppEnv } from "../../http/context";
 import { readUpload } from "../../http/multipart";
 import {
@@ -27,17 +38,6 @@ import {
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
 import { contentDisposition, sanitizeFileName, sniffDocumentType } from "../../lib/uploads";
-import {
-  DISPATCH_NOT_FOUND,
-  DOCUMENT_NOT_FOUND,
-  type DocumentViewer,
-  deleteDocument,
-  listDocuments,
-  openDocument,
-  PEVO_NOT_FOUND,
-  RATE_CONFIRMATION_NOT_FOUND,
-  uploadDocument,
-} from "./service";
 
 const Document = named("Document", ZDocumentResponse);
 const DocumentList = z.array(Document);
@@ -144,7 +144,10 @@ export const officeDocumentRoutes = office
   .openapi(uploadRoute(OWNERS.pevo), async (c) => {
     const owner = { kind: "pevo", id: c.req.valid("param").id } as const;
     const upload = await checkedUpload(c);
-    return c.json(await uploadDocument(scopeOf(c), c.get("deps").storage, owner, ADMIN, upload), 201);
+    return c.json(
+      await uploadDocument(scopeOf(c), { storage: c.get("deps").storage, owner, viewer: ADMIN, upload }),
+      201,
+    );
   })
   .openapi(listRoute(OWNERS.rc), async (c) =>
     c.json(
@@ -155,7 +158,10 @@ export const officeDocumentRoutes = office
   .openapi(uploadRoute(OWNERS.rc), async (c) => {
     const owner = { kind: "rate_confirmation", id: c.req.valid("param").id } as const;
     const upload = await checkedUpload(c);
-    return c.json(await uploadDocument(scopeOf(c), c.get("deps").storage, owner, ADMIN, upload), 201);
+    return c.json(
+      await uploadDocument(scopeOf(c), { storage: c.get("deps").storage, owner, viewer: ADMIN, upload }),
+      201,
+    );
   })
   .openapi(listRoute(OWNERS.dispatch), async (c) =>
     c.json(await listDocuments(scopeOf(c), { kind: "dispatch", id: c.req.valid("param").id }, ADMIN), 200),
@@ -163,7 +169,10 @@ export const officeDocumentRoutes = office
   .openapi(uploadRoute(OWNERS.dispatch), async (c) => {
     const owner = { kind: "dispatch", id: c.req.valid("param").id } as const;
     const upload = await checkedUpload(c);
-    return c.json(await uploadDocument(scopeOf(c), c.get("deps").storage, owner, ADMIN, upload), 201);
+    return c.json(
+      await uploadDocument(scopeOf(c), { storage: c.get("deps").storage, owner, viewer: ADMIN, upload }),
+      201,
+    );
   })
   .openapi(
     createRoute({
@@ -188,7 +197,11 @@ export const officeDocumentRoutes = office
       responses: { ...noContent, ...errors(401, 403, 404) },
     }),
     async (c) => {
-      await deleteDocument(scopeOf(c), c.get("deps").storage, c.req.valid("param").id, ADMIN);
+      await deleteDocument(scopeOf(c), {
+        storage: c.get("deps").storage,
+        id: c.req.valid("param").id,
+        viewer: ADMIN,
+      });
       return c.body(null, 204);
     },
   );
@@ -233,7 +246,12 @@ export const portalDocumentRoutes = portal
       const upload = await checkedUpload(c);
       const viewer = { role: "pevo", pevoId } as const;
       return c.json(
-        await uploadDocument(scopeOf(c), c.get("deps").storage, { kind: "pevo", id: pevoId }, viewer, upload),
+        await uploadDocument(scopeOf(c), {
+          storage: c.get("deps").storage,
+          owner: { kind: "pevo", id: pevoId },
+          viewer,
+          upload,
+        }),
         201,
       );
     },
@@ -272,7 +290,10 @@ export const portalDocumentRoutes = portal
       const viewer = await pevoViewer(c);
       const owner = { kind: "dispatch", id: c.req.valid("param").id } as const;
       const upload = await checkedUpload(c);
-      return c.json(await uploadDocument(scopeOf(c), c.get("deps").storage, owner, viewer, upload), 201);
+      return c.json(
+        await uploadDocument(scopeOf(c), { storage: c.get("deps").storage, owner, viewer, upload }),
+        201,
+      );
     },
   )
   .openapi(
@@ -298,7 +319,11 @@ export const portalDocumentRoutes = portal
       responses: { ...noContent, ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
-      await deleteDocument(scopeOf(c), c.get("deps").storage, c.req.valid("param").id, await pevoViewer(c));
+      await deleteDocument(scopeOf(c), {
+        storage: c.get("deps").storage,
+        id: c.req.valid("param").id,
+        viewer: await pevoViewer(c),
+      });
       return c.body(null, 204);
     },
   );

@@ -1,8 +1,8 @@
 import { type Executor, positions, rateConfirmations } from "@pevo/db";
 import type { TRateConfirmationData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { assertQualified } from "../../domain/credentials";
 import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
-import { assertQualified } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 
 /**

@@ -19,6 +19,7 @@ import type {
   TRateConfirmationListQuery,
 } from "@pevo/shared";
 import { asc, count, eq, gte, inArray, isNotNull, isNull, like, lte, type SQLWrapper } from "drizzle-orm";
+import { recordOverrides } from "../../domain/credentials";
 import { recordActivity } from "../../lib/activity";
 import { coveredPositions, rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
@@ -32,7 +33,6 @@ import {
 import { publishEvent, published, rateConfirmationEvent } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
-import { recordOverrides } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 import { checkPositionBookings, checkPositionQualifications } from "./position-conflicts";
 import {

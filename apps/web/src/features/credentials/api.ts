@@ -45,7 +45,7 @@ function useInvalidate(owner: CredentialsOwner) {
     ]);
 }
 
-type SaveArgs =
+export type SaveCredentialArgs =
   | { kind: "certifications"; id?: string; data: TCertificationInput }
   | { kind: "insurance"; id?: string; data: TInsuranceInput };
 
@@ -53,7 +53,7 @@ type SaveArgs =
 export function useSaveCredential(owner: CredentialsOwner) {
   const invalidate = useInvalidate(owner);
   return useMutation({
-    mutationFn: async (args: SaveArgs) => {
+    mutationFn: async (args: SaveCredentialArgs) => {
       if (owner.kind === "office") {
         const base = api.pevos[":id"].credentials;
         const id = owner.pevoId;

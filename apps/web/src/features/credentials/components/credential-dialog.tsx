@@ -27,7 +27,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { DocumentField } from "@/features/documents";
 import { applyFieldErrors } from "@/lib/api";
-import { type CredentialsOwner, documentsOwnerOf, useSaveCredential } from "../api";
+import { type CredentialsOwner, documentsOwnerOf, type SaveCredentialArgs, useSaveCredential } from "../api";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));
 const TYPE_OPTIONS = optionsFrom(INSURANCE_TYPE_LABELS);
@@ -85,6 +85,33 @@ function Footer({ pending, editing, onClose }: { pending: boolean; editing: bool
   );
 }
 
+/**
+ * The one save of both forms: add (no item) or update, the toast, and the server's field errors on
+ * the form's fields.
+ */
+function useSubmitCredential(
+  owner: CredentialsOwner,
+  item: { id: string } | null,
+  setError: (name: never, error: { type: string; message: string }) => void,
+  onClose: () => void,
+) {
+  const save = useSaveCredential(owner);
+  const submit = (args: SaveCredentialArgs) => {
+    const label = args.kind === "certifications" ? "Certification" : "Insurance";
+    save.mutate(args, {
+      onSuccess: () => {
+        toast.success(`${label} ${item ? "updated" : "added"}`);
+        onClose();
+      },
+      onError: (error) => {
+        applyFieldErrors(error, setError);
+        toast.error(`Failed to save ${label.toLowerCase()}: ${error.message}`);
+      },
+    });
+  };
+  return { submit, pending: save.isPending };
+}
+
 function CertificationForm({
   owner,
   item,
@@ -94,7 +121,6 @@ function CertificationForm({
   item: TCertification | null;
   onClose: () => void;
 }) {
-  const save = useSaveCredential(owner);
   const form = useForm<TCertificationInput, unknown, TCertificationData>({
     resolver: zodResolver(ZCertification),
     defaultValues: {
@@ -106,24 +132,11 @@ function CertificationForm({
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((data) =>
-    save.mutate(
-      { kind: "certifications", id: item?.id, data },
-      {
-        onSuccess: () => {
-          toast.success(item ? "Certification updated" : "Certification added");
-          onClose();
-        },
-        onError: (error) => {
-          applyFieldErrors(error, form.setError);
-          toast.error(`Failed to save certification: ${error.message}`);
-        },
-      },
-    ),
-  );
+  const { submit, pending } = useSubmitCredential(owner, item, form.setError, onClose);
+  const onSubmit = form.handleSubmit((data) => submit({ kind: "certifications", id: item?.id, data }));
   return (
     <LimitedForm schema={ZCertification} noValidate onSubmit={onSubmit} className="grid gap-6">
-      <fieldset disabled={save.isPending} className="grid min-w-0 items-start gap-4 sm:grid-cols-2">
+      <fieldset disabled={pending} className="grid min-w-0 items-start gap-4 sm:grid-cols-2">
         <SelectField
           control={form.control}
           name="state"
@@ -152,13 +165,13 @@ function CertificationForm({
                 value={field.value ?? null}
                 onChange={field.onChange}
                 error={errors.documentId?.message}
-                disabled={save.isPending}
+                disabled={pending}
               />
             )}
           />
         </div>
       </fieldset>
-      <Footer pending={save.isPending} editing={item !== null} onClose={onClose} />
+      <Footer pending={pending} editing={item !== null} onClose={onClose} />
     </LimitedForm>
   );
 }
@@ -172,7 +185,6 @@ function InsuranceForm({
   item: TInsurance | null;
   onClose: () => void;
 }) {
-  const save = useSaveCredential(owner);
   const form = useForm<TInsuranceInput, unknown, TInsuranceData>({
     resolver: zodResolver(ZInsurance),
     defaultValues: {
@@ -185,24 +197,11 @@ function InsuranceForm({
     },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((data) =>
-    save.mutate(
-      { kind: "insurance", id: item?.id, data },
-      {
-        onSuccess: () => {
-          toast.success(item ? "Insurance updated" : "Insurance added");
-          onClose();
-        },
-        onError: (error) => {
-          applyFieldErrors(error, form.setError);
-          toast.error(`Failed to save insurance: ${error.message}`);
-        },
-      },
-    ),
-  );
+  const { submit, pending } = useSubmitCredential(owner, item, form.setError, onClose);
+  const onSubmit = form.handleSubmit((data) => submit({ kind: "insurance", id: item?.id, data }));
   return (
     <LimitedForm schema={ZInsurance} noValidate onSubmit={onSubmit} className="grid gap-6">
-      <fieldset disabled={save.isPending} className="grid min-w-0 items-start gap-4 sm:grid-cols-2">
+      <fieldset disabled={pending} className="grid min-w-0 items-start gap-4 sm:grid-cols-2">
         <SelectField control={form.control} name="type" id="ins-type" label="Type" options={TYPE_OPTIONS} />
         <InputField
           id="ins-carrier"
@@ -238,13 +237,13 @@ function InsuranceForm({
                 value={field.value ?? null}
                 onChange={field.onChange}
                 error={errors.documentId?.message}
-                disabled={save.isPending}
+                disabled={pending}
               />
             )}
           />
         </div>
       </fieldset>
-      <Footer pending={save.isPending} editing={item !== null} onClose={onClose} />
+      <Footer pending={pending} editing={item !== null} onClose={onClose} />
     </LimitedForm>
   );
 }

@@ -10,10 +10,10 @@
 import { type Executor, pevos, rateConfirmations } from "@pevo/db";
 import { checkQualification, type QualificationResult } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
-import { recordActivity } from "./activity";
+import { InvalidInputError } from "../../lib/domain-errors";
+import { type CompanyId, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
 import { loadCredentialsForCheck } from "./credentials-for-check";
-import { InvalidInputError } from "./domain-errors";
-import { type CompanyId, scoped } from "./tenant";
 
 type TenantScope = { companyId: CompanyId };
 

@@ -1,16 +1,16 @@
 /**
- * When the admins' daily credentials digest (features/credentials/digest.ts) runs: one durable job
+ * When the admins' daily credentials digest (digest.ts) runs: one durable job
  * per company (lib/jobs.ts), key `credentials-digest`, at DIGEST_TIME in the company's time zone.
- * In lib/ because every company needs it from its first day: signup schedules it (domain/company/logins.ts),
+ * Every company needs it from its first day: signup schedules it (domain/company/logins.ts),
  * start-up makes it for companies without one, and recording a credential makes sure it is there.
  */
 import { companies, type Database, type Executor, jobs } from "@pevo/db";
 import { and, eq, notExists } from "drizzle-orm";
-import { companyIdOfCompany } from "./company-id";
-import { addDaysIso } from "./dates";
-import { schedule } from "./jobs";
-import { type CompanyId, scoped } from "./tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "./zoned-time";
+import { companyIdOfCompany } from "../../lib/company-id";
+import { addDaysIso } from "../../lib/dates";
+import { schedule } from "../../lib/jobs";
+import { type CompanyId, scoped } from "../../lib/tenant";
+import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */

@@ -1,12 +1,12 @@
 import { dispatches, documents, missingRow, pevos, rateConfirmations, user } from "@pevo/db";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
 import { desc, eq, or, type SQL } from "drizzle-orm";
-import { recordActivity } from "../../domain/activity";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/domain-errors";
 import { log } from "../../lib/log";
 import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";
 import { type Scope, scoped } from "../../lib/tenant";
-import { refuseDeletingProof } from "./credential-proof";
+import { recordActivity } from "../activity";
+import { refuseDeletingProof } from "../credentials";
 import { dequeueUpload, purgeQueuedFiles, queueUpload } from "./file-queue";
 
 export const DOCUMENT_NOT_FOUND = "Document not found";
@@ -166,10 +166,12 @@ export type CheckedUpload = {
  */
 export async function uploadDocument(
   scope: Scope,
-  storage: FileStorage,
-  owner: DocumentOwner,
-  viewer: DocumentViewer,
-  upload: CheckedUpload,
+  {
+    storage,
+    owner,
+    viewer,
+    upload,
+  }: { storage: FileStorage; owner: DocumentOwner; viewer: DocumentViewer; upload: CheckedUpload },
 ): Promise<TDocument> {
   const found = await findOwner(scope, owner, viewer);
   const key = newStorageKey(scope.companyId);
@@ -244,7 +246,10 @@ export async function openDocument(scope: Scope, storage: FileStorage, id: strin
  * objects once the transaction committed. A PEVO may not delete the proof of an approved credential
  * (409; the office may: the credential then shows no document).
  */
-export async function deleteDocument(scope: Scope, storage: FileStorage, id: string, viewer: DocumentViewer) {
+export async function deleteDocument(
+  scope: Scope,
+  { storage, id, viewer }: { storage: FileStorage; id: string; viewer: DocumentViewer },
+) {
   const document = await visibleDocument(scope, id, viewer);
   if (!document.canDelete) throw new ForbiddenError(NOT_YOUR_UPLOAD);
   const found = await findOwner(scope, document.owner, { role: "admin" });

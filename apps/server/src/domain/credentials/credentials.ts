@@ -4,7 +4,7 @@
  *
  * Who writes: the office (any PEVO of the company; its writes are approved at once) and the PEVO
  * from the portal (their own only; each change is pending until the office approves or rejects it
- * with a note). A credential may point at one of the PEVO's own documents (features/documents).
+ * with a note: review.ts). A credential may point at one of the PEVO's own documents (domain/documents).
  * Every write also keeps the PEVO's expiry reminders (reminders.ts) in line, in its transaction.
  */
 import {
@@ -17,7 +17,6 @@ import {
   pevoVehicles,
 } from "@pevo/db";
 import {
-  CREDENTIAL_REVIEW_LABELS,
   type CredentialReviewStatus,
   certificationLabel,
   EQUIPMENT_ITEMS,
@@ -33,10 +32,10 @@ import {
   toCents,
 } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../domain/activity";
-import { ensureCredentialDigest } from "../../lib/credentials-digest-schedule";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
+import { ensureCredentialDigest } from "./digest-schedule";
 import { cancelCredentialReminders, syncCredentialReminders } from "./reminders";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -49,10 +48,10 @@ export type CredentialActor = { role: "admin" } | { role: "pevo"; pevoId: string
 /** The kinds with several rows per PEVO. */
 export type ListKind = "certifications" | "insurance";
 
-type FoundPevo = { id: string; name: string };
+export type FoundPevo = { id: string; name: string };
 
 /** The PEVO, when the actor may reach it; 404 otherwise (another company's, another PEVO's). */
-async function findPevo(scope: Scope, pevoId: string, actor: CredentialActor): Promise<FoundPevo> {
+export async function findPevo(scope: Scope, pevoId: string, actor: CredentialActor): Promise<FoundPevo> {
   if (actor.role === "pevo" && actor.pevoId !== pevoId) throw new NotFoundError(PEVO_NOT_FOUND);
   const [row] = await scope.db
     .select({ id: pevos.id, first: pevos.firstName, last: pevos.lastName })
@@ -303,7 +302,7 @@ async function readOne(scope: Scope, pevoId: string, kind: ListKind, id: string)
   return row;
 }
 
-const tableOf = (kind: ListKind) => (kind === "certifications" ? pevoCertifications : pevoInsurance);
+export const tableOf = (kind: ListKind) => (kind === "certifications" ? pevoCertifications : pevoInsurance);
 
 /** Updates a certification or an insurance policy of the PEVO. */
 async function updateCredential(
@@ -361,10 +360,7 @@ async function updateCredential(
 /** Deletes a certification or an insurance policy (its document stays with the PEVO). */
 export async function deleteCredential(
   scope: Scope,
-  pevoId: string,
-  kind: ListKind,
-  id: string,
-  actor: CredentialActor,
+  { pevoId, kind, id, actor }: { pevoId: string; kind: ListKind; id: string; actor: CredentialActor },
 ) {
   const pevo = await findPevo(scope, pevoId, actor);
   const existing = await readOne(scope, pevoId, kind, id);
@@ -382,7 +378,10 @@ export async function deleteCredential(
 }
 
 /** Saves the PEVO's vehicle and equipment checklist (one per PEVO: created on the first save). */
-export async function saveVehicle(scope: Scope, pevoId: string, actor: CredentialActor, data: TVehicleData) {
+export async function saveVehicle(
+  scope: Scope,
+  { pevoId, actor, data }: { pevoId: string; actor: CredentialActor; data: TVehicleData },
+) {
   const pevo = await findPevo(scope, pevoId, actor);
   await scope.db.transaction(async (tx) => {
     const values = { ...data, ...reviewOf(scope, actor) };
@@ -401,107 +400,36 @@ export async function saveVehicle(scope: Scope, pevoId: string, actor: Credentia
   return vehicle;
 }
 
-/** The office approves or rejects a credential (a PEVO's change, or one it approved before). */
-export async function reviewCredential(
-  scope: Scope,
-  pevoId: string,
-  kind: ListKind | "vehicle",
-  id: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
-) {
-  const pevo = await findPevo(scope, pevoId, { role: "admin" });
-  const table = kind === "vehicle" ? pevoVehicles : tableOf(kind);
-  const current = await getCredentials(scope, pevoId, { role: "admin" });
-  const item =
-    kind === "vehicle"
-      ? current.vehicle?.id === id
-        ? current.vehicle
-        : undefined
-      : (current[kind] as (TCertification | TInsurance)[]).find((c) => c.id === id);
-  if (!item) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
-  const what =
-    kind === "vehicle"
-      ? "vehicle and equipment"
-      : kind === "certifications"
-        ? certificationLabel(item as TCertification)
-        : insuranceLabel(item as TInsurance);
-  await scope.db.transaction(async (tx) => {
-    await tx
-      .update(table)
-      .set({
-        reviewStatus: review.decision,
-        reviewNote: review.note,
-        reviewedAt: new Date(),
-        reviewedBy: scope.userId,
-      })
-      .where(scoped(table, scope, eq(table.id, id), eq(table.pevoId, pevoId)));
-    await recordReview(tx, scope, pevo, what, review);
-  });
-  return getCredentials(scope, pevoId, { role: "admin" });
-}
-
-async function recordReview(
-  tx: Executor,
-  scope: Scope,
-  pevo: FoundPevo,
-  what: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
-) {
-  await recordActivity(tx, scope, {
-    actorId: scope.userId,
-    type: review.decision === "approved" ? "credential_approved" : "credential_rejected",
-    status: review.decision === "approved" ? "success" : "error",
-    message: `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}${review.note ? `: ${review.note}` : ""}`,
-    pevo: pevo.name,
-    pevoId: pevo.id,
-  });
-}
-
-/** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */
-export async function reviewLicence(
-  scope: Scope,
-  pevoId: string,
-  review: { decision: "approved" | "rejected"; note: string | null },
-) {
-  const pevo = await findPevo(scope, pevoId, { role: "admin" });
-  await scope.db.transaction(async (tx) => {
-    await tx
-      .update(pevos)
-      .set({
-        licenceReviewStatus: review.decision,
-        licenceReviewNote: review.note,
-        licenceReviewedAt: new Date(),
-        licenceReviewedBy: scope.userId,
-      })
-      .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
-    await recordReview(tx, scope, pevo, "driver's licence", review);
-  });
-  return getCredentials(scope, pevoId, { role: "admin" });
-}
-
-/** Read in lib/ (the assignment check of dispatches and rate confirmations uses it too). */
-export { loadCredentialsForCheck } from "../../lib/credentials-for-check";
-
 /** The typed faces of add / update per kind (the routes answer one schema each). */
 export const addCertification = (
   scope: Scope,
-  pevoId: string,
-  actor: CredentialActor,
-  data: TCertificationData,
-) => addCredential(scope, pevoId, actor, { kind: "certifications", data }) as Promise<TCertification>;
-export const addInsurance = (scope: Scope, pevoId: string, actor: CredentialActor, data: TInsuranceData) =>
-  addCredential(scope, pevoId, actor, { kind: "insurance", data }) as Promise<TInsurance>;
+  input: { pevoId: string; actor: CredentialActor; data: TCertificationData },
+) =>
+  addCredential(scope, input.pevoId, input.actor, {
+    kind: "certifications",
+    data: input.data,
+  }) as Promise<TCertification>;
+export const addInsurance = (
+  scope: Scope,
+  input: { pevoId: string; actor: CredentialActor; data: TInsuranceData },
+) =>
+  addCredential(scope, input.pevoId, input.actor, {
+    kind: "insurance",
+    data: input.data,
+  }) as Promise<TInsurance>;
 export const updateCertification = (
   scope: Scope,
-  pevoId: string,
-  id: string,
-  actor: CredentialActor,
-  data: TCertificationData,
-) => updateCredential(scope, pevoId, id, actor, { kind: "certifications", data }) as Promise<TCertification>;
+  input: { pevoId: string; id: string; actor: CredentialActor; data: TCertificationData },
+) =>
+  updateCredential(scope, input.pevoId, input.id, input.actor, {
+    kind: "certifications",
+    data: input.data,
+  }) as Promise<TCertification>;
 export const updateInsurance = (
   scope: Scope,
-  pevoId: string,
-  id: string,
-  actor: CredentialActor,
-  data: TInsuranceData,
-) => updateCredential(scope, pevoId, id, actor, { kind: "insurance", data }) as Promise<TInsurance>;
+  input: { pevoId: string; id: string; actor: CredentialActor; data: TInsuranceData },
+) =>
+  updateCredential(scope, input.pevoId, input.id, input.actor, {
+    kind: "insurance",
+    data: input.data,
+  }) as Promise<TInsurance>;

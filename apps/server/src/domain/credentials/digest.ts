@@ -11,20 +11,20 @@
  * jobs (reminders.ts).
  *
  * The job is made at signup, when a company records a credential, and at start-up for every
- * company without one (lib/credentials-digest-schedule.ts), so a company that only records licence
+ * company without one (digest-schedule.ts), so a company that only records licence
  * expiries gets its daily run too.
  */
 import { type Executor, user } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
 import { eq, ne } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../lib/credentials-digest-schedule";
 import { formatDay } from "../../lib/dates";
 import type { JobHandlers } from "../../lib/jobs";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
+import { CREDENTIALS_DIGEST, nextDigestInstant } from "./digest-schedule";
 import { listExpiringCredentials } from "./expiring";
 import { credentialReminderMail } from "./reminders";
 
@@ -61,7 +61,7 @@ export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">):
       const due = nextDigestInstant(timeZone, new Date(job.runAt.getTime() - 1));
       if (due.getTime() > job.runAt.getTime() && due.getTime() > now.getTime()) return { runAgainAt: due };
       const today = zonedDate(timeZone, now);
-      const items = await listExpiringCredentials(tx, scope, today);
+      const items = await listExpiringCredentials({ db: tx, companyId }, today);
       const runAgainAt = nextDigestInstant(timeZone, now);
       await remindLicences(tx, scope, deps, items, job.id, today);
       if (items.length === 0) return { runAgainAt };

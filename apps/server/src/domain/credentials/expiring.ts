@@ -59,11 +59,11 @@ export function isCurrentCredential(db: Executor, table: CredentialTable) {
 }
 
 export async function listExpiringCredentials(
-  db: Executor,
-  scope: { companyId: CompanyId },
+  scope: { db: Executor; companyId: CompanyId },
   today: string,
   withinDays: number = CREDENTIAL_WARNING_DAYS,
 ): Promise<TExpiringCredential[]> {
+  const { db } = scope;
   const until = addDaysIso(today, withinDays);
   const active = eq(pevos.status, "active");
   const name = { first: pevos.firstName, last: pevos.lastName };

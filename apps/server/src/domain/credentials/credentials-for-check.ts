@@ -1,11 +1,7 @@
-/**
- * What the qualification check (packages/shared/src/compliance) needs about a PEVO. In lib/ because
- * the credentials screens and the assignment check (dispatches, rate confirmation positions) read it.
- */
 import { type Executor, pevoCertifications, pevoInsurance, pevos } from "@pevo/db";
 import type { PevoCredentialsForCheck } from "@pevo/shared";
 import { and, eq } from "drizzle-orm";
-import { type CompanyId, scoped } from "./tenant";
+import { type CompanyId, scoped } from "../../lib/tenant";
 
 /**
  * What the qualification check (packages/shared/src/compliance) needs about a PEVO; null when the

@@ -1,0 +1,27 @@
+// A PEVO's credentials (state certifications, insurance policies, the escort vehicle; the office's
+// review of them and of the driver's licence), the qualification check every assignment runs over
+// them, the expiring ones (dashboard card, daily digest) and the durable jobs that remind of them.
+export { refuseDeletingProof } from "./credential-proof";
+export {
+  addCertification,
+  addInsurance,
+  CREDENTIAL_NOT_FOUND,
+  type CredentialActor,
+  deleteCredential,
+  getCredentials,
+  PEVO_NOT_FOUND,
+  saveVehicle,
+  updateCertification,
+  updateInsurance,
+} from "./credentials";
+export { credentialDigestHandlers } from "./digest";
+export {
+  CREDENTIALS_DIGEST,
+  ensureAllCredentialDigests,
+  ensureCredentialDigest,
+  nextDigestInstant,
+} from "./digest-schedule";
+export { listExpiringCredentials } from "./expiring";
+export { assertQualified, jobOfRateConfirmation, qualificationsOf, recordOverrides } from "./qualification";
+export { credentialReminderHandlers } from "./reminder-job";
+export { reviewCredential, reviewLicence } from "./review";
