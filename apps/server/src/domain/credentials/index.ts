@@ -22,6 +22,7 @@ export {
   nextDigestInstant,
 } from "./digest-schedule";
 export { listExpiringCredentials } from "./expiring";
+export { pevoQualifications } from "./picker-marks";
 export { assertQualified, jobOfRateConfirmation, qualificationsOf, recordOverrides } from "./qualification";
 export { credentialReminderHandlers } from "./reminder-job";
 export { reviewCredential, reviewLicence } from "./review";

@@ -3,7 +3,7 @@
  * (a PEVO's pending change, or one it approved before) or the PEVO's driver's licence. Office only;
  * the writes of either actor are credentials.ts.
  */
-import { type Executor, pevos, pevoVehicles } from "@pevo/db";
+import { type Executor, pevoVehicles } from "@pevo/db";
 import {
   CREDENTIAL_REVIEW_LABELS,
   certificationLabel,
@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
+import { recordLicenceReview } from "../pevos";
 import {
   CREDENTIAL_NOT_FOUND,
   type FoundPevo,
@@ -78,15 +79,7 @@ async function recordReview(tx: Executor, scope: Scope, pevo: FoundPevo, what: s
 export async function reviewLicence(scope: Scope, { pevoId, ...review }: { pevoId: string } & Review) {
   const pevo = await findPevo(scope, pevoId, { role: "admin" });
   await scope.db.transaction(async (tx) => {
-    await tx
-      .update(pevos)
-      .set({
-        licenceReviewStatus: review.decision,
-        licenceReviewNote: review.note,
-        licenceReviewedAt: new Date(),
-        licenceReviewedBy: scope.userId,
-      })
-      .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
+    await recordLicenceReview(tx, scope, pevoId, review);
     await recordReview(tx, scope, pevo, "driver's licence", review);
   });
   return getCredentials(scope, pevoId, { role: "admin" });

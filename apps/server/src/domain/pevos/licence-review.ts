@@ -47,3 +47,21 @@ export async function licenceReviewOnSave(
         licenceReviewedBy: null,
       };
 }
+
+/** The office's decision on the licence (domain/credentials reviews it with the other credentials). */
+export async function recordLicenceReview(
+  tx: Executor,
+  scope: { companyId: CompanyId; userId: string },
+  pevoId: string,
+  review: { decision: "approved" | "rejected"; note: string | null },
+) {
+  await tx
+    .update(pevos)
+    .set({
+      licenceReviewStatus: review.decision,
+      licenceReviewNote: review.note,
+      licenceReviewedAt: new Date(),
+      licenceReviewedBy: scope.userId,
+    })
+    .where(scoped(pevos, scope, eq(pevos.id, pevoId)));
+}

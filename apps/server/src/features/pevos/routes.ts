@@ -8,15 +8,8 @@ import {
   ZQualificationResponse,
 } from "@pevo/shared";
 import { authMailKey, INVITE_REDIRECT } from "../../auth";
-import {
-  createPevo,
-  deletePevo,
-  getPevo,
-  listPevos,
-  PEVO_NOT_FOUND,
-  pevoQualifications,
-  updatePevo,
-} from "../../domain/pevos";
+import { pevoQualifications } from "../../domain/credentials";
+import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "../../domain/pevos";
 import {
   byIdRoutes,
   createRoute,

@@ -1,7 +1,7 @@
 import type { TQualificationQuery, TQualificationResponse } from "@pevo/shared";
 import { InvalidInputError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
-import { jobOfRateConfirmation, qualificationsOf } from "../credentials";
+import { jobOfRateConfirmation, qualificationsOf } from "./qualification";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 
