@@ -23,6 +23,6 @@ export {
 } from "./digest-schedule";
 export { listExpiringCredentials } from "./expiring";
 export { pevoQualifications } from "./picker-marks";
-export { assertQualified, jobOfRateConfirmation, qualificationsOf, recordOverrides } from "./qualification";
+export { assertQualified, jobOfRateConfirmation, recordOverrides } from "./qualification";
 export { credentialReminderHandlers } from "./reminder-job";
 export { reviewCredential, reviewLicence } from "./review";
