@@ -1,9 +1,9 @@
+import { signatureJobHandlers } from "./domain/rate-confirmations";
 import { credentialDigestHandlers } from "./features/credentials/digest";
 import { credentialReminderHandlers } from "./features/credentials/reminders";
 import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { invoiceReminderHandlers } from "./features/invoices/reminders";
-import { signatureJobHandlers } from "./features/rate-confirmations/signature-jobs";
 import type { Deps } from "./http/context";
 import type { JobHandlers } from "./lib/jobs";
 import { mailJobHandlers } from "./mail/mail-jobs";

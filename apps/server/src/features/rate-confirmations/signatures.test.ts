@@ -15,13 +15,18 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
+import {
+  ALREADY_CLOSED,
+  documentOf,
+  getRateConfirmation,
+  LINK_MESSAGES,
+  NO_OPEN_REQUEST,
+  serialize,
+  sha256,
+} from "../../domain/rate-confirmations";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
 import { INVOICE_LINK_MESSAGES } from "../invoices/public-invoice-service";
-import { NO_OPEN_REQUEST } from "./send-for-signature";
-import { getRateConfirmation } from "./service";
-import { ALREADY_CLOSED, LINK_MESSAGES } from "./sign-with-token";
-import { documentOf, serialize, sha256 } from "./signed-content";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;
