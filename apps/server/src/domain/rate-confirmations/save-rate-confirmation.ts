@@ -122,8 +122,15 @@ async function publishSaved(
   return rc;
 }
 
-/** Confirmation, standard rates, custom rates and positions: one transaction, all or nothing. */
-export async function createRateConfirmation(scope: Scope, input: TRateConfirmationData) {
+/**
+ * Confirmation, standard rates, custom rates and positions: one transaction, all or nothing, with
+ * `also` (a duplicate's activity event) in the same transaction.
+ */
+async function insertRateConfirmation(
+  scope: Scope,
+  input: TRateConfirmationData,
+  also?: (tx: Executor, rc: TRateConfirmation) => Promise<void>,
+) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input);
   const overridden = await checkPositionQualifications(scope, input, null);
@@ -136,10 +143,15 @@ export async function createRateConfirmation(scope: Scope, input: TRateConfirmat
         .returning({ id: rateConfirmations.id });
       await writeChildren(tx, scope, row.id, input);
       await recordOverrides(tx, scope, overridden, input.qualificationOverride?.reason, input.jobNumber);
-      return publishSaved(tx, scope, row.id, "created", await pevosOfJob(tx, scope, row.id));
+      const rc = await publishSaved(tx, scope, row.id, "created", await pevosOfJob(tx, scope, row.id));
+      await also?.(tx, rc);
+      return rc;
     })
     .catch(duplicateJobNumber);
 }
+
+export const createRateConfirmation = (scope: Scope, input: TRateConfirmationData) =>
+  insertRateConfirmation(scope, input);
 
 /**
  * A real update in one transaction. A change of the document (terms, rates, positions, the client)
@@ -188,7 +200,8 @@ export async function updateRateConfirmation(
 /**
  * A new draft copied from it: client, route, description, terms, rates, custom rates, positions
  * (type and custom name; no PEVO, so nobody is booked twice) and the load details but the permits
- * (issued per trip), with today's next job number and start date today (no end date). A job number taken meanwhile is retried.
+ * (issued per trip), with today's next job number and start date today (no end date), and its
+ * activity event, in one transaction. A job number taken meanwhile is retried.
  */
 export async function duplicateRateConfirmation(scope: Scope, { id }: { id: string }) {
   const source = await getRateConfirmation(scope, id);
@@ -218,15 +231,15 @@ export async function duplicateRateConfirmation(scope: Scope, { id }: { id: stri
   for (let attempt = 0; ; attempt++) {
     input.jobNumber = await nextJobNumber(scope, today);
     try {
-      const copy = await createRateConfirmation(scope, input);
-      await recordActivity(scope.db, scope, {
-        actorId: scope.userId,
-        type: "rate_duplicated",
-        message: `Rate confirmation ${copy.jobNumber} duplicated from ${source.jobNumber}`,
-        client: source.clientName,
-        job: copy.jobNumber,
-      });
-      return copy;
+      return await insertRateConfirmation(scope, input, (tx, copy) =>
+        recordActivity(tx, scope, {
+          actorId: scope.userId,
+          type: "rate_duplicated",
+          message: `Rate confirmation ${copy.jobNumber} duplicated from ${source.jobNumber}`,
+          client: source.clientName,
+          job: copy.jobNumber,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof ConflictError) || attempt >= 4) throw error;
     }
