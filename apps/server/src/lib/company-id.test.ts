@@ -20,7 +20,7 @@ const ALLOWED: Record<string, { makers: string[]; why: string }> = {
   },
   "src/lib/jobs.ts": { makers: ["companyIdOfScopedRow"], why: "a claimed job row, scheduled under a scope" },
   "src/auth.ts": { makers: ["companyIdOfScopedRow"], why: "a user row, written for its company" },
-  "src/features/rate-confirmations/signature-certificate.ts": {
+  "src/domain/rate-confirmations/signature-certificate.ts": {
     makers: ["companyIdOfScopedRow"],
     why: "a signature request row, written under a scope",
   },

@@ -1,7 +1,7 @@
 import { dispatchDayCounts, dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { CALENDAR_PICKUPS_PER_DAY, CALENDAR_SPANS_PER_DAY } from "@pevo/shared";
-import { asc, between, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { CALENDAR_PICKUPS_PER_DAY } from "@pevo/shared";
+import { asc, between, eq, isNotNull, sql } from "drizzle-orm";
+import { calendarSpans } from "../../domain/rate-confirmations";
 import { daysBetween } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -16,15 +16,6 @@ import { type Scope, scoped } from "../../lib/tenant";
  */
 export async function getCalendar(scope: Scope, from: string, to: string) {
   const { db } = scope;
-  // A span overlaps the window: it starts on or before `to` and its last day (greatest() skips a
-  // null end date) is on or after `from`: the expression of rate_confirmations_company_last_day_idx.
-  const spanOverlaps = [
-    lte(rateConfirmations.startDate, to),
-    gte(sql`greatest(${rateConfirmations.startDate}, ${rateConfirmations.endDate})`, from),
-  ];
-  /** The day a span first shows in the window. */
-  const firstDay = sql<string>`greatest(${rateConfirmations.startDate}, ${from}::date)`;
-
   // Per day of the window, the day's first pickups straight from the (company, pickup date, time,
   // id) index: a busy company's 100 pickups a day cost what a quiet one's 2 do. The days are a
   // series of integers, whose length PostgreSQL knows when planning (it guesses 1,000 rows for a
@@ -50,32 +41,7 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
     .limit(CALENDAR_PICKUPS_PER_DAY)
     .as("first_of_day");
 
-  // The spans starting on each later day, from the (company, start date, id) index; on `from`, the
-  // spans that started on or before it and are still running (the last-day index).
-  const span = {
-    id: rateConfirmations.id,
-    jobNumber: rateConfirmations.jobNumber,
-    startDate: rateConfirmations.startDate,
-    endDate: rateConfirmations.endDate,
-  };
-  const startsThatDay = db
-    .select(span)
-    .from(rateConfirmations)
-    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.startDate, dayOfSeries)))
-    .orderBy(asc(rateConfirmations.startDate), asc(rateConfirmations.id))
-    .limit(CALENDAR_SPANS_PER_DAY)
-    .as("starts_that_day");
-  const laterDays = sql`generate_series(1, ${lastDay}::int) as day(i)`;
-  const firstDaySpans = db
-    .select(span)
-    .from(rateConfirmations)
-    .where(scoped(rateConfirmations, scope, ...spanOverlaps, lte(rateConfirmations.startDate, from)))
-    // `+ 0`: keeps PostgreSQL from walking the start-date index from the company's oldest job
-    // (years of rows that ended long ago); it reads the running spans from the last-day index.
-    .orderBy(sql`${rateConfirmations.startDate} + 0`, asc(rateConfirmations.id))
-    .limit(CALENDAR_SPANS_PER_DAY);
-
-  const [pickups, spans, pickupDays, spanDays, expiries] = await Promise.all([
+  const [pickups, spans, pickupDays, expiries] = await Promise.all([
     db
       .select({
         id: firstOfDay.id,
@@ -92,30 +58,12 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
       .leftJoin(rateConfirmations, eq(rateConfirmations.id, firstOfDay.rateConfirmationId))
       .leftJoin(pevos, eq(pevos.id, firstOfDay.pevoId))
       .orderBy(asc(firstOfDay.date), asc(firstOfDay.time), asc(firstOfDay.id)),
-    // scoped: startsThatDay only holds the company's rows (scoped() in the lateral subquery)
-    unionAll(
-      db
-        .select({
-          id: startsThatDay.id,
-          jobNumber: startsThatDay.jobNumber,
-          startDate: startsThatDay.startDate,
-          endDate: startsThatDay.endDate,
-        })
-        .from(laterDays)
-        .crossJoinLateral(startsThatDay),
-      firstDaySpans,
-    ),
+    calendarSpans(scope, from, to),
     // The kept per-day counts: a row per day of the window, not a dispatch each.
     db
       .select({ date: dispatchDayCounts.pickupDate, count: dispatchDayCounts.dispatches })
       .from(dispatchDayCounts)
       .where(scoped(dispatchDayCounts, scope, between(dispatchDayCounts.pickupDate, from, to))),
-    db
-      // As text (a raw date could come back as a Date); grouped by position, as `from` is a parameter.
-      .select({ date: sql<string>`(${firstDay})::text`, count: sql<number>`count(*)::int` })
-      .from(rateConfirmations)
-      .where(scoped(rateConfirmations, scope, ...spanOverlaps))
-      .groupBy(sql`1`),
     db
       .select({
         id: pevos.id,
@@ -145,13 +93,11 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
     return day;
   };
   for (const { date, count } of pickupDays) dayOf(date).dispatches = Number(count);
-  for (const { date, count } of spanDays) dayOf(date).rateConfirmations = Number(count);
+  for (const { date, count } of spans.perDay) dayOf(date).rateConfirmations = Number(count);
 
   return {
     dispatches: pickups,
-    rateConfirmations: spans
-      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id))
-      .map((s) => ({ ...s, endDate: s.endDate ?? s.startDate })),
+    rateConfirmations: spans.spans,
     certificationExpiries: expiries.map(({ firstName, lastName, ...e }) => ({
       ...e,
       pevoName: `${firstName} ${lastName}`,

@@ -1,7 +1,8 @@
 import { clients, dispatchDayCounts, dispatches, missingRow, pevos, rateConfirmations } from "@pevo/db";
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { recentActivity } from "../../domain/activity";
 import { openBalances } from "../../domain/invoices";
+import { countPendingSignatures } from "../../domain/rate-confirmations";
 import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -22,7 +23,7 @@ export async function getDashboard(scope: Scope, today: string) {
   const [
     [jobs = missingRow("dispatches")],
     [activePevos = missingRow("pevos")],
-    [pending = missingRow("signatureRequests")],
+    pendingSignatures,
     upcomingJobs,
     activity,
     uncovered,
@@ -41,19 +42,7 @@ export async function getDashboard(scope: Scope, today: string) {
       .select({ n: count() })
       .from(pevos)
       .where(scoped(pevos, scope, eq(pevos.status, "active"))),
-    db
-      .select({ n: count() })
-      .from(rateConfirmations)
-      .where(
-        scoped(
-          rateConfirmations,
-          scope,
-          // Sent or viewed, and the link not expired.
-          inArray(rateConfirmations.signatureStatus, ["awaiting_signature", "viewed"]),
-          gt(rateConfirmations.signatureExpiresAt, sql`now()`),
-          isNull(rateConfirmations.canceledAt),
-        ),
-      ),
+    countPendingSignatures(scope),
     db
       .select({
         id: dispatches.id,
@@ -83,7 +72,7 @@ export async function getDashboard(scope: Scope, today: string) {
     cards: {
       activeJobs: jobs.active,
       pevos: activePevos.n,
-      pendingSignatures: pending.n,
+      pendingSignatures,
       upcomingJobs: jobs.upcoming,
       uncoveredJobs: uncovered,
       outstanding: owed.outstanding,

@@ -1,13 +1,13 @@
-import { clients, dispatches, missingRow, pevos, positions, profiles, rateConfirmations } from "@pevo/db";
+import { clients, dispatches, missingRow, pevos, profiles, rateConfirmations } from "@pevo/db";
 import type { TPevoProfile, TPortalDispatchListQuery } from "@pevo/shared";
 import { POSITION_TYPES, type ZPevoProfile } from "@pevo/shared";
 import { asc, count, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { pevoActivity, recordActivity } from "../../domain/activity";
 import { licenceReviewOnSave } from "../../domain/pevos";
+import { pevoJobOf } from "../../domain/rate-confirmations";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
-import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -72,31 +72,15 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
       rateConfirmationId: dispatches.rateConfirmationId,
       description: rateConfirmations.description,
       clientName: clients.name,
-      rc: rateConfirmations,
     })
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .where(ownDispatches(scope, pevoId, eq(dispatches.id, id)));
   if (!row) throw new NotFoundError(PORTAL_DISPATCH_NOT_FOUND);
-  const { rateConfirmationId, rc, ...dispatch } = row;
-  const [mine, permitRows] = rateConfirmationId
-    ? await Promise.all([
-        db
-          .select({ positionType: positions.positionType, customName: positions.customName })
-          .from(positions)
-          .where(
-            scoped(
-              positions,
-              scope,
-              eq(positions.rateConfirmationId, rateConfirmationId),
-              eq(positions.pevoId, pevoId),
-            ),
-          )
-          .orderBy(asc(positions.sortOrder)),
-        permitsOf(db, scope, rateConfirmationId),
-      ])
-    : [[], []];
+  const { rateConfirmationId, ...dispatch } = row;
+  const job = rateConfirmationId ? await pevoJobOf(scope, rateConfirmationId, pevoId) : null;
+  const mine = job?.positions ?? [];
   const position =
     mine
       .map((p) => (p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType]))
@@ -106,7 +90,7 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
     ...dispatch,
     position,
     positionTypes: mine.map((p) => p.positionType),
-    loadDetails: rc ? loadDetailsOf(rc, permitRows) : null,
+    loadDetails: job?.loadDetails ?? null,
   };
 }
 

@@ -11,9 +11,7 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
-import { getRateConfirmation } from "./service";
-import { LINK_MESSAGES } from "./sign-with-token";
-import { documentOf, serialize } from "./signed-content";
+import { documentOf, getRateConfirmation, LINK_MESSAGES, serialize } from "../../domain/rate-confirmations";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;

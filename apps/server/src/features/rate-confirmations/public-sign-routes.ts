@@ -6,18 +6,18 @@ import {
   ZSignRateConfirmation,
 } from "@pevo/shared";
 import type { Context } from "hono";
-import type { AppEnv } from "../../http/context";
-import { download, pdfDownload } from "../../http/download";
-import { createRoute, errors, json, jsonBody, named } from "../../http/openapi";
-import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
-import { clientAddress } from "../../http/rate-limit";
 import {
   declineByToken,
   LINK_MESSAGES,
   openSigningPage,
   signByToken,
   signedPdfByToken,
-} from "./sign-with-token";
+} from "../../domain/rate-confirmations";
+import type { AppEnv } from "../../http/context";
+import { download, pdfDownload } from "../../http/download";
+import { createRoute, errors, json, jsonBody, named } from "../../http/openapi";
+import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
+import { clientAddress } from "../../http/rate-limit";
 
 const tags = ["Public signing"];
 const SigningPage = named("SigningPage", ZSigningPage);

@@ -8,6 +8,17 @@ import {
 } from "@pevo/shared";
 import { z } from "zod";
 import {
+  createRateConfirmation,
+  deleteRateConfirmation,
+  duplicateRateConfirmation,
+  getRateConfirmation,
+  listRateConfirmations,
+  nextJobNumber,
+  RC_NOT_FOUND,
+  setRateConfirmationCanceled,
+  updateRateConfirmation,
+} from "../../domain/rate-confirmations";
+import {
   byIdRoutes,
   createRoute,
   createRouter,
@@ -20,17 +31,6 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import {
-  createRateConfirmation,
-  deleteRateConfirmation,
-  duplicateRateConfirmation,
-  getRateConfirmation,
-  listRateConfirmations,
-  nextJobNumber,
-  RC_NOT_FOUND,
-  setRateConfirmationCanceled,
-  updateRateConfirmation,
-} from "./service";
 
 const tags = ["Rate confirmations"];
 const params = idParams(RC_NOT_FOUND);
@@ -96,7 +96,10 @@ export const rateConfirmationRoutes = router
   )
   .openapi(byId.get, async (c) => c.json(await getRateConfirmation(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(byId.put, async (c) =>
-    c.json(await updateRateConfirmation(scopeOf(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(
+      await updateRateConfirmation(scopeOf(c), { id: c.req.valid("param").id, input: c.req.valid("json") }),
+      200,
+    ),
   )
   .openapi(
     createRoute({
@@ -107,7 +110,11 @@ export const rateConfirmationRoutes = router
       request: { params },
       responses: { 200: json(RateConfirmation, "The canceled rate confirmation"), ...errors(401, 403, 404) },
     }),
-    async (c) => c.json(await setRateConfirmationCanceled(scopeOf(c), c.req.valid("param").id, true), 200),
+    async (c) =>
+      c.json(
+        await setRateConfirmationCanceled(scopeOf(c), { id: c.req.valid("param").id, canceled: true }),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -118,7 +125,11 @@ export const rateConfirmationRoutes = router
       request: { params },
       responses: { 200: json(RateConfirmation, "The restored rate confirmation"), ...errors(401, 403, 404) },
     }),
-    async (c) => c.json(await setRateConfirmationCanceled(scopeOf(c), c.req.valid("param").id, false), 200),
+    async (c) =>
+      c.json(
+        await setRateConfirmationCanceled(scopeOf(c), { id: c.req.valid("param").id, canceled: false }),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -132,9 +143,9 @@ export const rateConfirmationRoutes = router
         ...errors(401, 403, 404, 409),
       },
     }),
-    async (c) => c.json(await duplicateRateConfirmation(scopeOf(c), c.req.valid("param").id), 201),
+    async (c) => c.json(await duplicateRateConfirmation(scopeOf(c), { id: c.req.valid("param").id }), 201),
   )
   .openapi(byId.delete, async (c) => {
-    await deleteRateConfirmation(scopeOf(c), c.req.valid("param").id);
+    await deleteRateConfirmation(scopeOf(c), { id: c.req.valid("param").id });
     return c.body(null, 204);
   });

@@ -1,13 +1,15 @@
 import { ZRateConfirmationSignature, ZSendForSignature, ZSignatureSent } from "@pevo/shared";
+import {
+  cancelSignatureRequest,
+  getSignature,
+  RC_NOT_FOUND,
+  rateConfirmationPdf,
+  sendForSignature,
+  signedPdf,
+} from "../../domain/rate-confirmations";
 import { download, pdfDownload, ZInlineQuery } from "../../http/download";
 import { createRoute, createRouter, errors, idParams, json, jsonBody, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { renderRateConfirmationPdf } from "./pdf";
-import { cancelSignatureRequest, sendForSignature } from "./send-for-signature";
-import { getRateConfirmation, RC_NOT_FOUND } from "./service";
-import { signedPdf } from "./signature-certificate";
-import { getSignature } from "./signature-requests";
-import { documentOf } from "./signed-content";
 
 const tags = ["Rate confirmations"];
 const params = idParams(RC_NOT_FOUND);
@@ -31,11 +33,9 @@ export const rateConfirmationSignatureRoutes = router
       },
     }),
     async (c) => {
-      const scope = scopeOf(c);
-      const rc = await getRateConfirmation(scope, c.req.valid("param").id);
-      const pdf = await renderRateConfirmationPdf(await documentOf(scope.db, scope, rc));
+      const { pdf, fileName } = await rateConfirmationPdf(scopeOf(c), c.req.valid("param").id);
       const disposition = c.req.valid("query").inline ? "inline" : "attachment";
-      return download(c, pdf, `rate-confirmation-${rc.jobNumber}.pdf`, "application/pdf", disposition);
+      return download(c, pdf, fileName, "application/pdf", disposition);
     },
   )
   .openapi(
@@ -65,9 +65,11 @@ export const rateConfirmationSignatureRoutes = router
       },
     }),
     async (c) => {
-      const scope = scopeOf(c);
-      const { id } = c.req.valid("param");
-      const sent = await sendForSignature(scope, c.get("deps"), id, c.req.valid("json"));
+      const sent = await sendForSignature(scopeOf(c), {
+        id: c.req.valid("param").id,
+        signer: c.req.valid("json"),
+        deps: c.get("deps"),
+      });
       return c.json(sent, 201);
     },
   )
@@ -80,7 +82,7 @@ export const rateConfirmationSignatureRoutes = router
       request: { params },
       responses: { 200: json(Signature, "The signature"), ...errors(401, 403, 404, 409) },
     }),
-    async (c) => c.json(await cancelSignatureRequest(scopeOf(c), c.req.valid("param").id), 200),
+    async (c) => c.json(await cancelSignatureRequest(scopeOf(c), { id: c.req.valid("param").id }), 200),
   )
   .openapi(
     createRoute({

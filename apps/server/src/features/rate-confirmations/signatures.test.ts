@@ -16,12 +16,17 @@ import {
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
 import { INVOICE_LINK_MESSAGES } from "../../domain/invoices";
+import {
+  ALREADY_CLOSED,
+  documentOf,
+  getRateConfirmation,
+  LINK_MESSAGES,
+  NO_OPEN_REQUEST,
+  serialize,
+  sha256,
+} from "../../domain/rate-confirmations";
 import { jobHandlers } from "../../jobs";
 import { runDueJobs } from "../../lib/jobs";
-import { NO_OPEN_REQUEST } from "./send-for-signature";
-import { getRateConfirmation } from "./service";
-import { ALREADY_CLOSED, LINK_MESSAGES } from "./sign-with-token";
-import { documentOf, serialize, sha256 } from "./signed-content";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;

@@ -1,19 +1,19 @@
 /**
  * The durable jobs of a signature request (lib/jobs.ts: exactly once, in the job's transaction),
- * scheduled when it is sent and canceled when it closes (signature-service.ts). Each handler
+ * scheduled when it is sent and canceled when it closes (signature-requests.ts). Each handler
  * re-reads the request under a lock and does nothing unless it is still open.
  */
 import { companies, signatureRequests } from "@pevo/db";
 import { SIGNATURE_LINK_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { createPublicLink } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import type { JobContext, JobHandlers } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { ownCompany, scoped } from "../../lib/tenant";
 import { signatureReminderMail } from "../../mail/templates";
+import { recordActivity } from "../activity";
+import { createPublicLink } from "../public-links";
 import { documentFrom, isOpen, SIGNATURE_EXPIRY, SIGNATURE_REMINDER, signUrl } from "./signature-requests";
 
 /** The job's request, locked; undefined when it is gone or no longer open. */

@@ -5,8 +5,9 @@ import { companyIdOfScopedRow } from "../../lib/company-id";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../../lib/zoned-time";
+import { rcHeader } from "./get-rate-confirmation";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
-import { documentFrom, type RequestRow, rcHeader } from "./signature-requests";
+import { documentFrom, type RequestRow } from "./signature-requests";
 
 export const NOT_SIGNED = "This rate confirmation has not been signed";
 

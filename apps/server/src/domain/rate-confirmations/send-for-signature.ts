@@ -5,21 +5,20 @@
 import { missingRow, rateConfirmations, signatureRequests } from "@pevo/db";
 import { SIGNATURE_LINK_DAYS, type TSendForSignature } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail } from "../../mail/mail-jobs";
 import { signatureRequestMail } from "../../mail/templates";
-import { getRateConfirmation } from "./service";
+import { recordActivity } from "../activity";
+import { createPublicLink, daysFrom } from "../public-links";
+import { getRateConfirmation, rcHeader } from "./get-rate-confirmation";
 import {
   closeRequests,
   getSignature,
   OPEN,
-  rcHeader,
   scheduleRequestJobs,
   signatureMailKeys,
   signUrl,
@@ -37,9 +36,11 @@ const RC_CANCELED_NO_SIGNATURE = "A canceled rate confirmation cannot be sent fo
  */
 export async function sendForSignature(
   scope: Scope,
-  deps: Pick<Deps, "mailer" | "config">,
-  id: string,
-  input: TSendForSignature,
+  {
+    id,
+    signer: input,
+    deps,
+  }: { id: string; signer: TSendForSignature; deps: Pick<Deps, "mailer" | "config"> },
 ) {
   const { db } = scope;
   const sent = await db.transaction(async (tx) => {
@@ -115,7 +116,7 @@ export async function sendForSignature(
 }
 
 /** Withdraws the open request: its link stops working. */
-export async function cancelSignatureRequest(scope: Scope, id: string) {
+export async function cancelSignatureRequest(scope: Scope, { id }: { id: string }) {
   await scope.db.transaction(async (tx) => {
     const rc = await rcHeader(tx, scope, id);
     const canceled = await closeRequests(tx, scope, id, "canceled", [...OPEN]);

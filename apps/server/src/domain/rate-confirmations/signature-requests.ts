@@ -14,27 +14,23 @@
  * download the signed copy (signature-certificate.ts). Every change is one transaction with its
  * activity event, its live event and its mail job (mail/mail-jobs.ts).
  */
-import { clients, type Executor, rateConfirmations, signatureRequests } from "@pevo/db";
+import { type Executor, rateConfirmations, signatureRequests } from "@pevo/db";
 import {
   SIGNATURE_REMINDER_DAYS,
-  type SignatureState,
-  type TRateConfirmation,
   type TRateConfirmationDocument,
   type TRateConfirmationSignature,
   type TSignatureRequest,
   ZRateConfirmationDocument,
 } from "@pevo/shared";
-import { desc, eq, inArray, sql } from "drizzle-orm";
-import { daysFrom, revokePublicLinks } from "../../domain/public-links";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
-import { NotFoundError } from "../../lib/domain-errors";
 import { cancel, schedule } from "../../lib/jobs";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { mailState } from "../../mail/mail-jobs";
+import { recordActivity } from "../activity";
+import { daysFrom, revokePublicLinks } from "../public-links";
+import { getRateConfirmation, rcHeader } from "./get-rate-confirmation";
 import { documentOf, serialize } from "./signed-content";
-
-const RC_NOT_FOUND = "Rate confirmation not found";
 
 /** The keys of a request's mails (mail/mail-jobs.ts): the signature card shows where each stands. */
 export const signatureMailKeys = {
@@ -43,9 +39,6 @@ export const signatureMailKeys = {
 };
 
 export const OPEN = ["awaiting_signature", "viewed"] as const;
-
-/** The state the screens show: stored status, or "expired" for an open request past its link's expiry. */
-export const signatureStateSql = sql<SignatureState>`(case when ${rateConfirmations.signatureStatus} in ('awaiting_signature', 'viewed') and ${rateConfirmations.signatureExpiresAt} <= now() then 'expired' else ${rateConfirmations.signatureStatus}::text end)`;
 
 export type RequestRow = typeof signatureRequests.$inferSelect;
 
@@ -111,22 +104,6 @@ function toRequest(
   };
 }
 
-export async function rcHeader(db: Executor, scope: { companyId: CompanyId }, id: string) {
-  const [row] = await db
-    .select({
-      id: rateConfirmations.id,
-      jobNumber: rateConfirmations.jobNumber,
-      canceledAt: rateConfirmations.canceledAt,
-      clientName: clients.name,
-      state: signatureStateSql,
-    })
-    .from(rateConfirmations)
-    .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-    .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
-  if (!row) throw new NotFoundError(RC_NOT_FOUND);
-  return row;
-}
-
 /** A rate confirmation's signature state and every request, newest first. */
 export async function getSignature(
   scope: { db: Executor; companyId: CompanyId },
@@ -180,13 +157,9 @@ export async function closeRequests(
   return closed.length;
 }
 
-/** The document's hash as the rate confirmation reads now (to compare before and after an edit). */
-export async function currentDocumentHash(
-  tx: Executor,
-  scope: { companyId: CompanyId },
-  read: () => Promise<TRateConfirmation>,
-) {
-  return serialize(await documentOf(tx, scope, await read())).contentHash;
+/** The document's hash as the rate confirmation reads now in `tx` (to compare before and after an edit). */
+export async function currentDocumentHash(tx: Executor, scope: Scope, id: string) {
+  return serialize(await documentOf(tx, scope, await getRateConfirmation(scope, id, tx))).contentHash;
 }
 
 /**

@@ -10,14 +10,14 @@ import type {
   TSignRateConfirmation,
 } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { openPublicLink, PublicLinkError } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { type NewActivity, recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail } from "../../mail/mail-jobs";
 import { signedCopyMail } from "../../mail/templates";
+import { type NewActivity, recordActivity } from "../activity";
+import { openPublicLink, PublicLinkError } from "../public-links";
 import { NOT_SIGNED, signedPdfOf } from "./signature-certificate";
 import {
   cancelRequestJobs,
