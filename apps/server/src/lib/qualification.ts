@@ -10,7 +10,7 @@
 import { type Executor, pevos, rateConfirmations } from "@pevo/db";
 import { checkQualification, type QualificationResult } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
-import { recordActivity } from "./activity";
+import { recordActivity } from "../domain/activity";
 import { loadCredentialsForCheck } from "./credentials-for-check";
 import { InvalidInputError } from "./domain-errors";
 import { type CompanyId, scoped } from "./tenant";

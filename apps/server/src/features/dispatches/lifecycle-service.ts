@@ -43,6 +43,7 @@ import {
 } from "@pevo/shared";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { recordActivity } from "../../domain/activity";
 import {
   createPublicLink,
   daysFrom,
@@ -51,7 +52,6 @@ import {
   revokePublicLinks,
 } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";

@@ -7,7 +7,7 @@
 import { invoices, missingRow, payments, user } from "@pevo/db";
 import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { balanceCents, statusAfterAmounts } from "../../lib/invoice-status";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";

@@ -6,8 +6,8 @@
 import { companies, type Database, invoices, missingRow } from "@pevo/db";
 import type { TPublicInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { openPublicLink } from "../../domain/public-links";
-import { recordActivity } from "../../lib/activity";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, scoped } from "../../lib/tenant";
 import { listPayments } from "./payments-service";

@@ -12,9 +12,9 @@
 import { companies, type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_LINK_DAYS, INVOICE_REMINDER_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { addDaysIso } from "../../lib/dates";
 import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";

@@ -8,9 +8,9 @@
 import { companies, type Executor, invoices, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { createPublicLink, daysFrom, revokePublicLinks } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";

@@ -21,7 +21,7 @@ import {
   toCents,
 } from "@pevo/shared";
 import { and, asc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import {
   balanceOf,

@@ -5,9 +5,9 @@
 import { missingRow, rateConfirmations, signatureRequests } from "@pevo/db";
 import { SIGNATURE_LINK_DAYS, type TSendForSignature } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import { ConflictError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";

@@ -19,7 +19,7 @@ import type {
   TRateConfirmationListQuery,
 } from "@pevo/shared";
 import { asc, count, eq, gte, inArray, isNotNull, isNull, like, lte, type SQLWrapper } from "drizzle-orm";
-import { recordActivity } from "../../lib/activity";
+import { recordActivity } from "../../domain/activity";
 import { coveredPositions, rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {

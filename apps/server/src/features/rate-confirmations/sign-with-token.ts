@@ -10,9 +10,9 @@ import type {
   TSignRateConfirmation,
 } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { type NewActivity, recordActivity } from "../../domain/activity";
 import { openPublicLink, PublicLinkError } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { type NewActivity, recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { scoped } from "../../lib/tenant";

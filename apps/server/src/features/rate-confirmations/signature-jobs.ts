@@ -6,9 +6,9 @@
 import { companies, signatureRequests } from "@pevo/db";
 import { SIGNATURE_LINK_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { createPublicLink } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { formatDay } from "../../lib/dates";
 import type { JobContext, JobHandlers } from "../../lib/jobs";
 import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";

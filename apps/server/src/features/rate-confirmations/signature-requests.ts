@@ -25,9 +25,9 @@ import {
   ZRateConfirmationDocument,
 } from "@pevo/shared";
 import { desc, eq, inArray, sql } from "drizzle-orm";
+import { recordActivity } from "../../domain/activity";
 import { daysFrom, revokePublicLinks } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { NotFoundError } from "../../lib/domain-errors";
 import { cancel, schedule } from "../../lib/jobs";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
