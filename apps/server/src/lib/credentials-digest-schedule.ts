@@ -6,11 +6,12 @@
  */
 import { companies, type Database, type Executor, jobs } from "@pevo/db";
 import { and, eq, notExists } from "drizzle-orm";
+import { companyTimeZone } from "../domain/company";
 import { companyIdOfCompany } from "./company-id";
 import { addDaysIso } from "./dates";
 import { schedule } from "./jobs";
 import { type CompanyId, scoped } from "./tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "./zoned-time";
+import { zonedDate, zonedTimeToUtc } from "./zoned-time";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */

@@ -7,8 +7,9 @@
 import { type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_OPEN_STATUSES, type InvoiceStatus, toCents } from "@pevo/shared";
 import { and, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { companyTimeZone } from "../domain/company";
 import type { CompanyId } from "./tenant";
-import { companyTimeZone, zonedDate } from "./zoned-time";
+import { zonedDate } from "./zoned-time";
 
 /** Today in the company's time zone. */
 export async function invoiceToday(db: Executor, scope: { companyId: CompanyId }, now = new Date()) {

@@ -12,3 +12,4 @@ export {
 export { createUserWithAccount, hashPassword, loginEmailTaken } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";
 export { getMe, signUp } from "./signup";
+export { companyTimeZone } from "./time-zone";

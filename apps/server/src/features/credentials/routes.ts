@@ -18,6 +18,7 @@ import {
 } from "@pevo/shared";
 import type { Context } from "hono";
 import { z } from "zod";
+import { companyTimeZone } from "../../domain/company";
 import type { AppEnv } from "../../http/context";
 import {
   createRoute,
@@ -32,7 +33,7 @@ import {
 } from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
-import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
+import { zonedDate } from "../../lib/zoned-time";
 import { listExpiringCredentials } from "./expiring";
 import {
   addCertification,

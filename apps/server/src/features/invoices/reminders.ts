@@ -13,13 +13,14 @@ import { companies, type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_LINK_DAYS, INVOICE_REMINDER_DAYS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { recordActivity } from "../../domain/activity";
+import { companyTimeZone } from "../../domain/company";
 import { createPublicLink, daysFrom } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
 import { addDaysIso } from "../../lib/dates";
 import { balanceCents, isOpenStatus } from "../../lib/invoice-status";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
 
 export const INVOICE_REMINDER = "invoice-reminder";

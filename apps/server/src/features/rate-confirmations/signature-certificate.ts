@@ -1,10 +1,10 @@
 /** The signed copy: the document as signed plus its signature certificate page, as a PDF. */
 import { type Executor, signatureRequests } from "@pevo/db";
 import { desc, eq } from "drizzle-orm";
+import { companyTimeZone } from "../../domain/company";
 import { companyIdOfScopedRow } from "../../lib/company-id";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../../lib/zoned-time";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentFrom, type RequestRow, rcHeader } from "./signature-requests";
 
