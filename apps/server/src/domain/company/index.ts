@@ -9,6 +9,8 @@ export {
   TEAM_MEMBER_NOT_FOUND,
   updateCompanySettings,
 } from "./company";
+export { companyName } from "./company-name";
+export { demoCompanyIds } from "./demo-companies";
 export { createUserWithAccount, hashPassword, loginEmailTaken } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";
 export { getMe, signUp } from "./signup";
