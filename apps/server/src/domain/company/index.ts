@@ -11,7 +11,8 @@ export {
 } from "./company";
 export { companyName } from "./company-name";
 export { demoCompanyIds } from "./demo-companies";
-export { createUserWithAccount, hashPassword, loginEmailTaken } from "./logins";
+export { createUserWithAccount, deleteLogin, hashPassword, loginEmailTaken, renameLogin } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";
+export { sessionOfTokenQuery } from "./session-of-token";
 export { getMe, signUp } from "./signup";
 export { companyTimeZone } from "./time-zone";
