@@ -1,9 +1,9 @@
 import type { Database } from "@pevo/db";
-import { account, companies, session, user, verification } from "@pevo/db";
+import { account, session, user, verification } from "@pevo/db";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { companyName } from "./domain/company";
 import type { Config } from "./env";
 import { companyIdOfScopedRow } from "./lib/company-id";
 import { log } from "./lib/log";
@@ -74,13 +74,14 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
         if (!isInvitation(url)) return queueAuthMail(user, "reset", resetPasswordMail(user.email, url));
         if (role !== "admin")
           return queueAuthMail(user, "invitation", invitationMail(user.email, user.name, url));
-        const [company] = companyId
-          ? await opts.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
-          : [];
+        // The user row was written for its company (an invitation): the mail names that company.
+        const name = companyId
+          ? await companyName(opts.db, { companyId: companyIdOfScopedRow({ companyId }) })
+          : null;
         await queueAuthMail(
           user,
           "invitation",
-          adminInvitationMail(user.email, user.name, url, company?.name ?? "your company"),
+          adminInvitationMail(user.email, user.name, url, name ?? "your company"),
         );
       },
     },

@@ -1,7 +1,6 @@
-import { companies, openDatabase } from "@pevo/db";
+import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, seedDemoCompany } from "@pevo/db/seed";
-import { eq } from "drizzle-orm";
-import { hashPassword } from "./domain/company";
+import { demoCompanyIds, hashPassword } from "./domain/company";
 import { readConfig } from "./env";
 import { removeCompany } from "./lib/company-removal";
 import { createStorage } from "./lib/storage";
@@ -13,11 +12,7 @@ const config = readConfig();
 const database = await openDatabase(config.database);
 const storage = createStorage(config.storage ?? { kind: "disk", dir: "./data/files" });
 try {
-  const demo = await database.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.isDemo, true));
-  for (const { id } of demo) await removeCompany({ db: database.db, storage }, id);
+  for (const id of await demoCompanyIds(database.db)) await removeCompany({ db: database.db, storage }, id);
   await seedDemoCompany(database.db, hashPassword);
 } finally {
   await database.close();

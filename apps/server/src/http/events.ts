@@ -16,13 +16,11 @@
  *   to another instance or to this one once it is back, and gets `resync` there.
  */
 
-import { pevos } from "@pevo/db";
 import { LIVE_CONTROL } from "@pevo/shared";
-import { eq } from "drizzle-orm";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { pevoOfLogin } from "../domain/pevos";
 import { type Audience, type Delivered, LiveHub } from "../lib/live-events";
-import { scoped } from "../lib/tenant";
 import type { Actor, Deps } from "./context";
 import { createRoute, createRouter, errors, sessionSecurity } from "./openapi";
 import { pevoIdOf } from "./pevo";
@@ -144,11 +142,7 @@ async function stillSignedIn(
     const user = await lookup(headers);
     if (user?.id !== actor.userId) return false;
     if (audience.pevoId === null) return true;
-    const [row] = await db
-      .select({ id: pevos.id })
-      .from(pevos)
-      .where(scoped(pevos, actor, eq(pevos.id, audience.pevoId), eq(pevos.userId, actor.userId)));
-    return Boolean(row);
+    return (await pevoOfLogin(db, actor)) === audience.pevoId;
   } catch {
     // The database is away for a moment: keep the stream, check again at the next heartbeat.
     return true;

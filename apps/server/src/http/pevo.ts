@@ -1,7 +1,5 @@
-import { pevos } from "@pevo/db";
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { scoped } from "../lib/tenant";
+import { pevoOfLogin } from "../domain/pevos";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { scopeOf } from "./session";
@@ -12,10 +10,7 @@ import { scopeOf } from "./session";
  */
 export async function pevoIdOf(c: Context<AppEnv>): Promise<string> {
   const scope = scopeOf(c);
-  const [row] = await scope.db
-    .select({ id: pevos.id })
-    .from(pevos)
-    .where(scoped(pevos, scope, eq(pevos.userId, scope.userId)));
-  if (!row) throw new ApiError(401, "You must be logged in to perform this action");
-  return row.id;
+  const id = await pevoOfLogin(scope.db, scope);
+  if (!id) throw new ApiError(401, "You must be logged in to perform this action");
+  return id;
 }

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type Database, session, user } from "@pevo/db";
-import { eq, sql } from "drizzle-orm";
+import type { Database } from "@pevo/db";
 import type { Auth } from "../auth";
+import { sessionOfTokenQuery } from "../domain/company";
 
 export type SessionUser = { id: string; email: string; role: string; companyId: string };
 
@@ -16,26 +16,12 @@ export type SessionUser = { id: string; email: string; role: string; companyId: 
  */
 export function sessionLookup(auth: Auth, db: Database) {
   const context = auth.$context;
-  // A named prepared statement: every API request sends it, so PostgreSQL parses and plans it once
-  // per connection instead of on each request.
-  const bySessionToken = db
-    .select({
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      companyId: user.companyId,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    // unscoped: the caller's own session (it names the company)
-    .where(eq(session.token, sql.placeholder("token")))
-    .prepare("session_lookup");
+  const sessionOfToken = sessionOfTokenQuery(db);
   return async (headers: Headers): Promise<SessionUser | null> => {
     const { authCookies, secret, sessionConfig } = await context;
     const token = signedCookie(headers.get("cookie"), authCookies.sessionToken.name, secret);
     if (!token) return null;
-    const [row] = await bySessionToken.execute({ token });
+    const row = await sessionOfToken(token);
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
     const refreshDue =
       row.expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= Date.now();

@@ -149,6 +149,55 @@ export async function cancel(
     .where(scoped(jobs, scope, eq(jobs.status, "pending"), match));
 }
 
+type JobStatus = (typeof jobs.$inferSelect)["status"];
+
+/** Where one of the company's jobs of `kind` stands (picked by id or by key), or null when it has none. */
+export async function jobState(
+  db: Executor,
+  scope: { companyId: CompanyId },
+  kind: string,
+  which: { id: string } | { key: string },
+): Promise<{ id: string; status: JobStatus; attempts: number; lastError: string | null } | null> {
+  const [row] = await db
+    .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError })
+    .from(jobs)
+    .where(
+      scoped(
+        jobs,
+        scope,
+        eq(jobs.kind, kind),
+        "id" in which ? eq(jobs.id, which.id) : eq(jobs.key, which.key),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Queues the company's job of `kind` again from its first attempt, due now (a Retry). A job that
+ * already ran (`done`) is left alone: answers "done"; no such job: null. In `tx`, with the row
+ * locked, so a worker running it meanwhile finishes first and its outcome decides.
+ */
+export async function requeueJob(
+  tx: Transaction,
+  scope: { companyId: CompanyId },
+  kind: string,
+  id: string,
+): Promise<"requeued" | "done" | null> {
+  const [job] = await tx
+    .select({ status: jobs.status })
+    .from(jobs)
+    .where(scoped(jobs, scope, eq(jobs.kind, kind), eq(jobs.id, id)))
+    .for("update");
+  if (!job) return null;
+  if (job.status === "done") return "done";
+  const now = new Date();
+  await tx
+    .update(jobs)
+    .set({ status: "pending", attempts: 0, lastError: null, runAt: now, finishedAt: null, updatedAt: now })
+    .where(scoped(jobs, scope, eq(jobs.id, id)));
+  return "requeued";
+}
+
 export type RunOptions = {
   db: Database;
   handlers: JobHandlers;

@@ -6,10 +6,13 @@
  * database LISTENs on that channel (packages/db `listen`: a dedicated connection on PostgreSQL,
  * PGlite's in-process listen on the embedded database), so every instance delivers every event.
  *
- * It is published AFTER the service's transaction committed (on `scope.db`, not the transaction):
- * the screens refetch at once, so the data must be visible; a rolled-back change publishes nothing
- * because the publish line is never reached. A failed NOTIFY is logged, never an error for the
- * request (the change is saved; the screens catch up on their next refetch).
+ * It is published INSIDE the change's transaction (`publishEvent(tx, …)`, ADR 0012): PostgreSQL
+ * delivers a NOTIFY when the transaction commits, never for one that rolls back, and the data is
+ * visible by then, so the screens that refetch at once see it. A failed NOTIFY is logged, never an
+ * error for the change: inside a transaction it runs in a savepoint, because a failed statement
+ * would otherwise abort the whole transaction (the change must still commit; the screens catch up
+ * on their next refetch). `published(scope, value, …)` is the older form, after the commit on
+ * `scope.db`, kept for the services not converted yet (ADR 0012, "Still published after the commit").
  *
  * Delivery side: `LiveHub` (one per app) numbers every received event (`<instance>.<n>`, monotonic)
  * and keeps the last few minutes in memory, so a browser that reconnects with Last-Event-ID gets what
@@ -20,6 +23,7 @@ import { randomBytes } from "node:crypto";
 import { type Database, type Executor, listen } from "@pevo/db";
 import type { LiveEventKind, TLiveMessage } from "@pevo/shared";
 import { sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { log } from "./log";
 import type { CompanyId, Scope } from "./tenant";
 
@@ -60,8 +64,12 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
   };
   let text = JSON.stringify(payload);
   if (Buffer.byteLength(text) > MAX_PAYLOAD) text = JSON.stringify({ ...payload, t: undefined });
+  const notify = sql`select pg_notify(${LIVE_CHANNEL}, ${text})`;
   try {
-    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${text})`);
+    // In a transaction, a savepoint (drizzle nests `transaction` as one): a failed NOTIFY rolls back
+    // to it and the change goes on; without it the whole transaction would be aborted.
+    if (db instanceof PgTransaction) await db.transaction((savepoint) => savepoint.execute(notify));
+    else await db.execute(notify);
   } catch (error) {
     log().error({ err: error }, "Could not publish a live event");
   }

@@ -23,7 +23,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asCompanyId } from "../../test/company-id";
 import { createTestApp, rateConfirmationBody, type TestApp } from "../../test/harness";
-import { recordActivity } from "./activity";
+import { recordActivity } from "../domain/activity";
 import { pgError } from "./domain-errors";
 
 const FOREIGN_KEY = "23503";

@@ -1,20 +1,10 @@
 /**
  * Wall-clock times of an IANA time zone ↔ UTC instants, with @date-fns/tz (on the runtime's Intl
- * data). Pickup dates and times are local times of the company's zone.
+ * data). Pickup dates and times are local times of the company's zone (domain/company
+ * `companyTimeZone` reads it).
  */
 
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { companies, type Executor, missingRow } from "@pevo/db";
-import { type CompanyId, ownCompany } from "./tenant";
-
-/** The company's IANA time zone (Settings; default from the browser at signup). */
-export async function companyTimeZone(db: Executor, scope: { companyId: CompanyId }): Promise<string> {
-  const [company = missingRow("companies")] = await db
-    .select({ timeZone: companies.timeZone })
-    .from(companies)
-    .where(ownCompany(scope));
-  return company.timeZone;
-}
 
 /** The zone's offset from UTC at an instant, in ms (Chicago in winter: -6 h). */
 export function zoneOffsetMs(timeZone: string, instant: number): number {

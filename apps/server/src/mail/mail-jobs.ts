@@ -12,14 +12,13 @@
  * The job's payload is the mail as it was when the change committed, attachments included
  * (base64): a sent invoice or a signed copy is a record, so the mail carries what was sent.
  */
-import { type Database, type Executor, jobs } from "@pevo/db";
+import type { Database, Executor } from "@pevo/db";
 import type { TMailState } from "@pevo/shared";
-import { eq, type SQL } from "drizzle-orm";
 import type { Config } from "../env";
 import type { Deps } from "../http/context";
 import { ConflictError, NotFoundError } from "../lib/domain-errors";
-import { type JobHandlers, type RunOptions, runJobNow, schedule } from "../lib/jobs";
-import { type CompanyId, type Scope, scoped } from "../lib/tenant";
+import { type JobHandlers, jobState, type RunOptions, requeueJob, runJobNow, schedule } from "../lib/jobs";
+import type { CompanyId, Scope } from "../lib/tenant";
 import type { Mail, Mailer } from "./mailer";
 
 export const MAIL_JOB = "mail";
@@ -122,28 +121,25 @@ function stateOf(row: {
   return { status: STATUS[row.status], attempts: row.attempts, lastError: row.lastError, jobId: row.id };
 }
 
-/** Where the company's mail job that `which` picks stands, or null when it has none. */
-async function mailStateWhere(db: Executor, scope: { companyId: CompanyId }, which: SQL) {
-  const [row] = await db
-    .select({ id: jobs.id, status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError })
-    .from(jobs)
-    .where(scoped(jobs, scope, eq(jobs.kind, MAIL_JOB), which));
-  return row ? stateOf(row) : null;
-}
-
 /** Where the company's mail with this key stands, or null when none was queued. */
-export const mailState = (
+export const mailState = async (
   db: Executor,
   scope: { companyId: CompanyId },
   key: string,
-): Promise<TMailState | null> => mailStateWhere(db, scope, eq(jobs.key, `mail:${key}`));
+): Promise<TMailState | null> => {
+  const job = await jobState(db, scope, MAIL_JOB, { key: `mail:${key}` });
+  return job ? stateOf(job) : null;
+};
 
 /** Where one mail job stands (by id), or null when the company has no such mail. */
-export const mailStateById = (
+export const mailStateById = async (
   db: Executor,
   scope: { companyId: CompanyId },
   jobId: string,
-): Promise<TMailState | null> => mailStateWhere(db, scope, eq(jobs.id, jobId));
+): Promise<TMailState | null> => {
+  const job = await jobState(db, scope, MAIL_JOB, { id: jobId });
+  return job ? stateOf(job) : null;
+};
 
 export const MAIL_NOT_FOUND = "Mail not found";
 const MAIL_ALREADY_SENT = "This email was already sent";
@@ -158,24 +154,9 @@ export async function retryMail(
   jobId: string,
 ): Promise<TMailState> {
   await scope.db.transaction(async (tx) => {
-    const [job] = await tx
-      .select({ status: jobs.status })
-      .from(jobs)
-      .where(scoped(jobs, scope, eq(jobs.kind, MAIL_JOB), eq(jobs.id, jobId)))
-      .for("update");
-    if (!job) throw new NotFoundError(MAIL_NOT_FOUND);
-    if (job.status === "done") throw new ConflictError(MAIL_ALREADY_SENT);
-    await tx
-      .update(jobs)
-      .set({
-        status: "pending",
-        attempts: 0,
-        lastError: null,
-        runAt: new Date(),
-        finishedAt: null,
-        updatedAt: new Date(),
-      })
-      .where(scoped(jobs, scope, eq(jobs.id, jobId)));
+    const requeued = await requeueJob(tx, scope, MAIL_JOB, jobId);
+    if (!requeued) throw new NotFoundError(MAIL_NOT_FOUND);
+    if (requeued === "done") throw new ConflictError(MAIL_ALREADY_SENT);
   });
   await deliverNow({ db: scope.db, ...deps }, jobId);
   const state = await mailStateById(scope.db, scope, jobId);

@@ -1,5 +1,5 @@
-import type { Database, Executor } from "@pevo/db";
-import { mailOutbox } from "@pevo/db";
+import { type Database, type Executor, mailOutbox } from "@pevo/db";
+import { desc, eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { log } from "../lib/log";
 
@@ -68,3 +68,13 @@ export function createMailer(opts: { db: Database; smtpUrl?: string; from: strin
     },
   };
 }
+
+/** The mails the outbox kept, newest first, to one address or to all (the development mailbox). */
+export const keptMails = (db: Database, to?: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    // unscoped: the development mailbox shows every outgoing mail (never served in production)
+    .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(50);

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { companies, missingRow, profiles, session, user } from "@pevo/db";
+import { companies, missingRow, profiles, user } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type TCompanySettings, type TeamSort, type TTeamListQuery } from "@pevo/shared";
 import { eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
-import { createUserWithAccount, loginEmailTaken } from "./logins";
+import { createUserWithAccount, deleteLogin, loginEmailTaken } from "./logins";
 
 const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
 export const TEAM_MEMBER_NOT_FOUND = "Team member not found";
@@ -124,8 +124,6 @@ export async function removeTeamMember(scope: Scope, { userId }: { userId: strin
       .for("update");
     if (!admins.some((a) => a.id === userId)) throw new NotFoundError(TEAM_MEMBER_NOT_FOUND);
     if (admins.length <= 1) throw new ConflictError(LAST_ADMIN);
-    // unscoped: sessions have no company_id; the user id was just checked to be an admin of the company
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(user).where(scoped(user, scope, eq(user.id, userId)));
+    await deleteLogin(tx, scope, userId);
   });
 }

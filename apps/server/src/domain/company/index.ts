@@ -9,6 +9,10 @@ export {
   TEAM_MEMBER_NOT_FOUND,
   updateCompanySettings,
 } from "./company";
-export { createUserWithAccount, hashPassword, loginEmailTaken } from "./logins";
+export { companyName } from "./company-name";
+export { demoCompanyIds } from "./demo-companies";
+export { createUserWithAccount, deleteLogin, hashPassword, loginEmailTaken, renameLogin } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";
+export { sessionOfTokenQuery } from "./session-of-token";
 export { getMe, signUp } from "./signup";
+export { companyTimeZone } from "./time-zone";

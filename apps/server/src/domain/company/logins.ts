@@ -1,9 +1,10 @@
-import { type Executor, user } from "@pevo/db";
+import { type Executor, profiles, session, user } from "@pevo/db";
 import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/seed";
 import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { companyIdOfCompany } from "../../lib/company-id";
+import { type CompanyId, scoped } from "../../lib/tenant";
 import { ensureCredentialDigest } from "../credentials";
 
 export { hashPassword };
@@ -25,6 +26,30 @@ export type NewUser = Omit<NewLogin, "passwordHash"> & { password: string; role:
 export async function createUserWithAccount(tx: Executor, input: NewUser) {
   const { password, ...rest } = input;
   return insertLogin(tx, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+/**
+ * Deletes one of the company's logins (a removed admin, a deleted PEVO's portal login): its
+ * sessions first, so it is signed out at once; its password account, profile and settings go with
+ * the user row (ON DELETE CASCADE). Run it inside the caller's transaction.
+ */
+export async function deleteLogin(tx: Executor, scope: { companyId: CompanyId }, userId: string) {
+  // unscoped: sessions have no company_id; the user row below is deleted only within the company
+  await tx.delete(session).where(eq(session.userId, userId));
+  await tx.delete(user).where(scoped(user, scope, eq(user.id, userId)));
+}
+
+/** A login's name on its profile (a PEVO renamed by the office). The caller checked the login is its company's. */
+export async function renameLogin(
+  tx: Executor,
+  userId: string,
+  name: { firstName: string; lastName: string },
+) {
+  await tx
+    .update(profiles)
+    .set({ ...name, contactPerson: `${name.firstName} ${name.lastName}` })
+    // unscoped: profiles have no company_id; the caller found the login through a row of its company
+    .where(eq(profiles.id, userId));
 }
 
 /**

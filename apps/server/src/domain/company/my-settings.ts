@@ -25,18 +25,21 @@ export async function getMySettings({ db, userId }: Scope) {
     .innerJoin(companies, eq(companies.id, user.companyId))
     // unscoped: the caller's own login and preferences (per user, not tenant data)
     .where(eq(user.id, userId));
-  let [settings] = await db
+  const [existing] = await db
     .select(settingsColumns)
     .from(userSettings)
     // unscoped: the caller's own preferences
     .where(eq(userSettings.userId, userId));
-  if (!settings) {
-    [settings] = await db
-      .insert(userSettings)
-      .values({ userId, darkMode: account.role === "pevo" })
-      .onConflictDoNothing()
-      .returning(settingsColumns);
-  }
+  // The first read makes the row (a PEVO's app starts dark). One upsert that answers the row, new or
+  // not: two first reads at once (two tabs) both get it, where "insert, do nothing on conflict"
+  // answered nothing to the one that lost the race.
+  const [settings = missingRow("user_settings")] = existing
+    ? [existing]
+    : await db
+        .insert(userSettings)
+        .values({ userId, darkMode: account.role === "pevo" })
+        .onConflictDoUpdate({ target: userSettings.userId, set: { userId } })
+        .returning(settingsColumns);
   return { account, settings };
 }
 

@@ -10,7 +10,8 @@ import { companyIdOfCompany } from "../../lib/company-id";
 import { addDaysIso } from "../../lib/dates";
 import { schedule } from "../../lib/jobs";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { companyTimeZone } from "../company";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */

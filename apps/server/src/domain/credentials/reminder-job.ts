@@ -10,7 +10,7 @@ import type { Deps } from "../../http/context";
 import type { JobHandlers } from "../../lib/jobs";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../../lib/zoned-time";
+import { companyTimeZone } from "../company";
 import { isCurrentCredential } from "./expiring";
 import { CREDENTIAL_REMINDER, credentialReminderMail, type Payload, reminderInstant } from "./reminders";
 

@@ -10,8 +10,9 @@ import { CREDENTIAL_REMINDER_DAYS } from "@pevo/shared";
 import { addDaysIso, formatDay } from "../../lib/dates";
 import { cancel, schedule } from "../../lib/jobs";
 import type { CompanyId } from "../../lib/tenant";
-import { companyTimeZone, zonedTimeToUtc } from "../../lib/zoned-time";
+import { zonedTimeToUtc } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
+import { companyTimeZone } from "../company";
 
 export const CREDENTIAL_REMINDER = "credential-reminder";
 /** Local time of the reminder mails. */

@@ -8,7 +8,8 @@ import { type Executor, invoices } from "@pevo/db";
 import { fromCents, INVOICE_OPEN_STATUSES, type InvoiceStatus, toCents } from "@pevo/shared";
 import { and, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { CompanyId } from "../../lib/tenant";
-import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
+import { zonedDate } from "../../lib/zoned-time";
+import { companyTimeZone } from "../company";
 
 /** Today in the company's time zone. */
 export async function invoiceToday(db: Executor, scope: { companyId: CompanyId }, now = new Date()) {

@@ -16,9 +16,10 @@ import type { Deps } from "../../http/context";
 import { addDaysIso } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
-import { companyTimeZone, zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
+import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
+import { companyTimeZone } from "../company";
 import { createPublicLink, daysFrom } from "../public-links";
 import { balanceCents, isOpenStatus } from "./invoice-status";
 

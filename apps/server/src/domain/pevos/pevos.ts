@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { dispatches, missingRow, pevos, positions, profiles, tripLogs, user } from "@pevo/db";
+import { dispatches, missingRow, pevos, positions, profiles, tripLogs } from "@pevo/db";
 import { EMAIL_NOT_INVITABLE, type PevoSort, type TPevoData, type TPevoListQuery } from "@pevo/shared";
 import { count, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
@@ -12,7 +12,7 @@ import {
   totalColumn,
 } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
-import { createUserWithAccount, loginEmailTaken } from "../company";
+import { createUserWithAccount, deleteLogin, loginEmailTaken, renameLogin } from "../company";
 import { licenceReviewOnSave } from "./licence-review";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -148,15 +148,8 @@ export async function updatePevo(scope: Scope, { id, input }: { id: string; inpu
       .returning({ userId: pevos.userId });
     if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
     if (row.userId) {
-      await tx
-        .update(profiles)
-        .set({
-          firstName: fields.firstName,
-          lastName: fields.lastName,
-          contactPerson: `${fields.firstName} ${fields.lastName}`,
-        })
-        // unscoped: the login of the PEVO row found above (same company: pevos_user_fk)
-        .where(eq(profiles.id, row.userId));
+      // The login of the PEVO row found above (same company: pevos_user_fk).
+      await renameLogin(tx, row.userId, { firstName: fields.firstName, lastName: fields.lastName });
     }
   });
   return getPevo(scope, id);
@@ -188,6 +181,6 @@ export async function deletePevo(scope: Scope, { id }: { id: string }) {
       .where(scoped(tripLogs, scope, eq(tripLogs.pevoId, id)));
     if (trips.n > 0) throw new ConflictError(PEVO_HAS_TRIPS);
     await tx.delete(pevos).where(scoped(pevos, scope, eq(pevos.id, id)));
-    if (row.userId) await tx.delete(user).where(scoped(user, scope, eq(user.id, row.userId)));
+    if (row.userId) await deleteLogin(tx, scope, row.userId);
   });
 }

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { companyIdOfScopedRow } from "../../lib/company-id";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../../lib/zoned-time";
+import { companyTimeZone } from "../company";
 import { rcHeader } from "./get-rate-confirmation";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentFrom, type RequestRow } from "./signature-requests";

@@ -18,6 +18,7 @@ import {
 } from "@pevo/shared";
 import type { Context } from "hono";
 import { z } from "zod";
+import { companyTimeZone } from "../../domain/company";
 import {
   addCertification,
   addInsurance,
@@ -47,7 +48,7 @@ import {
 } from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
-import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
+import { zonedDate } from "../../lib/zoned-time";
 
 const Credentials = named("PevoCredentials", ZCredentialsResponse);
 const Certification = named("Certification", ZCertificationResponse);

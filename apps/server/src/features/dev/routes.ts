@@ -1,21 +1,14 @@
-import { type Database, mailOutbox } from "@pevo/db";
-import { desc, eq } from "drizzle-orm";
+import type { Database } from "@pevo/db";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
+import { keptMails } from "../../mail/mailer";
 import { escapeHtml } from "../../mail/templates";
 
 const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** Development only: the emails the outbox kept, newest first. */
 export function devRoutes(db: Database) {
-  const list = (to?: string) =>
-    db
-      .select()
-      .from(mailOutbox)
-      // unscoped: the development mailbox shows every outgoing mail (never served in production)
-      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(50);
+  const list = (to?: string) => keptMails(db, to);
   return new Hono()
     .get("/mailbox.json", async (c) => c.json(await list(c.req.query("to"))))
     .get("/mailbox", async (c) => {

@@ -43,6 +43,8 @@ import {
 } from "@pevo/shared";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
+import { recordActivity } from "../../domain/activity";
+import { companyTimeZone } from "../../domain/company";
 import {
   createPublicLink,
   daysFrom,
@@ -51,11 +53,9 @@ import {
   revokePublicLinks,
 } from "../../domain/public-links";
 import type { Deps } from "../../http/context";
-import { recordActivity } from "../../lib/activity";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent } from "../../lib/live-events";
 import { type CompanyId, ownCompany, type Scope, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../../lib/zoned-time";
 import { deliverAllNow, enqueueMail } from "../../mail/mail-jobs";
 import type { Mail } from "../../mail/mailer";
 import { dispatchDeclinedMail } from "../../mail/templates";

@@ -14,12 +14,13 @@
  */
 import { dispatches, type Executor, rateConfirmations } from "@pevo/db";
 import { eq } from "drizzle-orm";
+import { companyTimeZone } from "../../domain/company";
 import type { Deps } from "../../http/context";
 import { addDaysIso } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
 import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone, zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
+import { zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { pickupReminderMail } from "../../mail/templates";
 
 const PICKUP_REMINDER = "pickup-reminder";

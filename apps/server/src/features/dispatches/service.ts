@@ -22,10 +22,10 @@ import {
 } from "@pevo/shared";
 import { asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { recordActivity } from "../../domain/activity";
 import { invoiceToday, overdueSql } from "../../domain/invoices";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
-import { recordActivity } from "../../lib/activity";
 import { dispatchCoverageColumn } from "../../lib/coverage";
 import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";

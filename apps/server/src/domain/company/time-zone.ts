@@ -1,0 +1,14 @@
+import { companies, type Executor, missingRow } from "@pevo/db";
+import { type CompanyId, ownCompany } from "../../lib/tenant";
+
+/**
+ * The company's IANA time zone (Settings; default from the browser at signup): pickup dates and
+ * times, due dates and reminders are wall-clock times of it (lib/zoned-time.ts converts them).
+ */
+export async function companyTimeZone(db: Executor, scope: { companyId: CompanyId }): Promise<string> {
+  const [company = missingRow("companies")] = await db
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(ownCompany(scope));
+  return company.timeZone;
+}
