@@ -1,6 +1,6 @@
+import { pickupReminderHandlers } from "./domain/dispatches";
 import { credentialDigestHandlers } from "./features/credentials/digest";
 import { credentialReminderHandlers } from "./features/credentials/reminders";
-import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import { documentPurgeHandlers } from "./features/documents/purge-job";
 import { invoiceReminderHandlers } from "./features/invoices/reminders";
 import { signatureJobHandlers } from "./features/rate-confirmations/signature-jobs";

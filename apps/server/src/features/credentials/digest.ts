@@ -17,11 +17,11 @@
 import { type Executor, user } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
 import { eq, ne } from "drizzle-orm";
+import { pevoMailRecipient } from "../../domain/pevos";
 import type { Deps } from "../../http/context";
 import { CREDENTIALS_DIGEST, nextDigestInstant } from "../../lib/credentials-digest-schedule";
 import { formatDay } from "../../lib/dates";
 import type { JobHandlers } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedDate } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";

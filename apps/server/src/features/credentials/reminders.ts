@@ -9,10 +9,10 @@
 import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, INSURANCE_TYPE_LABELS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
+import { pevoMailRecipient } from "../../domain/pevos";
 import type { Deps } from "../../http/context";
 import { addDaysIso, formatDay } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zonedTimeToUtc } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";

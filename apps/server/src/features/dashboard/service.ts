@@ -9,8 +9,8 @@ import {
 } from "@pevo/db";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { recentActivity } from "../../domain/activity";
+import { countUncoveredJobs } from "../../domain/dispatches";
 import { openBalanceTotals } from "../../lib/aging";
-import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
 import { invoiceToday } from "../../lib/invoice-status";
 import { type Scope, scoped } from "../../lib/tenant";

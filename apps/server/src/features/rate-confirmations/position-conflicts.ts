@@ -1,7 +1,7 @@
 import { type Executor, positions, rateConfirmations } from "@pevo/db";
 import type { TRateConfirmationData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
+import { assertNoBookingConflicts } from "../../domain/dispatches";
 import { assertQualified } from "../../lib/qualification";
 import { type Scope, scoped } from "../../lib/tenant";
 

@@ -19,8 +19,8 @@ import type {
   TRateConfirmationListQuery,
 } from "@pevo/shared";
 import { asc, count, eq, gte, inArray, isNotNull, isNull, like, lte, type SQLWrapper } from "drizzle-orm";
+import { coveredPositions, rateConfirmationCoverageColumn } from "../../domain/dispatches";
 import { recordActivity } from "../../lib/activity";
-import { coveredPositions, rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { todayIso } from "../../lib/dates";
 import {
   ConflictError,

@@ -17,10 +17,10 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { addDaysIso } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone, zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { pickupReminderMail } from "../../mail/templates";
+import { pevoMailRecipient } from "../pevos";
 
 const PICKUP_REMINDER = "pickup-reminder";
 const REMINDERS = ["evening", "two-hours"] as const;

@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Scope, scoped } from "./tenant";
+import { type Scope, scoped } from "../../lib/tenant";
 
 /*
  * Coverage (DECISIONS 'One dispatch per position'): a rate confirmation's position is covered by a

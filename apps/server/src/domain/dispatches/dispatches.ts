@@ -24,19 +24,16 @@ import { asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } f
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../../http/context";
 import type { CsvValue } from "../../http/csv";
-import { recordActivity } from "../../lib/activity";
-import { dispatchCoverageColumn } from "../../lib/coverage";
-import { formatDay } from "../../lib/dates";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceToday, overdueSql } from "../../lib/invoice-status";
-import { dispatchEvent, publishEvent, published } from "../../lib/live-events";
+import { dispatchEvent, publishEvent } from "../../lib/live-events";
 import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { allRows, countUpTo, keyset, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type Scope, scoped } from "../../lib/tenant";
-import { deliverNow, enqueueMail, mailState } from "../../mail/mail-jobs";
-import { dispatchAssignedMail } from "../../mail/templates";
-import { endAssignment, reopenJob, startAssignment } from "./lifecycle-service";
+import { mailState } from "../../mail/mail-jobs";
+import { dispatchCoverageColumn } from "./coverage";
+import { dispatchAlertKey, notify, recordAssignment } from "./dispatch-alert";
+import { endAssignment, reopenJob } from "./office-assignment";
 import { syncPickupReminders } from "./pickup-reminders";
 import {
   checkBooking,
@@ -352,80 +349,40 @@ async function checkReferences(scope: Scope, input: TDispatchData, currentPevoId
   }
 }
 
-/** The key of a dispatch's alert mail (mail/mail-jobs.ts): the dispatch shows where its latest one stands. */
-const dispatchAlertKey = (dispatchId: string) => `dispatch-alert:${dispatchId}`;
-
 /**
- * Records the assignment and queues the PEVO's dispatch alert in the same transaction (their Email
- * Notifications and Dispatch Alerts settings decide whether there is one); answers the mail job's
- * id, or null when nobody is told.
+ * What a dispatch's live event says (lib/live-events.ts dispatchEvent), read in the change's
+ * transaction so the event is published in it (ADR 0012, Live events).
  */
-export async function recordAssignment(
+export async function publishDispatchEvent(
   tx: Executor,
   scope: Scope,
-  deps: Pick<Deps, "config">,
-  dispatch: TDispatchData,
-  dispatchId: string,
-): Promise<string | null> {
-  if (!dispatch.pevoId) return null;
-  const [pevo] = await tx
-    .select({ firstName: pevos.firstName, lastName: pevos.lastName })
-    .from(pevos)
-    .where(scoped(pevos, scope, eq(pevos.id, dispatch.pevoId)));
-  if (!pevo) return null;
-  const rc = dispatch.rateConfirmationId
-    ? (
-        await tx
-          .select({ jobNumber: rateConfirmations.jobNumber, client: clients.name })
-          .from(rateConfirmations)
-          .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
-          .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, dispatch.rateConfirmationId)))
-      )[0]
-    : undefined;
-  const name = `${pevo.firstName} ${pevo.lastName}`;
-  await recordActivity(tx, scope, {
-    actorId: scope.userId,
-    type: "pevo_dispatched",
-    pevo: name,
-    pevoId: dispatch.pevoId,
-    job: rc?.jobNumber ?? null,
-    client: rc?.client ?? null,
-    message: `${name} dispatched${rc ? ` on ${rc.jobNumber}` : ""} for ${formatDay(dispatch.pickupDate)}`,
+  id: string,
+  event: ReturnType<typeof dispatchEvent>,
+) {
+  const [row = missingRow("dispatches")] = await tx
+    .select({
+      id: dispatches.id,
+      pevoId: dispatches.pevoId,
+      pevoName: pevoName(),
+      status: dispatches.status,
+      driverName: dispatches.driverName,
+      jobNumber: rateConfirmations.jobNumber,
+    })
+    .from(dispatches)
+    .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+  const { jobNumber, ...d } = row;
+  await publishEvent(tx, {
+    companyId: scope.companyId,
+    by: scope.userId,
+    ...event({ ...d, rateConfirmation: jobNumber === null ? null : { jobNumber } }),
   });
-  const to = await pevoMailRecipient(tx, scope, dispatch.pevoId, "dispatchAlerts");
-  const respondToken = await startAssignment(tx, scope, {
-    dispatchId,
-    pevoId: dispatch.pevoId,
-    withLink: Boolean(to),
-  });
-  if (!to) return null;
-  const { appUrl } = deps.config;
-  return enqueueMail(
-    tx,
-    scope,
-    dispatchAlertKey(dispatchId),
-    dispatchAssignedMail(
-      {
-        ...to,
-        jobNumber: rc?.jobNumber ?? null,
-        pickupDate: dispatch.pickupDate,
-        pickupTime: dispatch.pickupTime,
-      },
-      `${appUrl}/pevo/dispatches`,
-      respondToken ? `${appUrl}/respond/${respondToken}` : undefined,
-    ),
-  );
-}
-
-/** Delivers a dispatch alert right after its change committed (a failure is retried by the runner). */
-export async function notify(deps: Pick<Deps, "db" | "mailer" | "config">, alertJob: string | null) {
-  if (alertJob) await deliverNow(deps, alertJob);
 }
 
 export async function createDispatch(
   scope: Scope,
-  deps: Pick<Deps, "mailer" | "config">,
-  input: TDispatchData,
+  { deps, dispatch: input }: { deps: Pick<Deps, "mailer" | "config">; dispatch: TDispatchData },
 ) {
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
@@ -438,17 +395,21 @@ export async function createDispatch(
       .returning({ id: dispatches.id });
     await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, row.id);
-    return { id: row.id, alertJob: await recordAssignment(tx, scope, deps, input, row.id) };
+    const alertJob = await recordAssignment(tx, scope, deps, input, row.id);
+    await publishDispatchEvent(tx, scope, row.id, dispatchEvent("dispatch.created"));
+    return { id: row.id, alertJob };
   });
   await notify({ db, ...deps }, alertJob);
-  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
+  return getDispatch(scope, id);
 }
 
 export async function updateDispatch(
   scope: Scope,
-  deps: Pick<Deps, "mailer" | "config">,
-  id: string,
-  input: TDispatchData,
+  {
+    deps,
+    id,
+    dispatch: input,
+  }: { deps: Pick<Deps, "mailer" | "config">; id: string; dispatch: TDispatchData },
 ) {
   const { db } = scope;
   const [current] = await db
@@ -471,7 +432,7 @@ export async function updateDispatch(
       .where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await recordQualificationOverrides(tx, scope, qualification, input);
     await syncPickupReminders(tx, scope, id);
-    // A new PEVO answers anew (lifecycle-service.ts); taking the PEVO off voids the emailed link;
+    // A new PEVO answers anew (office-assignment.ts); taking the PEVO off voids the emailed link;
     // the same PEVO on a job set back from completed or canceled continues it.
     if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);
     if (input.pevoId === current.pevoId) {
@@ -482,16 +443,19 @@ export async function updateDispatch(
         to: input.status,
       });
     }
-    return input.pevoId && input.pevoId !== current.pevoId
-      ? recordAssignment(tx, scope, deps, input, id)
-      : null;
+    const alertJob =
+      input.pevoId && input.pevoId !== current.pevoId
+        ? await recordAssignment(tx, scope, deps, input, id)
+        : null;
+    await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.changed", current.pevoId));
+    return alertJob;
   });
   await notify({ db, ...deps }, alertJob);
-  return published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.changed", current.pevoId));
+  return getDispatch(scope, id);
 }
 
-export async function deleteDispatch(scope: Scope, id: string) {
-  const deleted = await scope.db.transaction(async (tx) => {
+export async function deleteDispatch(scope: Scope, { id }: { id: string }) {
+  await scope.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: dispatches.id, pevoId: dispatches.pevoId })
       .from(dispatches)
@@ -510,13 +474,12 @@ export async function deleteDispatch(scope: Scope, id: string) {
     if (trips.n > 0) throw new ConflictError(DISPATCH_HAS_TRIPS);
     await tx.delete(dispatches).where(scoped(dispatches, scope, eq(dispatches.id, id)));
     await syncPickupReminders(tx, scope, id);
-    return row;
-  });
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    kind: "dispatch.deleted",
-    ids: { dispatchId: id },
-    pevoIds: [deleted.pevoId],
-    text: "Dispatch deleted",
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      kind: "dispatch.deleted",
+      ids: { dispatchId: id },
+      pevoIds: [row.pevoId],
+      text: "Dispatch deleted",
+    });
   });
 }

@@ -1,0 +1,34 @@
+// The company's dispatches and the job's life on the road (DECISIONS 'Dispatches'): the office's
+// list, page and saves (with the dispatch alert and the pickup reminders they queue), the PEVO's
+// answers and steps from the portal or the emailed link, and the rules other aggregates ask:
+// double booking and a rate confirmation's coverage.
+export { acceptJob } from "./accept-job";
+export { assertNoBookingConflicts } from "./booking-conflicts";
+export {
+  countUncoveredJobs,
+  coveredPositions,
+  rateConfirmationCoverageColumn,
+} from "./coverage";
+export { declineJob } from "./decline-job";
+export { createDispatchBatch } from "./dispatch-batch";
+export { getDispatchTimeline } from "./dispatch-timeline";
+export {
+  createDispatch,
+  DISPATCH_CSV_HEADER,
+  DISPATCH_NOT_FOUND,
+  deleteDispatch,
+  dispatchCsvRows,
+  getDispatch,
+  listDispatches,
+  updateDispatch,
+} from "./dispatches";
+export { JOB_NOT_FOUND } from "./lifecycle";
+export { pickupReminderHandlers, reminderInstant } from "./pickup-reminders";
+export { getPortalLifecycle } from "./portal-lifecycle";
+export { recordStep } from "./record-step";
+export {
+  acceptByToken,
+  declineByToken,
+  openResponsePage,
+  RESPONSE_LINK_MESSAGES,
+} from "./response-link";
