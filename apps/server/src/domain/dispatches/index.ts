@@ -4,6 +4,7 @@
 // double booking and a rate confirmation's coverage.
 export { acceptJob } from "./accept-job";
 export { assertNoBookingConflicts } from "./booking-conflicts";
+export { dispatchCalendar } from "./calendar";
 export {
   countUncoveredJobs,
   coveredPositions,
