@@ -10,6 +10,7 @@ export {
   coveredPositions,
   rateConfirmationCoverageColumn,
 } from "./coverage";
+export { jobCounts, upcomingJobs } from "./dashboard-jobs";
 export { declineJob } from "./decline-job";
 export { createDispatchBatch } from "./dispatch-batch";
 export { getDispatchTimeline } from "./dispatch-timeline";
@@ -24,6 +25,13 @@ export {
   updateDispatch,
 } from "./dispatches";
 export { JOB_NOT_FOUND } from "./lifecycle";
+export {
+  getPortalDispatch,
+  listPortalDispatches,
+  PORTAL_DISPATCH_NOT_FOUND,
+  pevoJobCounts,
+  pevoUpcomingJobs,
+} from "./pevo-jobs";
 export { pickupReminderHandlers, reminderInstant } from "./pickup-reminders";
 export { getPortalLifecycle } from "./portal-lifecycle";
 export { recordStep } from "./record-step";

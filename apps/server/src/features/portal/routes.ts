@@ -8,6 +8,7 @@ import {
   ZPortalDispatchResponse,
 } from "@pevo/shared";
 import { z } from "zod";
+import { getPortalDispatch, listPortalDispatches, PORTAL_DISPATCH_NOT_FOUND } from "../../domain/dispatches";
 import {
   createRoute,
   createRouter,
@@ -21,14 +22,7 @@ import {
 import { pevoIdOf } from "../../http/pevo";
 import { requirePevo, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import {
-  getPortalDashboard,
-  getPortalDispatch,
-  getPortalProfile,
-  listPortalDispatches,
-  PORTAL_DISPATCH_NOT_FOUND,
-  updatePortalProfile,
-} from "./service";
+import { getPortalDashboard, getPortalProfile, updatePortalProfile } from "./service";
 
 const tags = ["Portal"];
 const PevoProfile = named("PevoProfile", ZPevoProfileResponse);
