@@ -3,7 +3,7 @@
  * policy expires, at 09:00 in the company's time zone. Durable jobs (lib/jobs.ts) keyed
  * `credential-reminder:<kind>:<id>:<days>`, kept in line by every write of the credential (in its
  * transaction); a deleted credential drops them. The handler checks again when it runs (the row,
- * its expiry, the PEVO's Email Notifications through lib/pevo-mail.ts) and sends nothing for a
+ * its expiry, the PEVO's Email Notifications through domain/pevos/pevo-mail.ts) and sends nothing for a
  * credential that is no longer current (rejected, or replaced by a renewal: expiring.ts).
  */
 import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
