@@ -13,17 +13,10 @@ export {
 export { jobCounts, upcomingJobs } from "./dashboard-jobs";
 export { declineJob } from "./decline-job";
 export { createDispatchBatch } from "./dispatch-batch";
+export { DISPATCH_CSV_HEADER, dispatchCsvRows, listDispatches } from "./dispatch-list";
+export { DISPATCH_NOT_FOUND, getDispatch } from "./dispatch-page";
 export { getDispatchTimeline } from "./dispatch-timeline";
-export {
-  createDispatch,
-  DISPATCH_CSV_HEADER,
-  DISPATCH_NOT_FOUND,
-  deleteDispatch,
-  dispatchCsvRows,
-  getDispatch,
-  listDispatches,
-  updateDispatch,
-} from "./dispatches";
+export { createDispatch, deleteDispatch, updateDispatch } from "./dispatches";
 export { JOB_NOT_FOUND } from "./lifecycle";
 export {
   getPortalDispatch,
