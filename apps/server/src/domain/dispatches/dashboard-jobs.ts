@@ -7,7 +7,7 @@ import { type Scope, scoped } from "../../lib/tenant";
  * the kept per-day counts (a row per day, not a dispatch each): the dispatched jobs, and the
  * non-canceled pickups in [today, weekEnd).
  */
-export async function jobCounts(scope: Scope, today: string, weekEnd: string) {
+export async function dashboardJobCounts(scope: Scope, today: string, weekEnd: string) {
   const thisWeek = and(gte(dispatchDayCounts.pickupDate, today), lt(dispatchDayCounts.pickupDate, weekEnd));
   const [jobs = missingRow("dispatches")] = await scope.db
     .select({
@@ -20,7 +20,7 @@ export async function jobCounts(scope: Scope, today: string, weekEnd: string) {
 }
 
 /** The admin dashboard's first upcoming jobs in [today, weekEnd), soonest first; a canceled job is not coming up. */
-export async function upcomingJobs(scope: Scope, today: string, weekEnd: string, limit: number) {
+export async function dashboardUpcomingJobs(scope: Scope, today: string, weekEnd: string, limit: number) {
   const rows = await scope.db
     .select({
       id: dispatches.id,

@@ -10,7 +10,7 @@ export {
   coveredPositions,
   rateConfirmationCoverageColumn,
 } from "./coverage";
-export { jobCounts, upcomingJobs } from "./dashboard-jobs";
+export { dashboardJobCounts, dashboardUpcomingJobs } from "./dashboard-jobs";
 export { declineJob } from "./decline-job";
 export { createDispatchBatch } from "./dispatch-batch";
 export { DISPATCH_CSV_HEADER, dispatchCsvRows, listDispatches } from "./dispatch-list";

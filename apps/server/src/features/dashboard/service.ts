@@ -1,7 +1,7 @@
 import { invoiceOpenBalances, missingRow, pevos, rateConfirmations } from "@pevo/db";
 import { count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { recentActivity } from "../../domain/activity";
-import { countUncoveredJobs, jobCounts, upcomingJobs } from "../../domain/dispatches";
+import { countUncoveredJobs, dashboardJobCounts, dashboardUpcomingJobs } from "../../domain/dispatches";
 import { openBalanceTotals } from "../../lib/aging";
 import { addDaysIso } from "../../lib/dates";
 import { invoiceToday } from "../../lib/invoice-status";
@@ -22,7 +22,7 @@ export async function getDashboard(scope: Scope, today: string) {
     uncovered,
     [owed = missingRow("invoiceOpenBalances")],
   ] = await Promise.all([
-    jobCounts(scope, today, weekEnd),
+    dashboardJobCounts(scope, today, weekEnd),
     db
       .select({ n: count() })
       .from(pevos)
@@ -40,7 +40,7 @@ export async function getDashboard(scope: Scope, today: string) {
           isNull(rateConfirmations.canceledAt),
         ),
       ),
-    upcomingJobs(scope, today, weekEnd, 10),
+    dashboardUpcomingJobs(scope, today, weekEnd, 10),
     recentActivity(scope, 10),
     countUncoveredJobs(scope, today, weekEnd),
     // One aggregate row: the open balance and its past-due part, exact.
