@@ -1,8 +1,8 @@
 import { credentialDigestHandlers, credentialReminderHandlers } from "./domain/credentials";
+import { pickupReminderHandlers } from "./domain/dispatches";
 import { documentPurgeHandlers } from "./domain/documents";
 import { invoiceReminderHandlers } from "./domain/invoices";
 import { signatureJobHandlers } from "./domain/rate-confirmations";
-import { pickupReminderHandlers } from "./features/dispatches/pickup-reminders";
 import type { Deps } from "./http/context";
 import type { JobHandlers } from "./lib/jobs";
 import { mailJobHandlers } from "./mail/mail-jobs";

@@ -7,7 +7,7 @@ import type { Database } from "@pevo/db";
 import { clients } from "@pevo/db";
 import { recordActivity } from "../src/domain/activity";
 import { getClient, listClients } from "../src/domain/clients";
-import { listDispatches } from "../src/features/dispatches/service";
+import { listDispatches } from "../src/domain/dispatches";
 import type { Actor } from "../src/http/context";
 import { type CompanyId, type Scope, scoped } from "../src/lib/tenant";
 import { asCompanyId } from "./company-id";

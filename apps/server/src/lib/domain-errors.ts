@@ -8,7 +8,7 @@ export class DomainError extends Error {
     message: string,
     /** Messages per input field, e.g. { "positions.0.pevoId": "Choose a PEVO from the list" }. */
     readonly fields?: Record<string, string>,
-    /** More of the answer's body, e.g. { conflicts: [...] } of a double booking (lib/booking-conflicts.ts). */
+    /** More of the answer's body, e.g. { conflicts: [...] } of a double booking (domain/dispatches/booking-conflicts.ts). */
     readonly details?: Record<string, unknown>,
   ) {
     super(message);

@@ -11,8 +11,7 @@
  * visible by then, so the screens that refetch at once see it. A failed NOTIFY is logged, never an
  * error for the change: inside a transaction it runs in a savepoint, because a failed statement
  * would otherwise abort the whole transaction (the change must still commit; the screens catch up
- * on their next refetch). `published(scope, value, …)` is the older form, after the commit on
- * `scope.db`, kept for the services not converted yet (ADR 0012, "Still published after the commit").
+ * on their next refetch).
  *
  * Delivery side: `LiveHub` (one per app) numbers every received event (`<instance>.<n>`, monotonic)
  * and keeps the last few minutes in memory, so a browser that reconnects with Last-Event-ID gets what
@@ -25,7 +24,7 @@ import type { LiveEventKind, TLiveMessage } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { log } from "./log";
-import type { CompanyId, Scope } from "./tenant";
+import type { CompanyId } from "./tenant";
 
 const LIVE_CHANNEL = "pevo_live_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -73,16 +72,6 @@ export async function publishEvent(db: Executor, event: LiveEvent): Promise<void
   } catch (error) {
     log().error({ err: error }, "Could not publish a live event");
   }
-}
-
-/** Publishes and passes the value through, so a service's last line can stay `return ...`. */
-export async function published<T>(
-  scope: Scope,
-  value: T,
-  event: (value: T) => Omit<LiveEvent, "companyId">,
-) {
-  await publishEvent(scope.db, { companyId: scope.companyId, by: scope.userId, ...event(value) });
-  return value;
 }
 
 /** Who a stream belongs to: the company, and for a PEVO their PEVO id. */

@@ -139,7 +139,7 @@ export type PickupReminder = {
   driverPhone: string;
 };
 
-/** The evening before the pickup, and 2 hours before it (features/dispatches/pickup-reminders.ts). */
+/** The evening before the pickup, and 2 hours before it (domain/dispatches/pickup-reminders.ts). */
 export const pickupReminderMail = (r: PickupReminder, url: string): Mail => {
   const job = r.jobNumber ? `job ${r.jobNumber}` : "your job";
   const when = `${formatDay(r.pickupDate)} at ${r.pickupTime} ${r.zone}`;

@@ -252,7 +252,7 @@ export const rateConfirmations = pgTable(
       sql`greatest(${t.startDate}, ${t.endDate})`,
       t.startDate,
     ),
-    // Jobs running in a window that are not canceled (the dashboard's uncovered count, lib/coverage.ts):
+    // Jobs running in a window that are not canceled (the dashboard's uncovered count, domain/dispatches/coverage.ts):
     // the start date is checked in the index, so only the window's jobs are read from the table.
     index("rate_confirmations_open_window_idx")
       .on(t.companyId, sql`greatest(${t.startDate}, ${t.endDate})`, t.startDate)

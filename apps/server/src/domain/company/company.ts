@@ -34,7 +34,7 @@ export async function getCompanySettings(scope: Scope): Promise<Required<TCompan
 
 /**
  * The company profile (used on invoices), the invoice defaults and the time zone (left out: kept).
- * Pickup reminders already scheduled follow a new zone when they run (dispatches/pickup-reminders.ts).
+ * Pickup reminders already scheduled follow a new zone when they run (domain/dispatches/pickup-reminders.ts).
  */
 export async function updateCompanySettings(scope: Scope, input: TCompanySettings) {
   await scope.db.transaction(async (tx) => {

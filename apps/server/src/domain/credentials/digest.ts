@@ -17,14 +17,14 @@
 import { type Executor, user } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
 import { eq, ne } from "drizzle-orm";
-import { companyTimeZone } from "../../domain/company";
 import type { Deps } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import type { JobHandlers } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { zonedDate } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
+import { companyTimeZone } from "../company";
+import { pevoMailRecipient } from "../pevos";
 import { CREDENTIALS_DIGEST, nextDigestInstant } from "./digest-schedule";
 import { listExpiringCredentials } from "./expiring";
 import { credentialReminderMail } from "./reminders";

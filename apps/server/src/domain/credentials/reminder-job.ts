@@ -8,9 +8,9 @@ import { INSURANCE_TYPE_LABELS } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import type { JobHandlers } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyTimeZone } from "../company";
+import { pevoMailRecipient } from "../pevos";
 import { isCurrentCredential } from "./expiring";
 import { CREDENTIAL_REMINDER, credentialReminderMail, type Payload, reminderInstant } from "./reminders";
 

@@ -10,10 +10,9 @@ import {
 } from "@pevo/db";
 import type { TRateConfirmation } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { coveredPositions } from "../../lib/coverage";
 import { NotFoundError } from "../../lib/domain-errors";
-import { loadDetailsOf, permitsOf } from "../../lib/load-details";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
+import { coveredPositions, loadDetailsOf, permitsOf } from "../dispatches";
 import { signatureStateSql } from "./signature-state";
 
 export const RC_NOT_FOUND = "Rate confirmation not found";

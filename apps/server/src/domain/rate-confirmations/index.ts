@@ -1,14 +1,12 @@
 // The company's rate confirmations (the jobs a client books: rates, positions, load details and
 // permits) with their e-signature: the office's commands and reads, the signer's token commands,
-// the signature jobs, and the read queries of the dashboard, the portal and the calendar.
-export { calendarSpans } from "./calendar-spans";
+// the signature jobs, and the dashboard's pending signatures.
 export { setRateConfirmationCanceled } from "./cancel-rate-confirmation";
 export { deleteRateConfirmation } from "./delete-rate-confirmation";
 export { rateConfirmationPdf } from "./document-pdf";
 export { getRateConfirmation, RC_NOT_FOUND } from "./get-rate-confirmation";
 export { listRateConfirmations, nextJobNumber } from "./list-rate-confirmations";
 export { countPendingSignatures } from "./pending-signatures";
-export { pevoJobOf } from "./pevo-job";
 export {
   createRateConfirmation,
   duplicateRateConfirmation,

@@ -2,9 +2,9 @@
 import { clients, rateConfirmations } from "@pevo/db";
 import type { OffsetPage, RcSort, TRateConfirmationListItem, TRateConfirmationListQuery } from "@pevo/shared";
 import { eq, gte, inArray, isNotNull, isNull, like, lte, type SQLWrapper } from "drizzle-orm";
-import { rateConfirmationCoverageColumn } from "../../lib/coverage";
 import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { rateConfirmationCoverageColumn } from "../dispatches";
 import { signatureStateSql } from "./signature-state";
 
 const RC_SORT_COLUMNS = {

@@ -1,9 +1,9 @@
 import { type Executor, positions, rateConfirmations } from "@pevo/db";
 import type { TRateConfirmationData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { assertQualified } from "../../domain/credentials";
-import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
 import { type Scope, scoped } from "../../lib/tenant";
+import { assertQualified } from "../credentials";
+import { assertNoBookingConflicts } from "../dispatches";
 
 /**
  * Double booking on a rate confirmation's positions (DECISIONS 'Dispatches', Double booking): a PEVO put on a position while

@@ -15,7 +15,7 @@ import type {
 } from "@pevo/shared";
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
-import { publishEvent, published, tripLogEvent } from "../../lib/live-events";
+import { publishEvent, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { tripLogExpensesOf } from "./expenses";
@@ -186,6 +186,28 @@ async function writeExpenses(tx: Executor, scope: Scope, tripLogId: string, inpu
 
 const fields = ({ expenses: _expenses, ...rest }: TTripLogData) => rest;
 
+/**
+ * Publishes a saved trip's live event in its transaction (ADR 0012, Live events): what the event
+ * names (its dispatch and job number) is read there, so a rolled-back save publishes nothing.
+ */
+async function publishTripLogEvent(
+  tx: Executor,
+  scope: Scope,
+  { pevoId, id, verb }: { pevoId: string; id: string; verb: "saved" | "updated" },
+) {
+  const [trip = missingRow("tripLogs")] = await tx
+    .select({ id: tripLogs.id, dispatchId: tripLogs.dispatchId, jobNumber: rateConfirmations.jobNumber })
+    .from(tripLogs)
+    .leftJoin(dispatches, eq(dispatches.id, tripLogs.dispatchId))
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(scoped(tripLogs, scope, eq(tripLogs.id, id)));
+  await publishEvent(tx, {
+    companyId: scope.companyId,
+    by: scope.userId,
+    ...tripLogEvent(pevoId, verb)(trip),
+  });
+}
+
 export async function createTripLog(
   scope: Scope,
   { pevoId, input }: { pevoId: string; input: TTripLogData },
@@ -198,9 +220,10 @@ export async function createTripLog(
       .values({ ...fields(input), companyId, pevoId })
       .returning({ id: tripLogs.id });
     await writeExpenses(tx, scope, row.id, input);
+    await publishTripLogEvent(tx, scope, { pevoId, id: row.id, verb: "saved" });
     return row.id;
   });
-  return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "saved"));
+  return getPevoTripLog(scope, pevoId, id);
 }
 
 export async function updateTripLog(
@@ -217,21 +240,24 @@ export async function updateTripLog(
     if (updated.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
     await tx.delete(tripLogExpenses).where(scoped(tripLogExpenses, scope, eq(tripLogExpenses.tripLogId, id)));
     await writeExpenses(tx, scope, id, input);
+    await publishTripLogEvent(tx, scope, { pevoId, id, verb: "updated" });
   });
-  return published(scope, await getPevoTripLog(scope, pevoId, id), tripLogEvent(pevoId, "updated"));
+  return getPevoTripLog(scope, pevoId, id);
 }
 
 export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: string; id: string }) {
-  const deleted = await scope.db
-    .delete(tripLogs)
-    .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
-    .returning({ id: tripLogs.id });
-  if (deleted.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
-  await publishEvent(scope.db, {
-    companyId: scope.companyId,
-    kind: "trip_log.changed",
-    ids: { tripLogId: id },
-    pevoIds: [pevoId],
-    text: "Trip log deleted",
+  await scope.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(tripLogs)
+      .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
+      .returning({ id: tripLogs.id });
+    if (deleted.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
+    await publishEvent(tx, {
+      companyId: scope.companyId,
+      kind: "trip_log.changed",
+      ids: { tripLogId: id },
+      pevoIds: [pevoId],
+      text: "Trip log deleted",
+    });
   });
 }

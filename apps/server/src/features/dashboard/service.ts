@@ -1,69 +1,21 @@
-import { clients, dispatchDayCounts, dispatches, missingRow, pevos, rateConfirmations } from "@pevo/db";
-import { and, asc, count, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { recentActivity } from "../../domain/activity";
+import { countUncoveredJobs, dashboardJobCounts, dashboardUpcomingJobs } from "../../domain/dispatches";
 import { openBalances } from "../../domain/invoices";
+import { countActivePevos } from "../../domain/pevos";
 import { countPendingSignatures } from "../../domain/rate-confirmations";
-import { countUncoveredJobs } from "../../lib/coverage";
 import { addDaysIso } from "../../lib/dates";
-import { type Scope, scoped } from "../../lib/tenant";
+import type { Scope } from "../../lib/tenant";
 
 /** The admin dashboard, computed from the company's data (DECISIONS: Dashboards). */
 export async function getDashboard(scope: Scope, today: string) {
-  const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
-  // A canceled job is not coming up.
-  const upcoming = scoped(
-    dispatches,
-    scope,
-    gte(dispatches.pickupDate, today),
-    lt(dispatches.pickupDate, weekEnd),
-    ne(dispatches.status, "canceled"),
-  );
-  const thisWeek = and(gte(dispatchDayCounts.pickupDate, today), lt(dispatchDayCounts.pickupDate, weekEnd));
-  const [
-    [jobs = missingRow("dispatches")],
-    [activePevos = missingRow("pevos")],
-    pendingSignatures,
-    upcomingJobs,
-    activity,
-    uncovered,
-    owed,
-  ] = await Promise.all([
-    // Active and Upcoming Jobs in one pass over the kept per-day counts (a row per day, not a
-    // dispatch each).
-    db
-      .select({
-        active: sql<number>`coalesce(sum(${dispatchDayCounts.dispatched}), 0)::int`,
-        upcoming: sql<number>`coalesce(sum(${dispatchDayCounts.dispatches} - ${dispatchDayCounts.canceled}) filter (where ${thisWeek}), 0)::int`,
-      })
-      .from(dispatchDayCounts)
-      .where(scoped(dispatchDayCounts, scope)),
-    db
-      .select({ n: count() })
-      .from(pevos)
-      .where(scoped(pevos, scope, eq(pevos.status, "active"))),
+  const [jobs, activePevos, pendingSignatures, upcoming, activity, uncovered, owed] = await Promise.all([
+    dashboardJobCounts(scope, today, weekEnd),
+    countActivePevos(scope),
     countPendingSignatures(scope),
-    db
-      .select({
-        id: dispatches.id,
-        jobNumber: rateConfirmations.jobNumber,
-        client: clients.name,
-        date: dispatches.pickupDate,
-        status: dispatches.status,
-        pevoFirstName: pevos.firstName,
-        pevoLastName: pevos.lastName,
-        origin: rateConfirmations.originAddress,
-        destination: rateConfirmations.destinationAddress,
-      })
-      .from(dispatches)
-      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-      .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
-      .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
-      .where(upcoming)
-      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime))
-      .limit(10),
+    dashboardUpcomingJobs(scope, today, weekEnd, 10),
     recentActivity(scope, 10),
-    countUncoveredJobs(db, scope, today, weekEnd),
+    countUncoveredJobs(scope, today, weekEnd),
     // The open balance and its past-due part, exact; overdue is computed against the company's
     // today (the caller's ?today only moves the week).
     openBalances(scope),
@@ -71,17 +23,14 @@ export async function getDashboard(scope: Scope, today: string) {
   return {
     cards: {
       activeJobs: jobs.active,
-      pevos: activePevos.n,
+      pevos: activePevos,
       pendingSignatures,
       upcomingJobs: jobs.upcoming,
       uncoveredJobs: uncovered,
       outstanding: owed.outstanding,
       overdue: owed.overdue,
     },
-    upcomingJobs: upcomingJobs.map(({ pevoFirstName, pevoLastName, ...job }) => ({
-      ...job,
-      pevo: pevoFirstName ? `${pevoFirstName} ${pevoLastName}` : null,
-    })),
+    upcomingJobs: upcoming,
     activity,
   };
 }

@@ -6,6 +6,18 @@ import {
   ZPortalDispatchLifecycle,
 } from "@pevo/shared";
 import {
+  acceptByToken,
+  acceptJob,
+  declineByToken,
+  declineJob,
+  getDispatchTimeline,
+  getPortalLifecycle,
+  JOB_NOT_FOUND,
+  openResponsePage,
+  RESPONSE_LINK_MESSAGES,
+  recordStep,
+} from "../../domain/dispatches";
+import {
   createRoute,
   createRouter,
   errors,
@@ -18,18 +30,6 @@ import {
 import { pevoIdOf } from "../../http/pevo";
 import { publicLinkRouter, tokenParams } from "../../http/public-link-routes";
 import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
-import {
-  acceptByToken,
-  acceptJob,
-  declineByToken,
-  declineJob,
-  getDispatchTimeline,
-  getPortalLifecycle,
-  JOB_NOT_FOUND,
-  openResponsePage,
-  RESPONSE_LINK_MESSAGES,
-  recordStep,
-} from "./lifecycle-service";
 
 const params = idParams(JOB_NOT_FOUND);
 const Lifecycle = named("DispatchLifecycle", ZDispatchLifecycle);
@@ -77,7 +77,8 @@ export const portalLifecycleRoutes = portal
       request: { params },
       responses: { 200: json(PortalLifecycle, "Accepted"), ...errors(401, 403, 404, 409) },
     }),
-    async (c) => c.json(await acceptJob(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id), 200),
+    async (c) =>
+      c.json(await acceptJob(scopeOf(c), { pevoId: await pevoIdOf(c), id: c.req.valid("param").id }), 200),
   )
   .openapi(
     createRoute({
@@ -89,14 +90,12 @@ export const portalLifecycleRoutes = portal
       responses: { ...noContent, ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) => {
-      const scope = scopeOf(c);
-      await declineJob(
-        scope,
-        c.get("deps"),
-        await pevoIdOf(c),
-        c.req.valid("param").id,
-        c.req.valid("json").reason,
-      );
+      await declineJob(scopeOf(c), {
+        deps: c.get("deps"),
+        pevoId: await pevoIdOf(c),
+        id: c.req.valid("param").id,
+        reason: c.req.valid("json").reason,
+      });
       return c.body(null, 204);
     },
   )
@@ -111,7 +110,11 @@ export const portalLifecycleRoutes = portal
     }),
     async (c) =>
       c.json(
-        await recordStep(scopeOf(c), await pevoIdOf(c), c.req.valid("param").id, c.req.valid("json")),
+        await recordStep(scopeOf(c), {
+          pevoId: await pevoIdOf(c),
+          id: c.req.valid("param").id,
+          step: c.req.valid("json"),
+        }),
         200,
       ),
   );

@@ -27,10 +27,10 @@ import {
   type TestPevo,
   uniqueEmail,
 } from "../../../test/harness";
+import { pickupReminderHandlers, reminderInstant } from "../../domain/dispatches";
 import { runDueJobs, startJobWorker } from "../../lib/jobs";
 import { zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { createMailer } from "../../mail/mailer";
-import { pickupReminderHandlers, reminderInstant } from "./pickup-reminders";
 
 describe("zonedTimeToUtc", () => {
   test.each([

@@ -10,6 +10,17 @@ import {
   ZDispatchResponse,
 } from "@pevo/shared";
 import { z } from "zod";
+import {
+  createDispatch,
+  createDispatchBatch,
+  DISPATCH_CSV_HEADER,
+  DISPATCH_NOT_FOUND,
+  deleteDispatch,
+  dispatchCsvRows,
+  getDispatch,
+  listDispatches,
+  updateDispatch,
+} from "../../domain/dispatches";
 import { csvResponse } from "../../http/csv";
 import {
   byIdRoutes,
@@ -23,17 +34,6 @@ import {
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import { createDispatchBatch } from "./batch";
-import {
-  createDispatch,
-  DISPATCH_CSV_HEADER,
-  DISPATCH_NOT_FOUND,
-  deleteDispatch,
-  dispatchCsvRows,
-  getDispatch,
-  listDispatches,
-  updateDispatch,
-} from "./service";
 
 const tags = ["Dispatches"];
 const params = idParams(DISPATCH_NOT_FOUND);
@@ -106,7 +106,8 @@ export const dispatchRoutes = router
       request: { body: jsonBody(ZDispatch) },
       responses: { 201: json(Dispatch, "The new dispatch"), ...errors(400, 401, 403), ...doubleBooking },
     }),
-    async (c) => c.json(await createDispatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
+    async (c) =>
+      c.json(await createDispatch(scopeOf(c), { deps: c.get("deps"), dispatch: c.req.valid("json") }), 201),
   )
   .openapi(
     createRoute({
@@ -121,7 +122,8 @@ export const dispatchRoutes = router
         ...doubleBooking,
       },
     }),
-    async (c) => c.json(await createDispatchBatch(scopeOf(c), c.get("deps"), c.req.valid("json")), 201),
+    async (c) =>
+      c.json(await createDispatchBatch(scopeOf(c), { deps: c.get("deps"), batch: c.req.valid("json") }), 201),
   )
   .openapi(byId.get, async (c) => c.json(await getDispatch(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(
@@ -129,11 +131,15 @@ export const dispatchRoutes = router
     { ...byId.put, responses: { ...byId.put.responses, ...doubleBooking } },
     async (c) =>
       c.json(
-        await updateDispatch(scopeOf(c), c.get("deps"), c.req.valid("param").id, c.req.valid("json")),
+        await updateDispatch(scopeOf(c), {
+          deps: c.get("deps"),
+          id: c.req.valid("param").id,
+          dispatch: c.req.valid("json"),
+        }),
         200,
       ),
   )
   .openapi(byId.delete, async (c) => {
-    await deleteDispatch(scopeOf(c), c.req.valid("param").id);
+    await deleteDispatch(scopeOf(c), { id: c.req.valid("param").id });
     return c.body(null, 204);
   });

@@ -8,6 +8,8 @@ import {
   ZPortalDispatchResponse,
 } from "@pevo/shared";
 import { z } from "zod";
+import { getPortalDispatch, listPortalDispatches, PORTAL_DISPATCH_NOT_FOUND } from "../../domain/dispatches";
+import { getOwnProfile, updateOwnProfile } from "../../domain/pevos";
 import {
   createRoute,
   createRouter,
@@ -21,14 +23,7 @@ import {
 import { pevoIdOf } from "../../http/pevo";
 import { requirePevo, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
-import {
-  getPortalDashboard,
-  getPortalDispatch,
-  getPortalProfile,
-  listPortalDispatches,
-  PORTAL_DISPATCH_NOT_FOUND,
-  updatePortalProfile,
-} from "./service";
+import { getPortalDashboard } from "./service";
 
 const tags = ["Portal"];
 const PevoProfile = named("PevoProfile", ZPevoProfileResponse);
@@ -96,7 +91,7 @@ export const portalRoutes = router
       summary: "My profile",
       responses: { 200: json(PevoProfile, "My profile"), ...errors(401, 403) },
     }),
-    async (c) => c.json(await getPortalProfile(scopeOf(c), await pevoIdOf(c)), 200),
+    async (c) => c.json(await getOwnProfile(scopeOf(c), await pevoIdOf(c)), 200),
   )
   .openapi(
     createRoute({
@@ -107,5 +102,9 @@ export const portalRoutes = router
       request: { body: jsonBody(ZPevoProfile) },
       responses: { 200: json(PevoProfile, "My updated profile"), ...errors(400, 401, 403) },
     }),
-    async (c) => c.json(await updatePortalProfile(scopeOf(c), await pevoIdOf(c), c.req.valid("json")), 200),
+    async (c) =>
+      c.json(
+        await updateOwnProfile(scopeOf(c), { pevoId: await pevoIdOf(c), profile: c.req.valid("json") }),
+        200,
+      ),
   );

@@ -1,6 +1,6 @@
 import { type Executor, pevos, user, userSettings } from "@pevo/db";
 import { eq } from "drizzle-orm";
-import { type CompanyId, scoped } from "./tenant";
+import { type CompanyId, scoped } from "../../lib/tenant";
 
 /** The PEVO's settings that stop one kind of mail (besides Email Notifications, which stops them all). */
 export type PevoMailKind = "dispatchAlerts" | "pickupReminders";

@@ -5,7 +5,7 @@
 import { type Executor, permits, type rateConfirmations } from "@pevo/db";
 import type { TLoadDetails, UsState } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
-import { type Scope, scoped } from "./tenant";
+import { type Scope, scoped } from "../../lib/tenant";
 
 /** The permit numbers of one of the company's rate confirmations, in the order entered. */
 export async function permitsOf(

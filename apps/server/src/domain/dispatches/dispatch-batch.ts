@@ -2,10 +2,12 @@ import { dispatches, type Executor, missingRow, pevos, rateConfirmations } from 
 import type { TBookingConflict, TDispatchBatchData, TDispatchData } from "@pevo/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { DOUBLE_BOOKING, findBookingConflicts, lockBookings } from "../../lib/booking-conflicts";
 import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
-import { dispatchEvent, published } from "../../lib/live-events";
+import { dispatchEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
+import { DOUBLE_BOOKING, findBookingConflicts, lockBookings } from "./booking-conflicts";
+import { notify, recordAssignment } from "./dispatch-alert";
+import { publishDispatchEvent } from "./dispatches";
 import { syncPickupReminders } from "./pickup-reminders";
 import {
   bookingSpan,
@@ -14,7 +16,6 @@ import {
   type QualificationCheck,
   recordQualificationOverrides,
 } from "./position-rules";
-import { getDispatch, notify, recordAssignment } from "./service";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 const CHOOSE_PEVO = "Choose an active PEVO from the list";
@@ -104,8 +105,7 @@ async function checkBatchQualification(scope: Scope, items: TDispatchData[]) {
  */
 export async function createDispatchBatch(
   scope: Scope,
-  deps: Pick<Deps, "mailer" | "config">,
-  input: TDispatchBatchData,
+  { deps, batch: input }: { deps: Pick<Deps, "mailer" | "config">; batch: TDispatchBatchData },
 ) {
   const { db, companyId, userId } = scope;
   await checkBatchReferences(scope, input);
@@ -134,11 +134,10 @@ export async function createDispatchBatch(
       await recordQualificationOverrides(tx, scope, qualification[i], item);
       out[i] = { id: row.id, alertJob: await recordAssignment(tx, scope, deps, item, row.id) };
     }
+    // In the positions' order, as the answer's ids.
+    for (const { id } of out) await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.created"));
     return out;
   });
-  for (const { id, alertJob } of created) {
-    await notify({ db, ...deps }, alertJob);
-    await published(scope, await getDispatch(scope, id), dispatchEvent("dispatch.created"));
-  }
+  for (const { alertJob } of created) await notify({ db, ...deps }, alertJob);
   return { ids: created.map((c) => c.id) };
 }

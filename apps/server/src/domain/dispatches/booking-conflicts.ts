@@ -1,8 +1,8 @@
 import { clients, dispatches, type Executor, pevos, positions, rateConfirmations } from "@pevo/db";
 import type { TBookingConflict } from "@pevo/shared";
 import { and, asc, eq, gte, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { ConflictError } from "./domain-errors";
-import { type Scope, scoped } from "./tenant";
+import { ConflictError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
 
 export const DOUBLE_BOOKING =
   "This PEVO is already booked on these dates. Check the conflicting jobs, then assign anyway or choose another PEVO.";

@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { type Scope, scoped } from "./tenant";
+import { type Scope, scoped } from "../../lib/tenant";
 
 /*
  * Coverage (DECISIONS 'One dispatch per position'): a rate confirmation's position is covered by a
@@ -109,14 +109,14 @@ export async function coveredPositions(
  * position not covered. One SQL aggregate: the date window uses the (company, last day) index, the
  * correlated parts the positions' rc index and dispatches' (company, rc) index.
  */
-export async function countUncoveredJobs(db: Executor, scope: Scope, from: string, until: string) {
+export async function countUncoveredJobs(scope: Scope, from: string, until: string) {
   const uncovered = sql`exists (
     select 1 from ${positions} p
     where p.company_id = ${rateConfirmations.companyId} and p.rate_confirmation_id = ${rateConfirmations.id}
     group by p.position_type, p.custom_name
     having count(*) > ${coveringCount(rateConfirmations.companyId, rateConfirmations.id)}
   )`;
-  const [row] = await db
+  const [row] = await scope.db
     .select({ n: count() })
     .from(rateConfirmations)
     .where(

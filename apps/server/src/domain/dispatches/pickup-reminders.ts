@@ -18,10 +18,10 @@ import { companyTimeZone } from "../../domain/company";
 import type { Deps } from "../../http/context";
 import { addDaysIso } from "../../lib/dates";
 import { cancel, type JobHandlers, schedule } from "../../lib/jobs";
-import { pevoMailRecipient } from "../../lib/pevo-mail";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { zoneAbbreviation, zonedTimeToUtc } from "../../lib/zoned-time";
 import { pickupReminderMail } from "../../mail/templates";
+import { pevoMailRecipient } from "../pevos";
 
 const PICKUP_REMINDER = "pickup-reminder";
 const REMINDERS = ["evening", "two-hours"] as const;

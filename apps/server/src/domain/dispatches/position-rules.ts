@@ -1,9 +1,9 @@
 import { type Executor, rateConfirmations } from "@pevo/db";
 import type { DispatchStatus, TDispatchData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
-import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../../domain/credentials";
-import { assertNoBookingConflicts } from "../../lib/booking-conflicts";
 import { type Scope, scoped } from "../../lib/tenant";
+import { assertQualified, jobOfRateConfirmation, recordOverrides } from "../credentials";
+import { assertNoBookingConflicts } from "./booking-conflicts";
 
 /**
  * The dispatch's columns from the form: no `allowConflict` nor `qualificationOverride`; a position

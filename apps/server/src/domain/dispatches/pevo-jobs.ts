@@ -1,0 +1,155 @@
+/** A PEVO's own jobs as the portal shows them: My Dispatches, a job's details, their dashboard. */
+import { clients, dispatches, missingRow, positions, rateConfirmations } from "@pevo/db";
+import { POSITION_TYPES, type TPortalDispatchListQuery } from "@pevo/shared";
+import { asc, count, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
+import { addDaysIso } from "../../lib/dates";
+import { NotFoundError } from "../../lib/domain-errors";
+import { cursorPageOf, keyset } from "../../lib/paging";
+import { type Scope, scoped } from "../../lib/tenant";
+import { loadDetailsOf, permitsOf } from "./load-details";
+
+export const PORTAL_DISPATCH_NOT_FOUND = "Dispatch not found";
+
+const portalDispatchColumns = {
+  id: dispatches.id,
+  pickupDate: dispatches.pickupDate,
+  pickupTime: dispatches.pickupTime,
+  status: dispatches.status,
+  driverName: dispatches.driverName,
+  jobNumber: rateConfirmations.jobNumber,
+  originAddress: rateConfirmations.originAddress,
+  destinationAddress: rateConfirmations.destinationAddress,
+};
+
+/** The company's dispatches assigned to this PEVO (and the further conditions). */
+const ownDispatches = (scope: Scope, pevoId: string, ...conditions: SQL[]) =>
+  scoped(dispatches, scope, eq(dispatches.pevoId, pevoId), ...conditions);
+
+/**
+ * My Dispatches, a keyset page: upcoming (pickup today or later) soonest first, past (before today)
+ * latest first, or all latest first; within the pickup date range when one is given.
+ */
+export async function listPortalDispatches(
+  scope: Scope,
+  pevoId: string,
+  query: TPortalDispatchListQuery,
+  today: string,
+) {
+  const { when, pickupFrom: from, pickupTo: to, cursor, limit } = query;
+  const key = keyset(
+    [dispatches.pickupDate, dispatches.pickupTime, dispatches.id],
+    when === "upcoming" ? "asc" : "desc",
+  );
+  const conditions = [
+    when === "upcoming" ? gte(dispatches.pickupDate, today) : undefined,
+    when === "past" ? lt(dispatches.pickupDate, today) : undefined,
+    from ? gte(dispatches.pickupDate, from) : undefined,
+    to ? lte(dispatches.pickupDate, to) : undefined,
+    key.after(cursor),
+  ].filter((c): c is SQL => c !== undefined);
+  const rows = await scope.db
+    .select({ ...portalDispatchColumns, cursor: key.cursor })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(ownDispatches(scope, pevoId, ...conditions))
+    .orderBy(...key.orderBy)
+    .limit(limit + 1);
+  return cursorPageOf(rows, limit);
+}
+
+/** What a PEVO needs on the road; only their own dispatch (another's is 404). */
+export async function getPortalDispatch(scope: Scope, pevoId: string, id: string) {
+  const { db } = scope;
+  const [row] = await db
+    .select({
+      ...portalDispatchColumns,
+      driverPhone: dispatches.driverPhone,
+      driverCompany: dispatches.driverCompany,
+      notes: dispatches.notes,
+      rateConfirmationId: dispatches.rateConfirmationId,
+      description: rateConfirmations.description,
+      clientName: clients.name,
+      rc: rateConfirmations,
+    })
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
+    .where(ownDispatches(scope, pevoId, eq(dispatches.id, id)));
+  if (!row) throw new NotFoundError(PORTAL_DISPATCH_NOT_FOUND);
+  const { rateConfirmationId, rc, ...dispatch } = row;
+  const [mine, permitRows] = rateConfirmationId
+    ? await Promise.all([
+        db
+          .select({ positionType: positions.positionType, customName: positions.customName })
+          .from(positions)
+          .where(
+            scoped(
+              positions,
+              scope,
+              eq(positions.rateConfirmationId, rateConfirmationId),
+              eq(positions.pevoId, pevoId),
+            ),
+          )
+          .orderBy(asc(positions.sortOrder)),
+        permitsOf(db, scope, rateConfirmationId),
+      ])
+    : [[], []];
+  const position =
+    mine
+      .map((p) => (p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType]))
+      .filter(Boolean)
+      .join(", ") || null;
+  return {
+    ...dispatch,
+    position,
+    positionTypes: mine.map((p) => p.positionType),
+    loadDetails: rc ? loadDetailsOf(rc, permitRows) : null,
+  };
+}
+
+/**
+ * The PEVO dashboard's cards (DECISIONS: Dashboards): their non-canceled pickups in the next 7
+ * days, and the jobs they completed in the last 30.
+ */
+export async function pevoJobCounts(scope: Scope, pevoId: string, today: string) {
+  const { db } = scope;
+  const weekEnd = addDaysIso(today, 7);
+  const monthAgo = addDaysIso(today, -30);
+  const [[upcoming = missingRow("dispatches")], [completed = missingRow("dispatches")]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(dispatches)
+      .where(
+        ownDispatches(
+          scope,
+          pevoId,
+          gte(dispatches.pickupDate, today),
+          lt(dispatches.pickupDate, weekEnd),
+          ne(dispatches.status, "canceled"),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(dispatches)
+      .where(
+        ownDispatches(
+          scope,
+          pevoId,
+          eq(dispatches.status, "completed"),
+          gte(dispatches.pickupDate, monthAgo),
+          lte(dispatches.pickupDate, today),
+        ),
+      ),
+  ]);
+  return { upcoming: upcoming.n, completed: completed.n };
+}
+
+/** The PEVO dashboard's next jobs: from today, not canceled, soonest first. */
+export const pevoUpcomingJobs = (scope: Scope, pevoId: string, today: string, limit: number) =>
+  scope.db
+    .select(portalDispatchColumns)
+    .from(dispatches)
+    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    .where(ownDispatches(scope, pevoId, gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")))
+    .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id))
+    .limit(limit);
