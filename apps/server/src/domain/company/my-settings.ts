@@ -31,10 +31,11 @@ export async function getMySettings({ db, userId }: Scope) {
     // unscoped: the caller's own preferences
     .where(eq(userSettings.userId, userId));
   if (!settings) {
-    [settings] = await db
+    [settings = missingRow("userSettings")] = await db
       .insert(userSettings)
       .values({ userId, darkMode: account.role === "pevo" })
-      .onConflictDoNothing()
+      // A concurrent first read may have inserted it: the no-op update returns that row instead.
+      .onConflictDoUpdate({ target: userSettings.userId, set: { userId } })
       .returning(settingsColumns);
   }
   return { account, settings };

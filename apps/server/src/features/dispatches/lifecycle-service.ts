@@ -168,7 +168,7 @@ function stageOf(pevoId: string | null, events: { kind: DispatchEventKind; pevoI
 /** The step after a stage (null: not accepted yet, or completed). */
 function nextStepOf(stage: DispatchStage): DispatchStep | null {
   if (stage === "none" || stage === "awaiting" || stage === "completed") return null;
-  return DISPATCH_STEPS[stage === "accepted" ? 0 : DISPATCH_STEPS.indexOf(stage) + 1];
+  return DISPATCH_STEPS[stage === "accepted" ? 0 : DISPATCH_STEPS.indexOf(stage) + 1] ?? null;
 }
 
 const canDeclineAt = (stage: DispatchStage) => stage === "awaiting" || stage === "accepted";
