@@ -1,4 +1,4 @@
-import { activityEvents, clients, rateConfirmations } from "@pevo/db";
+import { activityEvents, clients, missingRow, rateConfirmations } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
@@ -32,7 +32,7 @@ async function createClientA(body: Record<string, unknown> = {}) {
 }
 
 async function dbRow(id: string) {
-  const [row] = await t.db.select().from(clients).where(eq(clients.id, id));
+  const [row = missingRow("clients")] = await t.db.select().from(clients).where(eq(clients.id, id));
   return row;
 }
 
