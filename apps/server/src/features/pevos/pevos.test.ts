@@ -41,7 +41,7 @@ async function createPevo(body: Record<string, unknown> = {}, admin = adminA): P
 }
 
 async function dbRow(id: string) {
-  const [row = missingRow("pevos")] = await t.db.select().from(pevos).where(eq(pevos.id, id));
+  const [row] = await t.db.select().from(pevos).where(eq(pevos.id, id));
   return row;
 }
 
@@ -151,7 +151,7 @@ describe("POST /api/pevos", () => {
     expect(res.body).toMatchObject({ email, hasLogin: true, invitationSent: true, states: ["CO"] });
     expect(JSON.stringify(res.body).toLowerCase()).not.toContain("password");
 
-    const row = await dbRow(res.body.id);
+    const row = (await dbRow(res.body.id)) ?? missingRow("pevos");
     expect(row.userId).toBeTruthy();
     const [login = missingRow("user")] = await t.db
       .select()
@@ -345,7 +345,7 @@ describe("PUT /api/pevos/:id", () => {
       status: "inactive",
       hasLogin: true,
     });
-    const row = await dbRow(created.id);
+    const row = (await dbRow(created.id)) ?? missingRow("pevos");
     expect(row.email).toBe(email);
     const [login = missingRow("user")] = await t.db
       .select()
