@@ -32,6 +32,12 @@ const deepPage = (count: number) => Math.max(1, Math.ceil(Math.min(count, COUNT_
 
 export function endpointsOf(company: BenchCompany): Endpoint[] {
   const { today, counts } = company;
+  /** A table's seeded row count (seed.ts counts every table listed here). */
+  const seeded = (table: string) => {
+    const n = counts[table];
+    if (n === undefined) throw new Error(`The seed counted no ${table}`);
+    return n;
+  };
   const page = `page=1&pageSize=${PAGE_SIZE}`;
   const list = (name: string, path: string, as: Endpoint["as"] = "admin"): Endpoint => ({
     name,
@@ -49,7 +55,7 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
     list("dispatches: by PEVO", `/api/dispatches?${page}&pevoId=${company.busyPevoId}`),
     list(
       "dispatches: deep page",
-      `/api/dispatches?page=${deepPage(counts.dispatches)}&pageSize=${PAGE_SIZE}`,
+      `/api/dispatches?page=${deepPage(seeded("dispatches"))}&pageSize=${PAGE_SIZE}`,
     ),
     list("invoices: first page", `/api/invoices?${page}`),
     list(
@@ -58,7 +64,7 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
     ),
     list("invoices: by client", `/api/invoices?${page}&clientId=${company.busyClientId}`),
     list("invoices: search", `/api/invoices?${page}&q=INV-0001`),
-    list("invoices: deep page", `/api/invoices?page=${deepPage(counts.invoices)}&pageSize=${PAGE_SIZE}`),
+    list("invoices: deep page", `/api/invoices?page=${deepPage(seeded("invoices"))}&pageSize=${PAGE_SIZE}`),
     list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
     list(
       "rate confirmations: start range",
@@ -67,11 +73,11 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
     list("rate confirmations: search", `/api/rate-confirmations?${page}&q=amarillo`),
     list(
       "rate confirmations: deep page",
-      `/api/rate-confirmations?page=${deepPage(counts.rate_confirmations)}&pageSize=${PAGE_SIZE}`,
+      `/api/rate-confirmations?page=${deepPage(seeded("rate_confirmations"))}&pageSize=${PAGE_SIZE}`,
     ),
     list("clients: first page", `/api/clients?${page}`),
     list("clients: search", `/api/clients?${page}&q=ridge`),
-    list("clients: deep page", `/api/clients?page=${deepPage(counts.clients)}&pageSize=${PAGE_SIZE}`),
+    list("clients: deep page", `/api/clients?page=${deepPage(seeded("clients"))}&pageSize=${PAGE_SIZE}`),
     list("pevos: first page", `/api/pevos?${page}`),
     // A name found in both companies ("garcia" finds none of the small company's 3 PEVOs, whose
     // empty page is no measure of a search).
@@ -120,7 +126,7 @@ export async function signIn(
   if (res.status !== 200) throw new Error(`sign-in as ${login.email}: ${res.status} ${await res.text()}`);
   return res.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0] ?? "")
     .filter((c) => !c.endsWith("="))
     .join("; ");
 }

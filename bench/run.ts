@@ -106,8 +106,9 @@ function start(what: string, args: string[], extraEnv: Record<string, string>): 
   return child;
 }
 
+/** The p-th percentile of times sorted ascending; NaN for no times. */
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** Drives one URL with autocannon; p50/p95/p99 from every response's own time (autocannon's table has no p95). */
 async function measure(
@@ -169,9 +170,9 @@ function table(rows: Row[]): string {
     kb(r.small?.bytes),
     r.big && r.small ? `${fmt(r.big.p95 / r.small.p95, 2)}x` : "-",
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]?.length ?? 0)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(" | ")} |`;
   return [
     line(header),
     `|${widths.map((w, i) => `${i === 0 ? ":" : ""}${"-".repeat(w + 1)}${i === 0 ? "" : ":"}`).join("|")}|`,
@@ -219,29 +220,27 @@ async function main() {
 
     const port = Number(env.BENCH_PORT ?? 0) || (await freePort());
     const base = `http://127.0.0.1:${port}`;
-    children.push(
-      // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-      start(
-        "server",
-        [...(env.BENCH_SERVER_ARGS?.split(" ") ?? []), "--enable-source-maps", "apps/server/dist/main.js"],
-        {
-          NODE_ENV: "production",
-          PORT: String(port),
-          DATABASE_URL: databaseUrl,
-          APP_URL: base,
-          BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-          DEMO_ENABLED: "false",
-          AUTH_RATE_LIMIT: "1000",
-        },
-      ),
+    // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const server = start(
+      "server",
+      [...(env.BENCH_SERVER_ARGS?.split(" ") ?? []), "--enable-source-maps", "apps/server/dist/main.js"],
+      {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        APP_URL: base,
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        DEMO_ENABLED: "false",
+        AUTH_RATE_LIMIT: "1000",
+      },
     );
+    children.push(server);
     const floorPort = await freePort();
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    children.push(
-      start("floor", ["bench/floor.mjs"], { PORT: String(floorPort), DATABASE_URL: databaseUrl }),
-    );
-    await waitForHttp(`${base}/api/me`, children[0], "the server");
-    await waitForHttp(`${floorBase}/`, children[1], "the floor handler");
+    const floor = start("floor", ["bench/floor.mjs"], { PORT: String(floorPort), DATABASE_URL: databaseUrl });
+    children.push(floor);
+    await waitForHttp(`${base}/api/me`, server, "the server");
+    await waitForHttp(`${floorBase}/`, floor, "the floor handler");
 
     const fetcher = (path: string, init: RequestInit) => fetch(`${base}${path}`, init);
     const cookies = {
@@ -258,8 +257,10 @@ async function main() {
     for (const [i, endpoint] of bigEndpoints.entries()) {
       if (only && !only.test(endpoint.name)) continue;
       const row: Row = { name: endpoint.name };
+      const smallEndpoint = smallEndpoints[i];
+      if (!smallEndpoint) throw new Error(`The small company has no endpoint "${endpoint.name}"`);
       for (const size of ["big", "small"] as const) {
-        const e = size === "big" ? endpoint : smallEndpoints[i];
+        const e = size === "big" ? endpoint : smallEndpoint;
         log(`${e.name} (${size === "big" ? bigSize : smallSize}): ${e.path}`);
         row[size] = await runEndpoint(base, e, cookies[size][e.as]);
       }
@@ -319,7 +320,7 @@ async function main() {
     }
     // Oversized anonymous bodies are refused before they are read: the server's memory stays put.
     log("body limits: 50 anonymous 10 MB bodies");
-    const memory = await measureBodyMemory(base, children[0].pid as number);
+    const memory = await measureBodyMemory(base, server.pid as number);
     targets.push({
       target: "server RSS within 50 MB after 50 anonymous 10 MB bodies",
       value: describeBodyMemory(memory),

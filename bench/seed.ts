@@ -10,7 +10,7 @@
  * The admin (and one PEVO login, on the busiest PEVO) can sign in with `password`.
  */
 import { randomUUID } from "node:crypto";
-import { type Database, pevos } from "@pevo/db";
+import { type Database, missingRow, pevos } from "@pevo/db";
 import { insertCompanyWithAdmin } from "@pevo/db/seed";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { createUserWithAccount, hashPassword } from "../apps/server/src/domain/company";
@@ -293,7 +293,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     join p on p.rn = i % ${nPevos}::int`);
 
   // A PEVO login on the PEVO with the most dispatches (the portal's lists).
-  const [busy] = await rows<{ pevo_id: string; n: number }>(
+  const [busy = missingRow("dispatches with a PEVO")] = await rows<{ pevo_id: string; n: number }>(
     db,
     sql`select pevo_id, count(*)::int as n from dispatches where company_id = ${c} and pevo_id is not null
         group by pevo_id order by n desc, pevo_id limit 1`,
@@ -316,12 +316,12 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
       .where(and(eq(pevos.companyId, company.id), eq(pevos.id, busy.pevo_id)));
   });
 
-  const [trips] = await rows<{ dispatch_id: string }>(
+  const [trips = missingRow("trip_logs with a dispatch")] = await rows<{ dispatch_id: string }>(
     db,
     sql`select dispatch_id from trip_logs where company_id = ${c} and dispatch_id is not null
         group by dispatch_id order by count(*) desc, dispatch_id limit 1`,
   );
-  const [client] = await rows<{ client_id: string }>(
+  const [client = missingRow("invoices with a client")] = await rows<{ client_id: string }>(
     db,
     sql`select client_id from invoices where company_id = ${c} and client_id is not null
         group by client_id order by count(*) desc, client_id limit 1`,

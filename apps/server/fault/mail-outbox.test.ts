@@ -5,6 +5,7 @@
  * (test/smtp-server.ts) counts it exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "../test/rows";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp-server";
 import { type Cluster, startCluster } from "./cluster";
 import { DB, unique } from "./fixtures";
@@ -38,9 +39,12 @@ describe("a mail committed with its change", () => {
   it("is delivered exactly once after the process is killed before delivering it", async () => {
     let server: Server = await startServer(cluster.url(DB), { SMTP_URL: smtp.url });
     const cookie = await signIn(server);
-    const [invoice] = await cluster.query<{ id: string }>(
-      DB,
-      "select id from invoices where status <> 'void' order by created_at limit 1",
+    const invoice = first(
+      await cluster.query<{ id: string }>(
+        DB,
+        "select id from invoices where status <> 'void' order by created_at limit 1",
+      ),
+      "invoice",
     );
     const to = `${unique("fault").replace(" ", "-")}@client.test`;
 
@@ -52,7 +56,7 @@ describe("a mail committed with its change", () => {
     const [row] = await cluster.query<{ sent_to: string }>(DB, "select sent_to from invoices where id = $1", [
       invoice.id,
     ]);
-    expect(row.sent_to).toBe(to);
+    expect(row?.sent_to).toBe(to);
     expect(await mailJob(invoice.id)).toMatchObject({ status: "pending" });
 
     server.process.kill("SIGKILL");
@@ -67,7 +71,7 @@ describe("a mail committed with its change", () => {
     // A few more polls of the runner (every 5 s): nothing is sent again.
     await sleep(11_000);
     expect(delivered()).toHaveLength(1);
-    expect(delivered()[0].data).toMatch(/Subject: Invoice .* from /);
+    expect(delivered()[0]?.data).toMatch(/Subject: Invoice .* from /);
     expect(await mailJob(invoice.id)).toMatchObject({ status: "done", attempts: 1 });
   });
 });

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { nth } from "../test/rows";
 import { sparePort } from "./cluster";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -141,7 +142,7 @@ export async function signIn(server: Server, email = ADMIN.email, password = ADM
   if (res.status !== 200) throw new Error(`Sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
   const cookie = res.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0] ?? "")
     .find((c) => c.includes("session_token"));
   if (!cookie) throw new Error("Sign-in set no session cookie");
   return cookie;
@@ -224,7 +225,7 @@ export async function runLoad(
   const loop = async (w: number) => {
     while (!stop() && n < maxRequests) {
       const i = n++;
-      const { server, cookie } = targets[i % targets.length];
+      const { server, cookie } = nth(targets, i % targets.length, "load target");
       const write = i % 2 === 0;
       const name = write ? `Load ${tag} ${w}-${i}` : undefined;
       const start = Date.now();

@@ -74,6 +74,7 @@ import {
   dispatchBody as validDispatch,
   rateConfirmationBody as validRateConfirmation,
 } from "../test/harness";
+import { splitRoute } from "../test/routes";
 import { createAuth } from "./auth";
 import { createPublicLink, daysFrom } from "./domain/public-links";
 import { enqueueMail } from "./mail/mail-jobs";
@@ -168,6 +169,13 @@ const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** The last id in a path, e.g. the fresh record a DELETE row made. */
 function lastId(path: string): string {
   const id = path.match(UUIDS)?.at(-1);
+  if (!id) throw new Error(`no id in ${path}`);
+  return id;
+}
+
+/** The id of `/api/<resource>/<id>/…`. */
+function resourceId(path: string): string {
+  const id = path.split("/")[3];
   if (!id) throw new Error(`no id in ${path}`);
   return id;
 }
@@ -684,13 +692,13 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}/send`,
     body: () => ({ to: uniqueEmail("table-billing") }),
     expect: A_ONLY,
-    target: (_, path) => invoiceRows(path.split("/")[3]),
+    target: (_, path) => invoiceRows(resourceId(path)),
   },
   {
     route: "POST /api/invoices/:id/void",
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}/void`,
     expect: A_ONLY,
-    target: (_, path) => invoiceRows(path.split("/")[3]),
+    target: (_, path) => invoiceRows(resourceId(path)),
   },
   {
     route: "GET /api/invoices/:id/payments",
@@ -702,7 +710,7 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}/payments`,
     body: paymentBody,
     expect: { ...A_ONLY, adminA: 201 },
-    target: (_, path) => paymentRows(path.split("/")[3]),
+    target: (_, path) => paymentRows(resourceId(path)),
   },
   {
     route: "DELETE /api/invoices/:id/payments/:paymentId",
@@ -711,7 +719,7 @@ const ROUTES: Row[] = [
       return `/api/invoices/${invoiceId}/payments/${paymentId}`;
     },
     expect: A_ONLY,
-    target: (_, path) => paymentRows(path.split("/")[3]),
+    target: (_, path) => paymentRows(resourceId(path)),
   },
 
   // mail: a record's email, queued again
@@ -719,7 +727,7 @@ const ROUTES: Row[] = [
     route: "POST /api/mail/:jobId/retry",
     path: async (f) => `/api/mail/${await failedMailA(f)}/retry`,
     expect: A_ONLY,
-    target: (_, path) => rowsWhere(jobs, jobs.id, path.split("/")[3]),
+    target: (_, path) => rowsWhere(jobs, jobs.id, resourceId(path)),
   },
 
   // receivables: each company's own open balances
@@ -1344,7 +1352,7 @@ describe("the table covers the app", () => {
 });
 
 describe.each(ROUTES)("$route", (row) => {
-  const [method, pattern] = row.route.split(" ");
+  const [method, pattern] = splitRoute(row.route);
   test.each(CALLERS)("%s", async (caller) => {
     const path = row.path ? await row.path(fixtures) : pattern;
     const guarded = row.target && !(row.mayChange ?? ["adminA"]).includes(caller);
@@ -1387,7 +1395,7 @@ describe("Better Auth endpoints", () => {
 
     const open: string[] = [];
     for (const endpoint of endpoints) {
-      const [method, pattern] = endpoint.split(" ");
+      const [method, pattern] = splitRoute(endpoint);
       const path = pattern.replace(/:[A-Za-z]+/g, "sample-param");
       const res = await t.request(method, path, { body: method === "GET" ? undefined : {} });
       const blocked = res.status === 404 && res.body?.error === "Not found";

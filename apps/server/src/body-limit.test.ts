@@ -10,6 +10,7 @@ import { serve } from "@hono/node-server";
 import { FILE_LIMITS } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { splitRoute } from "../test/routes";
 import { AUTH_ENDPOINTS } from "./app";
 import { bodyLimitOf, JSON_BODY_LIMIT } from "./http/body-limit";
 import { UPLOAD_FRAMING_BYTES } from "./http/multipart";
@@ -36,7 +37,7 @@ beforeAll(async () => {
       })),
   );
   for (const endpoint of AUTH_ENDPOINTS) {
-    const [method, path] = endpoint.split(" ");
+    const [method, path] = splitRoute(endpoint);
     if (method !== "GET") routes.push({ method, path, multipart: false });
   }
 });

@@ -13,6 +13,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, firstLink, pathOf, type TestApp, uniqueEmail } from "../test/harness";
+import { nth } from "../test/rows";
 
 type Schema = {
   type?: string | string[];
@@ -57,7 +58,7 @@ const PROPERTIES_PER_ROUTE = 6;
 let t: TestApp;
 let routes: Route[];
 let reads: ReadRoute[];
-let ids: Record<string, string>;
+let ids: { default: string; otherCompany: string } & Record<string, string>;
 let cookies: { admin: string; pevo: string };
 let hashQuery: string;
 
@@ -178,7 +179,8 @@ function withFirstString(value: unknown, text: string): unknown {
   if (value && typeof value === "object") {
     const entries = Object.entries(value);
     const i = entries.findIndex(([, v]) => JSON.stringify(withFirstString(v, text)) !== JSON.stringify(v));
-    if (i >= 0) entries[i] = [entries[i][0], withFirstString(entries[i][1], text)];
+    const found = entries[i];
+    if (found) entries[i] = [found[0], withFirstString(found[1], text)];
     return Object.fromEntries(entries);
   }
   return text;
@@ -234,7 +236,7 @@ function casesOf(route: Route, index: number): Case[] {
   chosen.forEach(([name, schema], i) => {
     const set = (value: unknown) => ({ ...base, [name]: value });
     const { [name]: _dropped, ...missing } = base;
-    const [what, hostile] = HOSTILE[Math.floor(random() * HOSTILE.length)];
+    const [what, hostile] = nth(HOSTILE, Math.floor(random() * HOSTILE.length), "hostile value");
     const text = i % 2 === 0 ? NUL : CONTROL;
     cases.push(
       { what: `${name} missing`, path, body: missing },
@@ -396,11 +398,12 @@ beforeAll(async () => {
         .filter(([method]) => method !== "get")
         .map(([method, operation]): Route => {
           const content = operation.requestBody?.content ?? {};
-          const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+          const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => nth(m, 1, "parameter name"));
+          const last = names.at(-1);
           return {
             method: method.toUpperCase(),
             path: path.replace(/\{([^}]+)\}/g, (_, name: string) => param(path, name)),
-            lastParam: names.length ? param(path, names[names.length - 1]) : undefined,
+            lastParam: last === undefined ? undefined : param(path, last),
             body: content["application/json"]?.schema,
             multipart: Object.hasOwn(content, "multipart/form-data"),
           };
@@ -422,7 +425,7 @@ beforeAll(async () => {
     .map(([path, item]) => ({
       path: path.replace(/\{([^}]+)\}/g, (_, name: string) => param(path, name)),
       query: (item.get?.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
-      pathValues: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => param(path, m[1])),
+      pathValues: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => param(path, nth(m, 1, "parameter name"))),
     }));
 
   const tables = (await t.db.execute(
@@ -447,7 +450,7 @@ describe("abusive input on every write route of the OpenAPI document", () => {
     for (const read of reads) {
       const urls: string[] = [];
       for (const name of read.query) {
-        const hostile = values[Math.floor(random() * values.length)];
+        const hostile = nth(values, Math.floor(random() * values.length), "hostile value");
         for (const value of [NUL, CONTROL, hostile])
           urls.push(`${read.path}?${name}=${encodeURIComponent(value)}`);
       }

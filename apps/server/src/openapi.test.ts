@@ -7,6 +7,7 @@ import type { OffsetPage, TClient } from "@pevo/shared";
 import { hc, type InferResponseType } from "hono/client";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
+import { entry } from "../test/rows";
 import type { AppType } from "./app";
 import { DOCS_PATHS } from "./features/docs/routes";
 
@@ -151,20 +152,22 @@ describe("/api/openapi.json", () => {
   });
 
   test("request bodies use the shared input schemas; errors use the one error shape", () => {
-    const post = doc.paths["/api/clients"].post as Operation & {
+    const post = entry(doc.paths, "/api/clients").post as Operation & {
       requestBody: { required: boolean; content: Record<string, { schema: { properties: object } }> };
     };
     expect(post.requestBody.required).toBe(true);
-    expect(Object.keys(post.requestBody.content["application/json"]?.schema.properties)).toContain("name");
+    expect(Object.keys(entry(post.requestBody.content, "application/json").schema.properties)).toContain(
+      "name",
+    );
     expect(post.responses?.["400"]).toMatchObject({
       content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
     });
     // The invoice PDF is declared with its content type.
-    expect(doc.paths["/api/invoices/{id}/pdf"]?.get.responses).toMatchObject({
+    expect(entry(doc.paths, "/api/invoices/{id}/pdf").get?.responses).toMatchObject({
       200: { content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
     });
     // The invoice export is CSV, with the list's filters and sort as query parameters.
-    const exportCsv = doc.paths["/api/invoices/export.csv"].get as {
+    const exportCsv = entry(doc.paths, "/api/invoices/export.csv").get as {
       parameters: { name: string; in: string }[];
       responses: Record<string, { content?: Record<string, unknown> }>;
     };

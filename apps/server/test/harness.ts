@@ -112,7 +112,7 @@ export type TestPevo = {
 function parseSetCookies(setCookies: string[]): Map<string, string | null> {
   const result = new Map<string, string | null>();
   for (const line of setCookies) {
-    const [pair, ...attributes] = line.split(";");
+    const [pair = "", ...attributes] = line.split(";");
     const eq = pair.indexOf("=");
     if (eq < 0) continue;
     const name = pair.slice(0, eq).trim();
@@ -122,7 +122,7 @@ function parseSetCookies(setCookies: string[]): Map<string, string | null> {
       attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a)) ||
       attributes.some((a) => {
         const m = /^\s*expires\s*=(.*)$/i.exec(a);
-        return m ? new Date(m[1]).getTime() < Date.now() : false;
+        return m?.[1] ? new Date(m[1]).getTime() < Date.now() : false;
       });
     result.set(name, cleared ? null : value);
   }

@@ -12,8 +12,8 @@ export type SortKey = string | number | null;
 
 function compareKeys(a: SortKey[], b: SortKey[]): number {
   for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    const y = b[i];
+    const x = a[i] ?? null;
+    const y = b[i] ?? null;
     if (x === y) continue;
     if (x === null) return 1;
     if (y === null) return -1;

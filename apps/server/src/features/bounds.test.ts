@@ -35,6 +35,7 @@ import {
   uniqueEmail,
   uniqueJobNumber,
 } from "../../test/harness";
+import { first } from "../../test/rows";
 
 const SETUP_TIMEOUT = 180_000;
 
@@ -96,7 +97,7 @@ async function account(email: string) {
   return row;
 }
 
-const allUsers = async () => (await t.db.select({ n: count() }).from(user))[0].n;
+const allUsers = async () => first(await t.db.select({ n: count() }).from(user)).n;
 
 const ENDPOINTS: Partial<Record<BoundsForm, Endpoint>> = {
   signup: {

@@ -4,6 +4,7 @@ import { insertCompanyWithAdmin } from "@pevo/db/seed";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { APP_URL, createTestApp, type TestApp, uniqueEmail } from "../../test/harness";
+import { nth } from "../../test/rows";
 import { createApp } from "../app";
 import { hashPassword } from "../domain/company";
 import { readConfig } from "../env";
@@ -241,10 +242,10 @@ if (redisUrl) {
       });
       const client = address();
       const before = await proxied.db.select().from(rateLimits);
-      expect((await signIn(instances[0], { forwardedFor: client })).status).toBe(401);
-      expect((await signIn(instances[1], { forwardedFor: client })).status).toBe(401);
-      expectRefused(await signIn(instances[0], { forwardedFor: client }));
-      expectRefused(await signIn(instances[1], { forwardedFor: client }));
+      expect((await signIn(nth(instances, 0), { forwardedFor: client })).status).toBe(401);
+      expect((await signIn(nth(instances, 1), { forwardedFor: client })).status).toBe(401);
+      expectRefused(await signIn(nth(instances, 0), { forwardedFor: client }));
+      expectRefused(await signIn(nth(instances, 1), { forwardedFor: client }));
       // Counted in Redis, not in the database.
       expect(await proxied.db.select().from(rateLimits)).toEqual(before);
     });

@@ -37,7 +37,7 @@ export function clientAddress(c: Context, trustProxy = 0): string {
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (forwarded.length === 0) return socketAddress(c);
-  return forwarded[Math.max(forwarded.length - trustProxy, 0)];
+  return forwarded[Math.max(forwarded.length - trustProxy, 0)] ?? socketAddress(c);
 }
 
 /**

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { nth } from "../../test/rows";
 import { createApp } from "../app";
 import { DOCS_PATHS } from "../features/docs/routes";
 
@@ -26,14 +27,14 @@ function directives(header: string | null): Map<string, string[]> {
     String(header)
       .split(";")
       .map((part) => part.trim().split(/\s+/))
-      .map(([name, ...values]) => [name, values]),
+      .map(([name = "", ...values]) => [name, values]),
   );
 }
 
 /** The <script> tags of a page that would run inline code (no src, and a script type). */
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script\b([^>]*)>/g)]
-    .map((m) => m[1])
+    .map((m) => nth(m, 1, "script attributes"))
     .filter((attributes) => !/\bsrc=/.test(attributes) && !/type="application\/json"/.test(attributes));
 
 describe("Content-Security-Policy", () => {

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { nth } from "../../test/rows";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const MAKERS = "src/lib/company-id.ts";
@@ -55,12 +56,16 @@ function importsFrom(file: { name: string; text: string }, target: string): stri
   const names: string[] = [];
   let found = false;
   for (const match of file.text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)) {
-    const source = match[3];
+    const source = nth(match, 3, "import source");
     if (!source.startsWith(".")) continue;
     const resolved = relative(ROOT, resolve(ROOT, dirname(file.name), source));
     if (`${resolved}.ts` !== target) continue;
     found = true;
-    names.push(...match[2].split(",").map((name) => name.trim().replace(/^type\s+/, "")));
+    names.push(
+      ...nth(match, 2, "imported names")
+        .split(",")
+        .map((name) => name.trim().replace(/^type\s+/, "")),
+    );
   }
   return found ? names.filter(Boolean) : null;
 }

@@ -136,7 +136,7 @@ describe("durable jobs", () => {
     let now = at(0);
     const opts = { db: t.db, handlers, now: () => now, maxAttempts: 3 };
     expect(await runDueJobs(opts)).toMatchObject({ retried: 1 });
-    let row = await jobRow(key);
+    let row = (await jobRow(key)) ?? missingRow("jobs");
     // The failure is logged with the job's id (the harness keeps warnings and errors in t.logs).
     expect(t.logs.at(-1)).toMatchObject({
       level: 50,
@@ -154,11 +154,11 @@ describe("durable jobs", () => {
     expect(await runDueJobs(opts)).toMatchObject({ retried: 0, done: 0 });
     now = row.runAt;
     await runDueJobs(opts);
-    row = await jobRow(key);
+    row = (await jobRow(key)) ?? missingRow("jobs");
     expect(row).toMatchObject({ status: "pending", attempts: 2 });
     now = row.runAt;
     expect(await runDueJobs(opts)).toMatchObject({ failed: 1 });
-    row = await jobRow(key);
+    row = (await jobRow(key)) ?? missingRow("jobs");
     expect(row).toMatchObject({ status: "failed", attempts: 3, lastError: "SMTP says no" });
     expect(await mailsTo(to)).toBe(0);
     // A failed job is not picked up again.
@@ -176,7 +176,7 @@ describe("durable jobs", () => {
       },
     };
     expect(await runDueJobs({ db: t.db, handlers, now: () => at(0) })).toMatchObject({ done: 1 });
-    const row = await jobRow(key);
+    const row = (await jobRow(key)) ?? missingRow("jobs");
     expect(t.logs.at(-1)).toMatchObject({ msg: "from the handler", jobId: row.id, jobKind: "logging" });
   });
 
@@ -195,12 +195,12 @@ describe("durable jobs", () => {
     const key = `${p}crash`;
     const to = await scheduleMail(key, at(0));
     // The first worker's process "dies" inside the handler: its transaction never commits.
-    const dying: JobHandlers = {
+    const dying = {
       mail: async ({ tx, payload }) => {
         await tx.insert(mailOutbox).values({ to: payload.to, subject: "job", text: "job" });
         throw Object.assign(new Error("process killed"), { killed: true });
       },
-    };
+    } satisfies JobHandlers;
     // Simulate the crash: the whole transaction is abandoned (no failure bookkeeping commits).
     await expect(
       t.db.transaction(async (tx) => {
@@ -260,7 +260,7 @@ describe("durable jobs", () => {
     };
     // Earlier than any other test's jobs, so these two are the first claimed.
     const runAt = at(-10_000);
-    const tos = [uniqueEmail("job"), uniqueEmail("job")];
+    const tos: [string, string] = [uniqueEmail("job"), uniqueEmail("job")];
     for (const [i, to] of tos.entries()) {
       await schedule(t.db, scope, { kind: "slow-mail", key: `${p}${i}`, runAt, payload: { to } });
     }
@@ -270,7 +270,7 @@ describe("durable jobs", () => {
     release();
     await stopped;
     expect((await mailsTo(tos[0])) + (await mailsTo(tos[1]))).toBe(1);
-    const statuses = [(await jobRow(`${p}0`)).status, (await jobRow(`${p}1`)).status].sort();
+    const statuses = [(await jobRow(`${p}0`))?.status, (await jobRow(`${p}1`))?.status].sort();
     expect(statuses).toEqual(["done", "pending"]);
     await cancel(t.db, scope, { prefix: p });
   });

@@ -2,6 +2,7 @@ import { invoiceOpenBalances, invoices, missingRow } from "@pevo/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../test/harness";
+import { entry } from "../../test/rows";
 import { openWithBalance } from "../domain/invoices";
 
 // invoice_open_balances is kept by a trigger on invoices (migration 0026): after any write it must
@@ -32,7 +33,7 @@ async function insertInvoice(
     .insert(invoices)
     .values({
       companyId: admin.companyId,
-      dispatchId: dispatchOf[admin.companyId],
+      dispatchId: entry(dispatchOf, admin.companyId),
       invoiceNumber: `INV-OB-${n}`,
       issueDate: "2026-01-01",
       dueDate,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { captureLogs } from "../../test/log-capture";
+import { nth } from "../../test/rows";
 import { setLogger } from "./log";
 import { PARTIAL_MAX_AGE_MS, removeStalePartialUploads, startPartialUploadSweep } from "./partial-uploads";
 import { diskStorage, newStorageKey } from "./storage";
@@ -49,7 +50,9 @@ describe("partial upload files", () => {
     const upload = storage.put(inProgressKey, body, { contentType: "application/pdf", size: 6 });
     body.write("first ");
     const partialsNow = () =>
-      readdirSync(join(dir, companyId)).filter((n) => n.startsWith(inProgressKey.split("/")[1]));
+      readdirSync(join(dir, companyId)).filter((n) =>
+        n.startsWith(nth(inProgressKey.split("/"), 1, "file name")),
+      );
     await until(() => partialsNow().some((n) => n.endsWith(".partial")));
 
     expect(await removeStalePartialUploads(storage)).toBe(2);

@@ -81,7 +81,7 @@ function shortfalls(result: QualificationResult): string[] {
 
 /** "No certificate…" reads "no certificate…" after a colon; "NY certificate…" stays. */
 const midSentence = (text: string) =>
-  /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+  /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 
 /** "Casey Whitfield is not qualified for this route: no certificate accepted in NY: …". */
 const notQualifiedMessage = (q: PevoQualification) =>
@@ -109,13 +109,14 @@ export async function assertQualified(
     job,
   );
   const unqualified = checked.filter((q) => !q.result.qualified);
-  if (unqualified.length === 0 || override) return unqualified;
+  const [first] = unqualified;
+  if (!first || override) return unqualified;
   const fields: Record<string, string> = {};
   for (const a of assignees) {
     const q = unqualified.find((u) => u.pevoId === a.pevoId);
     if (q) fields[a.field] = notQualifiedMessage(q);
   }
-  throw new InvalidInputError(notQualifiedMessage(unqualified[0]), fields, {
+  throw new InvalidInputError(notQualifiedMessage(first), fields, {
     notQualified: unqualified.map((q) => ({
       pevoId: q.pevoId,
       pevoName: q.pevoName,

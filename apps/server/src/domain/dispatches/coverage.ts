@@ -92,15 +92,14 @@ export async function coveredPositions(
     open.set(key, [...(open.get(key) ?? []), d.pevoId]);
   }
   const covered = list.map(() => false);
-  const take = (i: number, samePevo: boolean) => {
-    const p = list[i];
+  const take = (p: PositionRow, i: number, samePevo: boolean) => {
     const left = open.get(keyOf(id, p.positionType, p.customName)) ?? [];
     const at = !samePevo ? (left.length ? 0 : -1) : p.pevoId ? left.indexOf(p.pevoId) : -1;
     if (covered[i] || at < 0) return;
     left.splice(at, 1);
     covered[i] = true;
   };
-  for (const samePevo of [true, false]) for (const i of list.keys()) take(i, samePevo);
+  for (const samePevo of [true, false]) for (const [i, p] of list.entries()) take(p, i, samePevo);
   return covered;
 }
 

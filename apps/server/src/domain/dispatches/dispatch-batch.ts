@@ -81,14 +81,19 @@ async function checkBatchBookings(
 
 /**
  * Every assignment of the batch through the qualification check: one 400 with a field error on each
- * unqualified position's PEVO (`positions.{i}.pevoId`) unless overridden.
+ * unqualified position's PEVO (`positions.{i}.pevoId`) unless overridden. Returns each position (`i`:
+ * its place in the batch) with its check.
  */
 async function checkBatchQualification(scope: Scope, items: TDispatchData[]) {
-  const checks: QualificationCheck[] = [];
+  const checks: { i: number; item: TDispatchData; check: QualificationCheck }[] = [];
   const fields: Record<string, string> = {};
   for (const [i, item] of items.entries()) {
     try {
-      checks.push(await checkDispatchQualification(scope, item, null, `positions.${i}.pevoId`));
+      checks.push({
+        i,
+        item,
+        check: await checkDispatchQualification(scope, item, null, `positions.${i}.pevoId`),
+      });
     } catch (error) {
       if (!(error instanceof InvalidInputError) || !error.fields) throw error;
       Object.assign(fields, error.fields);
@@ -116,22 +121,21 @@ export async function createDispatchBatch(
     allowConflict,
     qualificationOverride,
   }));
-  const qualification = await checkBatchQualification(scope, items);
+  const checked = await checkBatchQualification(scope, items);
   const created = await db.transaction(async (tx) => {
     await checkBatchBookings(tx, scope, input, items);
     // Inserted in pickup-date order (the answer keeps the positions' order): each insert locks its
     // day's row of the kept per-day counts (migration 0029) until commit, so two batches over the
     // same days take them in the same order and cannot deadlock.
-    const byDay = [...items.keys()].sort((a, b) => items[a].pickupDate.localeCompare(items[b].pickupDate));
+    const byDay = checked.toSorted((a, b) => a.item.pickupDate.localeCompare(b.item.pickupDate));
     const out: { id: string; alertJob: string | null }[] = [];
-    for (const i of byDay) {
-      const item = items[i];
+    for (const { i, item, check } of byDay) {
       const [row = missingRow("dispatches")] = await tx
         .insert(dispatches)
         .values({ ...columnsOf(item), companyId, createdBy: userId })
         .returning({ id: dispatches.id });
       await syncPickupReminders(tx, scope, row.id);
-      await recordQualificationOverrides(tx, scope, qualification[i], item);
+      await recordQualificationOverrides(tx, scope, check, item);
       out[i] = { id: row.id, alertJob: await recordAssignment(tx, scope, deps, item, row.id) };
     }
     // In the positions' order, as the answer's ids.

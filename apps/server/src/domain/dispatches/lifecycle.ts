@@ -131,7 +131,7 @@ export function stageOf(pevoId: string | null, events: { kind: DispatchEventKind
 /** The step after a stage (null: not accepted yet, or completed). */
 export function nextStepOf(stage: DispatchStage): DispatchStep | null {
   if (stage === "none" || stage === "awaiting" || stage === "completed") return null;
-  return DISPATCH_STEPS[stage === "accepted" ? 0 : DISPATCH_STEPS.indexOf(stage) + 1];
+  return DISPATCH_STEPS[stage === "accepted" ? 0 : DISPATCH_STEPS.indexOf(stage) + 1] ?? null;
 }
 
 export const canDeclineAt = (stage: DispatchStage) => stage === "awaiting" || stage === "accepted";

@@ -16,11 +16,11 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
   const right = left + width;
   const bottom = doc.page.height - 120;
   const cols = [
-    { label: "Date", x: left, w: 80, align: "left" as const },
-    { label: "Description", x: left + 85, w: 230, align: "left" as const },
-    { label: "Mileage", x: left + 320, w: 80, align: "right" as const },
-    { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" as const },
-  ];
+    { label: "Date", x: left, w: 80, align: "left" },
+    { label: "Description", x: left + 85, w: 230, align: "left" },
+    { label: "Mileage", x: left + 320, w: 80, align: "right" },
+    { label: "Charge ($)", x: left + 405, w: width - 405, align: "right" },
+  ] as const;
   let y = top;
   const header = () => {
     doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
@@ -60,13 +60,16 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
     doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
     for (const line of group.lines) {
       const mileage = Number(line.mileage) > 0 ? Number(line.mileage).toFixed(2) : "";
-      const cells = [formatDay(line.date), line.location, mileage, money(line.charge)];
+      const cells = [
+        [cols[0], formatDay(line.date)],
+        [cols[1], line.location],
+        [cols[2], mileage],
+        [cols[3], money(line.charge)],
+      ] as const;
       const height = Math.max(14, doc.heightOfString(line.location, { width: cols[1].w }));
       room(height + 6);
       doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
-      cols.forEach((col, i) => {
-        doc.text(cells[i], col.x, y, { width: col.w, align: col.align });
-      });
+      for (const [col, text] of cells) doc.text(text, col.x, y, { width: col.w, align: col.align });
       y += height + 6;
       rule("#e4e4e7");
     }

@@ -90,7 +90,7 @@ export async function getRateConfirmation(
     positions: pos.map(({ firstName, lastName, ...p }, i) => ({
       ...p,
       pevoName: firstName ? `${firstName} ${lastName}` : null,
-      dispatched: dispatched[i],
+      dispatched: dispatched[i] ?? false,
     })),
     loadDetails: loadDetailsOf(rc.rc, permitRows),
   };

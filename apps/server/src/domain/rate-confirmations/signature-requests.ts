@@ -51,7 +51,7 @@ export const isOpen = (status: RequestRow["status"]) => (OPEN as readonly string
 export const SIGNATURE_REMINDER = "signature-reminder";
 export const SIGNATURE_EXPIRY = "signature-expiry";
 /** Keyed by the request: closing it (send again, cancel, an edit, sign, decline) cancels both. */
-const jobKeys = (requestId: string) => [
+const jobKeys = (requestId: string): [string, string] => [
   `${SIGNATURE_REMINDER}:${requestId}`,
   `${SIGNATURE_EXPIRY}:${requestId}`,
 ];

@@ -13,6 +13,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../../test/harness";
+import { first } from "../../../test/rows";
 
 const CREATED = "Account created successfully! Please check your email for verification instructions.";
 const DUPLICATE =
@@ -33,7 +34,11 @@ const signupBody = (over: Record<string, unknown> = {}) => ({
 });
 
 async function counts() {
-  const [[users], [companyRows], [profileRows]] = await Promise.all([
+  const [
+    [users = missingRow("user")],
+    [companyRows = missingRow("companies")],
+    [profileRows = missingRow("profiles")],
+  ] = await Promise.all([
     t.db.select({ n: count() }).from(user),
     t.db.select({ n: count() }).from(companies),
     t.db.select({ n: count() }).from(profiles),
@@ -73,7 +78,7 @@ describe("POST /api/signup", () => {
     const mails = await t.outbox(body.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Verify your email address");
-    const link = new URL(firstLink(mails[0].text));
+    const link = new URL(firstLink(first(mails, "mail").text));
     expect(link.origin).toBe("http://localhost:3000");
     expect(link.pathname).toBe("/api/auth/verify-email");
     expect(link.searchParams.get("token")).toBeTruthy();
@@ -308,7 +313,7 @@ describe("sign-out", () => {
     const admin = await t.signUpAdmin();
     const cookie = await t.login(admin.email, admin.password);
     const sessionsOf = async () =>
-      (await t.db.select({ n: count() }).from(session).where(eq(session.userId, admin.userId)))[0].n;
+      first(await t.db.select({ n: count() }).from(session).where(eq(session.userId, admin.userId))).n;
     expect(await sessionsOf()).toBe(2); // the verification link's and this login's
     const out = await t.request("POST", "/api/auth/sign-out", { cookie });
     expect(out.status).toBe(200);

@@ -3,6 +3,7 @@ import { CLIENT_SORTS, type ClientSort } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
 import { expectedOrder, type Get, lower, readAllPages, type SortKey } from "../../../test/list-order";
+import { nth } from "../../../test/rows";
 
 type Client = {
   id: string;
@@ -32,11 +33,11 @@ beforeAll(async () => {
   // and some equal creation times (the id breaks the tie).
   const base = Date.parse("2025-03-01T12:00:00.000Z");
   const rows = Array.from({ length: SIZE }, (_, i) => {
-    const word = WORDS[(i * 7) % WORDS.length];
+    const word = nth(WORDS, (i * 7) % WORDS.length, "word");
     const n = String((i * 37) % 100).padStart(2, "0");
     return {
       companyId: admin.companyId,
-      name: `${word[0].toUpperCase()}${word.slice(1)} Hauling ${n}${i % 10}`,
+      name: `${word.charAt(0).toUpperCase()}${word.slice(1)} Hauling ${n}${i % 10}`,
       contactPerson: i % 6 === 0 ? null : `${WORDS[(i * 3) % WORDS.length]} ${WORDS[i % WORDS.length]}`,
       email: i % 5 === 0 ? null : `${word}${n}${i % 10}@example.test`,
       phone: i % 4 === 0 ? null : `(555) 01${n}-${String(1000 + i).slice(1)}`,

@@ -1,4 +1,4 @@
-import { activityEvents, clients, rateConfirmations } from "@pevo/db";
+import { activityEvents, clients, missingRow, rateConfirmations } from "@pevo/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
@@ -89,7 +89,7 @@ describe("POST /api/clients", () => {
     expect(Number.isNaN(Date.parse(res.body.createdAt))).toBe(false);
     expect(res.body).not.toHaveProperty("companyId");
 
-    const row = await dbRow(res.body.id);
+    const row = (await dbRow(res.body.id)) ?? missingRow("clients");
     expect(row.companyId).toBe(adminA.companyId);
     expect(row.createdBy).toBe(adminA.userId);
     expect(row.email).toBe("dispatch@lonestar.test");
@@ -107,7 +107,7 @@ describe("POST /api/clients", () => {
       phone: "",
     });
     expect(res.status).toBe(201);
-    const row = await dbRow(res.body.id);
+    const row = (await dbRow(res.body.id)) ?? missingRow("clients");
     for (const key of [
       "contactPerson",
       "mcNumber",
@@ -186,7 +186,7 @@ describe("billing email", () => {
   test("optional: stored lowercased, cleared by an empty value, a bad one is a 400 on its field", async () => {
     const client = await createClientA({ email: "dispatch@haul.test", billingEmail: " AP@Haul.TEST " });
     expect(client).toMatchObject({ email: "dispatch@haul.test", billingEmail: "ap@haul.test" });
-    expect((await dbRow(client.id)).billingEmail).toBe("ap@haul.test");
+    expect((await dbRow(client.id))?.billingEmail).toBe("ap@haul.test");
     expect((await asA("GET", `/api/clients/${client.id}`)).body.billingEmail).toBe("ap@haul.test");
     const listed = await asA("GET", `/api/clients?q=${encodeURIComponent(client.name)}`);
     expect(listed.body.items[0].billingEmail).toBe("ap@haul.test");
@@ -194,7 +194,7 @@ describe("billing email", () => {
     const bad = await asA("PUT", `/api/clients/${client.id}`, { name: client.name, billingEmail: "ap@" });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ billingEmail: "Please enter a valid email" });
-    expect((await dbRow(client.id)).billingEmail).toBe("ap@haul.test");
+    expect((await dbRow(client.id))?.billingEmail).toBe("ap@haul.test");
 
     const cleared = await asA("PUT", `/api/clients/${client.id}`, { name: client.name, billingEmail: "" });
     expect(cleared.status).toBe(200);
@@ -240,7 +240,7 @@ describe("PUT /api/clients/:id", () => {
       email: "new@example.test",
       fax: null,
     });
-    const row = await dbRow(client.id);
+    const row = (await dbRow(client.id)) ?? missingRow("clients");
     expect(row).toMatchObject({ name: "After Update", contactPerson: "New Contact", fax: null });
     expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
     expect((await asA("GET", `/api/clients/${client.id}`)).body.name).toBe("After Update");
@@ -254,7 +254,7 @@ describe("PUT /api/clients/:id", () => {
     const email = await asA("PUT", `/api/clients/${client.id}`, { name: "Valid", email: "bad" });
     expect(email.status).toBe(400);
     expect(email.body.fields.email).toBe("Please enter a valid email");
-    expect((await dbRow(client.id)).name).toBe("Stays The Same");
+    expect((await dbRow(client.id))?.name).toBe("Stays The Same");
   });
 
   test("answers 404 for unknown and non-uuid ids", async () => {

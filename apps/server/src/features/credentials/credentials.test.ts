@@ -490,7 +490,7 @@ describe("expiry", () => {
     await runDueJobs({ db: t.db, handlers, now: () => new Date("2028-03-01T15:00:00Z") });
     await runDueJobs({ db: t.db, handlers, now: () => new Date("2028-03-01T15:30:00Z") });
     expect(await mails()).toHaveLength(1);
-    expect((await mails())?.[0].subject).toBe("Your UT certification WA-1001 expires on Mar 31, 2028");
+    expect((await mails())[0]?.subject).toBe("Your UT certification WA-1001 expires on Mar 31, 2028");
 
     // Email Notifications off: the 7-day reminder runs and sends nothing.
     const off = await t.request("PUT", "/api/me/settings", {

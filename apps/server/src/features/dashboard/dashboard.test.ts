@@ -2,6 +2,7 @@ import { clients, invoices, missingRow, pevos, rateConfirmations } from "@pevo/d
 import { DEFAULT_TIME_ZONE } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp, type TestPevo } from "../../../test/harness";
+import { entry } from "../../../test/rows";
 import { addDaysIso } from "../../lib/dates";
 import { zonedDate } from "../../lib/zoned-time";
 
@@ -152,7 +153,7 @@ describe("GET /api/dashboard", () => {
       ) => ({
         companyId: adminA.companyId,
         createdBy: adminA.userId,
-        dispatchId: ids["a-today-9"],
+        dispatchId: entry(ids, "a-today-9"),
         invoiceNumber: `INV-DASH-${n}`,
         issueDate: addDaysIso(companyToday, -40),
         dueDate: addDaysIso(companyToday, dueIn),

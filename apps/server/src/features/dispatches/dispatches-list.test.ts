@@ -12,6 +12,7 @@ import {
   type SignedUpAdmin,
   type TestApp,
 } from "../../../test/harness";
+import { entry, nth } from "../../../test/rows";
 
 type Row = {
   id: string;
@@ -84,7 +85,7 @@ beforeAll(async () => {
   clientIdsA = clientsA.map((c) => c.id);
   const rcs: { id: string; jobNumber: string; clientId: string; clientName: string }[] = [];
   for (let i = 0; i < 5; i++) {
-    const client = clientsA[i % clientsA.length];
+    const client = nth(clientsA, i % clientsA.length, "client");
     const jobNumber = `JOB-A-0${i + 1}`;
     const rc = await t.createRateConfirmation(adminA, { clientId: client.id, jobNumber });
     rcs.push({ id: rc.id, jobNumber, clientId: client.id, clientName: client.name });
@@ -100,12 +101,12 @@ beforeAll(async () => {
     const pevo = i % 4 === 3 ? null : pevosA[i % 3];
     const rc = i % 6 === 5 ? null : rcs[i % 5];
     return {
-      driverName: DRIVERS[(i * 7) % DRIVERS.length],
+      driverName: nth(DRIVERS, (i * 7) % DRIVERS.length),
       driverPhone: `(555) 000-${String(i).padStart(4, "0")}`,
       driverCompany: i % 2 ? "Big Rig, LLC" : null,
       pickupDate: addDays("2026-03-01", (i * 11) % 37),
-      pickupTime: TIMES[i % 3],
-      status: DISPATCH_STATUSES[(i * 3) % 4],
+      pickupTime: nth(TIMES, i % 3),
+      status: nth(DISPATCH_STATUSES, (i * 3) % 4),
       pevoId: pevo?.id ?? null,
       rateConfirmationId: rc?.id ?? null,
       // Some share a creation time: the id breaks those ties.
@@ -119,7 +120,7 @@ beforeAll(async () => {
     specs.map(({ pevo: _p, rc: _r, ...v }) => v),
   );
   rowsA = specs.map((s, i) => ({
-    id: ids[i],
+    id: nth(ids, i, "dispatch id"),
     driverName: s.driverName,
     driverPhone: s.driverPhone,
     driverCompany: s.driverCompany,
@@ -138,19 +139,20 @@ beforeAll(async () => {
   // Invoices on a few dispatches (two on the first).
   for (const [n, i] of [0, 0, 7, 30].entries()) {
     const invoiceNumber = `INV-2026-000${n + 1}`;
+    const row = nth(rowsA, i);
     const [inv = missingRow("invoices")] = await t.db
       .insert(invoices)
       .values({
         companyId: adminA.companyId,
         createdBy: adminA.userId,
-        dispatchId: rowsA[i].id,
+        dispatchId: row.id,
         invoiceNumber,
         issueDate: "2026-03-20",
         dueDate: "2026-04-20",
         createdAt: new Date(base + n * 1000),
       })
       .returning({ id: invoices.id });
-    rowsA[i].invoices.push({ id: inv.id, invoiceNumber });
+    row.invoices.push({ id: inv.id, invoiceNumber });
   }
 
   // Company B: its own client, PEVO and dispatches with the same driver names.
@@ -176,11 +178,11 @@ beforeAll(async () => {
   await insertDispatches(
     adminC,
     Array.from({ length: C_ROWS }, (_, i) => ({
-      driverName: DRIVERS[i % 2],
+      driverName: nth(DRIVERS, i % 2),
       driverPhone: `(555) 9${String(i).padStart(6, "0")}`,
       pickupDate: addDays("2026-05-01", i % 3),
       pickupTime: "08:00",
-      status: DISPATCH_STATUSES[i % 4],
+      status: nth(DISPATCH_STATUSES, i % 4),
       pevoId: i % 2 ? pevoC : null,
     })),
   );
@@ -202,7 +204,7 @@ const SORT_KEYS: Record<string, (r: Row) => (string | number)[]> = {
 };
 
 function sorted(rows: Row[], sort = "pickupDate", dir: "asc" | "desc" = "desc") {
-  const key = SORT_KEYS[sort];
+  const key = entry(SORT_KEYS, sort);
   const sign = dir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     const ka = [...key(a), a.id];
@@ -259,7 +261,7 @@ describe("GET /api/dispatches: paging", () => {
     const res = await asA("/api/dispatches?pageSize=100");
     expect(res.body.items).toHaveLength(60);
     expect(res.body.items).toEqual(sorted(rowsA).map(item));
-    const first = res.body.items.find((d: Body) => d.id === rowsA[0].id);
+    const first = res.body.items.find((d: Body) => d.id === nth(rowsA, 0).id);
     expect(first.invoices.map((i: Body) => i.invoiceNumber)).toEqual(["INV-2026-0001", "INV-2026-0002"]);
   });
 

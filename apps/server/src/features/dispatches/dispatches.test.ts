@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestPevo,
 } from "../../../test/harness";
+import { first } from "../../../test/rows";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const NOT_FOUND = { error: "Dispatch not found" };
@@ -463,7 +464,7 @@ describe("assigning a PEVO", () => {
     const moved = await asA("PUT", `/api/dispatches/${d.id}`, validBody({ pevoId: b.pevoId }));
     expect(moved.status).toBe(200);
     expect(await assignedMails(b.email)).toHaveLength(1);
-    expect((await assignedMails(b.email))?.[0].subject).toBe("New dispatch: pickup on Jun 12, 2025");
+    expect((await assignedMails(b.email))[0]?.subject).toBe("New dispatch: pickup on Jun 12, 2025");
     expect(await dispatchedEvents(b.pevoId)).toHaveLength(1);
     expect(await assignedMails(a.email)).toHaveLength(1);
 
@@ -476,13 +477,19 @@ describe("assigning a PEVO", () => {
     expect(await dispatchedEvents(a.pevoId)).toHaveLength(2);
 
     // A dispatch without a PEVO mails nobody and records no event.
-    const eventsBefore = (
-      await t.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.type, "pevo_dispatched"))
-    )[0].n;
+    const eventsBefore = first(
+      await t.db
+        .select({ n: count() })
+        .from(activityEvents)
+        .where(eq(activityEvents.type, "pevo_dispatched")),
+    ).n;
     await createDispatch({ pevoId: null });
-    const eventsAfter = (
-      await t.db.select({ n: count() }).from(activityEvents).where(eq(activityEvents.type, "pevo_dispatched"))
-    )[0].n;
+    const eventsAfter = first(
+      await t.db
+        .select({ n: count() })
+        .from(activityEvents)
+        .where(eq(activityEvents.type, "pevo_dispatched")),
+    ).n;
     expect(eventsAfter).toBe(eventsBefore);
 
     // The event shows in the company's recent activity, not in another company's.

@@ -9,6 +9,7 @@ import {
   type TestApp,
   type TestPevo,
 } from "../../../test/harness";
+import { nth } from "../../../test/rows";
 
 let t: TestApp;
 let adminA: SignedUpAdmin;
@@ -87,7 +88,7 @@ async function responseToken(pevo: TestPevo) {
   const mails = (await t.outbox(pevo.email)).filter((m) => m.subject.startsWith("New dispatch"));
   const link = firstLink(mails.at(-1)?.text ?? "");
   expect(link).toMatch(/\/respond\//);
-  return link.split("/respond/")[1];
+  return nth(link.split("/respond/"), 1, "token");
 }
 
 describe("accepting and declining in the portal", () => {

@@ -411,7 +411,7 @@ describe("the worker mails each reminder once", () => {
     await setSettings(quiet, { pickupReminders: false });
     await runAt(utc(`${Y}-08-10`, "00:00")); // the evening reminder's time
     expect(await reminderMails(quiet.email)).toEqual([]);
-    expect((await reminderJobs(d1.id))?.evening.status).toBe("done");
+    expect((await reminderJobs(d1.id)).evening?.status).toBe("done");
 
     // Turned back on before the pickup: the 2-hour reminder still comes.
     await setSettings(quiet, { pickupReminders: true });

@@ -487,8 +487,8 @@ describe.each([
     const key = newStorageKey(adminA.companyId);
     await queueUpload(t.db, scope, key);
     await backend.storage.put(key, PNG, { contentType: "image/png" });
-    const entry = await queued(key);
-    expect(entry?.notBefore.getTime() - entry?.createdAt.getTime()).toBeGreaterThanOrEqual(
+    const entry = (await queued(key)) ?? missingRow("documentFileDeletions");
+    expect(entry.notBefore.getTime() - entry.createdAt.getTime()).toBeGreaterThanOrEqual(
       UPLOAD_GRACE_MS - 5000,
     );
 
@@ -504,12 +504,12 @@ describe.each([
       .from(jobs)
       .where(and(eq(jobs.companyId, adminA.companyId), eq(jobs.key, DOCUMENT_PURGE)));
     expect(job.status).toBe("pending");
-    expect(job.runAt.getTime()).toBeLessThanOrEqual(entry?.notBefore.getTime());
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(entry.notBefore.getTime());
     const before = new Date(entry.notBefore.getTime() - 60_000);
     await runDueJobs({ db: t.db, handlers, now: () => before });
     expect(await backend.storage.exists(key)).toBe(true);
     const [waiting] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
-    expect(waiting).toMatchObject({ status: "pending", runAt: entry?.notBefore });
+    expect(waiting).toMatchObject({ status: "pending", runAt: entry.notBefore });
 
     await runDueJobs({ db: t.db, handlers, now: () => new Date(entry.notBefore.getTime() + 1000) });
     expect(await backend.storage.exists(key)).toBe(false);
@@ -646,7 +646,7 @@ describe("the document-purge job", () => {
           .from(jobs)
           .where(and(eq(jobs.companyId, admin.companyId), eq(jobs.key, DOCUMENT_PURGE)))
           .then((rows) => rows[0]);
-      const scheduled = await purgeJob();
+      const scheduled = (await purgeJob()) ?? missingRow("jobs");
       expect(scheduled).toMatchObject({ kind: DOCUMENT_PURGE, status: "pending" });
 
       // Only the purge job is under test: the signup's daily credentials run may be due at this hour.

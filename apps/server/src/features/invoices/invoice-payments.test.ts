@@ -24,6 +24,7 @@ import {
   type TestApp,
 } from "../../../test/harness";
 import { readPdf } from "../../../test/pdf-text";
+import { nth } from "../../../test/rows";
 import { INVOICE_REMINDER, invoiceReminderHandlers } from "../../domain/invoices";
 import { createPublicLink, daysFrom, hashToken } from "../../domain/public-links";
 import { addDaysIso } from "../../lib/dates";
@@ -589,7 +590,7 @@ describe("overdue reminders", () => {
     expect(first[0]?.text).toMatch(/1 day ago/);
     expect(first[0]?.text).toContain("$1,000.00");
     // Its link opens the invoice.
-    expect((await publicApi(pathOf(firstLink(first[0]?.text)))).status).toBe(200);
+    expect((await publicApi(pathOf(firstLink(nth(first, 0, "mail").text)))).status).toBe(200);
 
     // A worker stops (shutdown), another starts (restart) later: the 7-day one once, nothing twice.
     const day7 = zonedTimeToUtc(addDaysIso(due, 7), "10:00", "America/Chicago");
@@ -616,7 +617,7 @@ describe("overdue reminders", () => {
     const later = addDaysIso(inv.dueDate as string, 5);
     const moved = await t.as(adminA)("PUT", `/api/invoices/${inv.id}`, { ...inv, dueDate: later });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect((await reminderJobs(inv.id))?.[0].runAt.toISOString()).toBe(
+    expect((await reminderJobs(inv.id))[0]?.runAt.toISOString()).toBe(
       zonedTimeToUtc(addDaysIso(later, 1), "09:00", "America/Chicago").toISOString(),
     );
 

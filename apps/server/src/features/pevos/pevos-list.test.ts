@@ -3,6 +3,7 @@ import { PEVO_SORTS, type PevoSort } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type SignedUpAdmin, type TestApp } from "../../../test/harness";
 import { expectedOrder, type Get, lower, readAllPages, type SortKey } from "../../../test/list-order";
+import { nth } from "../../../test/rows";
 
 type Pevo = {
   id: string;
@@ -34,8 +35,8 @@ beforeAll(async () => {
   get = (path) => t.as(admin)("GET", path);
   const base = Date.parse("2025-05-01T08:00:00.000Z");
   const rows = Array.from({ length: SIZE }, (_, i) => {
-    const first = FIRST[i % FIRST.length];
-    const last = LAST[(i * 3) % LAST.length];
+    const first = nth(FIRST, i % FIRST.length);
+    const last = nth(LAST, (i * 3) % LAST.length);
     return {
       companyId: admin.companyId,
       firstName: `${first}${i % 3 === 0 ? "" : String.fromCharCode(97 + (i % 26))}`,

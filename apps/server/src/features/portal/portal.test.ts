@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestPevo,
 } from "../../../test/harness";
+import { entry, nth } from "../../../test/rows";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 /** `day` moved by `days` (YYYY-MM-DD). */
@@ -178,7 +179,7 @@ describe("GET /api/portal/dispatches: keyset pages, upcoming / past, date range"
     // 36 dispatches from 6 days before TODAY to 5 after; several share a date and a time (the id decides).
     for (let i = 0; i < 36; i += 1) {
       const pickupDate = addDays(TODAY, (i % 12) - 6);
-      const pickupTime = ["09:00", "14:30", "09:00"][i % 3];
+      const pickupTime = nth(["09:00", "14:30", "09:00"], i % 3);
       const id = await dispatch(adminA, { pevoId: many.pevoId, pickupDate, pickupTime });
       rows.push({ id, pickupDate, pickupTime });
     }
@@ -347,7 +348,10 @@ describe("GET /api/portal/dispatches/:id", () => {
   });
 
   test("a PEVO cannot change a dispatch, not even their own", async () => {
-    const before = await t.db.select().from(dispatches).where(eq(dispatches.id, d.today));
+    const before = await t.db
+      .select()
+      .from(dispatches)
+      .where(eq(dispatches.id, entry(d, "today")));
     const body = {
       driverName: "Changed",
       driverPhone: "555-000-0000",
@@ -364,7 +368,12 @@ describe("GET /api/portal/dispatches/:id", () => {
       const res = await t.as(pevo1)(method, path, method === "PUT" ? body : undefined);
       expect(res.status, `${method} ${path}`).toBe(status);
     }
-    expect(await t.db.select().from(dispatches).where(eq(dispatches.id, d.today))).toEqual(before);
+    expect(
+      await t.db
+        .select()
+        .from(dispatches)
+        .where(eq(dispatches.id, entry(d, "today"))),
+    ).toEqual(before);
   });
 });
 
@@ -558,7 +567,7 @@ describe("access control", () => {
   ];
 
   test("an admin gets 403 on every portal endpoint", async () => {
-    for (const [method, path, body] of endpoints(d.today)) {
+    for (const [method, path, body] of endpoints(entry(d, "today"))) {
       const res = await t.as(adminA)(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body).toEqual({ error: "You do not have access to this area" });
@@ -566,7 +575,7 @@ describe("access control", () => {
   });
 
   test("anonymous callers get 401 on every portal endpoint", async () => {
-    for (const [method, path, body] of endpoints(d.today)) {
+    for (const [method, path, body] of endpoints(entry(d, "today"))) {
       const res = await t.request(method, path, { body });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body).toEqual({ error: "You must be logged in to perform this action" });

@@ -82,7 +82,12 @@ const createRc = (overrides: Body = {}, admin = adminA) =>
   t.createRateConfirmation(admin, validBody(overrides));
 
 async function tableCounts() {
-  const [[rc], [std], [custom], [pos]] = await Promise.all([
+  const [
+    [rc = missingRow("rateConfirmations")],
+    [std = missingRow("standardRates")],
+    [custom = missingRow("customRates")],
+    [pos = missingRow("positions")],
+  ] = await Promise.all([
     t.db.select({ n: count() }).from(rateConfirmations),
     t.db.select({ n: count() }).from(standardRates),
     t.db.select({ n: count() }).from(customRates),
@@ -650,7 +655,7 @@ describe("one transaction per write", () => {
       const logged = t.logs.slice(before);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ level: 50, msg: "Unexpected error" });
-      expect(JSON.stringify(logged[0].err)).toContain("rate_confirmation_positions");
+      expect(JSON.stringify(logged[0]?.err)).toContain("rate_confirmation_positions");
     } finally {
       await t.db.execute(sql.raw("drop trigger fail_positions on rate_confirmation_positions"));
       await t.db.execute(sql.raw("drop function fail_positions()"));
@@ -777,7 +782,11 @@ describe("cancel, restore, delete, duplicate", () => {
   const rowOf = async (id: string) =>
     (await t.db.select().from(rateConfirmations).where(eq(rateConfirmations.id, id)))[0];
   const childCounts = async (id: string) => {
-    const [[std], [custom], [pos]] = await Promise.all([
+    const [
+      [std = missingRow("standardRates")],
+      [custom = missingRow("customRates")],
+      [pos = missingRow("positions")],
+    ] = await Promise.all([
       t.db.select({ n: count() }).from(standardRates).where(eq(standardRates.rateConfirmationId, id)),
       t.db.select({ n: count() }).from(customRates).where(eq(customRates.rateConfirmationId, id)),
       t.db.select({ n: count() }).from(positions).where(eq(positions.rateConfirmationId, id)),
@@ -913,7 +922,7 @@ describe("cancel, restore, delete, duplicate", () => {
       ["POST", "/restore"],
       ["POST", "/duplicate"],
       ["DELETE", ""],
-    ]) {
+    ] as const) {
       const res = await t.as(adminB)(method, `/api/rate-confirmations/${rc.id}${suffix}`);
       expect(res.status, `${method} ${suffix}`).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);

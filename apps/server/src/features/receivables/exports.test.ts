@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csvRecords } from "../../../test/csv";
 import { createTestApp, type JsonBody, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { entry } from "../../../test/rows";
 import { addDaysIso } from "../../lib/dates";
 import { zonedDate } from "../../lib/zoned-time";
 
@@ -21,7 +22,7 @@ const day = (n: number) => addDaysIso(base, n);
 /** MM/DD/YYYY, as a US QuickBooks Online company reads dates. */
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 type Made = { id: string; invoiceNumber: string; total: string };
-const made: Record<string, Made> = {};
+let made: Record<"march" | "mid" | "later" | "odd" | "draft" | "void" | "other", Made>;
 
 let n = 0;
 async function invoice(admin: SignedUpAdmin, dispatchId: string, clientId: string, overrides: JsonBody) {
@@ -78,49 +79,51 @@ beforeAll(async () => {
       charge,
     }));
   const [first, second, third] = lines("100.10", "200.05", "0.01");
-  made.march = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(0),
-    dueDate: day(30),
-    lineItems: [
-      { ...first, kind: "day" },
-      // Suggested from the rate confirmation's custom rate: billed as that rate.
-      { ...second, kind: "custom", location: "Permit: oversize ($200.05)" },
-      // Typed by hand.
-      { ...third, kind: "custom", location: "Pilot car wash" },
-    ],
-  });
-  made.mid = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(10),
-    dueDate: day(25),
-    lineItems: lines("1234.56").map((line) => ({ ...line, kind: "mileage" })),
-  });
-  made.later = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(40),
-    dueDate: day(40),
-    lineItems: lines("99.99").map((line) => ({ ...line, kind: "expense" })),
-  });
-  made.odd = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(50),
-    dueDate: day(95),
-    lineItems: lines("45.00").map((line) => ({ ...line, kind: "overnight" })),
-  });
-  made.draft = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(5),
-    dueDate: day(35),
-    lineItems: lines("5.00"),
-  });
-  made.void = await invoice(adminA, dispatchA, clientA, {
-    issueDate: day(6),
-    dueDate: day(36),
-    lineItems: lines("6.00"),
-  });
-  made.other = await invoice(adminB, dispatchB, clientB, {
-    issueDate: day(1),
-    dueDate: day(31),
-    lineItems: lines("7.00"),
-  });
-  for (const key of ["march", "mid", "later", "odd"]) {
-    await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made[key].id));
+  made = {
+    march: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(0),
+      dueDate: day(30),
+      lineItems: [
+        { ...first, kind: "day" },
+        // Suggested from the rate confirmation's custom rate: billed as that rate.
+        { ...second, kind: "custom", location: "Permit: oversize ($200.05)" },
+        // Typed by hand.
+        { ...third, kind: "custom", location: "Pilot car wash" },
+      ],
+    }),
+    mid: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(10),
+      dueDate: day(25),
+      lineItems: lines("1234.56").map((line) => ({ ...line, kind: "mileage" })),
+    }),
+    later: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(40),
+      dueDate: day(40),
+      lineItems: lines("99.99").map((line) => ({ ...line, kind: "expense" })),
+    }),
+    odd: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(50),
+      dueDate: day(95),
+      lineItems: lines("45.00").map((line) => ({ ...line, kind: "overnight" })),
+    }),
+    draft: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(5),
+      dueDate: day(35),
+      lineItems: lines("5.00"),
+    }),
+    void: await invoice(adminA, dispatchA, clientA, {
+      issueDate: day(6),
+      dueDate: day(36),
+      lineItems: lines("6.00"),
+    }),
+    other: await invoice(adminB, dispatchB, clientB, {
+      issueDate: day(1),
+      dueDate: day(31),
+      lineItems: lines("7.00"),
+    }),
+  };
+  for (const sent of [made.march, made.mid, made.later, made.odd]) {
+    await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, sent.id));
   }
   await t.db.update(invoices).set({ status: "sent" }).where(eq(invoices.id, made.other.id));
   await t.db.update(invoices).set({ status: "void" }).where(eq(invoices.id, made.void.id));
@@ -152,15 +155,17 @@ describe("GET /api/receivables/quickbooks.csv", () => {
       made.march.invoiceNumber,
       made.mid.invoiceNumber,
     ]);
-    for (const key of ["march", "mid"]) {
-      const rows = records.filter((r) => r.InvoiceNo === made[key].invoiceNumber);
-      const total = (await t.as(adminA)("GET", `/api/invoices/${made[key].id}`)).body as {
+    for (const inv of [made.march, made.mid]) {
+      const rows = records.filter((r) => r.InvoiceNo === inv.invoiceNumber);
+      const total = (await t.as(adminA)("GET", `/api/invoices/${inv.id}`)).body as {
         total: string;
         tax: string;
       };
-      expect(sumCents(rows.map((r) => r.ItemAmount))).toBe(toCents(total.total));
+      expect(sumCents(rows.map((r) => entry(r, "ItemAmount")))).toBe(toCents(total.total));
       expect(rows.at(-1)).toMatchObject({ "Item(Product/Service)": "Sales Tax", ItemAmount: total.tax });
-      for (const r of rows) expect(toCents(r.ItemRate) * Number(r.ItemQuantity)).toBe(toCents(r.ItemAmount));
+      for (const r of rows) {
+        expect(toCents(entry(r, "ItemRate")) * Number(r.ItemQuantity)).toBe(toCents(entry(r, "ItemAmount")));
+      }
     }
     const march = records.filter((r) => r.InvoiceNo === made.march.invoiceNumber);
     expect(march.map((r) => r.ItemAmount)).toEqual(["100.10", "200.05", "0.01", "24.76"]);
@@ -195,7 +200,7 @@ describe("GET /api/receivables/quickbooks.csv", () => {
 
   test("Terms only when they are one of QuickBooks' defaults; the due date says the rest", async () => {
     const { records } = await csv(adminA, `/api/receivables/quickbooks.csv?issueFrom=${day(40)}`);
-    const of = (key: string) => records.find((r) => r.InvoiceNo === made[key].invoiceNumber);
+    const of = (key: keyof typeof made) => records.find((r) => r.InvoiceNo === made[key].invoiceNumber);
     expect(of("later")).toMatchObject({
       InvoiceDate: us(day(40)),
       DueDate: us(day(40)),
@@ -244,7 +249,7 @@ describe("GET /api/receivables/payments.csv", () => {
       [day(3), made.march.invoiceNumber, "50.00", "Check"],
       [day(20), made.mid.invoiceNumber, "0.01", "ACH"],
     ]);
-    expect(sumCents(records.map((r) => r.Amount))).toBe(5001);
+    expect(sumCents(records.map((r) => entry(r, "Amount")))).toBe(5001);
     expect(records[0]).toMatchObject({
       Client: "Acme Heavy Haul",
       Reference: "CHK-1001",
@@ -254,7 +259,7 @@ describe("GET /api/receivables/payments.csv", () => {
 
   test("every payment without a range; company B's stay out", async () => {
     const all = await csv(adminA, "/api/receivables/payments.csv");
-    expect(sumCents(all.records.map((r) => r.Amount))).toBe(6001);
+    expect(sumCents(all.records.map((r) => entry(r, "Amount")))).toBe(6001);
     const other = await csv(adminB, "/api/receivables/payments.csv");
     expect(other.records.map((r) => r.Amount)).toEqual(["7.00"]);
   });

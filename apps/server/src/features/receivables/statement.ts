@@ -61,14 +61,15 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
     doc.font(PDF_FONT.bold).fontSize(11).fillColor("#111").text(title, left, y);
     y += 18;
     // Each column's left edge: the page margin plus the widths before it.
-    const xs: number[] = [];
-    for (const i of columns.keys()) xs.push(i === 0 ? left : xs[i - 1] + columns[i - 1].w);
+    let edge = left;
+    const placed = columns.map((c) => {
+      edge += c.w;
+      return { ...c, x: edge - c.w };
+    });
     const header = () => {
       doc.rect(left, y - 4, width, 20).fill("#f4f4f5");
       doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
-      for (const [i, c] of columns.entries()) {
-        doc.text(c.label, xs[i] + 2, y + 2, { width: c.w - 4, align: c.align });
-      }
+      for (const c of placed) doc.text(c.label, c.x + 2, y + 2, { width: c.w - 4, align: c.align });
       y += 22;
       doc.font(PDF_FONT.regular).fillColor("#222");
     };
@@ -83,8 +84,9 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
         y = 50;
         header();
       }
-      for (const [i, c] of columns.entries()) {
-        doc.text(row[i], xs[i] + 2, y, { width: c.w - 4, align: c.align, lineBreak: false });
+      // A row shorter than the columns leaves the rest of its cells empty.
+      for (const [i, c] of placed.entries()) {
+        doc.text(row[i] ?? "", c.x + 2, y, { width: c.w - 4, align: c.align, lineBreak: false });
       }
       y += 16;
       doc
