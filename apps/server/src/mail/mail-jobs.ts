@@ -14,7 +14,7 @@
  */
 import { type Database, type Executor, jobs } from "@pevo/db";
 import type { TMailState } from "@pevo/shared";
-import { eq, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import type { Config } from "../env";
 import type { Deps } from "../http/context";
 import { ConflictError, NotFoundError } from "../lib/domain-errors";
@@ -144,6 +144,39 @@ export const mailStateById = (
   scope: { companyId: CompanyId },
   jobId: string,
 ): Promise<TMailState | null> => mailStateWhere(db, scope, eq(jobs.id, jobId));
+
+/**
+ * Where the company's mails with these keys stand, by key, in one query (a list of records, each
+ * with its mail); a key with no mail queued is not in the answer.
+ */
+export async function mailStates(
+  db: Executor,
+  scope: { companyId: CompanyId },
+  keys: string[],
+): Promise<Map<string, TMailState>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({
+      key: jobs.key,
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+    })
+    .from(jobs)
+    .where(
+      scoped(
+        jobs,
+        scope,
+        eq(jobs.kind, MAIL_JOB),
+        inArray(
+          jobs.key,
+          keys.map((key) => `mail:${key}`),
+        ),
+      ),
+    );
+  return new Map(rows.map(({ key, ...row }) => [key.slice("mail:".length), stateOf(row)]));
+}
 
 export const MAIL_NOT_FOUND = "Mail not found";
 const MAIL_ALREADY_SENT = "This email was already sent";

@@ -9,6 +9,7 @@ export {
   TEAM_MEMBER_NOT_FOUND,
   updateCompanySettings,
 } from "./company";
+export { withInvitationMail } from "./invitation-mails";
 export { createUserWithAccount, hashPassword, loginEmailTaken } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";
 export { getMe, signUp } from "./signup";
