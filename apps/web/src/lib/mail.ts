@@ -1,4 +1,7 @@
+import type { TMailState } from "@pevo/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
 import { call, client, pathParams } from "@/lib/api-client";
 
 /**
@@ -12,4 +15,22 @@ export function useRetryMail() {
       call(client.api.mail[":jobId"].retry.$post({ param: pathParams({ jobId }) })),
     onSettled: () => void queryClient.invalidateQueries(),
   });
+}
+
+/**
+ * A send dialog's email that did not go: `settle` reads the send's answer (closes the dialog when
+ * the email went, else keeps it open with the mail's state and says so); an edit of the form
+ * `clear`s it, so the button reads Send again.
+ */
+export function useMailNotSent() {
+  const [notSent, setNotSent] = useState<{ mail: TMailState | null } | null>(null);
+  return {
+    notSent,
+    settle: (answer: { mailSent: boolean }, mail: TMailState | null, onSent: () => void) => {
+      if (answer.mailSent) return onSent();
+      setNotSent({ mail });
+      toast.error("The email was not sent");
+    },
+    clear: () => setNotSent(null),
+  };
 }

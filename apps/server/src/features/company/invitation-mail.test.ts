@@ -6,8 +6,8 @@ import {
   uniqueEmail,
 } from "../../../test/harness";
 
-// The PEVO's record says where its invitation email stands (the outbox, docs/adr/0012-outbox.md):
-// read, listed, and retried by an admin like any record's email.
+// A login's invitation email (auth.ts queues it in the outbox, docs/adr/0012-outbox.md) shows on
+// the PEVO's record and roster row and on the team list, and an admin retries it like any record's.
 let t: TestApp;
 let adminA: SignedUpAdmin;
 let adminB: SignedUpAdmin;
@@ -72,5 +72,38 @@ describe("a PEVO's invitation email", () => {
     const noLogin = await addPevo();
     const plain = await t.as(adminA)("GET", `/api/pevos/${noLogin.id}`);
     expect(plain.body).toMatchObject({ hasLogin: false, invitationMail: null });
+  });
+});
+
+describe("an admin's invitation email on the team list", () => {
+  test("an invited admin's row says where the invitation stands; the admin who signed up has none", async () => {
+    const email = uniqueEmail("invited-admin");
+    mailDown = true;
+    const created = await t
+      .as(adminA)("POST", "/api/company/team", { name: "Tess Teammate", email })
+      .finally(() => {
+        mailDown = false;
+      });
+    expect(created.status).toBe(201);
+
+    const team = await t.as(adminA)("GET", "/api/company/team");
+    const row = (id: string) => team.body.items.find((m: { id: string }) => m.id === id);
+    expect(row(created.body.id)?.invitationMail).toEqual({
+      status: "queued",
+      attempts: 1,
+      lastError: "SMTP server unreachable",
+      jobId: expect.any(String),
+    });
+    expect(row(adminA.userId)?.invitationMail).toBeNull();
+
+    const retried = await t.as(adminA)(
+      "POST",
+      `/api/mail/${row(created.body.id)?.invitationMail.jobId}/retry`,
+    );
+    expect(retried.body).toMatchObject({ status: "sent" });
+    const again = await t.as(adminA)("GET", "/api/company/team");
+    expect(
+      again.body.items.find((m: { id: string }) => m.id === created.body.id)?.invitationMail,
+    ).toMatchObject({ status: "sent" });
   });
 });
