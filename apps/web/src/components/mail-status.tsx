@@ -24,16 +24,23 @@ function mailStatusText(mail: TMailState) {
  * not gone: the one mail-status view of every screen (the outbox, docs/adr/0012-outbox.md; its
  * texts are DECISIONS "Every email a record causes").
  *
+ * `label` names the email on a record with several (e.g. "Invitation"); `hideSent` keeps a list row
+ * quiet once its email went.
+ *
  * In a send dialog whose email did not go, `notSent` is the dialog's own sentence (what was saved,
  * DECISIONS "Send invoice"); the box shows it over the mail's line and leaves Retry to the dialog
  * (`SendDialogFooter`), which sends a new email and link with what the form now says.
  */
 export function MailStatus({
   mail,
+  label,
+  hideSent,
   notSent,
   className,
 }: {
   mail: TMailState | null;
+  label?: string;
+  hideSent?: boolean;
   notSent?: string;
   className?: string;
 }) {
@@ -52,7 +59,7 @@ export function MailStatus({
       </div>
     );
   }
-  if (!mail) return null;
+  if (!mail || (hideSent && mail.status === "sent")) return null;
   const problem = mail.status === "failed" || (mail.status === "queued" && mail.attempts > 0);
   return (
     <div
@@ -63,7 +70,10 @@ export function MailStatus({
         className,
       )}
     >
-      <span className="min-w-0">{mailStatusText(mail)}</span>
+      <span className="min-w-0">
+        {label ? <span className="text-muted-foreground">{label}: </span> : null}
+        {mailStatusText(mail)}
+      </span>
       {problem ? (
         <Button
           type="button"
