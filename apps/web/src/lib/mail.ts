@@ -6,7 +6,8 @@ import { call, client, pathParams } from "@/lib/api-client";
 
 /**
  * Retry of a record's email (POST /api/mail/{jobId}/retry): queued again and delivered at once.
- * Every screen that shows a mail state refetches (the invoice, the signature card, the dispatch).
+ * Every screen that shows a mail state refetches (the invoice, the signature card, the dispatch,
+ * a PEVO's or an admin's invitation).
  */
 export function useRetryMail() {
   const queryClient = useQueryClient();
