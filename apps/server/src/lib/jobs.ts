@@ -20,7 +20,7 @@
  * wait for the transaction: a deadlock).
  */
 import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
-import { and, asc, eq, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { companyIdOfScopedRow } from "./company-id";
 import { log, withJobLog } from "./log";
 import { type CompanyId, scoped } from "./tenant";
@@ -170,6 +170,26 @@ export async function jobState(
       ),
     );
   return row ?? null;
+}
+
+/** The company's jobs of `kind` with these keys, in one query (a key with no job is not in it). */
+export async function jobStatesByKey(
+  db: Executor,
+  scope: { companyId: CompanyId },
+  kind: string,
+  keys: string[],
+): Promise<{ key: string; id: string; status: JobStatus; attempts: number; lastError: string | null }[]> {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      key: jobs.key,
+      id: jobs.id,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+    })
+    .from(jobs)
+    .where(scoped(jobs, scope, eq(jobs.kind, kind), inArray(jobs.key, keys)));
 }
 
 /**

@@ -17,7 +17,15 @@ import type { TMailState } from "@pevo/shared";
 import type { Config } from "../env";
 import type { Deps } from "../http/context";
 import { ConflictError, NotFoundError } from "../lib/domain-errors";
-import { type JobHandlers, jobState, type RunOptions, requeueJob, runJobNow, schedule } from "../lib/jobs";
+import {
+  type JobHandlers,
+  jobState,
+  jobStatesByKey,
+  type RunOptions,
+  requeueJob,
+  runJobNow,
+  schedule,
+} from "../lib/jobs";
 import type { CompanyId, Scope } from "../lib/tenant";
 import type { Mail, Mailer } from "./mailer";
 
@@ -140,6 +148,24 @@ export const mailStateById = async (
   const job = await jobState(db, scope, MAIL_JOB, { id: jobId });
   return job ? stateOf(job) : null;
 };
+
+/**
+ * Where the company's mails with these keys stand, by key, in one query (a list of records, each
+ * with its mail); a key with no mail queued is not in the answer.
+ */
+export async function mailStates(
+  db: Executor,
+  scope: { companyId: CompanyId },
+  keys: string[],
+): Promise<Map<string, TMailState>> {
+  const rows = await jobStatesByKey(
+    db,
+    scope,
+    MAIL_JOB,
+    keys.map((key) => `mail:${key}`),
+  );
+  return new Map(rows.map(({ key, ...row }) => [key.slice("mail:".length), stateOf(row)]));
+}
 
 export const MAIL_NOT_FOUND = "Mail not found";
 const MAIL_ALREADY_SENT = "This email was already sent";

@@ -50,6 +50,12 @@ export type ServerComboboxProps<T> = {
 };
 
 /**
+ * Where a picker's items come from: the feature that owns them supplies it (components/ only
+ * renders; the search and the read are the feature's calls).
+ */
+export type PickerSource<T> = Pick<ServerComboboxProps<T>, "queryKey" | "search" | "fetchSelected">;
+
+/**
  * The props a concrete picker (clients, PEVOs, rate confirmations, dispatches) leaves to its caller:
  * it supplies the search, the labels and the wording itself.
  */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TCompanySettings } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDecimal, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** GET / PUT /api/company: the company profile and invoice defaults. */
@@ -29,6 +30,9 @@ export const ZTeamMemberResponse = z.object({
   name: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  invitationMail: ZMailState.nullable().describe(
+    "Where the invitation email to set a password stands (null for an admin who was not invited)",
+  ),
   createdAt: ZTimestamp,
 });
 export type TTeamMember = z.output<typeof ZTeamMemberResponse>;

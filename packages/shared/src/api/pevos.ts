@@ -3,6 +3,7 @@ import { PEVO_STATUSES, US_STATES } from "../constants";
 import type { TPevo } from "../schemas/pevo";
 import type { Assert, Same } from "./check";
 import { ZDay, ZId, ZTimestamp } from "./common";
+import { ZMailState } from "./mail";
 import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** A PEVO of the roster (list, read, update). */
@@ -17,6 +18,9 @@ export const ZPevoResponse = z.object({
   states: z.array(z.enum(US_STATES)),
   status: z.enum(PEVO_STATUSES),
   hasLogin: z.boolean().describe("Whether the PEVO has a portal login"),
+  invitationMail: ZMailState.nullable().describe(
+    "Where the invitation email to set a password stands (null without a login or an invitation)",
+  ),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TMailState } from "../api/mail";
 import { PEVO_STATUSES, US_STATES } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, optionalEmail, optionalExpiryDate, requiredText } from "./fields";
@@ -26,6 +27,7 @@ export type TPevo = Omit<TPevoData, "email"> & {
   id: string;
   email: string | null;
   hasLogin: boolean;
+  invitationMail: TMailState | null;
   createdAt: string;
   updatedAt: string;
 };

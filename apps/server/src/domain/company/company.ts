@@ -5,6 +5,7 @@ import { eq, ilike, inArray, or, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { countRows, likePattern, offsetPageOf, sortBy } from "../../lib/paging";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
+import { withInvitationMail } from "./invitation-mails";
 import { createUserWithAccount, deleteLogin, loginEmailTaken } from "./logins";
 
 const EMAIL_TAKEN = EMAIL_NOT_INVITABLE;
@@ -69,6 +70,7 @@ export function listTeam(scope: Scope, params: TTeamListQuery) {
       scope.db
         .select({
           id: user.id,
+          userId: user.id,
           name: user.name,
           email: user.email,
           emailVerified: user.emailVerified,
@@ -78,7 +80,8 @@ export function listTeam(scope: Scope, params: TTeamListQuery) {
         .where(where)
         .orderBy(...sortBy(TEAM_SORTS[params.sort], params.dir, user.id))
         .limit(limit)
-        .offset(offset),
+        .offset(offset)
+        .then((rows) => withInvitationMail(scope, rows)),
     count: (cap) => countRows(scope.db, user, where, cap),
   });
 }

@@ -12,7 +12,13 @@ import {
   totalColumn,
 } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
-import { createUserWithAccount, deleteLogin, loginEmailTaken, renameLogin } from "../company";
+import {
+  createUserWithAccount,
+  deleteLogin,
+  loginEmailTaken,
+  renameLogin,
+  withInvitationMail,
+} from "../company";
 import { licenceReviewOnSave } from "./licence-review";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -32,6 +38,7 @@ const columns = {
   states: pevos.states,
   status: pevos.status,
   hasLogin: sql<boolean>`${pevos.userId} is not null`,
+  userId: pevos.userId,
   createdAt: pevos.createdAt,
   updatedAt: pevos.updatedAt,
 };
@@ -69,9 +76,19 @@ export function listPevos(scope: Scope, params: TPevoListQuery) {
   const count = (cap: number) => countRows(scope.db, pevos, where, cap);
   // A search tests every PEVO of the company anyway: the page and its total in one pass. Without
   // one, the count reads the index alone and the page stops after its rows.
-  if (params.q) return offsetPageWithTotal(params, { rows: page(totalColumn()), count });
+  if (params.q) {
+    const searched = page(totalColumn());
+    return offsetPageWithTotal(params, {
+      rows: async (limit, offset) => withInvitationMail(scope, await searched(limit, offset)),
+      count,
+    });
+  }
   return offsetPageOf(params, {
-    rows: async (limit, offset) => (await page(sql`0`)(limit, offset)).map(({ total: _, ...pevo }) => pevo),
+    rows: async (limit, offset) =>
+      withInvitationMail(
+        scope,
+        (await page(sql`0`)(limit, offset)).map(({ total: _, ...pevo }) => pevo),
+      ),
     count,
   });
 }
@@ -82,7 +99,8 @@ export async function getPevo(scope: Scope, id: string) {
     .from(pevos)
     .where(scoped(pevos, scope, eq(pevos.id, id)));
   if (!row) throw new NotFoundError(PEVO_NOT_FOUND);
-  return row;
+  const [pevo = missingRow("pevos")] = await withInvitationMail(scope, [row]);
+  return pevo;
 }
 
 /**

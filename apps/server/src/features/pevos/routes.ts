@@ -7,7 +7,7 @@ import {
   ZQualificationQuery,
   ZQualificationResponse,
 } from "@pevo/shared";
-import { authMailKey, INVITE_REDIRECT } from "../../auth";
+import { INVITE_REDIRECT } from "../../auth";
 import { pevoQualifications } from "../../domain/credentials";
 import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "../../domain/pevos";
 import {
@@ -21,7 +21,6 @@ import {
   named,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { mailState } from "../../mail/mail-jobs";
 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
@@ -74,7 +73,6 @@ export const pevoRoutes = router
     async (c) => {
       const scope = scopeOf(c);
       const created = await createPevo(scope, c.req.valid("json"));
-      let invitationSent = false;
       if (created.loginId && created.email) {
         // The invitation is a password-set link: the same mechanism as "Forgot password?". Better
         // Auth queues its mail (auth.ts, the outbox: retried when it did not go at once); the answer
@@ -83,10 +81,9 @@ export const pevoRoutes = router
           body: { email: created.email, redirectTo: INVITE_REDIRECT },
           headers: c.req.raw.headers,
         });
-        const mail = await mailState(scope.db, scope, authMailKey("invitation", created.loginId));
-        invitationSent = mail?.status === "sent";
       }
-      return c.json({ ...(await getPevo(scope, created.id)), invitationSent }, 201);
+      const pevo = await getPevo(scope, created.id);
+      return c.json({ ...pevo, invitationSent: pevo.invitationMail?.status === "sent" }, 201);
     },
   )
   .openapi(

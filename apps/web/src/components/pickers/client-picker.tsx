@@ -1,26 +1,20 @@
 import type { TClient } from "@pevo/shared";
 import { Link } from "react-router";
-import { PICKER_PAGE_SIZE, type PickerProps, ServerCombobox } from "@/components/server-combobox";
-import { call, client, pathParams } from "@/lib/api-client";
-import { queryKeys } from "@/lib/query-keys";
+import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { inlineLinkClass } from "@/lib/utils";
 
-type Props = PickerProps<TClient>;
+type Props = PickerProps<TClient> & {
+  /** The company's clients, searched on the server (features/clients: `clientPickerSource`). */
+  source: PickerSource<TClient>;
+};
 
-const searchClients = (q: string) =>
-  call(client.api.clients.$get({ query: { q, pageSize: String(PICKER_PAGE_SIZE) } }));
-
-const readClient = (id: string) => call(client.api.clients[":id"].$get({ param: pathParams({ id }) }));
-
-/** The company's clients by name, searched on the server as you type (name, contact, email, phone). */
-export function ClientPicker({ placeholder = "Select a client", ...props }: Props) {
+/** The company's clients by name, searched as you type (name, contact, email, phone). */
+export function ClientPicker({ placeholder = "Select a client", source, ...props }: Props) {
   return (
     <ServerCombobox<TClient>
       {...props}
+      {...source}
       placeholder={placeholder}
-      queryKey={queryKeys.clients}
-      search={searchClients}
-      fetchSelected={readClient}
       getValue={(c) => c.id}
       getLabel={(c) => c.name}
       getDetail={(c) => [c.contactPerson, c.email ?? c.phone].filter(Boolean).join(" · ")}

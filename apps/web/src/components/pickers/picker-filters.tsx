@@ -1,11 +1,21 @@
+import type { TClient } from "@pevo/shared";
 import { useId } from "react";
+import type { PickerSource } from "@/components/server-combobox";
 import { Label } from "@/components/ui/label";
 import type { ListParams } from "@/lib/list-params";
 import { ClientPicker } from "./client-picker";
-import { PevoPicker } from "./pevo-picker";
+import { PevoPicker, type PickerPevo } from "./pevo-picker";
 
 /** A list filter by one client (`clientId` in the address), searched on the server as you type. */
-export function ClientFilter({ list, param = "clientId" }: { list: ListParams; param?: string }) {
+export function ClientFilter({
+  list,
+  source,
+  param = "clientId",
+}: {
+  list: ListParams;
+  source: PickerSource<TClient>;
+  param?: string;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1">
@@ -14,6 +24,7 @@ export function ClientFilter({ list, param = "clientId" }: { list: ListParams; p
       </Label>
       <ClientPicker
         id={id}
+        source={source}
         className="w-full sm:w-56"
         value={list.get(param) ?? ""}
         onChange={(value) => list.set({ [param]: value ?? "" })}
@@ -26,7 +37,15 @@ export function ClientFilter({ list, param = "clientId" }: { list: ListParams; p
 }
 
 /** A list filter by one PEVO (`pevoId` in the address), searched on the server as you type. */
-export function PevoFilter({ list, param = "pevoId" }: { list: ListParams; param?: string }) {
+export function PevoFilter({
+  list,
+  source,
+  param = "pevoId",
+}: {
+  list: ListParams;
+  source: PickerSource<PickerPevo>;
+  param?: string;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1">
@@ -35,6 +54,7 @@ export function PevoFilter({ list, param = "pevoId" }: { list: ListParams; param
       </Label>
       <PevoPicker
         id={id}
+        source={source}
         className="w-full sm:w-56"
         value={list.get(param) ?? ""}
         onChange={(value) => list.set({ [param]: value ?? "" })}

@@ -17,6 +17,7 @@ import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { pevoPickerSource } from "@/features/pevos";
 import { inlineLinkClass } from "@/lib/utils";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
 import { PositionField } from "./position-field";
@@ -122,7 +123,7 @@ export function DispatchForm({
                 className="content-start"
               >
                 {/* The PEVO already on the dispatch stays shown ("(inactive)" when no longer active). */}
-                {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
+                {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" source={pevoPickerSource(job)} />}
               </PickerField>
               <QualificationMarks job={job} pevoId={pevoId} />
             </div>

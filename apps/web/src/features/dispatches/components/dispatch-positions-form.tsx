@@ -26,6 +26,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { pevoPickerSource } from "@/features/pevos";
 import { applyFieldErrors } from "@/lib/api";
 
 const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
@@ -187,7 +188,7 @@ export function DispatchPositionsForm({
                       {...bound}
                       disabled={!selected || pending}
                       noneLabel="Unassigned"
-                      qualifyFor={{ rateConfirmationId: rc.id, from: rows[i]?.pickupDate }}
+                      source={pevoPickerSource({ rateConfirmationId: rc.id, from: rows[i]?.pickupDate })}
                     />
                   )}
                 </PickerField>

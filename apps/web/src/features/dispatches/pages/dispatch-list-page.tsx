@@ -14,6 +14,7 @@ import { PageHeader } from "@/components/page-header";
 import { PevoFilter } from "@/components/pickers/picker-filters";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { pevoPickerSource } from "@/features/pevos";
 import { failureMessage } from "@/lib/errors";
 import { type ListParams, useListParams } from "@/lib/list-params";
 import { cn } from "@/lib/utils";
@@ -151,7 +152,7 @@ export default function DispatchListPage() {
         <SearchBox list={list} label="Search dispatches" placeholder="Job number or driver" />
         <MultiSelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
         <DateRangeFilter list={list} prefix="pickup" label="Pickup" />
-        <PevoFilter list={list} />
+        <PevoFilter list={list} source={pevoPickerSource()} />
         <ClearFilters list={list} />
       </FilterBar>
       {body}

@@ -19,6 +19,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { clientPickerSource } from "@/features/clients";
+import { pevoPickerSource } from "@/features/pevos";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useClientById } from "@/lib/shared-queries";
 import { inlineLinkClass } from "@/lib/utils";
@@ -307,6 +309,7 @@ export function InvoiceForm({
             >
               {(bound) => (
                 <ClientPicker
+                  source={clientPickerSource}
                   {...bound}
                   selectedLabel={customerName || undefined}
                   placeholder={customerName || "Select a customer"}
@@ -330,7 +333,9 @@ export function InvoiceForm({
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <PickerField control={control} name="pevoName" id="invoice-pevoName" label="PEVO Name">
-              {(bound) => <PevoPicker {...bound} valueBy="name" noneLabel="None" />}
+              {(bound) => (
+                <PevoPicker {...bound} source={pevoPickerSource()} valueBy="name" noneLabel="None" />
+              )}
             </PickerField>
             <SelectField
               control={control}

@@ -1,21 +1,13 @@
 import { type TInvoice, ZSendInvoice } from "@pevo/shared";
-import { RotateCcw, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { MailStatus, SendDialogFooter } from "@/components/mail-status";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { failureMessage } from "@/lib/errors";
+import { useMailNotSent } from "@/lib/mail";
 import { useClientById } from "@/lib/shared-queries";
 import { useSendInvoice } from "../payments-api";
 
@@ -31,7 +23,7 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
   const send = useSendInvoice(invoice.id);
   const [edited, setEdited] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [mailFailed, setMailFailed] = useState(false);
+  const mail = useMailNotSent();
   const id = useId();
   const values: Fields = {
     to: edited.to ?? invoice.sentTo ?? clientRecord?.billingEmail ?? clientRecord?.email ?? "",
@@ -50,15 +42,11 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
     }
     setErrors({});
     send.mutate(values, {
-      onSuccess: (answer) => {
-        if (answer.mailSent) {
+      onSuccess: (answer) =>
+        mail.settle(answer, answer.mail, () => {
           toast.success(`Invoice ${invoice.invoiceNumber} sent to ${answer.sentTo}`);
           onClose();
-        } else {
-          setMailFailed(true);
-          toast.error("The email was not sent");
-        }
-      },
+        }),
       onError: (error) => toast.error(failureMessage(error, "Failed to send the invoice")),
     });
   };
@@ -71,7 +59,7 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
       "aria-describedby": errors[key] ? `${id}-${key}-error` : hint ? `${id}-${key}-hint` : undefined,
       onChange: (e: { target: { value: string } }) => {
         setEdited((prev) => ({ ...prev, [key]: e.target.value }));
-        setMailFailed(false);
+        mail.clear();
       },
     };
     return (
@@ -116,23 +104,13 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
           {field("to", "To", "input")}
           {field("cc", "Cc", "input", "Optional: email addresses separated by commas")}
           {field("message", "Message", "textarea")}
-          {mailFailed ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive"
-            >
-              The invoice was marked sent but the email was not sent. Retry to send it again.
-            </p>
+          {mail.notSent ? (
+            <MailStatus
+              mail={mail.notSent.mail}
+              notSent="The invoice was marked sent but the email was not sent. Retry to send it again."
+            />
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {mailFailed ? "Close" : "Cancel"}
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? <Spinner /> : mailFailed ? <RotateCcw /> : <Send />}
-              {mailFailed ? "Retry" : "Send"}
-            </Button>
-          </DialogFooter>
+          <SendDialogFooter notSent={Boolean(mail.notSent)} pending={send.isPending} onClose={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -15,6 +15,7 @@ import { ClientFilter } from "@/components/pickers/picker-filters";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
+import { clientPickerSource } from "@/features/clients";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { invoiceExportHref, useInvoiceList } from "../api";
@@ -127,7 +128,7 @@ export default function InvoiceListPage() {
       <FilterBar>
         <SearchBox list={list} label="Search invoice numbers" placeholder="Search invoice #" />
         <MultiSelectFilter list={list} param="status" label="Status" options={STATUS_OPTIONS} />
-        <ClientFilter list={list} />
+        <ClientFilter list={list} source={clientPickerSource} />
         <DateRangeFilter list={list} prefix="issue" label="Issued" />
         <DateRangeFilter list={list} prefix="due" label="Due" />
         <ClearFilters list={list} />

@@ -2,13 +2,14 @@ import type { TPevo } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
+import { MailStatus } from "@/components/mail-status";
 import { CredentialHints } from "@/features/credentials";
 import { PevoActions } from "./pevo-actions";
 import { ExpiryValue, PevoStatusBadge } from "./pevo-badges";
 
 export const pevoName = (pevo: Pick<TPevo, "firstName" | "lastName">) => `${pevo.firstName} ${pevo.lastName}`;
 
-/** Email and phone stacked; N/A when the PEVO has neither. */
+/** Email and phone stacked, and the invitation email until it went; N/A when the PEVO has neither. */
 function ContactLines({ pevo }: { pevo: TPevo }) {
   if (!pevo.email && !pevo.phone) return <span>N/A</span>;
   return (
@@ -29,6 +30,7 @@ function ContactLines({ pevo }: { pevo: TPevo }) {
           <span className="truncate">{pevo.phone}</span>
         </a>
       ) : null}
+      <MailStatus mail={pevo.invitationMail} label="Invitation" hideSent className="text-xs" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { CredentialsCard } from "@/features/credentials";
@@ -61,6 +62,9 @@ export function PevoEditPage() {
   return (
     <div>
       <PageHeader title="Edit PEVO" subtitle={subtitle} />
+      {pevo.data?.invitationMail ? (
+        <MailStatus mail={pevo.data.invitationMail} label="Invitation" className="-mt-4 mb-6" />
+      ) : null}
       {body}
     </div>
   );

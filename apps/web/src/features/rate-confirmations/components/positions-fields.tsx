@@ -7,6 +7,7 @@ import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { pevoPickerSource } from "@/features/pevos";
 import { newPosition, type RcFormValues } from "../form-values";
 import { RemovableRow } from "./removable-row";
 
@@ -97,7 +98,7 @@ function PositionRow({ index, onRemove }: { index: number; onRemove: () => void 
           emptyValue={null}
         >
           {/* A PEVO already on the record stays shown ("(inactive)" when no longer active). */}
-          {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" qualifyFor={job} />}
+          {(bound) => <PevoPicker {...bound} noneLabel="Unassigned" source={pevoPickerSource(job)} />}
         </PickerField>
         <QualificationMarks job={job} pevoId={pevoId} className="md:col-span-3" />
       </div>

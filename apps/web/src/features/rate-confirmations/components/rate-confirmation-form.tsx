@@ -10,6 +10,7 @@ import { PickerField } from "@/components/pickers/picker-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { controlProps, Field } from "@/components/ui/field";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
+import { clientPickerSource } from "@/features/clients";
 import type { RcForm, RcFormValues } from "../form-values";
 import { CustomRatesFields } from "./custom-rates-fields";
 import { focusFirstInvalid } from "./field-ids";
@@ -107,7 +108,9 @@ function JobDetailsFields() {
       </CardHeader>
       <CardContent className="grid items-start gap-4 md:grid-cols-2">
         <PickerField control={control} name="clientId" id="rc-clientId" label="Client">
-          {(bound) => <ClientPicker {...bound} onSelectedMissing={dropMissingClient} />}
+          {(bound) => (
+            <ClientPicker {...bound} source={clientPickerSource} onSelectedMissing={dropMissingClient} />
+          )}
         </PickerField>
         <InputField
           id="rc-jobNumber"

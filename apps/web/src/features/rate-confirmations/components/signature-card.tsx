@@ -2,25 +2,18 @@ import { type TRateConfirmation, type TSignatureRequest, ZSendForSignature } fro
 import { Download, FileText, Printer, RotateCcw, Send, X } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { MailStatus } from "@/components/mail-status";
+import { MailStatus, SendDialogFooter } from "@/components/mail-status";
 import { ErrorState } from "@/components/states";
 import { SignatureStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { failureMessage } from "@/lib/errors";
+import { useMailNotSent } from "@/lib/mail";
 import { useClientById } from "@/lib/shared-queries";
 import { useCancelSignatureRequest, useRateConfirmationSignature, useSendForSignature } from "../api";
 
@@ -233,7 +226,7 @@ function SendDialog({
   const send = useSendForSignature(rc.id);
   const [edited, setEdited] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [mailFailed, setMailFailed] = useState(false);
+  const mail = useMailNotSent();
   const id = useId();
 
   const values: Fields = {
@@ -255,15 +248,11 @@ function SendDialog({
     }
     setErrors({});
     send.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        if (answer.mailSent) {
+      onSuccess: (answer) =>
+        mail.settle(answer, answer.signature.requests[0]?.mail ?? null, () => {
           toast.success(`Sent for signature to ${parsed.data.signerEmail}`);
           onClose();
-        } else {
-          setMailFailed(true);
-          toast.error("The email was not sent");
-        }
-      },
+        }),
       onError: (error) => toast.error(failureMessage(error, "Failed to send for signature")),
     });
   };
@@ -279,7 +268,7 @@ function SendDialog({
         aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
         onChange={(e) => {
           setEdited((prev) => ({ ...prev, [key]: e.target.value }));
-          setMailFailed(false);
+          mail.clear();
         }}
       />
       {errors[key] ? (
@@ -310,23 +299,13 @@ function SendDialog({
         >
           {field("signerName", "Signer name", "text")}
           {field("signerEmail", "Signer email", "email")}
-          {mailFailed ? (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive"
-            >
-              The request was saved but the email was not sent. Retry to send a new link.
-            </p>
+          {mail.notSent ? (
+            <MailStatus
+              mail={mail.notSent.mail}
+              notSent="The request was saved but the email was not sent. Retry to send a new link."
+            />
           ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {mailFailed ? "Close" : "Cancel"}
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? <Spinner /> : mailFailed ? <RotateCcw /> : <Send />}
-              {mailFailed ? "Retry" : "Send"}
-            </Button>
-          </DialogFooter>
+          <SendDialogFooter notSent={Boolean(mail.notSent)} pending={send.isPending} onClose={onClose} />
         </form>
       </DialogContent>
     </Dialog>

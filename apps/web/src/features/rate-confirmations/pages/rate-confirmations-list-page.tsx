@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { ClientFilter } from "@/components/pickers/picker-filters";
 import { EmptyState, ErrorState, LoadingState } from "@/components/states";
 import { Button } from "@/components/ui/button";
+import { clientPickerSource } from "@/features/clients";
 import { useListParams } from "@/lib/list-params";
 import { useRateConfirmationList } from "../api";
 import { RateConfirmationList } from "../components/rate-confirmation-list";
@@ -71,7 +72,7 @@ export default function RateConfirmationsListPage() {
           label="Search rate confirmations"
           placeholder="Search by job number, origin or destination"
         />
-        <ClientFilter list={list} />
+        <ClientFilter list={list} source={clientPickerSource} />
         <DateRangeFilter list={list} prefix="start" label="Start date" />
         <SelectFilter
           list={list}

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { DataTable } from "@/components/data-table";
 import { LimitedForm } from "@/components/field-limits";
 import { SearchBox } from "@/components/list-filters";
+import { MailStatus } from "@/components/mail-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -97,8 +98,15 @@ export function TeamCard() {
                   id: "email",
                   header: "Email",
                   sortable: true,
-                  truncate: (m) => m.email,
-                  cell: (m) => m.email,
+                  // The address on one line (cut, in full on hover); the invitation's line wraps under it.
+                  cell: (m) => (
+                    <div className="grid max-w-48 grid-cols-[minmax(0,1fr)] xl:max-w-64">
+                      <span className="truncate" title={m.email}>
+                        {m.email}
+                      </span>
+                      <Invitation member={m} />
+                    </div>
+                  ),
                 },
                 { id: "role", header: "Role", cell: (m) => <RoleBadge you={m.id === myId} /> },
                 {
@@ -126,6 +134,7 @@ export function TeamCard() {
                   <div className="min-w-0">
                     <p className="font-medium">{m.name}</p>
                     <p className="truncate text-muted-foreground">{m.email}</p>
+                    <Invitation member={m} />
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
                     <RoleBadge you={m.id === myId} />
@@ -187,6 +196,11 @@ export function TeamCard() {
     </Card>
   );
 }
+
+/** An invited admin's invitation email until it went (with Retry once it failed). */
+const Invitation = ({ member }: { member: TTeamMember }) => (
+  <MailStatus mail={member.invitationMail} label="Invitation" hideSent className="mt-1 text-xs" />
+);
 
 const RoleBadge = ({ you }: { you: boolean }) => (
   <Badge variant="gray">{you ? "Admin (you)" : "Admin"}</Badge>
