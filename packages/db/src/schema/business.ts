@@ -442,6 +442,8 @@ export const invoices = pgTable(
     /** Where it was last sent: the overdue reminders go there. */
     sentTo: text("sent_to"),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    /** Why a sent invoice was voided and reissued (DECISIONS 'Invoices': a sent invoice is a record). */
+    voidReason: text("void_reason"),
     ...timestamps,
   },
   (t) => [
@@ -470,6 +472,7 @@ export const invoices = pgTable(
     maxLength("invoices", t.pevoName, SNAPSHOT),
     maxLength("invoices", t.pevoPosition, SNAPSHOT),
     maxLength("invoices", t.sentTo, L.email),
+    maxLength("invoices", t.voidReason, L.reason),
     nonNegative("invoices", t.subtotal),
     nonNegative("invoices", t.tax),
     nonNegative("invoices", t.total),

@@ -56,6 +56,7 @@ export const ZInvoiceResponse = z.object({
   sentAt: ZTimestamp.nullable(),
   sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
+  voidReason: z.string().nullable().describe("Why it was voided and reissued; null otherwise"),
   mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(

@@ -80,6 +80,7 @@ export async function getInvoice(
     sentAt: inv.sentAt?.toISOString() ?? null,
     sentTo: inv.sentTo,
     viewedAt: inv.viewedAt?.toISOString() ?? null,
+    voidReason: inv.voidReason,
     mail: await mailState(db, scope, invoiceMailKey(inv.id)),
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
