@@ -342,6 +342,7 @@ describe("invoiceValues", () => {
     sentAt: null,
     sentTo: null,
     viewedAt: null,
+    voidReason: null,
     subtotal: "720.00",
     tax: "59.40",
     total: "779.40",

@@ -1,5 +1,12 @@
-import { formatDotNumber, formatMcNumber, type TCompanySettings, type TInvoice } from "@pevo/shared";
-import { ArrowLeft, Ban, Download, Pencil, Printer, Send, Trash2 } from "lucide-react";
+import {
+  formatDotNumber,
+  formatMcNumber,
+  type TCompanySettings,
+  type TInvoice,
+  ZInvoiceNotes,
+  ZReissueInvoice,
+} from "@pevo/shared";
+import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -20,7 +27,8 @@ import { InfoList } from "../components/info-list";
 import { PaymentsCard } from "../components/payments-card";
 import { InvoicePrintStyles } from "../components/print-styles";
 import { SendInvoiceDialog } from "../components/send-invoice-dialog";
-import { useVoidInvoice } from "../payments-api";
+import { TextDialog } from "../components/text-dialog";
+import { useReissueInvoice, useUpdateInvoiceNotes, useVoidInvoice } from "../payments-api";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
@@ -66,7 +74,14 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   const [confirming, setConfirming] = useState(false);
   const [confirmVoid, setConfirmVoid] = useState(false);
   const [sending, setSending] = useState(false);
+  const [reissuing, setReissuing] = useState(false);
+  const [editingNotes, setEditingNotes] = useState(false);
+  const reissue = useReissueInvoice(invoice.id);
+  const notes = useUpdateInvoiceNotes(invoice.id);
   const isVoid = invoice.status === "void";
+  // DECISIONS 'Invoices': only a draft is edited; a sent or paid one is a record (notes, or void and reissue).
+  const isDraft = invoice.status === "draft";
+  const hasPayments = Number(invoice.amountPaid) > 0;
   // The server's rule: only a draft without payments can be deleted; anything sent is voided instead.
   const deletable = invoice.status === "draft" && Number(invoice.amountPaid) === 0;
   const id = encodeURIComponent(invoice.id);
@@ -106,13 +121,25 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Back
                 </Link>
               </Button>
-              {isVoid ? null : (
+              {isDraft ? (
                 <Button asChild variant="outline">
                   <Link to={`/invoices/edit/${id}`}>
                     <Pencil />
                     Edit
                   </Link>
                 </Button>
+              ) : null}
+              {isDraft || isVoid ? null : (
+                <>
+                  <Button variant="outline" onClick={() => setEditingNotes(true)}>
+                    <NotebookPen />
+                    Edit notes
+                  </Button>
+                  <Button variant="outline" onClick={() => setReissuing(true)}>
+                    <CopyPlus />
+                    Void and reissue
+                  </Button>
+                </>
               )}
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer />
@@ -144,7 +171,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
               {invoice.sentAt ? "Send again" : "Send invoice"}
             </Button>
           )}
-          {isVoid || Number(invoice.amountPaid) > 0 ? null : (
+          {isVoid || hasPayments ? null : (
             <Button variant="outline" onClick={() => setConfirmVoid(true)}>
               <Ban />
               Void
@@ -152,7 +179,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           )}
           <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">
             {isVoid
-              ? "This invoice is void: its link no longer works."
+              ? `This invoice is void: its link no longer works.${invoice.voidReason ? ` Reason: ${invoice.voidReason}` : ""}`
               : invoice.sentAt && invoice.sentTo
                 ? `Sent to ${invoice.sentTo} on ${formatDate(invoice.sentAt.slice(0, 10))}${
                     invoice.viewedAt
@@ -167,6 +194,65 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
       <InvoiceDocument invoice={invoice} company={company.data} />
       <PaymentsCard invoice={invoice} />
       {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
+      {reissuing ? (
+        <TextDialog
+          title={`Void and reissue ${invoice.invoiceNumber}`}
+          description="The invoice is kept as void with your reason (its link stops working, no reminders) and a new draft is made from it with the next number, to correct and send."
+          label="Reason"
+          check={ZReissueInvoice.shape.reason}
+          submitLabel="Void and reissue"
+          Icon={CopyPlus}
+          destructive
+          blocked={
+            hasPayments
+              ? "This invoice has payments. Delete its payments first, then record them on the new invoice."
+              : undefined
+          }
+          pending={reissue.isPending}
+          onClose={() => setReissuing(false)}
+          onSubmit={(reason) =>
+            reissue.mutate(
+              { reason },
+              {
+                onSuccess: (draft) => {
+                  setReissuing(false);
+                  toast.success(
+                    `Invoice ${invoice.invoiceNumber} voided; draft ${draft.invoiceNumber} created`,
+                  );
+                  navigate(`/invoices/${encodeURIComponent(draft.id)}`);
+                },
+                onError: (error) =>
+                  toast.error(failureMessage(error, "Failed to void and reissue the invoice")),
+              },
+            )
+          }
+        />
+      ) : null}
+      {editingNotes ? (
+        <TextDialog
+          title={`Notes of ${invoice.invoiceNumber}`}
+          description="The notes print on the invoice. The change is recorded in the activity log; the lines and amounts of a sent invoice stay as they are."
+          label="Notes"
+          initial={invoice.notes ?? ""}
+          check={ZInvoiceNotes.shape.notes}
+          submitLabel="Save notes"
+          Icon={NotebookPen}
+          pending={notes.isPending}
+          onClose={() => setEditingNotes(false)}
+          onSubmit={(text) =>
+            notes.mutate(
+              { notes: text },
+              {
+                onSuccess: () => {
+                  setEditingNotes(false);
+                  toast.success("Notes saved");
+                },
+                onError: (error) => toast.error(failureMessage(error, "Failed to save the notes")),
+              },
+            )
+          }
+        />
+      ) : null}
       <ConfirmDialog
         open={confirmVoid}
         onOpenChange={setConfirmVoid}
