@@ -3,7 +3,7 @@ import type { InvoiceStatus } from "@pevo/shared";
 import { ConflictError } from "../../lib/domain-errors";
 
 export const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
-export const SENT_INVOICE_LOCKED =
+const SENT_INVOICE_LOCKED =
   "Only a draft invoice can be edited: once sent or paid, its number, customer, dates, lines and amounts are locked. Its notes can still be changed; to correct anything else, void and reissue it.";
 
 /** Only a draft is edited freely: a sent, viewed, paid or void invoice is a record (409). */
