@@ -625,7 +625,7 @@ test.describe("Invoices", () => {
     expect((await readPdf(await viaApi.body())).text).toContain(corrected);
 
     // A sent invoice is voided, never deleted: no Delete Invoice, and the API refuses it.
-    await expect(page.getByRole("button", { name: "Void" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Void", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Delete Invoice" })).toHaveCount(0);
     const refused = await page.request.delete(`/api/invoices/${reissuedId}`, {
       headers: { Origin: new URL(page.url()).origin },
