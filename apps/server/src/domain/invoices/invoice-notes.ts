@@ -10,6 +10,7 @@ import { ConflictError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
+import { actorName } from "./actor-name";
 import { getInvoice } from "./get-invoice";
 import { VOID_NOT_EDITABLE } from "./invoice-lock";
 import { lockInvoice } from "./lock-invoice";
@@ -23,6 +24,7 @@ const quoted = (notes: string | null) => {
 };
 
 export async function updateInvoiceNotes(scope: Scope, { id, notes }: { id: string } & TInvoiceNotes) {
+  const who = await actorName(scope);
   await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
@@ -32,12 +34,12 @@ export async function updateInvoiceNotes(scope: Scope, { id, notes }: { id: stri
       .set({ notes, updatedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, id)))
       .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
-    // Who: the event's actor; when: its time; the message keeps the before and the after.
+    // Who (named, and the event's actor), when (its time), and the before and the after.
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: "invoice_notes_changed",
       client: inv.customerName,
-      message: `Invoice ${inv.invoiceNumber} notes changed: ${quoted(inv.notes)} → ${quoted(notes)}`,
+      message: `Invoice ${inv.invoiceNumber} notes changed by ${who}: ${quoted(inv.notes)} → ${quoted(notes)}`,
     });
     await publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("updated")(row) });
   });

@@ -12,6 +12,7 @@ import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { revokePublicLinks } from "../public-links";
+import { actorName } from "./actor-name";
 import { getInvoice } from "./get-invoice";
 import { VOID_NOT_EDITABLE } from "./invoice-lock";
 import { nextInvoiceNumber } from "./list-invoices";
@@ -28,6 +29,7 @@ export async function reissueInvoice(
   { id, reissue }: { id: string; reissue: TReissueInvoice },
 ) {
   const { companyId, userId } = scope;
+  const who = await actorName(scope);
   const newId = await scope.db
     .transaction(async (tx) => {
       const original = await lockInvoice(tx, scope, id);
@@ -88,7 +90,7 @@ export async function reissueInvoice(
         status: "error",
         client: original.customerName,
         amount: original.total,
-        message: `Invoice ${original.invoiceNumber} voided and reissued as ${invoiceNumber}: ${reissue.reason}`,
+        message: `Invoice ${original.invoiceNumber} voided and reissued as ${invoiceNumber} by ${who}: ${reissue.reason}`,
       });
       await recordActivity(tx, scope, {
         actorId: userId,

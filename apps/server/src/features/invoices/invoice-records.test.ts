@@ -3,7 +3,7 @@
  * paid, its number, customer, dates, lines and amounts are locked (409), its notes stay editable
  * (activity with before and after), and a mistake is corrected by void and reissue.
  */
-import { activityEvents, invoiceLineItems, invoices, publicLinks } from "@pevo/db";
+import { activityEvents, invoiceLineItems, invoices, publicLinks, user } from "@pevo/db";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -24,6 +24,8 @@ let adminB: SignedUpAdmin;
 let pevoA: TestPevo;
 let jobA: { dispatchId: string; clientId: string };
 let otherClientA: string;
+/** adminA's name, as the activity messages say who made the change. */
+let nameA: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,6 +37,9 @@ beforeAll(async () => {
   const rc = await t.createRateConfirmation(adminA, { clientId: client.id });
   const d = await t.createDispatch(adminA, { rateConfirmationId: rc.id });
   jobA = { dispatchId: d.id, clientId: client.id };
+  nameA =
+    (await t.db.select({ name: user.name }).from(user).where(eq(user.id, adminA.userId)))[0]?.name ?? "";
+  expect(nameA).not.toBe("");
 }, SETUP_TIMEOUT);
 afterAll(async () => {
   await t?.close();
@@ -179,7 +184,7 @@ describe("PUT /api/invoices/:id/notes", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actorId: adminA.userId,
-      message: `Invoice ${inv.invoiceNumber} notes changed: “Thank you” → “Paid by check 1001”`,
+      message: `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Thank you” → “Paid by check 1001”`,
     });
 
     // Cleared, then the same again: one more event, not two.
@@ -196,8 +201,8 @@ describe("PUT /api/invoices/:id/notes", () => {
       );
     expect(all.map((e) => e.message).sort()).toEqual(
       [
-        `Invoice ${inv.invoiceNumber} notes changed: “Thank you” → “Paid by check 1001”`,
-        `Invoice ${inv.invoiceNumber} notes changed: “Paid by check 1001” → (none)`,
+        `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Thank you” → “Paid by check 1001”`,
+        `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Paid by check 1001” → (none)`,
       ].sort(),
     );
   });
@@ -284,7 +289,7 @@ describe("POST /api/invoices/:id/reissue", () => {
       },
       {
         type: "invoice_voided",
-        message: `Invoice ${inv.invoiceNumber} voided and reissued as ${copy.invoiceNumber}: Wrong mileage on day two`,
+        message: `Invoice ${inv.invoiceNumber} voided and reissued as ${copy.invoiceNumber} by ${nameA}: Wrong mileage on day two`,
         actorId: adminA.userId,
       },
     ]);
