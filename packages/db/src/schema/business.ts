@@ -431,6 +431,8 @@ export const invoices = pgTable(
     tax: money("tax").notNull().default("0"),
     total: money("total").notNull().default("0"),
     notes: text("notes"),
+    /** The office's own memo: never printed, mailed or shown to the client; editable once sent. */
+    memo: text("memo"),
     status: invoiceStatus("status").notNull().default("draft"),
     customerName: text("customer_name"),
     customerAddress: text("customer_address"),
@@ -467,6 +469,7 @@ export const invoices = pgTable(
     index("invoices_dispatch_idx").on(t.dispatchId),
     maxLength("invoices", t.invoiceNumber, L.code),
     maxLength("invoices", t.notes, L.longText),
+    maxLength("invoices", t.memo, L.longText),
     maxLength("invoices", t.customerName, SNAPSHOT),
     maxLength("invoices", t.customerAddress, SNAPSHOT),
     maxLength("invoices", t.pevoName, SNAPSHOT),

@@ -45,6 +45,7 @@ export const ZInvoiceResponse = z.object({
   pevoName: z.string().nullable(),
   pevoPosition: z.string().nullable(),
   notes: z.string().nullable(),
+  memo: z.string().nullable().describe("The office's own memo (never shown to the client)"),
   subtotal: ZDecimal,
   /** The rate the invoice was made with (the company may have changed its rate since). */
   taxRate: ZDecimal,

@@ -64,6 +64,8 @@ export const ZInvoice = z
     pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
     pevoPosition: boundedText("PEVO position", TEXT_LIMITS.label),
     notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
+    /** The office's own memo: never on the PDF, the email or the client's page. */
+    memo: boundedText("Internal memo", TEXT_LIMITS.longText, "multi"),
     lineItems: z
       .array(ZLineItem, { error: LINE_ITEMS_REQUIRED_MESSAGE })
       .min(1, { message: LINE_ITEMS_REQUIRED_MESSAGE }),
@@ -85,10 +87,13 @@ export const ZInvoice = z
 export type TInvoiceInput = z.input<typeof ZInvoice>;
 
 /**
- * The notes of an invoice: the one thing that stays editable once it was sent (DECISIONS
- * 'Invoices': a sent invoice is a record).
+ * The notes and the internal memo of an invoice: what stays editable once it was sent (DECISIONS
+ * 'Invoices': a sent invoice is a record). Both are replaced (a missing one is cleared).
  */
-export const ZInvoiceNotes = z.object({ notes: boundedText("Notes", TEXT_LIMITS.longText, "multi") });
+export const ZInvoiceNotes = z.object({
+  notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
+  memo: boundedText("Internal memo", TEXT_LIMITS.longText, "multi"),
+});
 export type TInvoiceNotes = z.output<typeof ZInvoiceNotes>;
 
 export const REISSUE_REASON_MESSAGE = "Say why the invoice is voided and reissued";

@@ -70,6 +70,7 @@ export async function getInvoice(
     pevoName: inv.pevoName,
     pevoPosition: inv.pevoPosition,
     notes: inv.notes,
+    memo: inv.memo,
     subtotal: inv.subtotal,
     tax: inv.tax,
     total: inv.total,

@@ -1,7 +1,7 @@
 /**
- * The notes of an invoice, the one part that stays editable once it was sent (DECISIONS 'Invoices':
- * a sent invoice is a record). One transaction with the activity event that says who changed them
- * from what to what, and the live event.
+ * The notes and the internal memo of an invoice, what stays editable once it was sent (DECISIONS
+ * 'Invoices': a sent invoice is a record). One transaction with the activity event that says who
+ * changed what from what to what, and the live event.
  */
 import { invoices, missingRow } from "@pevo/db";
 import type { TInvoiceNotes } from "@pevo/shared";
@@ -16,22 +16,26 @@ import { VOID_NOT_EDITABLE } from "./invoice-lock";
 import { lockInvoice } from "./lock-invoice";
 
 /** Each side cut to a part of the activity bound, so that both the before and the after show. */
-const SIDE = 200;
-const quoted = (notes: string | null) => {
-  if (!notes) return "(none)";
-  const chars = [...notes];
-  return `“${chars.length > SIDE ? `${chars.slice(0, SIDE - 1).join("")}…` : notes}”`;
+const SIDE = 100;
+const quoted = (text: string | null) => {
+  if (!text) return "(none)";
+  const chars = [...text];
+  return `“${chars.length > SIDE ? `${chars.slice(0, SIDE - 1).join("")}…` : text}”`;
 };
 
-export async function updateInvoiceNotes(scope: Scope, { id, notes }: { id: string } & TInvoiceNotes) {
+export async function updateInvoiceNotes(scope: Scope, { id, notes, memo }: { id: string } & TInvoiceNotes) {
   const who = await actorName(scope);
   await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
-    if (inv.notes === notes) return;
+    const changes = [
+      inv.notes === notes ? null : `notes ${quoted(inv.notes)} → ${quoted(notes)}`,
+      inv.memo === memo ? null : `internal memo ${quoted(inv.memo)} → ${quoted(memo)}`,
+    ].filter((change) => change !== null);
+    if (changes.length === 0) return;
     const [row = missingRow("invoices")] = await tx
       .update(invoices)
-      .set({ notes, updatedAt: new Date() })
+      .set({ notes, memo, updatedAt: new Date() })
       .where(scoped(invoices, scope, eq(invoices.id, id)))
       .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
     // Who (named, and the event's actor), when (its time), and the before and the after.
@@ -39,7 +43,7 @@ export async function updateInvoiceNotes(scope: Scope, { id, notes }: { id: stri
       actorId: scope.userId,
       type: "invoice_notes_changed",
       client: inv.customerName,
-      message: `Invoice ${inv.invoiceNumber} notes changed by ${who}: ${quoted(inv.notes)} → ${quoted(notes)}`,
+      message: `Invoice ${inv.invoiceNumber} changed by ${who}: ${changes.join("; ")}`,
     });
     await publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("updated")(row) });
   });

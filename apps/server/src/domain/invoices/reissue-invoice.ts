@@ -59,6 +59,7 @@ export async function reissueInvoice(
           tax: original.tax,
           total: original.total,
           notes: original.notes,
+          memo: original.memo,
           status: "draft",
           customerName: original.customerName,
           customerAddress: original.customerAddress,

@@ -7,12 +7,14 @@ import { activityEvents, invoiceLineItems, invoices, publicLinks, user } from "@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
+  APP_URL,
   createTestApp,
   type JsonBody,
   type SignedUpAdmin,
   type TestApp,
   type TestPevo,
 } from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
 
 const SETUP_TIMEOUT = 180_000;
 const LOCKED =
@@ -184,7 +186,7 @@ describe("PUT /api/invoices/:id/notes", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actorId: adminA.userId,
-      message: `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Thank you” → “Paid by check 1001”`,
+      message: `Invoice ${inv.invoiceNumber} changed by ${nameA}: notes “Thank you” → “Paid by check 1001”`,
     });
 
     // Cleared, then the same again: one more event, not two.
@@ -201,10 +203,41 @@ describe("PUT /api/invoices/:id/notes", () => {
       );
     expect(all.map((e) => e.message).sort()).toEqual(
       [
-        `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Thank you” → “Paid by check 1001”`,
-        `Invoice ${inv.invoiceNumber} notes changed by ${nameA}: “Paid by check 1001” → (none)`,
+        `Invoice ${inv.invoiceNumber} changed by ${nameA}: notes “Thank you” → “Paid by check 1001”`,
+        `Invoice ${inv.invoiceNumber} changed by ${nameA}: notes “Paid by check 1001” → (none)`,
       ].sort(),
     );
+  });
+
+  test("the internal memo too: kept with the invoice, copied by a reissue, never on the client's PDF", async () => {
+    const inv = await sent();
+    const res = await t.as(adminA)("PUT", `/api/invoices/${inv.id}/notes`, {
+      notes: "Thank you",
+      memo: "AP contact: Dana, ext. 12",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ notes: "Thank you", memo: "AP contact: Dana, ext. 12" });
+    const [event] = await t.db
+      .select({ message: activityEvents.message })
+      .from(activityEvents)
+      .where(
+        and(
+          eq(activityEvents.type, "invoice_notes_changed"),
+          like(activityEvents.message, `%${inv.invoiceNumber}%`),
+        ),
+      );
+    expect(event?.message).toBe(
+      `Invoice ${inv.invoiceNumber} changed by ${nameA}: internal memo (none) → “AP contact: Dana, ext. 12”`,
+    );
+    const pdf = await t.app.request(`${APP_URL}/api/invoices/${inv.id}/pdf`, {
+      headers: { Origin: APP_URL, Cookie: adminA.cookie },
+    });
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(Buffer.from(await pdf.arrayBuffer()))).text;
+    expect(text).toContain("Thank you");
+    expect(text).not.toContain("Dana");
+    const copy = await reissue(adminA, inv.id);
+    expect(copy.body.memo).toBe("AP contact: Dana, ext. 12");
   });
 
   test("too long is a 400 field error; a void invoice is 409; another company's is 404; a PEVO 403", async () => {

@@ -164,7 +164,7 @@ export const invoiceRoutes = router
       path: "/{id}/notes",
       tags,
       summary:
-        "Change the invoice's notes, the one part that stays editable once it was sent (recorded in the activity log with before and after; 409 on a void invoice)",
+        "Change the invoice's notes and internal memo (both replaced), what stays editable once it was sent (recorded in the activity log with who, before and after; 409 on a void invoice)",
       request: { params, body: jsonBody(ZInvoiceNotes) },
       responses: { 200: json(Invoice, "The invoice"), ...errors(400, 401, 403, 404, 409) },
     }),
