@@ -300,6 +300,7 @@ describe("newInvoiceValues", () => {
       pevoName: "",
       pevoPosition: "",
       notes: "",
+      memo: "",
       lineItems: [],
       allowAdditional: false,
     });
@@ -336,6 +337,7 @@ describe("invoiceValues", () => {
     pevoName: null,
     pevoPosition: "Lead Car",
     notes: null,
+    memo: null,
     amountPaid: "0.00",
     balance: "779.40",
     overdue: false,
@@ -376,6 +378,7 @@ describe("invoiceValues", () => {
       pevoName: "",
       pevoPosition: "Lead Car",
       notes: "",
+      memo: "",
       lineItems: [
         { kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
         { kind: "mileage", date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },

@@ -15,14 +15,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 
 /**
- * A dialog with one text area (an invoice's notes, the reason of a void and reissue): checked with
- * the shared schema's rule before it is sent, the message under the field, focus back on it.
+ * A dialog with one text area (the reason of a void and reissue): checked with the shared schema's
+ * rule before it is sent, the message under the field, focus back on it.
  */
 export function TextDialog({
   title,
   description,
   label,
-  initial = "",
   check,
   submitLabel,
   Icon,
@@ -35,7 +34,6 @@ export function TextDialog({
   title: string;
   description: ReactNode;
   label: string;
-  initial?: string;
   /** The shared schema of the one field: its first message is shown under the field. */
   check: z.ZodType;
   submitLabel: string;
@@ -47,7 +45,7 @@ export function TextDialog({
   onSubmit: (text: string) => void;
   onClose: () => void;
 }) {
-  const [text, setText] = useState(initial);
+  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 

@@ -3,7 +3,6 @@ import {
   formatMcNumber,
   type TCompanySettings,
   type TInvoice,
-  ZInvoiceNotes,
   ZReissueInvoice,
 } from "@pevo/shared";
 import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
@@ -24,11 +23,12 @@ import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
+import { NotesDialog } from "../components/notes-dialog";
 import { PaymentsCard } from "../components/payments-card";
 import { InvoicePrintStyles } from "../components/print-styles";
 import { SendInvoiceDialog } from "../components/send-invoice-dialog";
 import { TextDialog } from "../components/text-dialog";
-import { useReissueInvoice, useUpdateInvoiceNotes, useVoidInvoice } from "../payments-api";
+import { useReissueInvoice, useVoidInvoice } from "../payments-api";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
@@ -77,7 +77,6 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   const [reissuing, setReissuing] = useState(false);
   const [editingNotes, setEditingNotes] = useState(false);
   const reissue = useReissueInvoice(invoice.id);
-  const notes = useUpdateInvoiceNotes(invoice.id);
   const isVoid = invoice.status === "void";
   // DECISIONS 'Invoices': only a draft is edited; a sent or paid one is a record (notes, or void and reissue).
   const isDraft = invoice.status === "draft";
@@ -192,6 +191,15 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
         </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
+      {invoice.memo ? (
+        <section
+          aria-label="Internal memo"
+          className="no-print mt-4 grid gap-1 rounded-xl border border-dashed p-4 text-sm [overflow-wrap:anywhere]"
+        >
+          <h2 className="font-semibold text-muted-foreground">Internal memo (not on the invoice)</h2>
+          <p className="whitespace-pre-line">{invoice.memo}</p>
+        </section>
+      ) : null}
       <PaymentsCard invoice={invoice} />
       {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
       {reissuing ? (
@@ -228,31 +236,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           }
         />
       ) : null}
-      {editingNotes ? (
-        <TextDialog
-          title={`Notes of ${invoice.invoiceNumber}`}
-          description="The notes print on the invoice. The change is recorded in the activity log; the lines and amounts of a sent invoice stay as they are."
-          label="Notes"
-          initial={invoice.notes ?? ""}
-          check={ZInvoiceNotes.shape.notes}
-          submitLabel="Save notes"
-          Icon={NotebookPen}
-          pending={notes.isPending}
-          onClose={() => setEditingNotes(false)}
-          onSubmit={(text) =>
-            notes.mutate(
-              { notes: text },
-              {
-                onSuccess: () => {
-                  setEditingNotes(false);
-                  toast.success("Notes saved");
-                },
-                onError: (error) => toast.error(failureMessage(error, "Failed to save the notes")),
-              },
-            )
-          }
-        />
-      ) : null}
+      {editingNotes ? <NotesDialog invoice={invoice} onClose={() => setEditingNotes(false)} /> : null}
       <ConfirmDialog
         open={confirmVoid}
         onOpenChange={setConfirmVoid}
