@@ -487,16 +487,51 @@ test.describe("Invoices", () => {
     await expect(section(page, "Notes")).toContainText("Wire transfer to the account on file.");
     await screenshotBothWidths(page, "invoice-detail");
 
+    // Sent, it is a record (DECISIONS 'Invoices'): no Edit; its notes stay editable...
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Edit notes" }).click();
+    const notesDialog = page.getByRole("dialog", { name: `Notes of ${invoiceNumber}` });
+    await notesDialog.getByLabel("Notes").fill("Paid by wire on receipt.");
+    await notesDialog.getByRole("button", { name: "Save notes" }).click();
+    await expect(toastWith(page, "Notes saved")).toBeVisible();
+    await expect(section(page, "Notes")).toContainText("Paid by wire on receipt.");
+
+    // ...and a correction is a void and reissue, by keyboard: the reason is required.
+    await page.getByRole("button", { name: "Void and reissue" }).click();
+    const reissue = page.getByRole("dialog", { name: `Void and reissue ${invoiceNumber}` });
+    await reissue.getByRole("button", { name: "Void and reissue" }).click();
+    await expect(reissue.getByText("Say why the invoice is voided and reissued")).toBeVisible();
+    await expect(reissue.getByLabel("Reason")).toBeFocused();
+    await page.keyboard.type("Day two ran on to Tulsa");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(reissue.getByRole("button", { name: "Void and reissue" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    // The new draft opens; the original stays void with its reason.
+    await expect(page).not.toHaveURL(new RegExp(`/invoices/${created.id}$`), { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+    const reissuedId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    const corrected = (
+      (await (await page.request.get(`/api/invoices/${reissuedId}`)).json()) as StoredInvoice
+    ).invoiceNumber;
+    await expect(page.getByRole("heading", { level: 1, name: `Invoice #${corrected}` })).toBeVisible();
+    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Draft");
+    const original = (await (await page.request.get(`/api/invoices/${created.id}`)).json()) as {
+      status: string;
+      voidReason: string;
+    };
+    expect(original).toMatchObject({ status: "void", voidReason: "Day two ran on to Tulsa" });
+
     // Edit: /invoices/edit/{id}, prefilled; Save Changes returns to the detail view.
     await page.getByRole("link", { name: "Edit", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/invoices/edit/${created.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/invoices/edit/${reissuedId}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Edit Invoice" })).toBeVisible({
       timeout: 30_000,
     });
     await expect(
-      page.getByText(`Update invoice information for ${invoiceNumber}`, { exact: true }),
+      page.getByText(`Update invoice information for ${corrected}`, { exact: true }),
     ).toBeVisible();
-    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(invoiceNumber);
+    await expect(page.locator("#invoice-invoiceNumber")).toHaveValue(corrected);
     await expect(page.locator("#invoice-issueDate")).toHaveText("Jan 05, 2025");
     await expect(page.locator("#invoice-dueDate")).toHaveText("Feb 04, 2025");
     await expect(combobox(page, "Customer")).toHaveText(client.name);
@@ -507,7 +542,7 @@ test.describe("Invoices", () => {
     await expect(line(page, 0, "mileage")).toHaveValue("400.00");
     await expect(line(page, 0, "charge")).toHaveValue("740.00");
     await expect(line(page, 1, "mileage")).toHaveValue("100.00");
-    await expect(page.locator("#invoice-notes")).toHaveValue("Wire transfer to the account on file.");
+    await expect(page.locator("#invoice-notes")).toHaveValue("Paid by wire on receipt.");
     await expectTotals(page, "$1,190.00", "$0.00", "$1,190.00");
     await expect(page.getByRole("button", { name: "Save Changes" })).toBeVisible();
     await screenshotBothWidths(page, "invoice-form-edit");
@@ -515,12 +550,19 @@ test.describe("Invoices", () => {
     await line(page, 1, "mileage").fill("500");
     await expect(line(page, 1, "charge")).toHaveValue("925.00");
     await expectTotals(page, "$1,665.00", "$0.00", "$1,665.00");
-    await page.locator("#invoice-notes").fill("Paid by wire on receipt.");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page).toHaveURL(new RegExp(`/invoices/${created.id}$`), { timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`/invoices/${reissuedId}$`), { timeout: 30_000 });
     await expect(toastWith(page, "Invoice updated successfully")).toBeVisible();
     // Saving the form keeps the status (it follows send, view, payments and void).
-    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Sent");
+    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Draft");
+    // The corrected invoice is sent in its turn.
+    const resent = await page.request.post(`/api/invoices/${reissuedId}/send`, {
+      data: { to: "ap@example.test" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(resent.status(), await resent.text()).toBe(200);
+    await page.reload();
+    await expect(page.locator("[data-slot=badge]").first()).toHaveText("Sent", { timeout: 30_000 });
     await expect(page.locator("[data-slot=badge]").first()).toHaveClass(/bg-blue-100/);
     await expect(info(section(page, "Line Items"), "Total")).toHaveText("$1,665.00");
     await expect(section(page, "Line Items").locator("tbody tr").nth(1).getByRole("cell")).toHaveText([
@@ -555,7 +597,7 @@ test.describe("Invoices", () => {
     await expect(page.getByRole("button", { name: "Delete Invoice" })).toBeHidden();
     await expect(page.getByRole("heading", { level: 1 })).toBeHidden();
     await expect(document).toBeVisible();
-    await expect(document).toContainText(invoiceNumber);
+    await expect(document).toContainText(corrected);
     await expect(document).toContainText("$1,665.00");
     await saveScreenshot(page, "invoice-print-1280", { fullPage: true });
     await page.emulateMedia({ media: null });
@@ -566,26 +608,26 @@ test.describe("Invoices", () => {
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Download PDF" }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber}.pdf`);
+    expect(download.suggestedFilename()).toBe(`invoice-${corrected}.pdf`);
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.subarray(-8).toString("latin1")).toContain("%%EOF");
     const pdf = await readPdf(bytes);
-    expect(pdf.title).toBe(`Invoice ${invoiceNumber}`);
-    expect(pdf.text).toContain(`Invoice # ${invoiceNumber}`);
+    expect(pdf.title).toBe(`Invoice ${corrected}`);
+    expect(pdf.text).toContain(`Invoice # ${corrected}`);
     expect(pdf.text).toContain("$1,665.00");
     expect(pdf.text).toContain(`Job # ${rc.jobNumber}`);
     expect(pdf.text).toContain(client.name);
     expect(pdf.text).toContain(client.address as string);
-    const viaApi = await page.request.get(`/api/invoices/${created.id}/pdf`);
+    const viaApi = await page.request.get(`/api/invoices/${reissuedId}/pdf`);
     expect(viaApi.status()).toBe(200);
     expect(viaApi.headers()["content-type"]).toBe("application/pdf");
-    expect((await readPdf(await viaApi.body())).text).toContain(invoiceNumber);
+    expect((await readPdf(await viaApi.body())).text).toContain(corrected);
 
     // A sent invoice is voided, never deleted: no Delete Invoice, and the API refuses it.
-    await expect(page.getByRole("button", { name: "Void" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Void", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Delete Invoice" })).toHaveCount(0);
-    const refused = await page.request.delete(`/api/invoices/${created.id}`, {
+    const refused = await page.request.delete(`/api/invoices/${reissuedId}`, {
       headers: { Origin: new URL(page.url()).origin },
     });
     expect(refused.status()).toBe(409);

@@ -682,6 +682,13 @@ const ROUTES: Row[] = [
     target: (f) => invoiceRows(f.invoiceA),
   },
   {
+    route: "PUT /api/invoices/:id/notes",
+    path: (f) => `/api/invoices/${f.invoiceA}/notes`,
+    body: (_, caller) => ({ notes: `Table notes ${caller}` }),
+    expect: A_ONLY,
+    target: (f) => invoiceRows(f.invoiceA),
+  },
+  {
     route: "DELETE /api/invoices/:id",
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}`,
     expect: { ...A_ONLY, adminA: 204 },
@@ -699,6 +706,16 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}/void`,
     expect: A_ONLY,
     target: (_, path) => invoiceRows(resourceId(path)),
+  },
+  {
+    route: "POST /api/invoices/:id/reissue",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/reissue`,
+    body: () => ({ reason: "Wrong mileage" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f, path) => [
+      ...invoiceRows(path.split("/")[3] ?? ""),
+      rowsWhere(invoices, invoices.companyId, f.companyA),
+    ],
   },
   {
     route: "GET /api/invoices/:id/payments",

@@ -217,6 +217,8 @@ export const ACTIVITY_TYPES = [
   "invoice_voided",
   "invoice_reminded",
   "invoice_deleted",
+  "invoice_notes_changed",
+  "invoice_reissued",
   "payment_deleted",
   "qualification_override",
 ] as const;

@@ -36,6 +36,8 @@ const LETTERS: Record<string, string> = {
   invoice_voided: "I",
   invoice_reminded: "I",
   invoice_deleted: "I",
+  invoice_notes_changed: "I",
+  invoice_reissued: "I",
   payment_deleted: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";

@@ -431,6 +431,8 @@ export const invoices = pgTable(
     tax: money("tax").notNull().default("0"),
     total: money("total").notNull().default("0"),
     notes: text("notes"),
+    /** The office's own memo: never printed, mailed or shown to the client; editable once sent. */
+    memo: text("memo"),
     status: invoiceStatus("status").notNull().default("draft"),
     customerName: text("customer_name"),
     customerAddress: text("customer_address"),
@@ -442,6 +444,8 @@ export const invoices = pgTable(
     /** Where it was last sent: the overdue reminders go there. */
     sentTo: text("sent_to"),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    /** Why a sent invoice was voided and reissued (DECISIONS 'Invoices': a sent invoice is a record). */
+    voidReason: text("void_reason"),
     ...timestamps,
   },
   (t) => [
@@ -465,11 +469,13 @@ export const invoices = pgTable(
     index("invoices_dispatch_idx").on(t.dispatchId),
     maxLength("invoices", t.invoiceNumber, L.code),
     maxLength("invoices", t.notes, L.longText),
+    maxLength("invoices", t.memo, L.longText),
     maxLength("invoices", t.customerName, SNAPSHOT),
     maxLength("invoices", t.customerAddress, SNAPSHOT),
     maxLength("invoices", t.pevoName, SNAPSHOT),
     maxLength("invoices", t.pevoPosition, SNAPSHOT),
     maxLength("invoices", t.sentTo, L.email),
+    maxLength("invoices", t.voidReason, L.reason),
     nonNegative("invoices", t.subtotal),
     nonNegative("invoices", t.tax),
     nonNegative("invoices", t.total),

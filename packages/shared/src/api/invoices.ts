@@ -45,6 +45,7 @@ export const ZInvoiceResponse = z.object({
   pevoName: z.string().nullable(),
   pevoPosition: z.string().nullable(),
   notes: z.string().nullable(),
+  memo: z.string().nullable().describe("The office's own memo (never shown to the client)"),
   subtotal: ZDecimal,
   /** The rate the invoice was made with (the company may have changed its rate since). */
   taxRate: ZDecimal,
@@ -56,6 +57,7 @@ export const ZInvoiceResponse = z.object({
   sentAt: ZTimestamp.nullable(),
   sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
+  voidReason: z.string().nullable().describe("Why it was voided and reissued; null otherwise"),
   mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(

@@ -64,6 +64,8 @@ export const ZInvoice = z
     pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
     pevoPosition: boundedText("PEVO position", TEXT_LIMITS.label),
     notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
+    /** The office's own memo: never on the PDF, the email or the client's page. */
+    memo: boundedText("Internal memo", TEXT_LIMITS.longText, "multi"),
     lineItems: z
       .array(ZLineItem, { error: LINE_ITEMS_REQUIRED_MESSAGE })
       .min(1, { message: LINE_ITEMS_REQUIRED_MESSAGE }),
@@ -83,6 +85,24 @@ export const ZInvoice = z
     }
   });
 export type TInvoiceInput = z.input<typeof ZInvoice>;
+
+/**
+ * The notes and the internal memo of an invoice: what stays editable once it was sent (DECISIONS
+ * 'Invoices': a sent invoice is a record). Both are replaced (a missing one is cleared).
+ */
+export const ZInvoiceNotes = z.object({
+  notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
+  memo: boundedText("Internal memo", TEXT_LIMITS.longText, "multi"),
+});
+export type TInvoiceNotes = z.output<typeof ZInvoiceNotes>;
+
+export const REISSUE_REASON_MESSAGE = "Say why the invoice is voided and reissued";
+
+/** Void and reissue: the reason is kept on the void invoice and in the activity log. */
+export const ZReissueInvoice = z.object({
+  reason: requiredText(REISSUE_REASON_MESSAGE, "Reason", TEXT_LIMITS.reason, 1, "multi"),
+});
+export type TReissueInvoice = z.output<typeof ZReissueInvoice>;
 export type TInvoiceData = z.output<typeof ZInvoice>;
 
 export type TInvoiceListItem = {
@@ -118,6 +138,8 @@ export type TInvoice = Omit<
   /** Where it was last sent (the reminders go there). */
   sentTo: string | null;
   viewedAt: string | null;
+  /** Why it was voided and reissued; null otherwise. */
+  voidReason: string | null;
   /** Where the email of its latest sending stands (api/mail.ts); null before it was sent. */
   mail: TMailState | null;
   createdAt: string;

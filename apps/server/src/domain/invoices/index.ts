@@ -1,18 +1,20 @@
-// The company's invoices with their line items and payments: the office's commands (write, send,
-// void, delete, record and delete payments), the token holder's view (/i/{token}), the overdue
-// reminders' job plumbing, and the read queries of the invoice rules (open, overdue, aging) that
-// receivables, the dashboard and dispatches show.
+// The company's invoices with their line items and payments: the office's commands (write a draft,
+// change a sent invoice's notes, send, void, void and reissue, delete, record and delete payments),
+// the token holder's view (/i/{token}), the overdue reminders' job plumbing, and the read queries of
+// the invoice rules (open, overdue, aging) that receivables, the dashboard and dispatches show.
 
 export { openBalances, openWithBalance } from "./aging";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
+export { updateInvoiceNotes } from "./invoice-notes";
 export { invoiceToday, overdueSql } from "./invoice-status";
 export { exportInvoices, INVOICE_CSV_HEADER, listInvoices, nextInvoiceNumber } from "./list-invoices";
 export { deletePayment, listPayments, PAYMENT_NOT_FOUND, recordPayment } from "./payments";
 export { renderInvoicePdf } from "./pdf";
 export { INVOICE_LINK_MESSAGES, openPublicInvoice, publicInvoicePdf } from "./public-invoice";
 export { listReceivables } from "./receivables";
+export { reissueInvoice } from "./reissue-invoice";
 export { INVOICE_REMINDER, invoiceReminderHandlers } from "./reminders";
 export { createInvoice, updateInvoice } from "./save-invoice";
 export { invoiceFileName, sendInvoice } from "./send-invoice";

@@ -1,5 +1,5 @@
 // The office's invoice list, its CSV export and the next free number: reads, filtered on the server.
-import { dispatches, invoices, rateConfirmations } from "@pevo/db";
+import { dispatches, type Executor, invoices, rateConfirmations } from "@pevo/db";
 import {
   INVOICE_OPEN_STATUSES,
   type InvoiceSort,
@@ -17,11 +17,11 @@ import {
   offsetPageOf,
   sortBy,
 } from "../../lib/paging";
-import { type Scope, scoped } from "../../lib/tenant";
+import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { balanceSql, invoiceToday, overdueCondition, overdueSql } from "./invoice-status";
 
 /** INV-YYYY-NNNN: after the company's highest number of that year (gaps are not filled). */
-export async function nextInvoiceNumber(scope: Scope, isoDay: string) {
+export async function nextInvoiceNumber(scope: { db: Executor; companyId: CompanyId }, isoDay: string) {
   const prefix = `INV-${isoDay.slice(0, 4)}-`;
   const rows = await scope.db
     .select({ invoiceNumber: invoices.invoiceNumber })

@@ -13,20 +13,17 @@ import {
   missingRow,
   rateConfirmations,
 } from "@pevo/db";
-import { invoiceTotals, type TInvoiceData, toCents } from "@pevo/shared";
+import { invoiceTotals, type TInvoiceData } from "@pevo/shared";
 import { asc, eq, ne } from "drizzle-orm";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
-import { statusAfterAmounts } from "./invoice-status";
-import { syncInvoiceReminders } from "./reminders";
+import { refuseUnlessDraft } from "./invoice-lock";
+import { lockInvoice } from "./lock-invoice";
 
 const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
-const VOID_NOT_EDITABLE = "A void invoice cannot be changed";
-const totalBelowPaid = (paid: string) =>
-  `The total cannot be less than the $${paid} already paid: delete a payment first`;
 const DISPATCH_REQUIRED = "Dispatch ID is required";
 
 /** The refusal of a second invoice for a dispatch (void invoices do not count). */
@@ -137,9 +134,10 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
 }
 
 /**
- * Update, delete the old lines and insert the new ones: one transaction. A void invoice stays as
- * it is; the total cannot go below what was paid; the status follows the new total (a paid
- * invoice whose total grows is partially paid again) and the reminders follow the due date.
+ * Update, delete the old lines and insert the new ones: one transaction. Only a draft: once sent its
+ * number, customer, dates, lines and amounts are a record (DECISIONS 'Invoices'); its notes are
+ * changed with `updateInvoiceNotes`, a mistake is corrected by void and reissue. A draft has no
+ * payments and no reminders, so its status and reminders do not follow the edit.
  */
 export async function updateInvoice(
   scope: Scope,
@@ -151,41 +149,21 @@ export async function updateInvoice(
     .from(invoices)
     .where(scoped(invoices, scope, eq(invoices.id, id)));
   if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
-  if (before.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
+  refuseUnlessDraft(before.status);
   const { values } = await prepare(scope, input, before);
   await db
     .transaction(async (tx) => {
-      const [locked] = await tx
-        .select({
-          status: invoices.status,
-          amountPaid: invoices.amountPaid,
-          sentAt: invoices.sentAt,
-          viewedAt: invoices.viewedAt,
-        })
-        .from(invoices)
-        .where(scoped(invoices, scope, eq(invoices.id, id)))
-        .for("update");
-      if (!locked) throw new NotFoundError(INVOICE_NOT_FOUND);
-      if (locked.status === "void") throw new ConflictError(VOID_NOT_EDITABLE);
-      const paidCents = toCents(locked.amountPaid);
-      if (toCents(values.total) < paidCents) {
-        const message = totalBelowPaid(locked.amountPaid);
-        throw new InvalidInputError(message, { lineItems: message });
-      }
+      // Locked, then checked again: a send that committed meanwhile makes it a record.
+      refuseUnlessDraft((await lockInvoice(tx, scope, id)).status);
       const [row = missingRow("invoices")] = await tx
         .update(invoices)
-        .set({
-          ...values,
-          status: statusAfterAmounts(locked, toCents(values.total), paidCents),
-          updatedAt: new Date(),
-        })
+        .set({ ...values, updatedAt: new Date() })
         .where(scoped(invoices, scope, eq(invoices.id, id)))
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
       await tx
         .delete(invoiceLineItems)
         .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)));
       await writeLines(tx, scope, id, input);
-      await syncInvoiceReminders(tx, scope, id);
       await publishEvent(tx, {
         companyId: scope.companyId,
         by: scope.userId,

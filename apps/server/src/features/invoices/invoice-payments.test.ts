@@ -371,13 +371,13 @@ describe("payments", () => {
       .where(and(like(jobs.key, `invoice-reminder:${inv.id}:%`), eq(jobs.status, "pending")));
     expect(back).toHaveLength(3);
 
-    // The total cannot be edited below what was paid.
+    // An invoice with payments is a record: its lines cannot be edited (DECISIONS 'Invoices').
     const tooLow = await t.as(adminA)("PUT", `/api/invoices/${inv.id}`, {
       ...inv,
       lineItems: [{ date: "2025-03-01", location: "Houston, TX", mileage: "0", charge: "100.00" }],
     });
-    expect(tooLow.status).toBe(400);
-    expect(tooLow.body.fields.lineItems).toMatch(/already paid/);
+    expect(tooLow.status).toBe(409);
+    expect(tooLow.body.error).toMatch(/^Only a draft invoice can be edited/);
   });
 
   test("another company's invoice or payment is a 404", async () => {
@@ -610,13 +610,17 @@ describe("overdue reminders", () => {
     expect((await reminderJobs(inv.id)).map((j) => j.status)).toEqual(["done", "done", "canceled"]);
   });
 
-  test("a moved due date moves them; void cancels them; Invoice reminders off sends none (checked when they run)", async () => {
+  test("a sent invoice's due date is locked; void cancels them; Invoice reminders off sends none (checked when they run)", async () => {
     const to = "mover@client-a.test";
     const inv = await invoice(adminA);
     await send(adminA, inv.id, { to });
-    const later = addDaysIso(inv.dueDate as string, 5);
-    const moved = await t.as(adminA)("PUT", `/api/invoices/${inv.id}`, { ...inv, dueDate: later });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // A sent invoice is a record (DECISIONS 'Invoices'): its due date, and so its reminders, stay.
+    const later = inv.dueDate as string;
+    const moved = await t.as(adminA)("PUT", `/api/invoices/${inv.id}`, {
+      ...inv,
+      dueDate: addDaysIso(later, 5),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(409);
     expect((await reminderJobs(inv.id))[0]?.runAt.toISOString()).toBe(
       zonedTimeToUtc(addDaysIso(later, 1), "09:00", "America/Chicago").toISOString(),
     );

@@ -1,10 +1,18 @@
-import { ZInvoicePayments, ZInvoiceResponse, ZInvoiceSent, ZRecordPayment, ZSendInvoice } from "@pevo/shared";
+import {
+  ZInvoicePayments,
+  ZInvoiceResponse,
+  ZInvoiceSent,
+  ZRecordPayment,
+  ZReissueInvoice,
+  ZSendInvoice,
+} from "@pevo/shared";
 import {
   deletePayment,
   INVOICE_NOT_FOUND,
   listPayments,
   PAYMENT_NOT_FOUND,
   recordPayment,
+  reissueInvoice,
   sendInvoice,
   voidInvoice,
 } from "../../domain/invoices";
@@ -24,11 +32,12 @@ const tags = ["Invoices"];
 const params = idParams(INVOICE_NOT_FOUND);
 const paymentParams = params.extend({ paymentId: uuidParam(PAYMENT_NOT_FOUND) });
 const Payments = named("InvoicePayments", ZInvoicePayments);
+const Invoice = named("Invoice", ZInvoiceResponse);
 
 const router = createRouter();
 router.use(requireAdmin);
 
-/** An invoice's life after it is written: send, void, payments (DECISIONS 'Invoices'). */
+/** An invoice's life after it is written: send, void, void and reissue, payments (DECISIONS 'Invoices'). */
 export const invoicePaymentRoutes = router
   .openapi(
     createRoute({
@@ -61,11 +70,30 @@ export const invoicePaymentRoutes = router
       summary: "Void the invoice: its links stop working, no reminders (409 with payments)",
       request: { params },
       responses: {
-        200: json(named("Invoice", ZInvoiceResponse), "The void invoice"),
+        200: json(Invoice, "The void invoice"),
         ...errors(401, 403, 404, 409),
       },
     }),
     async (c) => c.json(await voidInvoice(scopeOf(c), { id: c.req.valid("param").id }), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/reissue",
+      tags,
+      summary:
+        "Void and reissue: the invoice becomes void with the reason (links stop working, no reminders) and a new draft copied from it (customer, dates, lines) gets the next number; 409 with payments or when already void",
+      request: { params, body: jsonBody(ZReissueInvoice) },
+      responses: {
+        201: json(Invoice, "The new draft invoice"),
+        ...errors(400, 401, 403, 404, 409),
+      },
+    }),
+    async (c) =>
+      c.json(
+        await reissueInvoice(scopeOf(c), { id: c.req.valid("param").id, reissue: c.req.valid("json") }),
+        201,
+      ),
   )
   .openapi(
     createRoute({

@@ -4,6 +4,7 @@ import {
   ZInvoiceExportParams,
   ZInvoiceListItem,
   ZInvoiceListParams,
+  ZInvoiceNotes,
   ZInvoiceResponse,
   ZNextInvoiceNumberResponse,
 } from "@pevo/shared";
@@ -21,6 +22,7 @@ import {
   nextInvoiceNumber,
   renderInvoicePdf,
   updateInvoice,
+  updateInvoiceNotes,
 } from "../../domain/invoices";
 import { csvResponse } from "../../http/csv";
 import { download, pdfDownload } from "../../http/download";
@@ -50,7 +52,7 @@ const byId = byIdRoutes({
   noun: "invoice",
   summaries: {
     get: "An invoice with its line items",
-    put: "Update an invoice and replace its line items",
+    put: "Update a draft invoice and replace its line items (409 once it was sent, paid or voided: its notes are changed with PUT /{id}/notes, anything else by void and reissue)",
     delete: "Delete a draft invoice (409 once it was sent, paid or voided: void a sent invoice instead)",
   },
   conflicts: { put: true, delete: true },
@@ -155,6 +157,22 @@ export const invoiceRoutes = router
       await updateInvoice(scopeOf(c), { id: c.req.valid("param").id, invoice: c.req.valid("json") }),
       200,
     ),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{id}/notes",
+      tags,
+      summary:
+        "Change the invoice's notes and internal memo (both replaced), what stays editable once it was sent (recorded in the activity log with who, before and after; 409 on a void invoice)",
+      request: { params, body: jsonBody(ZInvoiceNotes) },
+      responses: { 200: json(Invoice, "The invoice"), ...errors(400, 401, 403, 404, 409) },
+    }),
+    async (c) =>
+      c.json(
+        await updateInvoiceNotes(scopeOf(c), { id: c.req.valid("param").id, ...c.req.valid("json") }),
+        200,
+      ),
   )
   .openapi(byId.delete, async (c) => {
     await deleteInvoice(scopeOf(c), { id: c.req.valid("param").id });

@@ -36,6 +36,8 @@ export type InvoiceFormValues = {
   pevoName: string;
   pevoPosition: string;
   notes: string;
+  /** The office's own memo (never on the PDF or the client's page). */
+  memo: string;
   lineItems: LineItemValues[];
   /** "Create a supplementary invoice anyway": the dispatch already has an invoice. */
   allowAdditional: boolean;
@@ -158,6 +160,7 @@ export function newInvoiceValues({
     pevoName: "",
     pevoPosition: "",
     notes: "",
+    memo: "",
     lineItems: [],
     allowAdditional: false,
     ...(dispatch ? dispatchPrefill(dispatch, clients) : {}),
@@ -177,6 +180,7 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
     pevoName: invoice.pevoName ?? "",
     pevoPosition: invoice.pevoPosition ?? "",
     notes: invoice.notes ?? "",
+    memo: invoice.memo ?? "",
     lineItems: invoice.lineItems.map((line) => ({
       kind: line.kind,
       date: line.date,

@@ -1,4 +1,4 @@
-import type { TRecordPayment, TSendInvoiceInput } from "@pevo/shared";
+import type { TInvoiceNotes, TRecordPayment, TReissueInvoice, TSendInvoiceInput } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -56,6 +56,30 @@ export function useVoidInvoice(id: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: () => call(invoices[":id"].void.$post({ param: pathParams({ id }) })),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** Void and reissue: answers the new draft (the page then opens it). */
+export function useReissueInvoice(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: TReissueInvoice) =>
+      call(invoices[":id"].reissue.$post({ param: pathParams({ id }), json: data })),
+    onSuccess: (draft) => {
+      queryClient.setQueryData(queryKeys.invoice(draft.id), draft);
+      void refresh();
+    },
+  });
+}
+
+/** The notes, the one part of a sent invoice that stays editable. */
+export function useUpdateInvoiceNotes(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (data: TInvoiceNotes) =>
+      call(invoices[":id"].notes.$put({ param: pathParams({ id }), json: data })),
     onSuccess: () => void refresh(),
   });
 }

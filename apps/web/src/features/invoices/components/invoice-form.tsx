@@ -416,6 +416,15 @@ export function InvoiceForm({
               placeholder="Payment instructions or anything the customer should know"
               {...register("notes")}
             />
+            <TextareaField
+              id="invoice-memo"
+              label="Internal memo"
+              hint="Only the office sees it: never printed, emailed or shown to the client."
+              error={errors.memo?.message}
+              rows={3}
+              className="mt-4"
+              {...register("memo")}
+            />
           </CardContent>
         </Card>
       </fieldset>

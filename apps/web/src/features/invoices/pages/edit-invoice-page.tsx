@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
-import { LoadingState, ProblemState } from "@/components/states";
+import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -14,7 +14,7 @@ import { InvoiceForm } from "../components/invoice-form";
 import { invoiceValues, summaryOfInvoice } from "../form-values";
 import { isValidInvoice } from "../validate";
 
-/** /invoices/edit/{id} (SPEC §2): the create layout, prefilled from the stored invoice. */
+/** /invoices/edit/{id} (SPEC §2): the create layout, prefilled from the stored draft invoice. */
 export default function EditInvoicePage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -42,6 +42,16 @@ export default function EditInvoicePage() {
             Back
           </Button>
         }
+      />
+    );
+  }
+  // DECISIONS 'Invoices': a sent or paid invoice is a record; its page offers notes, or void and reissue.
+  if (stored.status !== "draft") {
+    return (
+      <ProblemState
+        message={`Invoice ${stored.invoiceNumber} can no longer be edited`}
+        detail="Only a draft invoice is edited. Once sent or paid, its notes can still be changed on its page; to correct anything else, void and reissue it."
+        back={<BackButton to={`/invoices/${encodeURIComponent(stored.id)}`} label="Back to the invoice" />}
       />
     );
   }

@@ -1,5 +1,11 @@
-import { formatDotNumber, formatMcNumber, type TCompanySettings, type TInvoice } from "@pevo/shared";
-import { ArrowLeft, Ban, Download, Pencil, Printer, Send, Trash2 } from "lucide-react";
+import {
+  formatDotNumber,
+  formatMcNumber,
+  type TCompanySettings,
+  type TInvoice,
+  ZReissueInvoice,
+} from "@pevo/shared";
+import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -17,10 +23,12 @@ import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
+import { NotesDialog } from "../components/notes-dialog";
 import { PaymentsCard } from "../components/payments-card";
 import { InvoicePrintStyles } from "../components/print-styles";
 import { SendInvoiceDialog } from "../components/send-invoice-dialog";
-import { useVoidInvoice } from "../payments-api";
+import { TextDialog } from "../components/text-dialog";
+import { useReissueInvoice, useVoidInvoice } from "../payments-api";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
@@ -66,7 +74,13 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
   const [confirming, setConfirming] = useState(false);
   const [confirmVoid, setConfirmVoid] = useState(false);
   const [sending, setSending] = useState(false);
+  const [reissuing, setReissuing] = useState(false);
+  const [editingNotes, setEditingNotes] = useState(false);
+  const reissue = useReissueInvoice(invoice.id);
   const isVoid = invoice.status === "void";
+  // DECISIONS 'Invoices': only a draft is edited; a sent or paid one is a record (notes, or void and reissue).
+  const isDraft = invoice.status === "draft";
+  const hasPayments = Number(invoice.amountPaid) > 0;
   // The server's rule: only a draft without payments can be deleted; anything sent is voided instead.
   const deletable = invoice.status === "draft" && Number(invoice.amountPaid) === 0;
   const id = encodeURIComponent(invoice.id);
@@ -106,13 +120,25 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
                   Back
                 </Link>
               </Button>
-              {isVoid ? null : (
+              {isDraft ? (
                 <Button asChild variant="outline">
                   <Link to={`/invoices/edit/${id}`}>
                     <Pencil />
                     Edit
                   </Link>
                 </Button>
+              ) : null}
+              {isDraft || isVoid ? null : (
+                <>
+                  <Button variant="outline" onClick={() => setEditingNotes(true)}>
+                    <NotebookPen />
+                    Edit notes
+                  </Button>
+                  <Button variant="outline" onClick={() => setReissuing(true)}>
+                    <CopyPlus />
+                    Void and reissue
+                  </Button>
+                </>
               )}
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer />
@@ -144,7 +170,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
               {invoice.sentAt ? "Send again" : "Send invoice"}
             </Button>
           )}
-          {isVoid || Number(invoice.amountPaid) > 0 ? null : (
+          {isVoid || hasPayments ? null : (
             <Button variant="outline" onClick={() => setConfirmVoid(true)}>
               <Ban />
               Void
@@ -152,7 +178,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           )}
           <p className="min-w-0 text-sm text-muted-foreground [overflow-wrap:anywhere]">
             {isVoid
-              ? "This invoice is void: its link no longer works."
+              ? `This invoice is void: its link no longer works.${invoice.voidReason ? ` Reason: ${invoice.voidReason}` : ""}`
               : invoice.sentAt && invoice.sentTo
                 ? `Sent to ${invoice.sentTo} on ${formatDate(invoice.sentAt.slice(0, 10))}${
                     invoice.viewedAt
@@ -165,8 +191,52 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
         </div>
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
+      {invoice.memo ? (
+        <section
+          aria-label="Internal memo"
+          className="no-print mt-4 grid gap-1 rounded-xl border border-dashed p-4 text-sm [overflow-wrap:anywhere]"
+        >
+          <h2 className="font-semibold text-muted-foreground">Internal memo (not on the invoice)</h2>
+          <p className="whitespace-pre-line">{invoice.memo}</p>
+        </section>
+      ) : null}
       <PaymentsCard invoice={invoice} />
       {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
+      {reissuing ? (
+        <TextDialog
+          title={`Void and reissue ${invoice.invoiceNumber}`}
+          description="The invoice is kept as void with your reason (its link stops working, no reminders) and a new draft is made from it with the next number, to correct and send."
+          label="Reason"
+          check={ZReissueInvoice.shape.reason}
+          submitLabel="Void and reissue"
+          Icon={CopyPlus}
+          destructive
+          blocked={
+            hasPayments
+              ? "This invoice has payments. Delete its payments first, then record them on the new invoice."
+              : undefined
+          }
+          pending={reissue.isPending}
+          onClose={() => setReissuing(false)}
+          onSubmit={(reason) =>
+            reissue.mutate(
+              { reason },
+              {
+                onSuccess: (draft) => {
+                  setReissuing(false);
+                  toast.success(
+                    `Invoice ${invoice.invoiceNumber} voided; draft ${draft.invoiceNumber} created`,
+                  );
+                  navigate(`/invoices/${encodeURIComponent(draft.id)}`);
+                },
+                onError: (error) =>
+                  toast.error(failureMessage(error, "Failed to void and reissue the invoice")),
+              },
+            )
+          }
+        />
+      ) : null}
+      {editingNotes ? <NotesDialog invoice={invoice} onClose={() => setEditingNotes(false)} /> : null}
       <ConfirmDialog
         open={confirmVoid}
         onOpenChange={setConfirmVoid}
