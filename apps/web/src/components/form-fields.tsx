@@ -28,34 +28,36 @@ type Bound<T extends FieldValues, R extends FieldValues> = Labelled & {
 
 type Registered = { error?: string; inputClassName?: string };
 
-export function InputField({
+/** A registered control's props, split: the Field's (label, error, hint, layout) and the control's own. */
+function splitRegistered<P extends Labelled & Registered>({
   id,
   label,
   error,
   hint,
   className,
   inputClassName,
-  ...input
-}: Labelled & Registered & React.ComponentProps<"input">) {
+  ...control
+}: P) {
+  return {
+    field: { label, htmlFor: id, error, hint, className },
+    control: { ...controlProps(id, error), className: inputClassName, ...control },
+  };
+}
+
+export function InputField(props: Labelled & Registered & React.ComponentProps<"input">) {
+  const { field, control } = splitRegistered(props);
   return (
-    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
-      <Input {...controlProps(id, error)} className={inputClassName} {...input} />
+    <Field {...field}>
+      <Input {...control} />
     </Field>
   );
 }
 
-export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  inputClassName,
-  ...textarea
-}: Labelled & Registered & React.ComponentProps<"textarea">) {
+export function TextareaField(props: Labelled & Registered & React.ComponentProps<"textarea">) {
+  const { field, control } = splitRegistered(props);
   return (
-    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
-      <Textarea {...controlProps(id, error)} className={inputClassName} {...textarea} />
+    <Field {...field}>
+      <Textarea {...control} />
     </Field>
   );
 }
