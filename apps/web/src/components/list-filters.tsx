@@ -164,29 +164,27 @@ export function SelectFilter({
   label: string;
   options: { value: string; label: string }[];
 }) {
-  const id = useId();
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select
-        value={list.get(param) ?? "all"}
-        onValueChange={(v) => list.set({ [param]: v === "all" ? "" : v })}
-      >
-        <SelectTrigger id={id} className="w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="all">All</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <Select
+          value={list.get(param) ?? "all"}
+          onValueChange={(v) => list.set({ [param]: v === "all" ? "" : v })}
+        >
+          <SelectTrigger id={id} className="w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All</SelectItem>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FilterField>
   );
 }
 
@@ -200,43 +198,39 @@ export function DateRangeFilter({
   prefix: string;
   label: string;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const from = list.get(`${prefix}From`) ?? "";
   const to = list.get(`${prefix}To`) ?? "";
+  const dateInput = (end: "From" | "To", bounds: { min?: string; max?: string }) => (id: string) => (
+    <Input
+      id={id}
+      type="date"
+      // No form state restored by the browser on reload: the address is the state.
+      autoComplete="off"
+      className="w-40"
+      value={end === "From" ? from : to}
+      {...bounds}
+      onChange={(e) => list.set({ [`${prefix}${end}`]: e.target.value })}
+    />
+  );
   return (
     <fieldset className="flex items-end gap-1">
       <legend className="sr-only">{label}</legend>
-      <div className="grid gap-1">
-        <Label htmlFor={fromId} className="text-xs text-muted-foreground">
-          {label} from
-        </Label>
-        <Input
-          id={fromId}
-          type="date"
-          // No form state restored by the browser on reload: the address is the state.
-          autoComplete="off"
-          className="w-40"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => list.set({ [`${prefix}From`]: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={toId} className="text-xs text-muted-foreground">
-          to
-        </Label>
-        <Input
-          id={toId}
-          type="date"
-          autoComplete="off"
-          className="w-40"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => list.set({ [`${prefix}To`]: e.target.value })}
-        />
-      </div>
+      <FilterField label={`${label} from`}>{dateInput("From", { max: to || undefined })}</FilterField>
+      <FilterField label="to">{dateInput("To", { min: from || undefined })}</FilterField>
     </fieldset>
+  );
+}
+
+/** A filter's small label above its control; the control gets the id that ties the two. */
+export function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      {children(id)}
+    </div>
   );
 }
 
