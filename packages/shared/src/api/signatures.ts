@@ -8,6 +8,7 @@ import {
   SIGNATURE_STATUSES,
 } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZLetterhead } from "./company";
 import { ZMailState } from "./mail";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
 
@@ -21,14 +22,7 @@ const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
  */
 export const ZRateConfirmationDocument = z.object({
   version: z.literal(1),
-  company: z.object({
-    name: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    mcNumber: z.string().nullable(),
-    dotNumber: z.string().nullable(),
-  }),
+  company: ZLetterhead,
   jobNumber: z.string(),
   clientName: z.string(),
   originAddress: z.string(),
