@@ -28,38 +28,30 @@ type Bound<T extends FieldValues, R extends FieldValues> = Labelled & {
 
 type Registered = { error?: string; inputClassName?: string };
 
-/** A registered control's props, split: the Field's (label, error, hint, layout) and the control's own. */
-function splitRegistered<P extends Labelled & Registered>({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  inputClassName,
-  ...control
-}: P) {
-  return {
-    field: { label, htmlFor: id, error, hint, className },
-    control: { ...controlProps(id, error), className: inputClassName, ...control },
-  };
+/** What a registered control gets: its id and aria ties, its class, and the rest of its own props. */
+type ControlOf<P> = ReturnType<typeof controlProps> & { className?: string } & Omit<
+    P,
+    keyof Labelled | keyof Registered
+  >;
+
+/** A Field (label, error, hint, layout) around the control `render` draws with the rest of the props. */
+function labelled<P extends Labelled & Registered>(
+  { id, label, error, hint, className, inputClassName, ...rest }: P,
+  render: (control: ControlOf<P>) => React.ReactNode,
+) {
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
+      {render({ ...controlProps(id, error), className: inputClassName, ...rest })}
+    </Field>
+  );
 }
 
 export function InputField(props: Labelled & Registered & React.ComponentProps<"input">) {
-  const { field, control } = splitRegistered(props);
-  return (
-    <Field {...field}>
-      <Input {...control} />
-    </Field>
-  );
+  return labelled(props, (control) => <Input {...control} />);
 }
 
 export function TextareaField(props: Labelled & Registered & React.ComponentProps<"textarea">) {
-  const { field, control } = splitRegistered(props);
-  return (
-    <Field {...field}>
-      <Textarea {...control} />
-    </Field>
-  );
+  return labelled(props, (control) => <Textarea {...control} />);
 }
 
 export type SelectOption = { value: string; label: string };

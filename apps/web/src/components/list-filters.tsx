@@ -73,18 +73,16 @@ export function SearchBox({
   );
 }
 
-/** Several values of one filter (`status=pending,dispatched`), as checkboxes in a popover. */
-export function MultiSelectFilter<V extends string>({
-  list,
-  param,
-  label,
-  options,
-}: {
+/** A filter of the address parameter `param` by a short list of options. */
+type OptionsFilter<V extends string = string> = {
   list: ListParams;
   param: string;
   label: string;
   options: { value: V; label: string }[];
-}) {
+};
+
+/** Several values of one filter (`status=pending,dispatched`), as checkboxes in a popover. */
+export function MultiSelectFilter<V extends string>({ list, param, label, options }: OptionsFilter<V>) {
   const selected = list.getList(param);
   const toggle = (value: string, on: boolean) => {
     const next = on ? [...selected, value] : selected.filter((v) => v !== value);
@@ -153,17 +151,7 @@ function CheckboxRow({
 }
 
 /** One value of a filter from a short list ("All" clears it), e.g. active / inactive. */
-export function SelectFilter({
-  list,
-  param,
-  label,
-  options,
-}: {
-  list: ListParams;
-  param: string;
-  label: string;
-  options: { value: string; label: string }[];
-}) {
+export function SelectFilter({ list, param, label, options }: OptionsFilter) {
   return (
     <FilterField label={label}>
       {(id) => (
