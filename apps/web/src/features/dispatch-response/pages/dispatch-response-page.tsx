@@ -1,7 +1,8 @@
 import { type TDispatchResponsePage, TEXT_LIMITS } from "@pevo/shared";
-import { CalendarDays, Check, CheckCircle2, LinkIcon, MapPin, X, XCircle } from "lucide-react";
+import { CalendarDays, CheckCircle2, LinkIcon, MapPin, X, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { AcceptDeclineButtons } from "@/components/accept-decline-buttons";
 import { Button } from "@/components/ui/button";
 import { controlProps, Field } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -210,14 +211,12 @@ function Job({
               {failureMessage(failed, "Could not accept the job")}
             </p>
           ) : null}
-          <Button className={big} disabled={accept.isPending} onClick={() => accept.mutate()}>
-            {accept.isPending ? <Spinner /> : <Check aria-hidden />}
-            Accept job
-          </Button>
-          <Button variant="outline" className={big} onClick={() => setDeclining(true)}>
-            <X aria-hidden />
-            Decline
-          </Button>
+          <AcceptDeclineButtons
+            className={big}
+            accepting={accept.isPending}
+            onAccept={() => accept.mutate()}
+            onDecline={() => setDeclining(true)}
+          />
         </div>
       )}
     </div>
