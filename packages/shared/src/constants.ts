@@ -65,6 +65,8 @@ export const POSITION_TYPES = {
   custom: "Custom Position",
 } as const;
 export type PositionType = keyof typeof POSITION_TYPES;
+/** The keys of POSITION_TYPES as `z.enum` takes them. */
+export const POSITION_TYPE_KEYS = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
 export const RATE_UNITS = {
   hourly: "Per Hour",
@@ -74,6 +76,8 @@ export const RATE_UNITS = {
   per_mile: "Per Mile",
 } as const;
 export type RateUnit = keyof typeof RATE_UNITS;
+/** The keys of RATE_UNITS as `z.enum` takes them. */
+export const RATE_UNIT_KEYS = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
 
 export const PEVO_STATUSES = ["active", "inactive"] as const;
 export type PevoStatus = (typeof PEVO_STATUSES)[number];

@@ -1,14 +1,8 @@
-import {
-  EXPENSE_TYPE_LABELS,
-  EXPENSE_TYPES,
-  type ExpenseType,
-  type LineKind,
-  RATE_UNITS,
-  type RateUnit,
-} from "./constants";
+import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, type LineKind, RATE_UNITS, type RateUnit } from "./constants";
 import { mileageChargeCents } from "./invoice-math";
 import { TEXT_LIMITS } from "./limits";
 import { fromCents, toCents } from "./money";
+import type { TTripLogData } from "./schemas/trip-log";
 
 /** The rate confirmation's standard rates as stored (decimal strings; the threshold in whole hours). */
 export type SuggestionRates = {
@@ -20,18 +14,8 @@ export type SuggestionRates = {
   detentionThreshold: number;
 };
 
-/** One trip log entry of the dispatch, as stored. */
-export type SuggestionTrip = {
-  tripDate: string;
-  startLocation: string;
-  endLocation: string;
-  miles: string;
-  hours: string;
-  waitHours: string;
-  overnight: boolean;
-  noGo: boolean;
-  expenses: { type: ExpenseType; amount: string }[];
-};
+/** One trip log entry of the dispatch, as stored (its dispatch and notes play no part). */
+export type SuggestionTrip = Omit<TTripLogData, "dispatchId" | "notes">;
 
 export type SuggestionInput = {
   /** The dispatch's pickup day and the job's origin: the day line when nothing was logged yet. */

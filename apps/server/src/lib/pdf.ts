@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { formatDotNumber, formatMcNumber, type TLetterhead } from "@pevo/shared";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 
@@ -62,4 +63,28 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}) {
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
   return { doc, done };
+}
+
+/**
+ * The amber band across the top of the page, then the company's name, address, phone, email and
+ * MC / DOT numbers at the top left, in `width` (the document's title goes at the right).
+ */
+export function drawLetterhead(
+  doc: PDFKit.PDFDocument,
+  company: TLetterhead,
+  box: { left: number; width: number },
+) {
+  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
+  doc
+    .fillColor("#111")
+    .font(PDF_FONT.bold)
+    .fontSize(18)
+    .text(company.name, box.left, 30, { width: box.width });
+  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
+  const lines = [
+    company.address,
+    [company.phone, company.email].filter(Boolean).join("  ·  "),
+    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
+  ].filter(Boolean);
+  for (const line of lines) doc.text(String(line), { width: box.width });
 }

@@ -22,30 +22,42 @@ export type AssignOverride = { allowConflict: true } | { qualificationOverride: 
 
 /**
  * The answer to a refused save that assigns PEVOs (a dispatch, dispatches for positions, a rate
- * confirmation's positions). `handle(error, …)`: a PEVO booked on an overlapping job (409) lists
- * those jobs; otherwise the server's field messages go next to their fields (`showFieldErrors`,
- * true when it placed some) and a PEVO not qualified for the route (400) lists the reasons. In
- * both dialogs "Assign anyway" calls `resend` with the override; any other error goes to
- * `fail(inline)`. Render `dialogs` once in the page.
+ * confirmation's positions). `submit(mutate, data, …)` sends it; when refused, a PEVO booked on an
+ * overlapping job (409) lists those jobs; otherwise the server's field messages go next to their
+ * fields (`showFieldErrors`, true when it placed some) and a PEVO not qualified for the route (400)
+ * lists the reasons. In both dialogs "Assign anyway" sends it again with the override; any other
+ * error goes to `fail(error, inline)`. Render `dialogs` once in the page.
  */
 export function useAssignAnyway(pending: boolean) {
   const conflicts = useBookingConflicts(pending);
   const qualification = useQualificationOverride(pending);
-  const handle = (
-    error: unknown,
+  const submit = <D extends object, R>(
+    mutate: (
+      data: D,
+      callbacks: { onSuccess: (saved: R) => void; onError: (error: unknown) => void },
+    ) => void,
+    data: D,
     on: {
-      resend: (override: AssignOverride) => void;
-      showFieldErrors: () => boolean;
-      fail: (inline: boolean) => void;
+      success: (saved: R) => void;
+      showFieldErrors: (error: unknown) => boolean;
+      fail: (error: unknown, inline: boolean) => void;
     },
   ) => {
-    if (conflicts.ask(error, () => on.resend({ allowConflict: true }))) return;
-    const inline = on.showFieldErrors();
-    if (qualification.ask(error, (reason) => on.resend({ qualificationOverride: { reason } }))) return;
-    on.fail(inline);
+    const send = (body: D) =>
+      mutate(body, {
+        onSuccess: on.success,
+        onError: (error) => {
+          const resend = (override: AssignOverride) => send({ ...body, ...override });
+          if (conflicts.ask(error, () => resend({ allowConflict: true }))) return;
+          const inline = on.showFieldErrors(error);
+          if (qualification.ask(error, (reason) => resend({ qualificationOverride: { reason } }))) return;
+          on.fail(error, inline);
+        },
+      });
+    send(data);
   };
   return {
-    handle,
+    submit,
     dialogs: (
       <>
         {conflicts.dialog}

@@ -28,36 +28,30 @@ type Bound<T extends FieldValues, R extends FieldValues> = Labelled & {
 
 type Registered = { error?: string; inputClassName?: string };
 
-export function InputField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  inputClassName,
-  ...input
-}: Labelled & Registered & React.ComponentProps<"input">) {
+/** What a registered control gets: its id and aria ties, its class, and the rest of its own props. */
+type ControlOf<P> = ReturnType<typeof controlProps> & { className?: string } & Omit<
+    P,
+    keyof Labelled | keyof Registered
+  >;
+
+/** A Field (label, error, hint, layout) around the control `render` draws with the rest of the props. */
+function labelled<P extends Labelled & Registered>(
+  { id, label, error, hint, className, inputClassName, ...rest }: P,
+  render: (control: ControlOf<P>) => React.ReactNode,
+) {
   return (
     <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
-      <Input {...controlProps(id, error)} className={inputClassName} {...input} />
+      {render({ ...controlProps(id, error), className: inputClassName, ...rest })}
     </Field>
   );
 }
 
-export function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  inputClassName,
-  ...textarea
-}: Labelled & Registered & React.ComponentProps<"textarea">) {
-  return (
-    <Field label={label} htmlFor={id} error={error} hint={hint} className={className}>
-      <Textarea {...controlProps(id, error)} className={inputClassName} {...textarea} />
-    </Field>
-  );
+export function InputField(props: Labelled & Registered & React.ComponentProps<"input">) {
+  return labelled(props, (control) => <Input {...control} />);
+}
+
+export function TextareaField(props: Labelled & Registered & React.ComponentProps<"textarea">) {
+  return labelled(props, (control) => <Textarea {...control} />);
 }
 
 export type SelectOption = { value: string; label: string };

@@ -73,18 +73,16 @@ export function SearchBox({
   );
 }
 
-/** Several values of one filter (`status=pending,dispatched`), as checkboxes in a popover. */
-export function MultiSelectFilter<V extends string>({
-  list,
-  param,
-  label,
-  options,
-}: {
+/** A filter of the address parameter `param` by a short list of options. */
+type OptionsFilter<V extends string = string> = {
   list: ListParams;
   param: string;
   label: string;
   options: { value: V; label: string }[];
-}) {
+};
+
+/** Several values of one filter (`status=pending,dispatched`), as checkboxes in a popover. */
+export function MultiSelectFilter<V extends string>({ list, param, label, options }: OptionsFilter<V>) {
   const selected = list.getList(param);
   const toggle = (value: string, on: boolean) => {
     const next = on ? [...selected, value] : selected.filter((v) => v !== value);
@@ -153,40 +151,28 @@ function CheckboxRow({
 }
 
 /** One value of a filter from a short list ("All" clears it), e.g. active / inactive. */
-export function SelectFilter({
-  list,
-  param,
-  label,
-  options,
-}: {
-  list: ListParams;
-  param: string;
-  label: string;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
+export function SelectFilter({ list, param, label, options }: OptionsFilter) {
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select
-        value={list.get(param) ?? "all"}
-        onValueChange={(v) => list.set({ [param]: v === "all" ? "" : v })}
-      >
-        <SelectTrigger id={id} className="w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="all">All</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <FilterField label={label}>
+      {(id) => (
+        <Select
+          value={list.get(param) ?? "all"}
+          onValueChange={(v) => list.set({ [param]: v === "all" ? "" : v })}
+        >
+          <SelectTrigger id={id} className="w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All</SelectItem>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FilterField>
   );
 }
 
@@ -200,43 +186,39 @@ export function DateRangeFilter({
   prefix: string;
   label: string;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const from = list.get(`${prefix}From`) ?? "";
   const to = list.get(`${prefix}To`) ?? "";
+  const dateInput = (end: "From" | "To", bounds: { min?: string; max?: string }) => (id: string) => (
+    <Input
+      id={id}
+      type="date"
+      // No form state restored by the browser on reload: the address is the state.
+      autoComplete="off"
+      className="w-40"
+      value={end === "From" ? from : to}
+      {...bounds}
+      onChange={(e) => list.set({ [`${prefix}${end}`]: e.target.value })}
+    />
+  );
   return (
     <fieldset className="flex items-end gap-1">
       <legend className="sr-only">{label}</legend>
-      <div className="grid gap-1">
-        <Label htmlFor={fromId} className="text-xs text-muted-foreground">
-          {label} from
-        </Label>
-        <Input
-          id={fromId}
-          type="date"
-          // No form state restored by the browser on reload: the address is the state.
-          autoComplete="off"
-          className="w-40"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => list.set({ [`${prefix}From`]: e.target.value })}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={toId} className="text-xs text-muted-foreground">
-          to
-        </Label>
-        <Input
-          id={toId}
-          type="date"
-          autoComplete="off"
-          className="w-40"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => list.set({ [`${prefix}To`]: e.target.value })}
-        />
-      </div>
+      <FilterField label={`${label} from`}>{dateInput("From", { max: to || undefined })}</FilterField>
+      <FilterField label="to">{dateInput("To", { min: from || undefined })}</FilterField>
     </fieldset>
+  );
+}
+
+/** A filter's small label above its control; the control gets the id that ties the two. */
+export function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      {children(id)}
+    </div>
   );
 }
 

@@ -24,6 +24,17 @@ export const ZCompanySettingsResponse = z.object({
 });
 type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, Required<TCompanySettings>>>;
 
+/** The company's letterhead on what a client is sent: the rate confirmation to sign, the invoice. */
+export const ZLetterhead = ZCompanySettingsResponse.pick({
+  name: true,
+  address: true,
+  phone: true,
+  email: true,
+  mcNumber: true,
+  dotNumber: true,
+});
+export type TLetterhead = z.output<typeof ZLetterhead>;
+
 /** GET /api/company/team: the company's admins. */
 export const ZTeamMemberResponse = z.object({
   id: z.string(),

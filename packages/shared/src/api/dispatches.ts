@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPES, type PositionType } from "../constants";
+import { DISPATCH_STATUSES, INVOICE_STATUSES, POSITION_TYPE_KEYS } from "../constants";
 import type { TDispatch, TDispatchListItem } from "../schemas/dispatch";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
@@ -16,8 +16,6 @@ import {
 } from "./paging";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
 
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
-
 export const ZDispatchListItem = z.object({
   id: ZId,
   driverName: z.string(),
@@ -28,7 +26,7 @@ export const ZDispatchListItem = z.object({
   pevoName: z.string().nullable(),
   rateConfirmationId: ZId.nullable(),
   jobNumber: z.string().nullable(),
-  positionType: z.enum(positionTypes).nullable(),
+  positionType: z.enum(POSITION_TYPE_KEYS).nullable(),
   positionName: z.string().nullable(),
   coverage: ZCoverage.nullable().describe("The coverage of the dispatch's rate confirmation"),
   createdAt: ZTimestamp,
@@ -75,7 +73,7 @@ export const ZDispatchResponse = z.object({
   pickupTime: z.string().describe("HH:MM"),
   notes: z.string().nullable(),
   status: z.enum(DISPATCH_STATUSES),
-  positionType: z.enum(positionTypes).nullable().describe("The rate confirmation position it fills"),
+  positionType: z.enum(POSITION_TYPE_KEYS).nullable().describe("The rate confirmation position it fills"),
   positionName: z.string().nullable().describe("The custom position's name"),
   createdAt: ZTimestamp,
   alertMail: ZMailState.nullable().describe("Where the PEVO's latest dispatch alert stands"),
@@ -113,7 +111,7 @@ export const ZDispatchResponse = z.object({
         .nullable(),
       positions: z.array(
         z.object({
-          positionType: z.enum(positionTypes),
+          positionType: z.enum(POSITION_TYPE_KEYS),
           customName: z.string().nullable(),
           pevoId: ZId.nullable(),
         }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZLetterhead } from "./company";
 import { ZMailState } from "./mail";
 
 export const ZPayment = z.object({
@@ -37,15 +38,7 @@ export type TInvoiceSent = z.output<typeof ZInvoiceSent>;
 
 /** What the public invoice page (/i/{token}) shows: that one invoice, as the client sees it. */
 export const ZPublicInvoice = z.object({
-  company: z.object({
-    name: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    mcNumber: z.string().nullable(),
-    dotNumber: z.string().nullable(),
-    footer: z.string().nullable(),
-  }),
+  company: ZLetterhead.extend({ footer: z.string().nullable() }),
   invoiceNumber: z.string(),
   issueDate: ZDay,
   dueDate: ZDay,

@@ -1,17 +1,8 @@
 import { z } from "zod";
-import {
-  ACTIVITY_STATUSES,
-  DISPATCH_STATUSES,
-  PEVO_STATUSES,
-  POSITION_TYPES,
-  type PositionType,
-} from "../constants";
+import { ACTIVITY_STATUSES, DISPATCH_STATUSES, PEVO_STATUSES, POSITION_TYPE_KEYS } from "../constants";
 import { ZDay, ZId, ZTimestamp } from "./common";
-import { ZLoadDetailsResponse } from "./rate-confirmations";
-
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
-
 import { dayParam, ZCursorParams } from "./paging";
+import { ZLoadDetailsResponse } from "./rate-confirmations";
 
 /** A dispatch in the PEVO portal's lists. */
 export const ZPortalDispatchListItem = z.object({
@@ -56,7 +47,7 @@ export const ZPortalDispatchResponse = ZPortalDispatchListItem.extend({
   description: z.string().nullable(),
   clientName: z.string().nullable(),
   position: z.string().nullable().describe("The caller's position(s) on the job, e.g. Lead Car"),
-  positionTypes: z.array(z.enum(positionTypes)).describe("The caller's position types on the job"),
+  positionTypes: z.array(z.enum(POSITION_TYPE_KEYS)).describe("The caller's position types on the job"),
   loadDetails: ZLoadDetailsResponse.nullable().describe("The job's load details; null without a job"),
 });
 export type TPortalDispatch = z.output<typeof ZPortalDispatchResponse>;

@@ -1,12 +1,5 @@
 import { z } from "zod";
-import {
-  POSITION_TYPES,
-  type PositionType,
-  RATE_UNITS,
-  type RateUnit,
-  SIGNATURE_STATUSES,
-  US_STATES,
-} from "../constants";
+import { POSITION_TYPE_KEYS, RATE_UNIT_KEYS, SIGNATURE_STATUSES, US_STATES } from "../constants";
 import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
@@ -21,9 +14,6 @@ import {
   sortParams,
   ZPageParams,
 } from "./paging";
-
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
-const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
 
 export const ZRateConfirmationListItem = z.object({
   id: ZId,
@@ -111,11 +101,13 @@ export const ZRateConfirmationResponse = z.object({
   createdAt: ZTimestamp,
   coverage: ZCoverage,
   standardRates: ZStandardRatesResponse,
-  customRates: z.array(z.object({ id: ZId, name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),
+  customRates: z.array(
+    z.object({ id: ZId, name: z.string(), amount: ZDecimal, unit: z.enum(RATE_UNIT_KEYS) }),
+  ),
   positions: z.array(
     z.object({
       id: ZId,
-      positionType: z.enum(positionTypes),
+      positionType: z.enum(POSITION_TYPE_KEYS),
       customName: z.string().nullable(),
       pevoId: ZId.nullable(),
       pevoName: z.string().nullable(),

@@ -3,7 +3,7 @@ import { PEVO_STATUSES } from "../constants";
 import { CREDENTIAL_REVIEW_STATUSES } from "../credentials/constants";
 import type { TPevoProfile } from "../schemas/settings";
 import type { Assert, Same } from "./check";
-import { ZDay, ZId } from "./common";
+import { ZPevoResponse } from "./pevos";
 
 /** GET / PUT /api/me/settings: the caller's preferences and the read-only facts the screen shows. */
 export const ZMySettingsResponse = z.object({
@@ -24,14 +24,15 @@ export const ZMySettingsResponse = z.object({
 export type TMySettings = z.output<typeof ZMySettingsResponse>;
 
 /** GET / PUT /api/portal/profile: the PEVO's own profile. */
-export const ZPevoProfileResponse = z.object({
-  id: ZId,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  licenseNumber: z.string().nullable(),
-  certificationExpiry: ZDay.nullable(),
+export const ZPevoProfileResponse = ZPevoResponse.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  licenseNumber: true,
+  certificationExpiry: true,
+}).extend({
   licenceReviewStatus: z
     .enum(CREDENTIAL_REVIEW_STATUSES)
     .describe("The office's review of the licence: a change made here waits for it"),

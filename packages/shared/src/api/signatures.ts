@@ -1,18 +1,14 @@
 import { z } from "zod";
 import {
-  POSITION_TYPES,
-  type PositionType,
-  RATE_UNITS,
-  type RateUnit,
+  POSITION_TYPE_KEYS,
+  RATE_UNIT_KEYS,
   SIGNATURE_REQUEST_STATUSES,
   SIGNATURE_STATUSES,
 } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZLetterhead } from "./company";
 import { ZMailState } from "./mail";
 import { ZLoadDetailsResponse } from "./rate-confirmations";
-
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
-const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
 
 /**
  * A rate confirmation exactly as a client is asked to sign it: the company's letterhead and every
@@ -21,14 +17,7 @@ const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
  */
 export const ZRateConfirmationDocument = z.object({
   version: z.literal(1),
-  company: z.object({
-    name: z.string(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    mcNumber: z.string().nullable(),
-    dotNumber: z.string().nullable(),
-  }),
+  company: ZLetterhead,
   jobNumber: z.string(),
   clientName: z.string(),
   originAddress: z.string(),
@@ -45,8 +34,10 @@ export const ZRateConfirmationDocument = z.object({
     detentionRate: ZDecimal,
     detentionThreshold: z.number().int(),
   }),
-  customRates: z.array(z.object({ name: z.string(), amount: ZDecimal, unit: z.enum(rateUnits) })),
-  positions: z.array(z.object({ positionType: z.enum(positionTypes), customName: z.string().nullable() })),
+  customRates: z.array(z.object({ name: z.string(), amount: ZDecimal, unit: z.enum(RATE_UNIT_KEYS) })),
+  positions: z.array(
+    z.object({ positionType: z.enum(POSITION_TYPE_KEYS), customName: z.string().nullable() }),
+  ),
   /**
    * The load details, part of the terms: editing them voids a signature. Absent when
    * none are filled in, so a document without them (and every one signed before they existed)

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { POSITION_TYPES, type PositionType } from "../constants";
+import { POSITION_TYPE_KEYS, POSITION_TYPES, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { plainText, tooLongMessage } from "./fields";
-
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
 
 /**
  * The rate confirmation position a dispatch fills (DECISIONS 'One dispatch per position'): its type and,
@@ -11,7 +9,7 @@ const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionT
  */
 export const dispatchPositionFields = {
   positionType: z
-    .union([z.literal(""), z.enum(positionTypes, { error: "Choose a position type" })])
+    .union([z.literal(""), z.enum(POSITION_TYPE_KEYS, { error: "Choose a position type" })])
     .nullish()
     .transform((v) => (v ? v : null)),
   positionName: z

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  POSITION_TYPES,
-  type PositionType,
-  RATE_UNITS,
-  type RateUnit,
-  type SignatureState,
-} from "../constants";
+import { POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
@@ -18,9 +12,6 @@ import {
   tooLongMessage,
 } from "./fields";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
-
-const positionTypes = Object.keys(POSITION_TYPES) as [PositionType, ...PositionType[]];
-const rateUnits = Object.keys(RATE_UNITS) as [RateUnit, ...RateUnit[]];
 
 export const ZStandardRates = z.object({
   minimumDailyRate: money("Minimum daily rate is required"),
@@ -39,12 +30,12 @@ export const ZStandardRates = z.object({
 export const ZCustomRate = z.object({
   name: requiredText("Rate name is required", "Rate name", TEXT_LIMITS.label),
   amount: money("Rate amount is required"),
-  unit: z.enum(rateUnits, { error: "Choose a unit" }),
+  unit: z.enum(RATE_UNIT_KEYS, { error: "Choose a unit" }),
 });
 
 export const ZPosition = z
   .object({
-    positionType: z.enum(positionTypes, { error: "Choose a position type" }),
+    positionType: z.enum(POSITION_TYPE_KEYS, { error: "Choose a position type" }),
     customName: z
       .string()
       .trim()

@@ -115,31 +115,22 @@ export async function pevoJobCounts(scope: Scope, pevoId: string, today: string)
   const { db } = scope;
   const weekEnd = addDaysIso(today, 7);
   const monthAgo = addDaysIso(today, -30);
+  const countOwn = (...conditions: SQL[]) =>
+    db
+      .select({ n: count() })
+      .from(dispatches)
+      .where(ownDispatches(scope, pevoId, ...conditions));
   const [[upcoming = missingRow("dispatches")], [completed = missingRow("dispatches")]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(dispatches)
-      .where(
-        ownDispatches(
-          scope,
-          pevoId,
-          gte(dispatches.pickupDate, today),
-          lt(dispatches.pickupDate, weekEnd),
-          ne(dispatches.status, "canceled"),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(dispatches)
-      .where(
-        ownDispatches(
-          scope,
-          pevoId,
-          eq(dispatches.status, "completed"),
-          gte(dispatches.pickupDate, monthAgo),
-          lte(dispatches.pickupDate, today),
-        ),
-      ),
+    countOwn(
+      gte(dispatches.pickupDate, today),
+      lt(dispatches.pickupDate, weekEnd),
+      ne(dispatches.status, "canceled"),
+    ),
+    countOwn(
+      eq(dispatches.status, "completed"),
+      gte(dispatches.pickupDate, monthAgo),
+      lte(dispatches.pickupDate, today),
+    ),
   ]);
   return { upcoming: upcoming.n, completed: completed.n };
 }

@@ -10,6 +10,7 @@ import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { renameLogin } from "../company";
+import { pevoFacts } from "./columns";
 import { licenceReviewOnSave } from "./licence-review";
 
 const PROFILE_NOT_FOUND = "Profile not found";
@@ -17,13 +18,7 @@ const PROFILE_NOT_FOUND = "Profile not found";
 export async function getOwnProfile(scope: Scope, pevoId: string): Promise<TPevoProfile> {
   const [row] = await scope.db
     .select({
-      id: pevos.id,
-      firstName: pevos.firstName,
-      lastName: pevos.lastName,
-      email: pevos.email,
-      phone: pevos.phone,
-      licenseNumber: pevos.licenseNumber,
-      certificationExpiry: pevos.certificationExpiry,
+      ...pevoFacts,
       licenceReviewStatus: pevos.licenceReviewStatus,
       status: pevos.status,
     })

@@ -19,6 +19,7 @@ import {
   renameLogin,
   withInvitationMail,
 } from "../company";
+import { pevoFacts } from "./columns";
 import { licenceReviewOnSave } from "./licence-review";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
@@ -28,13 +29,7 @@ const PEVO_IN_USE =
 const PEVO_HAS_TRIPS = "This PEVO has trip log entries and cannot be deleted. Set them inactive instead.";
 
 const columns = {
-  id: pevos.id,
-  firstName: pevos.firstName,
-  lastName: pevos.lastName,
-  email: pevos.email,
-  phone: pevos.phone,
-  licenseNumber: pevos.licenseNumber,
-  certificationExpiry: pevos.certificationExpiry,
+  ...pevoFacts,
   states: pevos.states,
   status: pevos.status,
   hasLogin: sql<boolean>`${pevos.userId} is not null`,

@@ -1,10 +1,9 @@
 import { dispatches, missingRow, rateConfirmations } from "@pevo/db";
 import { count, eq } from "drizzle-orm";
 import { ConflictError, pgError } from "../../lib/domain-errors";
-import { publishEvent } from "../../lib/live-events";
 import { type Scope, scoped } from "../../lib/tenant";
-import { recordActivity } from "../activity";
 import { rcHeader } from "./get-rate-confirmation";
+import { recordOfficeChange } from "./office-change";
 
 const RC_IN_USE =
   "This rate confirmation cannot be deleted: dispatches (and their invoices) refer to it. Cancel it instead.";
@@ -29,19 +28,11 @@ export async function deleteRateConfirmation(scope: Scope, { id }: { id: string 
       await tx
         .delete(rateConfirmations)
         .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, id)));
-      await recordActivity(tx, scope, {
-        actorId: scope.userId,
+      await recordOfficeChange(tx, scope, rc, {
         type: "rate_deleted",
         status: "error",
         message: `Rate confirmation ${rc.jobNumber} deleted`,
-        client: rc.clientName,
-        job: rc.jobNumber,
-      });
-      await publishEvent(tx, {
-        companyId: scope.companyId,
-        kind: "rate_confirmation.changed",
-        ids: { rateConfirmationId: id },
-        text: "Rate confirmation deleted",
+        event: "Rate confirmation deleted",
       });
     })
     .catch((error: unknown) => {

@@ -1,13 +1,6 @@
-import {
-  formatDotNumber,
-  formatMcNumber,
-  loadDetailRows,
-  POSITION_TYPES,
-  RATE_UNITS,
-  type TRateConfirmationDocument,
-} from "@pevo/shared";
+import { loadDetailRows, POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
-import { createPdf, PDF_FONT } from "../../lib/pdf";
+import { createPdf, drawLetterhead, PDF_FONT } from "../../lib/pdf";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -61,19 +54,7 @@ export async function renderRateConfirmationPdf(
   };
 
   const { company } = document;
-  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
-  doc
-    .fillColor("#111")
-    .font(PDF_FONT.bold)
-    .fontSize(18)
-    .text(company.name, left, 30, { width: width * 0.6 });
-  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
-  const letterhead = [
-    company.address,
-    [company.phone, company.email].filter(Boolean).join("  ·  "),
-    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
-  ].filter(Boolean);
-  for (const line of letterhead) doc.text(String(line), { width: width * 0.6 });
+  drawLetterhead(doc, company, { left, width: width * 0.6 });
   const headerBottom = doc.y;
   doc
     .font(PDF_FONT.bold)

@@ -15,6 +15,7 @@ import { signatureRequestMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
 import { createPublicLink, daysFrom } from "../public-links";
 import { getRateConfirmation, rcHeader } from "./get-rate-confirmation";
+import { recordOfficeChange } from "./office-change";
 import {
   closeRequests,
   getSignature,
@@ -121,19 +122,11 @@ export async function cancelSignatureRequest(scope: Scope, { id }: { id: string 
     const rc = await rcHeader(tx, scope, id);
     const canceled = await closeRequests(tx, scope, id, "canceled", [...OPEN]);
     if (canceled === 0) throw new ConflictError(NO_OPEN_REQUEST);
-    await recordActivity(tx, scope, {
-      actorId: scope.userId,
+    await recordOfficeChange(tx, scope, rc, {
       type: "signature_canceled",
       status: "error",
       message: `Signature request for ${rc.jobNumber} canceled`,
-      client: rc.clientName,
-      job: rc.jobNumber,
-    });
-    await publishEvent(tx, {
-      companyId: scope.companyId,
-      kind: "rate_confirmation.changed",
-      ids: { rateConfirmationId: id },
-      text: "Signature request canceled",
+      event: "Signature request canceled",
     });
   });
   return getSignature(scope, id);

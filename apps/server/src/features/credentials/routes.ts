@@ -68,6 +68,67 @@ const ADMIN: CredentialActor = { role: "admin" };
 const officeTags = ["Credentials"];
 const portalTags = ["Portal"];
 
+/** Add, update and delete in one of a PEVO's lists (certifications or insurance), by the office. */
+function officeListRoutes<
+  const K extends "certifications" | "insurance",
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(
+  kind: K,
+  o: { body: B; response: R; described: string; summaries: { post: string; put: string; delete: string } },
+) {
+  const path = `/pevos/{id}/credentials/${kind}` as const;
+  const item = `${path}/{itemId}` as const;
+  const office = { tags: officeTags, middleware: [requireAdmin] };
+  return {
+    post: createRoute({
+      method: "post",
+      path,
+      ...office,
+      summary: o.summaries.post,
+      request: { params: pevoParams, body: jsonBody(o.body) },
+      responses: { 201: json(o.response, o.described), ...errors(400, 401, 403, 404) },
+    }),
+    put: createRoute({
+      method: "put",
+      path: item,
+      ...office,
+      summary: o.summaries.put,
+      request: { params: itemParams, body: jsonBody(o.body) },
+      responses: { 200: json(o.response, o.described), ...errors(400, 401, 403, 404) },
+    }),
+    delete: createRoute({
+      method: "delete",
+      path: item,
+      ...office,
+      summary: o.summaries.delete,
+      request: { params: itemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+  };
+}
+
+const officeCertifications = officeListRoutes("certifications", {
+  body: ZCertification,
+  response: Certification,
+  described: "The certification",
+  summaries: {
+    post: "Add a state certification to a PEVO",
+    put: "Update a PEVO's certification",
+    delete: "Delete a PEVO's certification (its document stays)",
+  },
+});
+const officeInsurance = officeListRoutes("insurance", {
+  body: ZInsurance,
+  response: Insurance,
+  described: "The policy",
+  summaries: {
+    post: "Add an insurance policy to a PEVO",
+    put: "Update a PEVO's insurance policy",
+    delete: "Delete a PEVO's insurance policy (its document stays)",
+  },
+});
+
 const office = createRouter();
 
 /** The office's credential routes (mounted at /api). */
@@ -84,113 +145,37 @@ export const officeCredentialRoutes = office
     }),
     async (c) => c.json(await getCredentials(scopeOf(c), c.req.valid("param").id, ADMIN), 200),
   )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/pevos/{id}/credentials/certifications",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Add a state certification to a PEVO",
-      request: { params: pevoParams, body: jsonBody(ZCertification) },
-      responses: { 201: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) =>
-      c.json(
-        await addCertification(scopeOf(c), {
-          pevoId: c.req.valid("param").id,
-          actor: ADMIN,
-          data: c.req.valid("json"),
-        }),
-        201,
-      ),
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/pevos/{id}/credentials/certifications/{itemId}",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Update a PEVO's certification",
-      request: { params: itemParams, body: jsonBody(ZCertification) },
-      responses: { 200: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) => {
-      const { id, itemId } = c.req.valid("param");
-      const data = c.req.valid("json");
-      return c.json(
-        await updateCertification(scopeOf(c), { pevoId: id, id: itemId, actor: ADMIN, data }),
-        200,
-      );
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/pevos/{id}/credentials/certifications/{itemId}",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Delete a PEVO's certification (its document stays)",
-      request: { params: itemParams },
-      responses: { ...noContent, ...errors(401, 403, 404) },
-    }),
-    async (c) => {
-      const { id, itemId } = c.req.valid("param");
-      await deleteCredential(scopeOf(c), { pevoId: id, kind: "certifications", id: itemId, actor: ADMIN });
-      return c.body(null, 204);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/pevos/{id}/credentials/insurance",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Add an insurance policy to a PEVO",
-      request: { params: pevoParams, body: jsonBody(ZInsurance) },
-      responses: { 201: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) =>
-      c.json(
-        await addInsurance(scopeOf(c), {
-          pevoId: c.req.valid("param").id,
-          actor: ADMIN,
-          data: c.req.valid("json"),
-        }),
-        201,
-      ),
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/pevos/{id}/credentials/insurance/{itemId}",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Update a PEVO's insurance policy",
-      request: { params: itemParams, body: jsonBody(ZInsurance) },
-      responses: { 200: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) => {
-      const { id, itemId } = c.req.valid("param");
-      const data = c.req.valid("json");
-      return c.json(await updateInsurance(scopeOf(c), { pevoId: id, id: itemId, actor: ADMIN, data }), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/pevos/{id}/credentials/insurance/{itemId}",
-      tags: officeTags,
-      middleware: [requireAdmin],
-      summary: "Delete a PEVO's insurance policy (its document stays)",
-      request: { params: itemParams },
-      responses: { ...noContent, ...errors(401, 403, 404) },
-    }),
-    async (c) => {
-      const { id, itemId } = c.req.valid("param");
-      await deleteCredential(scopeOf(c), { pevoId: id, kind: "insurance", id: itemId, actor: ADMIN });
-      return c.body(null, 204);
-    },
-  )
+  .openapi(officeCertifications.post, async (c) => {
+    const pevoId = c.req.valid("param").id;
+    return c.json(
+      await addCertification(scopeOf(c), { pevoId, actor: ADMIN, data: c.req.valid("json") }),
+      201,
+    );
+  })
+  .openapi(officeCertifications.put, async (c) => {
+    const { id: pevoId, itemId: id } = c.req.valid("param");
+    const data = c.req.valid("json");
+    return c.json(await updateCertification(scopeOf(c), { pevoId, id, actor: ADMIN, data }), 200);
+  })
+  .openapi(officeCertifications.delete, async (c) => {
+    const { id: pevoId, itemId: id } = c.req.valid("param");
+    await deleteCredential(scopeOf(c), { pevoId, kind: "certifications", id, actor: ADMIN });
+    return c.body(null, 204);
+  })
+  .openapi(officeInsurance.post, async (c) => {
+    const pevoId = c.req.valid("param").id;
+    return c.json(await addInsurance(scopeOf(c), { pevoId, actor: ADMIN, data: c.req.valid("json") }), 201);
+  })
+  .openapi(officeInsurance.put, async (c) => {
+    const { id: pevoId, itemId: id } = c.req.valid("param");
+    const data = c.req.valid("json");
+    return c.json(await updateInsurance(scopeOf(c), { pevoId, id, actor: ADMIN, data }), 200);
+  })
+  .openapi(officeInsurance.delete, async (c) => {
+    const { id: pevoId, itemId: id } = c.req.valid("param");
+    await deleteCredential(scopeOf(c), { pevoId, kind: "insurance", id, actor: ADMIN });
+    return c.body(null, 204);
+  })
   .openapi(
     createRoute({
       method: "put",
@@ -279,6 +264,70 @@ const me = async (c: Context<AppEnv>) => {
   return { pevoId, actor: { role: "pevo", pevoId } as const };
 };
 
+/**
+ * Add, update and delete in one of the PEVO's own lists (certifications or insurance): the two
+ * lists take the same requests and give the same answers; every change waits for the office's review.
+ */
+function ownListRoutes<
+  const K extends "certifications" | "insurance",
+  B extends z.ZodType,
+  R extends z.ZodType,
+>(
+  kind: K,
+  o: { body: B; response: R; described: string; summaries: { post: string; put: string; delete: string } },
+) {
+  const path = `/credentials/${kind}` as const;
+  const item = `${path}/{itemId}` as const;
+  const own = { tags: portalTags, middleware: [requirePevo] };
+  return {
+    post: createRoute({
+      method: "post",
+      path,
+      ...own,
+      summary: o.summaries.post,
+      request: { body: jsonBody(o.body) },
+      responses: { 201: json(o.response, o.described), ...errors(400, 401, 403) },
+    }),
+    put: createRoute({
+      method: "put",
+      path: item,
+      ...own,
+      summary: o.summaries.put,
+      request: { params: ownItemParams, body: jsonBody(o.body) },
+      responses: { 200: json(o.response, o.described), ...errors(400, 401, 403, 404) },
+    }),
+    delete: createRoute({
+      method: "delete",
+      path: item,
+      ...own,
+      summary: o.summaries.delete,
+      request: { params: ownItemParams },
+      responses: { ...noContent, ...errors(401, 403, 404) },
+    }),
+  };
+}
+
+const ownCertifications = ownListRoutes("certifications", {
+  body: ZCertification,
+  response: Certification,
+  described: "The certification",
+  summaries: {
+    post: "Add a certification (pending the office's review)",
+    put: "Update one of my certifications (pending the office's review)",
+    delete: "Delete one of my certifications",
+  },
+});
+const ownInsurance = ownListRoutes("insurance", {
+  body: ZInsurance,
+  response: Insurance,
+  described: "The policy",
+  summaries: {
+    post: "Add an insurance policy (pending the office's review)",
+    put: "Update one of my insurance policies (pending the office's review)",
+    delete: "Delete one of my insurance policies",
+  },
+});
+
 const portal = createRouter();
 
 /** The PEVO's own credentials (mounted at /api/portal): every change waits for review. */
@@ -297,114 +346,42 @@ export const portalCredentialRoutes = portal
       return c.json(await getCredentials(scopeOf(c), pevoId, actor), 200);
     },
   )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/credentials/certifications",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Add a certification (pending the office's review)",
-      request: { body: jsonBody(ZCertification) },
-      responses: { 201: json(Certification, "The certification"), ...errors(400, 401, 403) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      const data = c.req.valid("json");
-      return c.json(await addCertification(scopeOf(c), { pevoId, actor, data }), 201);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/credentials/certifications/{itemId}",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Update one of my certifications (pending the office's review)",
-      request: { params: ownItemParams, body: jsonBody(ZCertification) },
-      responses: { 200: json(Certification, "The certification"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      const data = c.req.valid("json");
-      const { itemId } = c.req.valid("param");
-      return c.json(await updateCertification(scopeOf(c), { pevoId, id: itemId, actor, data }), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/credentials/certifications/{itemId}",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Delete one of my certifications",
-      request: { params: ownItemParams },
-      responses: { ...noContent, ...errors(401, 403, 404) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      await deleteCredential(scopeOf(c), {
-        pevoId,
-        kind: "certifications",
-        id: c.req.valid("param").itemId,
-        actor,
-      });
-      return c.body(null, 204);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/credentials/insurance",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Add an insurance policy (pending the office's review)",
-      request: { body: jsonBody(ZInsurance) },
-      responses: { 201: json(Insurance, "The policy"), ...errors(400, 401, 403) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      const data = c.req.valid("json");
-      return c.json(await addInsurance(scopeOf(c), { pevoId, actor, data }), 201);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "put",
-      path: "/credentials/insurance/{itemId}",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Update one of my insurance policies (pending the office's review)",
-      request: { params: ownItemParams, body: jsonBody(ZInsurance) },
-      responses: { 200: json(Insurance, "The policy"), ...errors(400, 401, 403, 404) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      const data = c.req.valid("json");
-      const { itemId } = c.req.valid("param");
-      return c.json(await updateInsurance(scopeOf(c), { pevoId, id: itemId, actor, data }), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "delete",
-      path: "/credentials/insurance/{itemId}",
-      tags: portalTags,
-      middleware: [requirePevo],
-      summary: "Delete one of my insurance policies",
-      request: { params: ownItemParams },
-      responses: { ...noContent, ...errors(401, 403, 404) },
-    }),
-    async (c) => {
-      const { pevoId, actor } = await me(c);
-      await deleteCredential(scopeOf(c), {
-        pevoId,
-        kind: "insurance",
-        id: c.req.valid("param").itemId,
-        actor,
-      });
-      return c.body(null, 204);
-    },
-  )
+  .openapi(ownCertifications.post, async (c) => {
+    const { pevoId, actor } = await me(c);
+    return c.json(await addCertification(scopeOf(c), { pevoId, actor, data: c.req.valid("json") }), 201);
+  })
+  .openapi(ownCertifications.put, async (c) => {
+    const { pevoId, actor } = await me(c);
+    const { itemId: id } = c.req.valid("param");
+    return c.json(
+      await updateCertification(scopeOf(c), { pevoId, id, actor, data: c.req.valid("json") }),
+      200,
+    );
+  })
+  .openapi(ownCertifications.delete, async (c) => {
+    const { pevoId, actor } = await me(c);
+    await deleteCredential(scopeOf(c), {
+      pevoId,
+      kind: "certifications",
+      id: c.req.valid("param").itemId,
+      actor,
+    });
+    return c.body(null, 204);
+  })
+  .openapi(ownInsurance.post, async (c) => {
+    const { pevoId, actor } = await me(c);
+    return c.json(await addInsurance(scopeOf(c), { pevoId, actor, data: c.req.valid("json") }), 201);
+  })
+  .openapi(ownInsurance.put, async (c) => {
+    const { pevoId, actor } = await me(c);
+    const { itemId: id } = c.req.valid("param");
+    return c.json(await updateInsurance(scopeOf(c), { pevoId, id, actor, data: c.req.valid("json") }), 200);
+  })
+  .openapi(ownInsurance.delete, async (c) => {
+    const { pevoId, actor } = await me(c);
+    await deleteCredential(scopeOf(c), { pevoId, kind: "insurance", id: c.req.valid("param").itemId, actor });
+    return c.body(null, 204);
+  })
   .openapi(
     createRoute({
       method: "put",

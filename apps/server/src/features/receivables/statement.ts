@@ -2,11 +2,11 @@
  * A client's statement as a PDF (DECISIONS 'Invoices', Receivables): the data and its sums come from
  * domain/invoices (`clientStatement`); this file only prints them.
  */
-import { formatDotNumber, formatMcNumber, type TAging } from "@pevo/shared";
+import type { TAging } from "@pevo/shared";
 import { getCompanySettings } from "../../domain/company";
 import type { TClientStatement } from "../../domain/invoices";
 import { formatDay } from "../../lib/dates";
-import { createPdf, PDF_FONT } from "../../lib/pdf";
+import { createPdf, drawLetterhead, PDF_FONT } from "../../lib/pdf";
 import type { Scope } from "../../lib/tenant";
 
 const money = (value: string) =>
@@ -22,19 +22,7 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   const right = doc.page.width - 50;
   const width = right - left;
 
-  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
-  doc
-    .fillColor("#111")
-    .font(PDF_FONT.bold)
-    .fontSize(18)
-    .text(company.name, left, 30, { width: width / 2 });
-  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
-  const letterhead = [
-    company.address,
-    [company.phone, company.email].filter(Boolean).join("  ·  "),
-    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
-  ].filter(Boolean);
-  for (const line of letterhead) doc.text(String(line), { width: width / 2 });
+  drawLetterhead(doc, company, { left, width: width / 2 });
 
   doc
     .font(PDF_FONT.bold)

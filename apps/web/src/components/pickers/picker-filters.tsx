@@ -1,10 +1,17 @@
 import type { TClient } from "@pevo/shared";
-import { useId } from "react";
+import { FilterField } from "@/components/list-filters";
 import type { PickerSource } from "@/components/server-combobox";
-import { Label } from "@/components/ui/label";
 import type { ListParams } from "@/lib/list-params";
 import { ClientPicker } from "./client-picker";
 import { PevoPicker, type PickerPevo } from "./pevo-picker";
+
+/** A filter picker's width and its value, bound to one parameter of the address. */
+const boundTo = (list: ListParams, param: string) => ({
+  className: "w-full sm:w-56",
+  value: list.get(param) ?? "",
+  onChange: (value: string | null) => list.set({ [param]: value ?? "" }),
+  onSelectedMissing: () => list.set({ [param]: "" }, { replace: true }),
+});
 
 /** A list filter by one client (`clientId` in the address), searched on the server as you type. */
 export function ClientFilter({
@@ -16,23 +23,18 @@ export function ClientFilter({
   source: PickerSource<TClient>;
   param?: string;
 }) {
-  const id = useId();
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        Client
-      </Label>
-      <ClientPicker
-        id={id}
-        source={source}
-        className="w-full sm:w-56"
-        value={list.get(param) ?? ""}
-        onChange={(value) => list.set({ [param]: value ?? "" })}
-        onSelectedMissing={() => list.set({ [param]: "" }, { replace: true })}
-        noneLabel="All clients"
-        placeholder="All clients"
-      />
-    </div>
+    <FilterField label="Client">
+      {(id) => (
+        <ClientPicker
+          id={id}
+          source={source}
+          {...boundTo(list, param)}
+          noneLabel="All clients"
+          placeholder="All clients"
+        />
+      )}
+    </FilterField>
   );
 }
 
@@ -46,22 +48,17 @@ export function PevoFilter({
   source: PickerSource<PickerPevo>;
   param?: string;
 }) {
-  const id = useId();
   return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        PEVO
-      </Label>
-      <PevoPicker
-        id={id}
-        source={source}
-        className="w-full sm:w-56"
-        value={list.get(param) ?? ""}
-        onChange={(value) => list.set({ [param]: value ?? "" })}
-        onSelectedMissing={() => list.set({ [param]: "" }, { replace: true })}
-        noneLabel="All PEVOs"
-        placeholder="All PEVOs"
-      />
-    </div>
+    <FilterField label="PEVO">
+      {(id) => (
+        <PevoPicker
+          id={id}
+          source={source}
+          {...boundTo(list, param)}
+          noneLabel="All PEVOs"
+          placeholder="All PEVOs"
+        />
+      )}
+    </FilterField>
   );
 }

@@ -2,6 +2,10 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
+import { dialogBox } from "./dialog";
+
+// The header and footer are plain blocks, the same as a dialog's.
+export { DialogFooter as AlertDialogFooter, DialogHeader as AlertDialogHeader } from "./dialog";
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 
@@ -13,30 +17,8 @@ export function AlertDialogContent({
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <AlertDialogPrimitive.Content
-        className={cn(
-          "fixed top-[50%] left-[50%] z-50 grid max-h-[calc(100svh-2rem)] w-[calc(100%-2rem)] max-w-lg translate-x-[-50%] translate-y-[-50%] grid-cols-[minmax(0,1fr)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg",
-          className,
-        )}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content className={cn(dialogBox, className)} {...props} />
     </AlertDialogPrimitive.Portal>
-  );
-}
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      className={cn(
-        "flex min-w-0 flex-col gap-2 text-center [overflow-wrap:anywhere] sm:text-left",
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />
   );
 }
 export function AlertDialogTitle({

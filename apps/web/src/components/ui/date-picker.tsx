@@ -3,10 +3,9 @@ import { CalendarIcon } from "lucide-react";
 import { useState } from "react";
 import type { Matcher } from "react-day-picker";
 import { parseDate } from "@/lib/format";
-import { cn } from "@/lib/utils";
 import { Button } from "./button";
 import { Calendar } from "./calendar";
-import { Popover, PopoverContent, PopoverTrigger } from "./popover";
+import { Popover, PopoverContent, PopoverFieldTrigger } from "./popover";
 
 /**
  * A calendar date picker whose value is a YYYY-MM-DD string: the date picked as the 5th is the
@@ -40,21 +39,16 @@ export function DatePicker({
   if (minDate) rules.push({ before: parseDate(minDate) });
   return (
     <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          id={id}
-          variant="outline"
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          className={cn(
-            "w-full justify-start text-left font-normal aria-invalid:border-destructive",
-            !value && "text-muted-foreground",
-          )}
-        >
-          <CalendarIcon className="size-4" />
-          {selected ? format(selected, "MMM dd, yyyy") : placeholder}
-        </Button>
-      </PopoverTrigger>
+      <PopoverFieldTrigger
+        id={id}
+        disabled={disabled}
+        invalid={invalid}
+        empty={!value}
+        className="justify-start text-left"
+      >
+        <CalendarIcon className="size-4" />
+        {selected ? format(selected, "MMM dd, yyyy") : placeholder}
+      </PopoverFieldTrigger>
       <PopoverContent className="w-auto p-0" align="start">
         <Calendar
           mode="single"

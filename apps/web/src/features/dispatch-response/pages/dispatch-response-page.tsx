@@ -1,7 +1,8 @@
 import { type TDispatchResponsePage, TEXT_LIMITS } from "@pevo/shared";
-import { CalendarDays, Check, CheckCircle2, LinkIcon, MapPin, X, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { CalendarDays, CheckCircle2, LinkIcon, MapPin, X, XCircle } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { AcceptDeclineButtons } from "@/components/accept-decline-buttons";
 import { Button } from "@/components/ui/button";
 import { controlProps, Field } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
@@ -9,23 +10,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
+import { useNoIndex } from "@/lib/use-no-index";
 import { useAcceptByLink, useDeclineByLink, useResponsePage } from "../api";
-
-/** Not indexed, while this page is on screen. */
-function useNoIndex() {
-  useEffect(() => {
-    const meta = document.createElement("meta");
-    meta.name = "robots";
-    meta.content = "noindex";
-    document.head.appendChild(meta);
-    const title = document.title;
-    document.title = "Accept or decline a job";
-    return () => {
-      meta.remove();
-      document.title = title;
-    };
-  }, []);
-}
 
 const big = "h-14 w-full text-base";
 
@@ -60,7 +46,7 @@ const portalLink = (
 
 /** /respond/{token}: a PEVO accepts or declines an assignment from the mail. No session. */
 export default function DispatchResponsePage() {
-  useNoIndex();
+  useNoIndex("Accept or decline a job");
   const { token = "" } = useParams();
   const page = useResponsePage(token);
   const [declined, setDeclined] = useState(false);
@@ -225,14 +211,12 @@ function Job({
               {failureMessage(failed, "Could not accept the job")}
             </p>
           ) : null}
-          <Button className={big} disabled={accept.isPending} onClick={() => accept.mutate()}>
-            {accept.isPending ? <Spinner /> : <Check aria-hidden />}
-            Accept job
-          </Button>
-          <Button variant="outline" className={big} onClick={() => setDeclining(true)}>
-            <X aria-hidden />
-            Decline
-          </Button>
+          <AcceptDeclineButtons
+            className={big}
+            accepting={accept.isPending}
+            onAccept={() => accept.mutate()}
+            onDecline={() => setDeclining(true)}
+          />
         </div>
       )}
     </div>

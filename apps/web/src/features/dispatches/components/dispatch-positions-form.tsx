@@ -6,7 +6,7 @@ import {
   type TDispatchBatchData,
   type TRateConfirmation,
   ZDispatch,
-  ZDispatchBatch,
+  ZDispatchBatchShared,
 } from "@pevo/shared";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -32,26 +32,17 @@ import { applyFieldErrors } from "@/lib/api";
 const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
 
 /** The form: the shared driver part, and one row per position (ticked: a dispatch is made for it). */
-const ZPositionsForm = ZDispatchBatch.pick({
-  driverName: true,
-  driverPhone: true,
-  driverCompany: true,
-  pickupTime: true,
-  notes: true,
-  status: true,
-})
-  .extend({
-    rows: z.array(
-      z.object({
-        selected: z.boolean(),
-        positionType: ZDispatch.shape.positionType,
-        positionName: ZDispatch.shape.positionName,
-        pevoId: ZDispatch.shape.pevoId,
-        pickupDate: ZDispatch.shape.pickupDate,
-      }),
-    ),
-  })
-  .refine((f) => f.rows.some((r) => r.selected), { path: ["rows"], message: "Choose at least one position" });
+const ZPositionsForm = ZDispatchBatchShared.extend({
+  rows: z.array(
+    z.object({
+      selected: z.boolean(),
+      positionType: ZDispatch.shape.positionType,
+      positionName: ZDispatch.shape.positionName,
+      pevoId: ZDispatch.shape.pevoId,
+      pickupDate: ZDispatch.shape.pickupDate,
+    }),
+  ),
+}).refine((f) => f.rows.some((r) => r.selected), { path: ["rows"], message: "Choose at least one position" });
 type FormInput = z.input<typeof ZPositionsForm>;
 type FormData = z.output<typeof ZPositionsForm>;
 

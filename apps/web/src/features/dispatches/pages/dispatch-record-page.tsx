@@ -129,26 +129,20 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
           submitLabel="Save Dispatch"
           pending={update.isPending}
           onCancel={() => navigate("/dispatching")}
-          onSubmit={function save(data, form) {
-            update.mutate(data, {
-              onSuccess: () => {
+          onSubmit={(data, form) =>
+            assign.submit(update.mutate, data, {
+              success: () => {
                 toast.success("Dispatch updated successfully");
                 navigate("/dispatching");
               },
-              onError: (error) =>
-                assign.handle(error, {
-                  resend: (override) => save({ ...data, ...override }, form),
-                  showFieldErrors: () => applyFieldErrors(error, form.setError),
-                  fail: (inline) => {
-                    toast.error(
-                      inline
-                        ? "Failed to update dispatch"
-                        : failureMessage(error, "Failed to update dispatch"),
-                    );
-                  },
-                }),
-            });
-          }}
+              showFieldErrors: (error) => applyFieldErrors(error, form.setError),
+              fail: (error, inline) => {
+                toast.error(
+                  inline ? "Failed to update dispatch" : failureMessage(error, "Failed to update dispatch"),
+                );
+              },
+            })
+          }
         />
         {assign.dialogs}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}

@@ -43,24 +43,20 @@ function NewSingleDispatch() {
         submitLabel="Create Dispatch"
         pending={create.isPending}
         onCancel={() => navigate("/dispatching")}
-        onSubmit={function save(data, form) {
-          create.mutate(data, {
-            onSuccess: () => {
+        onSubmit={(data, form) =>
+          assign.submit(create.mutate, data, {
+            success: () => {
               toast.success("Dispatch created successfully");
               navigate("/dispatching");
             },
-            onError: (error) =>
-              assign.handle(error, {
-                resend: (override) => save({ ...data, ...override }, form),
-                showFieldErrors: () => applyFieldErrors(error, form.setError),
-                fail: (inline) => {
-                  toast.error(
-                    inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
-                  );
-                },
-              }),
-          });
-        }}
+            showFieldErrors: (error) => applyFieldErrors(error, form.setError),
+            fail: (error, inline) => {
+              toast.error(
+                inline ? "Failed to create dispatch" : failureMessage(error, "Failed to create dispatch"),
+              );
+            },
+          })
+        }
       />
       {assign.dialogs}
     </div>

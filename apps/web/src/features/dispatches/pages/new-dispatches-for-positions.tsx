@@ -31,9 +31,9 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
         rc={rc}
         pending={create.isPending}
         onCancel={() => navigate(`/rate-confirmations/${id}`)}
-        onSubmit={function save(data, fail) {
-          create.mutate(data, {
-            onSuccess: (saved) => {
+        onSubmit={(data, showFieldErrors) =>
+          assign.submit(create.mutate, data, {
+            success: (saved) => {
               toast.success(
                 saved.ids.length === 1
                   ? "Dispatch created successfully"
@@ -41,20 +41,14 @@ export function NewDispatchesForPositions({ rc }: { rc: TRateConfirmation }) {
               );
               navigate("/dispatching");
             },
-            onError: (error) =>
-              assign.handle(error, {
-                resend: (override) => save({ ...data, ...override }, fail),
-                showFieldErrors: () => fail(error),
-                fail: (inline) => {
-                  toast.error(
-                    inline
-                      ? "Failed to create dispatches"
-                      : failureMessage(error, "Failed to create dispatches"),
-                  );
-                },
-              }),
-          });
-        }}
+            showFieldErrors,
+            fail: (error, inline) => {
+              toast.error(
+                inline ? "Failed to create dispatches" : failureMessage(error, "Failed to create dispatches"),
+              );
+            },
+          })
+        }
       />
       {assign.dialogs}
     </div>

@@ -2,7 +2,7 @@ import { US_STATES, type UsState } from "@pevo/shared";
 import { Check, ChevronDown, X } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Popover, PopoverContent, PopoverFieldTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
 
 /** The 50 codes in alphabetical order, which is how people scan for a code. */
@@ -85,21 +85,16 @@ export function StatePicker({
   return (
     <div className="grid gap-2">
       <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button
-            id={id}
-            variant="outline"
-            disabled={disabled}
-            aria-invalid={invalid || undefined}
-            className={cn(
-              "w-full justify-between font-normal aria-invalid:border-destructive",
-              sorted.length === 0 && "text-muted-foreground",
-            )}
-          >
-            {summary}
-            <ChevronDown className="opacity-60" />
-          </Button>
-        </PopoverTrigger>
+        <PopoverFieldTrigger
+          id={id}
+          disabled={disabled}
+          invalid={invalid}
+          empty={sorted.length === 0}
+          className="justify-between"
+        >
+          {summary}
+          <ChevronDown className="opacity-60" />
+        </PopoverFieldTrigger>
         <PopoverContent
           align="start"
           collisionPadding={8}

@@ -16,6 +16,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { AcceptDeclineButtons } from "@/components/accept-decline-buttons";
 import { JobTimeline } from "@/components/job-timeline";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -198,23 +199,17 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
 
         {!life.canceled && life.stage === "awaiting" ? (
           <div className="grid gap-2 sm:grid-cols-2">
-            <Button
+            <AcceptDeclineButtons
               className={big}
-              disabled={accept.isPending}
-              onClick={() =>
+              accepting={accept.isPending}
+              onAccept={() =>
                 accept.mutate(undefined, {
                   onSuccess: () => toast.success("Job accepted"),
                   onError: (e) => toast.error(errorText(e)),
                 })
               }
-            >
-              {accept.isPending ? <Spinner /> : <Check aria-hidden />}
-              Accept job
-            </Button>
-            <Button variant="outline" className={big} onClick={() => setDeclining(true)}>
-              <X aria-hidden />
-              Decline
-            </Button>
+              onDecline={() => setDeclining(true)}
+            />
           </div>
         ) : null}
 

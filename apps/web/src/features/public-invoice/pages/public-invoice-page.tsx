@@ -1,6 +1,5 @@
 import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
-import { useEffect } from "react";
 import { useParams } from "react-router";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -8,23 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
+import { useNoIndex } from "@/lib/use-no-index";
 import { publicInvoicePdfHref, usePublicInvoice } from "../api";
-
-/** Not indexed, while this page is on screen. */
-function useNoIndex(title: string) {
-  useEffect(() => {
-    const meta = document.createElement("meta");
-    meta.name = "robots";
-    meta.content = "noindex";
-    document.head.appendChild(meta);
-    const before = document.title;
-    document.title = title;
-    return () => {
-      meta.remove();
-      document.title = before;
-    };
-  }, [title]);
-}
 
 /** /i/{token}: the client's view of a sent invoice. No session: the token is the only key. */
 export default function PublicInvoicePage() {

@@ -33,23 +33,19 @@ export default function NewRateConfirmationPage() {
         submitLabel="Generate Rate Confirmation"
         pending={create.isPending}
         onCancel={() => navigate("/rate-confirmations")}
-        onSubmit={function save(data, form) {
-          create.mutate(data, {
-            onSuccess: (rc) => {
+        onSubmit={(data, form) =>
+          assign.submit(create.mutate, data, {
+            success: (rc) => {
               toast.success("Rate confirmation created successfully");
               navigate(`/rate-confirmations/${rc.id}`);
             },
-            onError: (error) =>
-              assign.handle(error, {
-                resend: (override) => save({ ...data, ...override }, form),
-                showFieldErrors: () => applyFieldErrors(error, form.setError),
-                fail: (inline) => {
-                  if (inline) focusFirstInvalid();
-                  toast.error(failureMessage(error, "Failed to create rate confirmation"));
-                },
-              }),
-          });
-        }}
+            showFieldErrors: (error) => applyFieldErrors(error, form.setError),
+            fail: (error, inline) => {
+              if (inline) focusFirstInvalid();
+              toast.error(failureMessage(error, "Failed to create rate confirmation"));
+            },
+          })
+        }
       />
       {assign.dialogs}
     </div>

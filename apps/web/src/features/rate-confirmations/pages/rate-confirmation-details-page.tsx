@@ -124,23 +124,19 @@ function Details({ rc }: { rc: TRateConfirmation }) {
               </p>
             ) : null
           }
-          onSubmit={function save(data, form) {
-            update.mutate(data, {
-              onSuccess: (saved) => {
+          onSubmit={(data, form) =>
+            assign.submit(update.mutate, data, {
+              success: (saved) => {
                 toast.success("Rate confirmation updated successfully");
                 form.reset(toFormValues(saved));
               },
-              onError: (error) =>
-                assign.handle(error, {
-                  resend: (override) => save({ ...data, ...override }, form),
-                  showFieldErrors: () => applyFieldErrors(error, form.setError),
-                  fail: (inline) => {
-                    if (inline) focusFirstInvalid();
-                    toast.error(failureMessage(error, "Failed to save rate confirmation"));
-                  },
-                }),
-            });
-          }}
+              showFieldErrors: (error) => applyFieldErrors(error, form.setError),
+              fail: (error, inline) => {
+                if (inline) focusFirstInvalid();
+                toast.error(failureMessage(error, "Failed to save rate confirmation"));
+              },
+            })
+          }
         />
       </fieldset>
       {assign.dialogs}

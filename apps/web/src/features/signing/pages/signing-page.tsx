@@ -1,6 +1,6 @@
 import { TEXT_LIMITS, ZDeclineRateConfirmation, ZSignRateConfirmation } from "@pevo/shared";
 import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -18,6 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { useNoIndex } from "@/lib/use-no-index";
 import { type SigningPageData, useDecline, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
 import { SignaturePad } from "../components/signature-pad";
@@ -25,25 +26,9 @@ import { SignaturePad } from "../components/signature-pad";
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" }) : "";
 
-/** Not indexed, while this page is on screen. */
-function useNoIndex() {
-  useEffect(() => {
-    const meta = document.createElement("meta");
-    meta.name = "robots";
-    meta.content = "noindex";
-    document.head.appendChild(meta);
-    const title = document.title;
-    document.title = "Sign rate confirmation";
-    return () => {
-      meta.remove();
-      document.title = title;
-    };
-  }, []);
-}
-
 /** /sign/{token}: the public signing page. No session: the token is the only key. */
 export default function SigningPage() {
-  useNoIndex();
+  useNoIndex("Sign rate confirmation");
   const { token = "" } = useParams();
   const page = useSigningPage(token);
 
