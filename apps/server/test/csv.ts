@@ -42,3 +42,25 @@ export function csvRecords(text: string): { header: string[]; records: Record<st
     records: rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ""]))),
   };
 }
+
+const BOM = "\ufeff";
+
+/**
+ * A CSV download as the file's bytes say it (`t.request` decodes the body as a browser's text()
+ * does, which drops a byte order mark): whether it starts with the UTF-8 byte order mark
+ * (EF BB BF), and its text after the mark.
+ */
+export async function downloadCsv(
+  app: { request: (url: string, init: RequestInit) => Response | Promise<Response> },
+  url: string,
+  cookie: string,
+) {
+  const res = await app.request(url, { headers: { cookie, Origin: new URL(url).origin } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const raw = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  return {
+    status: res.status,
+    bom: [...bytes.slice(0, 3)].join(",") === "239,187,191" && raw.startsWith(BOM),
+    text: raw.startsWith(BOM) ? raw.slice(1) : raw,
+  };
+}

@@ -2,6 +2,9 @@
  * A CSV download streamed from the database (csv-stringify): the header row, then each row as it is
  * read, so an export of 100,000 dispatches never sits in memory. Values go out as given: services
  * pass money as the exact decimal strings and dates as YYYY-MM-DD (the QuickBooks export: MM/DD/YYYY).
+ * Every CSV starts with a UTF-8 byte order mark (DECISIONS 'Invoices', Exports): without it Excel on
+ * Windows reads the file as the ANSI code page and shows '→', '×' or 'é' as garbage; LibreOffice,
+ * Google Sheets and QuickBooks Online's import read the mark as UTF-8 and drop it.
  */
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
@@ -25,7 +28,7 @@ export function csvResponse(
   header: string[],
   rows: AsyncIterable<CsvValue[]>,
 ): Response {
-  const csv = stringify({ header: true, columns: header, bom: false });
+  const csv = stringify({ header: true, columns: header, bom: true });
   const source = Readable.from(
     (async function* () {
       for await (const row of rows) yield row.map(neutralizeFormula);

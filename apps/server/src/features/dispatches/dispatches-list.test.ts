@@ -474,6 +474,7 @@ const HEADER = [
   "Driver Phone",
   "Driver Company",
   "PEVO",
+  "Position",
   "Pickup Date",
   "Pickup Time",
   "Status",
@@ -494,6 +495,8 @@ const csvLine = (r: Row) => [
   r.driverPhone,
   r.driverCompany ?? "",
   r.pevoName ?? "",
+  // No dispatch of company A fills a position (see `item`); the Position column is tested below.
+  "",
   r.pickupDate,
   r.pickupTime,
   STATUS_LABEL[r.status],
@@ -530,6 +533,25 @@ describe("GET /api/dispatches/export.csv", () => {
     expect(none).toEqual([HEADER]);
   });
 
+  test("Position: the position of the rate confirmation the dispatch fills, named as the dispatch page does", async () => {
+    const admin = await t.signUpAdmin();
+    for (const [driverName, positionType, positionName] of [
+      ["Driver Lead", "lead_car", null],
+      ["Driver Custom", "custom", "Rear Steer"],
+      ["Driver None", null, null],
+    ] as const) {
+      await t.insertDispatch(admin.companyId, { driverName, positionType, positionName });
+    }
+    const res = await t.as(admin)("GET", "/api/dispatches/export.csv?sort=driverName&dir=asc");
+    const [header = [], ...lines] = parseCsv(res.body);
+    const position = header.indexOf("Position");
+    expect(lines.map((l) => [l[2], l[position]])).toEqual([
+      ["Driver Custom", "Rear Steer"],
+      ["Driver Lead", "Lead Car"],
+      ["Driver None", ""],
+    ]);
+  });
+
   test.each([
     ["pickupDate", "desc"],
     ["driverName", "asc"],
@@ -552,7 +574,7 @@ describe("GET /api/dispatches/export.csv", () => {
         const list = await asC(`/api/dispatches?sort=${sort}&dir=${dir}&pageSize=100&page=${page}`);
         listed.push(...list.body.items.map((d: Body) => `${d.driverName}|${d.pickupDate}|${d.status}`));
       }
-      expect(lines.map((l) => `${l[2]}|${l[6]}|${l[8]?.toLowerCase()}`)).toEqual(listed);
+      expect(lines.map((l) => `${l[2]}|${l[7]}|${l[9]?.toLowerCase()}`)).toEqual(listed);
     },
   );
 });

@@ -8,8 +8,14 @@ import { invoices } from "@pevo/db";
 import { DEFAULT_TIME_ZONE, QUICKBOOKS_INVOICE_HEADER, toCents } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { csvRecords } from "../../../test/csv";
-import { createTestApp, type JsonBody, type SignedUpAdmin, type TestApp } from "../../../test/harness";
+import { csvRecords, downloadCsv } from "../../../test/csv";
+import {
+  APP_URL,
+  createTestApp,
+  type JsonBody,
+  type SignedUpAdmin,
+  type TestApp,
+} from "../../../test/harness";
 import { entry } from "../../../test/rows";
 import { addDaysIso } from "../../lib/dates";
 import { zonedDate } from "../../lib/zoned-time";
@@ -52,6 +58,9 @@ async function csv(admin: SignedUpAdmin, path: string) {
 }
 
 const sumCents = (values: string[]) => values.reduce((s, v) => s + toCents(v), 0);
+/** ItemQuantity × ItemRate in cents, in integers (a quantity has at most two decimals, like miles). */
+const productCents = (r: Record<string, string>) =>
+  (toCents(entry(r, "ItemQuantity")) * toCents(entry(r, "ItemRate"))) / 100;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -94,7 +103,18 @@ beforeAll(async () => {
     mid: await invoice(adminA, dispatchA, clientA, {
       issueDate: day(10),
       dueDate: day(25),
-      lineItems: lines("1234.56").map((line) => ({ ...line, kind: "mileage" })),
+      lineItems: [
+        // 12.5 mi does not divide $1,234.56 into a whole-cent rate: exported as 1 × the charge.
+        ...lines("1234.56").map((line) => ({ ...line, kind: "mileage" })),
+        // 612 mi at $1.85 a mile: exported as 612 × 1.85.
+        {
+          kind: "mileage",
+          date: day(11),
+          location: "Dallas, TX → Tulsa, OK",
+          mileage: "612",
+          charge: "1132.20",
+        },
+      ],
     }),
     later: await invoice(adminA, dispatchA, clientA, {
       issueDate: day(40),
@@ -163,9 +183,9 @@ describe("GET /api/receivables/quickbooks.csv", () => {
       };
       expect(sumCents(rows.map((r) => entry(r, "ItemAmount")))).toBe(toCents(total.total));
       expect(rows.at(-1)).toMatchObject({ "Item(Product/Service)": "Sales Tax", ItemAmount: total.tax });
-      for (const r of rows) {
-        expect(toCents(entry(r, "ItemRate")) * Number(r.ItemQuantity)).toBe(toCents(entry(r, "ItemAmount")));
-      }
+      // Quantity × rate is each line's amount to the cent, so QuickBooks recomputes the same total.
+      for (const r of rows) expect(productCents(r)).toBe(toCents(entry(r, "ItemAmount")));
+      expect(rows.reduce((sum, r) => sum + productCents(r), 0)).toBe(toCents(total.total));
     }
     const march = records.filter((r) => r.InvoiceNo === made.march.invoiceNumber);
     expect(march.map((r) => r.ItemAmount)).toEqual(["100.10", "200.05", "0.01", "24.76"]);
@@ -195,7 +215,38 @@ describe("GET /api/receivables/quickbooks.csv", () => {
       DueDate: us(day(25)),
       Terms: "Net 15",
       "Item(Product/Service)": "Mileage",
+      ItemQuantity: "1",
+      ItemRate: "1234.56",
+      ItemAmount: "1234.56",
     });
+    expect(mid[1]).toMatchObject({
+      "Item(Product/Service)": "Mileage",
+      ItemDescription: `${us(day(11))} Dallas, TX → Tulsa, OK (612.00 mi)`,
+      ItemQuantity: "612",
+      ItemRate: "1.85",
+      ItemAmount: "1132.20",
+    });
+  });
+
+  test("the file starts with a UTF-8 byte order mark (Excel on Windows reads '→' right)", async () => {
+    const file = await downloadCsv(t.app, `${APP_URL}/api/receivables/quickbooks.csv`, adminA.cookie);
+    expect(file.status).toBe(200);
+    expect(file.bom).toBe(true);
+    const { header, records } = csvRecords(file.text);
+    // The column names of QuickBooks Online's invoice import (its sample file), written out here.
+    expect(header).toEqual([
+      "InvoiceNo",
+      "Customer",
+      "InvoiceDate",
+      "DueDate",
+      "Terms",
+      "Item(Product/Service)",
+      "ItemDescription",
+      "ItemQuantity",
+      "ItemRate",
+      "ItemAmount",
+    ]);
+    expect(records.some((r) => r.ItemDescription?.includes("Dallas, TX → Tulsa, OK"))).toBe(true);
   });
 
   test("Terms only when they are one of QuickBooks' defaults; the due date says the rest", async () => {
@@ -255,6 +306,8 @@ describe("GET /api/receivables/payments.csv", () => {
       Reference: "CHK-1001",
       Note: 'Paid, "early"\nthanks',
     });
+    const file = await downloadCsv(t.app, `${APP_URL}/api/receivables/payments.csv`, adminA.cookie);
+    expect(file.bom).toBe(true);
   });
 
   test("every payment without a range; company B's stay out", async () => {

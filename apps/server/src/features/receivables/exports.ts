@@ -10,6 +10,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type TPaymentsExportParams,
   type TQuickBooksExportParams,
+  toCents,
 } from "@pevo/shared";
 import { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "../../domain/invoices";
 import type { CsvValue } from "../../http/csv";
@@ -62,6 +63,25 @@ function quickBooksItem(line: ExportedLine, customRateNames: string[]) {
   return (rate ?? LINE_KIND_LABELS[line.kind]).replace(/\s*:\s*/g, " - ");
 }
 
+/** "612.00" → "612", "12.50" → "12.5": a quantity as QuickBooks shows it. */
+const quantityText = (decimal: string) => decimal.replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+
+/**
+ * A line's ItemQuantity and ItemRate. A mileage line is its miles × the rate per mile (612 × 1.85),
+ * as the client's rate confirmation priced it, when that product equals the line's charge to the
+ * cent. Otherwise (another kind, no miles, or a charge that is not miles × a whole-cent rate, e.g. a
+ * mileage minimum or a rounded total) it is 1 × the charge: QuickBooks recomputes Amount from
+ * Quantity × Rate, so an inexact rate would change the invoice's total.
+ */
+function quickBooksQuantity(line: ExportedLine): [quantity: string | number, rate: string] {
+  const hundredthsOfMiles = toCents(line.mileage);
+  const charge = toCents(line.charge);
+  if (line.kind === "mileage" && hundredthsOfMiles > 0 && (charge * 100) % hundredthsOfMiles === 0) {
+    return [quantityText(line.mileage), fromCents((charge * 100) / hundredthsOfMiles)];
+  }
+  return [1, line.charge];
+}
+
 /**
  * Every line of the invoices issued in the range (sent or later: a draft is not billed yet, a void
  * one never), by issue date and number. A tax is one more line ("Sales Tax"), so that the rows of
@@ -84,7 +104,7 @@ export async function* exportQuickBooks(
       const miles = Number(line.mileage) > 0 ? ` (${line.mileage} mi)` : "";
       const description = `${quickBooksDate(line.date)} ${line.location}${miles}`;
       const item = quickBooksItem(line, inv.customRateNames);
-      yield [...head, item, description, 1, line.charge, line.charge];
+      yield [...head, item, description, ...quickBooksQuantity(line), line.charge];
     }
     if (Number(inv.tax) !== 0) yield [...head, QUICKBOOKS_TAX_ITEM, "Sales tax", 1, inv.tax, inv.tax];
   }
