@@ -45,11 +45,12 @@ type TextMethod = (text: string | number, ...rest: unknown[]) => unknown;
 
 /**
  * A letter-size pdfkit document with the embedded fonts registered and Inter selected; every string
- * drawn or measured passes through `printable` first. `done` resolves to the whole file once
- * `doc.end()` has been called.
+ * drawn or measured passes through `printable` first. `end` draws the footer of every page (see
+ * `drawPageFooters`), ends the document and resolves to the whole file. Pages are buffered until
+ * then, so that each can say how many there are.
  */
 export function createPdf(options: PDFKit.PDFDocumentOptions = {}) {
-  const doc = new PDFDocument({ size: "LETTER", margin: 50, ...options });
+  const doc = new PDFDocument({ size: "LETTER", margin: 50, ...options, bufferPages: true });
   doc.registerFont(PDF_FONT.regular, REGULAR);
   doc.registerFont(PDF_FONT.bold, BOLD);
   doc.font(PDF_FONT.regular);
@@ -62,7 +63,39 @@ export function createPdf(options: PDFKit.PDFDocumentOptions = {}) {
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
-  return { doc, done };
+  const end = (footer: { text?: string | null } = {}) => {
+    drawPageFooters(doc, footer.text);
+    doc.end();
+    return done;
+  };
+  return { doc, end };
+}
+
+/** Where the footer band starts, from the bottom edge: content stays above it (PAGE_CONTENT_BOTTOM). */
+const FOOTER_TOP = 70;
+
+/** How far above the bottom edge a page's content ends, so that it never runs into the footer. */
+export const PAGE_CONTENT_BOTTOM = FOOTER_TOP + 10;
+
+/**
+ * On every page, at the bottom: the document's footer text (the company's invoice footer), if any,
+ * centred, and "Page 1 of 2" at the right (DECISIONS 'Invoices', PDF), so a client who holds page 2
+ * knows there is a page 1 and that nothing is missing.
+ */
+function drawPageFooters(doc: PDFKit.PDFDocument, text?: string | null) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = 0; i < count; i++) {
+    doc.switchToPage(start + i);
+    const { margins, width: pageWidth, height } = doc.page;
+    const width = pageWidth - margins.left - margins.right;
+    // Text below the bottom margin would make pdfkit open another page.
+    const bottomMargin = margins.bottom;
+    margins.bottom = 0;
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor("#666");
+    if (text) doc.text(text, margins.left, height - FOOTER_TOP, { width, align: "center" });
+    doc.text(`Page ${i + 1} of ${count}`, margins.left, height - 35, { width, align: "right" });
+    margins.bottom = bottomMargin;
+  }
 }
 
 /**

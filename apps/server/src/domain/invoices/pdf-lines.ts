@@ -1,6 +1,6 @@
 import { groupLinesByKind, type TInvoice } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
-import { PDF_FONT } from "../../lib/pdf";
+import { PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -14,7 +14,8 @@ type Area = { left: number; width: number; y: number };
  */
 export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { left, width, y: top }: Area) {
   const right = left + width;
-  const bottom = doc.page.height - 120;
+  // Down to the footer band: the totals and notes after the table find their own room (../pdf.ts).
+  const bottom = doc.page.height - PAGE_CONTENT_BOTTOM;
   const cols = [
     { label: "Date", x: left, w: 80, align: "left" },
     { label: "Description", x: left + 85, w: 230, align: "left" },
@@ -49,8 +50,13 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
     doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222").text("No line items found", left, y);
     return y + 18;
   }
+  const rowHeight = (location: string) => {
+    doc.font(PDF_FONT.regular).fontSize(9);
+    return Math.max(14, doc.heightOfString(location, { width: cols[1].w })) + 6;
+  };
   for (const group of groups) {
-    room(40);
+    // A group's heading moves to the next page with its first line: never alone at the bottom.
+    room(18 + rowHeight(group.lines[0]?.location ?? ""));
     doc
       .font(PDF_FONT.bold)
       .fontSize(9.5)
@@ -66,11 +72,11 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
         [cols[2], mileage],
         [cols[3], money(line.charge)],
       ] as const;
-      const height = Math.max(14, doc.heightOfString(line.location, { width: cols[1].w }));
-      room(height + 6);
+      const height = rowHeight(line.location);
+      room(height);
       doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
       for (const [col, text] of cells) doc.text(text, col.x, y, { width: col.w, align: col.align });
-      y += height + 6;
+      y += height;
       rule("#e4e4e7");
     }
     room(20);

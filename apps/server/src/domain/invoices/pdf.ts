@@ -1,7 +1,7 @@
 import { companies, type Executor, missingRow } from "@pevo/db";
 import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
-import { createPdf, PDF_FONT } from "../../lib/pdf";
+import { createPdf, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import { type CompanyId, ownCompany } from "../../lib/tenant";
 import { drawLineGroups } from "./pdf-lines";
 
@@ -17,11 +17,21 @@ export async function renderInvoicePdf(
     .select()
     .from(companies)
     .where(ownCompany(scope));
-  const { doc, done } = createPdf({ info: { Title: `Invoice ${invoice.invoiceNumber}` } });
+  // The notes flow onto the next page above the footer band, not into it.
+  const { doc, end } = createPdf({
+    info: { Title: `Invoice ${invoice.invoiceNumber}` },
+    margins: { top: 50, left: 50, right: 50, bottom: PAGE_CONTENT_BOTTOM },
+  });
 
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
+  /** A new page when `height` from y does not fit above the footer: a block is never split, a heading never left alone. */
+  const fit = (height: number) => {
+    if (y + height <= doc.page.height - PAGE_CONTENT_BOTTOM) return;
+    doc.addPage();
+    y = 50;
+  };
 
   doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
   doc.fillColor("#111").font(PDF_FONT.bold).fontSize(18).text(company.name, left, 30);
@@ -83,6 +93,9 @@ export async function renderInvoicePdf(
   if (toCents(invoice.amountPaid) > 0) {
     totals.push(["Amount Paid", money(invoice.amountPaid)], ["Balance Due", money(invoice.balance)]);
   }
+  fit(
+    totals.reduce((height, [label]) => height + (label === "Total" || label === "Balance Due" ? 18 : 15), 0),
+  );
   for (const [label, value] of totals) {
     const bold = label === "Total" || label === "Balance Due";
     doc
@@ -95,9 +108,13 @@ export async function renderInvoicePdf(
   }
 
   if (invoice.notes) {
+    // The heading moves to the next page with the notes' first line (the rest may flow on).
+    doc.font(PDF_FONT.regular).fontSize(9);
+    fit(15 + 14 + doc.currentLineHeight(true));
     doc
       .font(PDF_FONT.bold)
       .fontSize(10)
+      .fillColor("#111")
       .text("Notes", left, y + 15);
     doc
       .font(PDF_FONT.regular)
@@ -105,16 +122,5 @@ export async function renderInvoicePdf(
       .fillColor("#333")
       .text(invoice.notes, left, y + 29, { width });
   }
-  if (company.invoiceFooter) {
-    doc
-      .font(PDF_FONT.regular)
-      .fontSize(8)
-      .fillColor("#666")
-      .text(company.invoiceFooter, left, doc.page.height - 70, {
-        width,
-        align: "center",
-      });
-  }
-  doc.end();
-  return done;
+  return end({ text: company.invoiceFooter });
 }

@@ -44,7 +44,7 @@ export async function renderRateConfirmationPdf(
   document: TRateConfirmationDocument,
   certificate?: SignatureCertificate,
 ): Promise<Buffer> {
-  const { doc, done } = createPdf({ info: { Title: `Rate Confirmation ${document.jobNumber}` } });
+  const { doc, end } = createPdf({ info: { Title: `Rate Confirmation ${document.jobNumber}` } });
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
@@ -126,8 +126,7 @@ export async function renderRateConfirmationPdf(
   }
 
   if (certificate) drawCertificate(doc, certificate, { left, width, bottom });
-  doc.end();
-  return done;
+  return end();
 }
 
 function drawCertificate(

@@ -1196,6 +1196,38 @@ describe("GET /api/invoices/:id/pdf", () => {
     expect(text).not.toContain("!’"); // what Helvetica printed for '→'
   });
 
+  test("a long invoice: 'Page i of N' on every page, the table header on each page of lines, the Notes heading with its text", async () => {
+    const notes = "Remit within 30 days\nCheck to Invoices Co A, PO Box 1, Austin TX";
+    // From 46 to 54 lines (two pages) the totals and notes land at every height of page 2, its
+    // bottom included: the heading must move to page 3 with its first line.
+    let moved = 0;
+    for (let count = 46; count <= 54; count += 1) {
+      const lineItems = Array.from({ length: count }, (_, i) => ({
+        date: "2025-03-01",
+        location: `Stop ${i + 1}, Amarillo, TX`,
+        mileage: "10",
+        charge: "18.50",
+      }));
+      const created = await createInvoice(jobA, { lineItems, notes });
+      const res = await rawGet(`/api/invoices/${created.id}/pdf`, adminA.cookie);
+      const { pages } = await readPdf(res.bytes);
+      expect(pages.length, `${count} lines`).toBeGreaterThanOrEqual(2);
+      for (const [i, page] of pages.entries()) {
+        expect(page, `${count} lines, page ${i + 1}`).toContain(`Page ${i + 1} of ${pages.length}`);
+      }
+      // Every page with lines has the column header above them.
+      const withLines = pages.filter((page) => /Stop \d+, Amarillo/.test(page));
+      for (const page of withLines) expect(page).toMatch(/Date\s+Description\s+Mileage\s+Charge \(\$\)/);
+      expect(withLines.length).toBeGreaterThanOrEqual(2);
+      const notesPage = pages.findIndex((page) => /^Notes$/m.test(page));
+      expect(notesPage, `${count} lines`).toBeGreaterThanOrEqual(0);
+      expect(pages[notesPage], `${count} lines`).toContain("Remit within 30 days");
+      if (!pages[notesPage]?.includes("Total")) moved += 1;
+    }
+    // At least one count put the notes on a page of their own, after the totals' page.
+    expect(moved).toBeGreaterThan(0);
+  }, 60_000);
+
   test("an unknown or non-uuid id is 404", async () => {
     expect((await t.as(adminA)("GET", `/api/invoices/${MISSING_ID}/pdf`)).status).toBe(404);
     expect((await t.as(adminA)("GET", "/api/invoices/nope/pdf")).status).toBe(404);

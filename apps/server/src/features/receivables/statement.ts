@@ -6,7 +6,7 @@ import type { TAging } from "@pevo/shared";
 import { getCompanySettings } from "../../domain/company";
 import type { TClientStatement } from "../../domain/invoices";
 import { formatDay } from "../../lib/dates";
-import { createPdf, drawLetterhead, PDF_FONT } from "../../lib/pdf";
+import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import type { Scope } from "../../lib/tenant";
 
 const money = (value: string) =>
@@ -17,7 +17,7 @@ type Column = { label: string; w: number; align: "left" | "right" };
 /** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due. */
 export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   const company = await getCompanySettings(scope);
-  const { doc, done } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
+  const { doc, end } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
@@ -45,7 +45,13 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   y = Math.max(doc.y, 190) + 20;
 
   /** A table: a shaded header row, then rows that break onto a new page when the page is full. */
+  const bottom = () => doc.page.height - PAGE_CONTENT_BOTTOM;
   const table = (title: string, columns: Column[], rows: string[][], empty: string) => {
+    // The title moves to the next page with the column header and the first row: never alone.
+    if (y + 18 + 22 + 20 > bottom()) {
+      doc.addPage();
+      y = 50;
+    }
     doc.font(PDF_FONT.bold).fontSize(11).fillColor("#111").text(title, left, y);
     y += 18;
     // Each column's left edge: the page margin plus the widths before it.
@@ -67,7 +73,7 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
       y += 18;
     }
     for (const row of rows) {
-      if (y + 20 > doc.page.height - 60) {
+      if (y + 20 > bottom()) {
         doc.addPage();
         y = 50;
         header();
@@ -142,10 +148,5 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
     [buckets.map(([, key]) => money(String(data.aging[key])))],
     "",
   );
-  if (company.invoiceFooter) {
-    doc.font(PDF_FONT.regular).fontSize(8).fillColor("#666");
-    doc.text(company.invoiceFooter, left, doc.page.height - 70, { width, align: "center" });
-  }
-  doc.end();
-  return done;
+  return end({ text: company.invoiceFooter });
 }
