@@ -113,7 +113,10 @@ test("Receivables shows the aging buckets and downloads the QuickBooks CSV", asy
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "QuickBooks CSV" }).click();
   const file = await (await download).path();
-  const csv = await readFile(file, "utf8");
+  const bytes = await readFile(file, "utf8");
+  // A UTF-8 byte order mark first, for Excel on Windows (DECISIONS 'Invoices', Exports).
+  expect(bytes.startsWith("\ufeff")).toBe(true);
+  const csv = bytes.slice(1);
   expect(csv.split("\n")[0]).toBe(
     "InvoiceNo,Customer,InvoiceDate,DueDate,Terms,Item(Product/Service),ItemDescription,ItemQuantity,ItemRate,ItemAmount",
   );

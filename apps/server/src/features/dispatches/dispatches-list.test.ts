@@ -6,7 +6,9 @@
 import { dispatches, invoices, missingRow } from "@pevo/db";
 import { DISPATCH_STATUSES, type DispatchStatus } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { downloadCsv } from "../../../test/csv";
 import {
+  APP_URL,
   type JsonBody as Body,
   createTestApp,
   type SignedUpAdmin,
@@ -550,6 +552,9 @@ describe("GET /api/dispatches/export.csv", () => {
       ["Driver Lead", "Lead Car"],
       ["Driver None", ""],
     ]);
+    // Like every CSV the product exports, it starts with a UTF-8 byte order mark (for Excel).
+    const file = await downloadCsv(t.app, `${APP_URL}/api/dispatches/export.csv`, admin.cookie);
+    expect(file.bom).toBe(true);
   });
 
   test.each([

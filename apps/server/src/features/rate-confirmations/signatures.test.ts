@@ -150,6 +150,8 @@ describe("the signature state machine", () => {
     const { pages } = await readPdf(Buffer.from(await raw.arrayBuffer()));
     const certificate = pages.at(-1) ?? "";
     expect(certificate).toContain("Signature Certificate");
+    // Numbered like every page the client receives: the certificate is the last of them.
+    expect(certificate).toContain(`Page ${pages.length} of ${pages.length}`);
     expect(certificate).toContain("Rita Shipper");
     expect(certificate).toContain(request.contentHash);
     expect(certificate).toContain("SignerBrowser/1.0 (test)");

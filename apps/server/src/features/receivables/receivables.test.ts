@@ -212,6 +212,7 @@ describe("GET /api/receivables", () => {
     expect(text).toContain("STATEMENT");
     expect(text).toContain("Bolt Transport");
     expect(text).toContain("Amount due: $1,000.20");
+    expect(text).toContain("Page 1 of 1");
     expect(text).toContain("$234.56"); // the payment recorded through the API
     expect(text).toContain("INV-REC-0013");
     expect(text).toContain("INV-REC-0014");
