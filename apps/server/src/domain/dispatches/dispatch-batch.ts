@@ -9,7 +9,6 @@ import { DOUBLE_BOOKING, findBookingConflicts, lockBookings } from "./booking-co
 import { notify, recordAssignment } from "./dispatch-alert";
 import { publishDispatchEvent } from "./dispatches";
 import { syncPickupReminders } from "./pickup-reminders";
-import { positionRaceError, takePositionSlot } from "./position-slot";
 import {
   bookingSpan,
   checkDispatchQualification,
@@ -17,6 +16,7 @@ import {
   type QualificationCheck,
   recordQualificationOverrides,
 } from "./position-rules";
+import { positionRaceError, takePositionSlot } from "./position-slot";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 const CHOOSE_PEVO = "Choose an active PEVO from the list";

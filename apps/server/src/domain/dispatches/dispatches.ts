@@ -22,13 +22,13 @@ import { pevoName } from "./dispatch-list";
 import { DISPATCH_NOT_FOUND, getDispatch } from "./dispatch-page";
 import { endAssignment, reopenJob } from "./office-assignment";
 import { syncPickupReminders } from "./pickup-reminders";
-import { positionRaceError, takePositionSlot } from "./position-slot";
 import {
   checkBooking,
   checkDispatchQualification,
   columnsOf,
   recordQualificationOverrides,
 } from "./position-rules";
+import { positionRaceError, takePositionSlot } from "./position-slot";
 
 const DISPATCH_HAS_INVOICES = "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
 /** Only a draft invoice can be deleted (DECISIONS, Invoices): a billed dispatch is canceled instead. */
