@@ -29,7 +29,6 @@ const samePosition = (scope: Scope, rc: string, item: Covering, selfId: string |
     sql`coalesce(${dispatches.positionName}, '') = ${item.positionName ?? ""}`,
     ne(dispatches.status, "canceled"),
     isNotNull(dispatches.pevoId),
-    isNotNull(dispatches.positionSlot),
     selfId ? ne(dispatches.id, selfId) : undefined,
   ) as SQL;
 
@@ -88,8 +87,9 @@ export async function takePositionSlot(
     .select({ slot: dispatches.positionSlot })
     .from(dispatches)
     .where(samePosition(scope, rc, item, selfId));
+  // A covering row written without a slot (fixtures written straight to the table) counts too.
   const used = new Set(taken.map((t) => t.slot));
-  for (let slot = 1; slot <= n; slot++) if (!used.has(slot)) return slot;
+  if (taken.length < n) for (let slot = 1; slot <= n; slot++) if (!used.has(slot)) return slot;
   throw (
     (await positionTaken(tx, scope, rc, item, selfId)) ??
     new ConflictError(`${positionLabel(item)} of this rate confirmation is already covered.`)
