@@ -113,15 +113,20 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   await expect(page.getByText("2 of 3 positions dispatched")).toBeVisible({ timeout: 20_000 });
   await screenshotBothWidths(page, "rate-confirmation-coverage");
 
-  // Create Dispatch again: the two dispatched positions are marked and left unticked, the open one ticked.
+  // Create Dispatch again: the two dispatched positions are shown with their PEVO and status and
+  // cannot be ticked (one position is covered once), the open one ticked.
   await page.getByRole("link", { name: "Create Dispatch" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
-  for (const [n, label] of [
-    [1, "Lead Car"],
-    [2, "Chase Car"],
+  for (const [n, label, pevo] of [
+    [1, "Lead Car", leadName],
+    [2, "Chase Car", `${chase.firstName} ${chase.lastName}`],
   ] as const) {
-    await expect(position(page, n, label).getByText("Already dispatched")).toBeVisible({ timeout: 20_000 });
-    await expect(position(page, n, label).getByRole("checkbox")).not.toBeChecked();
+    const row = position(page, n, label);
+    await expect(row.getByText("Already dispatched")).toBeVisible({ timeout: 20_000 });
+    await expect(row.getByText(pevo)).toBeVisible();
+    await expect(row.getByText("Pending", { exact: true })).toBeVisible();
+    await expect(row.getByRole("checkbox")).not.toBeChecked();
+    await expect(row.getByRole("checkbox")).toBeDisabled();
   }
   await expect(position(page, 3, "High Pole Car").getByText("Already dispatched")).toHaveCount(0);
   await expect(position(page, 3, "High Pole Car").getByRole("checkbox")).toBeChecked();

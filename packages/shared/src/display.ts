@@ -14,3 +14,16 @@ export function formatDotNumber(value: string | null | undefined): string | null
   const digits = value ? value.trim().replace(/^(US)?DOT[\s#:.-]*/i, "") : "";
   return digits ? `DOT ${digits}` : null;
 }
+
+/**
+ * "Houston, TX" of an address typed as "8800 Jacintoport Blvd, Houston, TX 77015" (the part before
+ * "ST 12345"), for a mail or a card that names the place first; the address as typed when it has
+ * no such part.
+ */
+export function cityStateOf(address: string): string {
+  const parts = address.split(",").map((p) => p.trim());
+  const at = parts.findLastIndex((p) => /^[A-Z]{2}(\s+\d{5}(-\d{4})?)?$/.test(p));
+  const city = at > 0 ? parts[at - 1] : undefined;
+  const state = parts[at]?.slice(0, 2);
+  return city && state ? `${city}, ${state}` : address.trim();
+}

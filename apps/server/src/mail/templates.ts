@@ -60,21 +60,31 @@ export const adminInvitationMail = (to: string, name: string, url: string, compa
 });
 
 export const dispatchAssignedMail = (
-  a: { email: string; name: string; jobNumber: string | null; pickupDate: string; pickupTime: string },
+  a: {
+    email: string;
+    name: string;
+    jobNumber: string | null;
+    pickupDate: string;
+    pickupTime: string;
+    /** The position the dispatch fills ('Lead Car'), when it names one. */
+    position?: string | null;
+    /** Where the load is picked up, city first ('Houston, TX'). */
+    origin?: string | null;
+  },
   url: string,
   /** The Accept / Decline link (DECISIONS 'Dispatches', Job lifecycle): the mail's button when there is one. */
   respondUrl?: string,
 ): Mail => {
-  const job = a.jobNumber ? `job ${a.jobNumber}` : "a new job";
-  const when = `${formatDay(a.pickupDate)} at ${a.pickupTime}`;
+  const job = `${a.position ? `as ${a.position} ` : ""}${a.jobNumber ? `on job ${a.jobNumber}` : "on a new job"}`;
+  const when = `${formatDay(a.pickupDate)} at ${a.pickupTime}${a.origin ? ` in ${a.origin}` : ""}`;
   const respond = respondUrl ? `Accept or decline it here:\n${respondUrl}\n\n` : "";
   return {
     to: a.email,
-    subject: `New dispatch: ${a.jobNumber ?? "pickup"} on ${formatDay(a.pickupDate)}`,
-    text: `Hello ${a.name},\n\nYou have been dispatched on ${job}. Pickup: ${when}.\n${respond}See the details in your portal:\n${url}\n`,
+    subject: `New dispatch: ${a.position ? `${a.position}, ` : ""}${a.jobNumber ?? "pickup"} on ${formatDay(a.pickupDate)}`,
+    text: `Hello ${a.name},\n\nYou have been dispatched ${job}. Pickup: ${when}.\n${respond}See the details in your portal:\n${url}\n`,
     html: layout(
       "You have a new dispatch",
-      `Hello ${escapeHtml(a.name)}, you have been dispatched on ${escapeHtml(job)}. Pickup: ${when}.${
+      `Hello ${escapeHtml(a.name)}, you have been dispatched ${escapeHtml(job)}. Pickup: ${escapeHtml(when)}.${
         respondUrl
           ? ` Please accept or decline it. Your portal: <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
           : ""

@@ -21,6 +21,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -392,6 +393,12 @@ export const dispatches = pgTable(
      */
     positionType: positionType("position_type"),
     positionName: text("position_name"),
+    /**
+     * Which of the rate confirmation's equal positions (two chase cars: 1 and 2) this dispatch covers,
+     * while it covers one (not canceled, with a PEVO): the unique index below lets one dispatch cover
+     * a position (DECISIONS 'One dispatch per position'). Null when it covers none.
+     */
+    positionSlot: integer("position_slot"),
     ...timestamps,
   },
   (t) => [
@@ -403,6 +410,9 @@ export const dispatches = pgTable(
     index("dispatches_company_status_pickup_idx").on(t.companyId, t.status, t.pickupDate),
     index("dispatches_company_pevo_pickup_idx").on(t.companyId, t.pevoId, t.pickupDate),
     index("dispatches_company_rc_idx").on(t.companyId, t.rateConfirmationId),
+    uniqueIndex("dispatches_position_once_idx")
+      .on(t.rateConfirmationId, t.positionType, sql`coalesce(${t.positionName}, '')`, t.positionSlot)
+      .where(sql`${t.status} <> 'canceled' and ${t.pevoId} is not null and ${t.positionSlot} is not null`),
     trigram("dispatches_driver_name_trgm_idx", t.driverName),
     maxLength("dispatches", t.driverName, L.name),
     maxLength("dispatches", t.driverPhone, L.phone),

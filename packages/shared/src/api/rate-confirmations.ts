@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { POSITION_TYPE_KEYS, RATE_UNIT_KEYS, SIGNATURE_STATUSES, US_STATES } from "../constants";
+import {
+  DISPATCH_STATUSES,
+  POSITION_TYPE_KEYS,
+  RATE_UNIT_KEYS,
+  SIGNATURE_STATUSES,
+  US_STATES,
+} from "../constants";
 import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
@@ -116,6 +122,10 @@ export const ZRateConfirmationResponse = z.object({
         .describe(
           "A non-canceled dispatch with a PEVO covers this position ('Create Dispatch' leaves it out)",
         ),
+      coveredBy: z
+        .object({ dispatchId: ZId, pevoName: z.string(), status: z.enum(DISPATCH_STATUSES) })
+        .nullable()
+        .describe("The dispatch that covers this position: its id, PEVO and status; null while open"),
     }),
   ),
   loadDetails: ZLoadDetailsResponse,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
+import { type DispatchStatus, POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
@@ -124,6 +124,11 @@ export type TRateConfirmation = Omit<
   canceledAt: string | null;
   createdAt: string;
   customRates: (z.output<typeof ZCustomRate> & { id: string })[];
-  /** `dispatched`: a non-canceled dispatch with a PEVO covers this position. */
-  positions: (z.output<typeof ZPosition> & { id: string; pevoName: string | null; dispatched: boolean })[];
+  /** `dispatched`: a non-canceled dispatch with a PEVO covers this position; `coveredBy`: that dispatch. */
+  positions: (z.output<typeof ZPosition> & {
+    id: string;
+    pevoName: string | null;
+    dispatched: boolean;
+    coveredBy: { dispatchId: string; pevoName: string; status: DispatchStatus } | null;
+  })[];
 };

@@ -1,9 +1,11 @@
-import { dispatches, type Executor, positions, rateConfirmations } from "@pevo/db";
-import type { PositionType, TCoverage } from "@pevo/shared";
+import { dispatches, type Executor, pevos, positions, rateConfirmations } from "@pevo/db";
+import type { DispatchStatus, PositionType, TCoverage } from "@pevo/shared";
 import {
   type AnyColumn,
   and,
+  asc,
   count,
+  eq,
   gte,
   inArray,
   isNotNull,
@@ -69,35 +71,53 @@ export const rateConfirmationCoverageColumn = () =>
 
 type PositionRow = { positionType: PositionType; customName: string | null; pevoId: string | null };
 
+/** The dispatch that covers a position: its id, its PEVO's name and its status. */
+export type CoveredBy = { dispatchId: string; pevoName: string; status: DispatchStatus };
+
 /**
- * Which positions of one rate confirmation are covered (its page and 'Create Dispatch'), in the
- * positions' order. The count per group equals the lists' coverage column; within a group of equal positions
- * the ones whose PEVO has a covering dispatch are marked first, then the others in order, so the
- * form offers the position that is really still open.
+ * Which dispatch covers each position of one rate confirmation (its page and 'Create Dispatch'),
+ * in the positions' order; null for an open one. The count per group equals the lists' coverage
+ * column; within a group of equal positions the ones whose PEVO has a covering dispatch are matched
+ * first, then the others in order, so the form offers the position that is really still open.
  */
 export async function coveredPositions(
   db: Executor,
   scope: Scope,
   id: string,
   list: PositionRow[],
-): Promise<boolean[]> {
+): Promise<(CoveredBy | null)[]> {
   const rows = await db
-    .select({ type: dispatches.positionType, name: dispatches.positionName, pevoId: dispatches.pevoId })
+    .select({
+      dispatchId: dispatches.id,
+      type: dispatches.positionType,
+      name: dispatches.positionName,
+      pevoId: dispatches.pevoId,
+      pevoName: sql<string>`${pevos.firstName} || ' ' || ${pevos.lastName}`,
+      status: dispatches.status,
+    })
     .from(dispatches)
-    .where(covering(scope, [id]));
-  /** Per position key: the PEVOs of its covering dispatches, not yet matched to a position. */
-  const open = new Map<string, (string | null)[]>();
+    .innerJoin(pevos, eq(pevos.id, dispatches.pevoId))
+    .where(covering(scope, [id]))
+    .orderBy(asc(dispatches.positionSlot), asc(dispatches.createdAt), asc(dispatches.id));
+  /** Per position key: its covering dispatches, not yet matched to a position. */
+  const open = new Map<string, typeof rows>();
   for (const d of rows) {
     const key = keyOf(id, d.type ?? "", d.name);
-    open.set(key, [...(open.get(key) ?? []), d.pevoId]);
+    open.set(key, [...(open.get(key) ?? []), d]);
   }
-  const covered = list.map(() => false);
+  const covered: (CoveredBy | null)[] = list.map(() => null);
   const take = (p: PositionRow, i: number, samePevo: boolean) => {
     const left = open.get(keyOf(id, p.positionType, p.customName)) ?? [];
-    const at = !samePevo ? (left.length ? 0 : -1) : p.pevoId ? left.indexOf(p.pevoId) : -1;
+    const at = !samePevo
+      ? left.length
+        ? 0
+        : -1
+      : p.pevoId
+        ? left.findIndex((d) => d.pevoId === p.pevoId)
+        : -1;
     if (covered[i] || at < 0) return;
-    left.splice(at, 1);
-    covered[i] = true;
+    const [d] = left.splice(at, 1);
+    if (d) covered[i] = { dispatchId: d.dispatchId, pevoName: d.pevoName, status: d.status };
   };
   for (const samePevo of [true, false]) for (const [i, p] of list.entries()) take(p, i, samePevo);
   return covered;

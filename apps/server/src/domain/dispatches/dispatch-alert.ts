@@ -4,7 +4,7 @@
  * after the commit.
  */
 import { clients, type Executor, pevos, rateConfirmations } from "@pevo/db";
-import type { TDispatchData } from "@pevo/shared";
+import { cityStateOf, positionLabel, type TDispatchData } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { formatDay } from "../../lib/dates";
@@ -39,7 +39,11 @@ export async function recordAssignment(
   const rc = dispatch.rateConfirmationId
     ? (
         await tx
-          .select({ jobNumber: rateConfirmations.jobNumber, client: clients.name })
+          .select({
+            jobNumber: rateConfirmations.jobNumber,
+            client: clients.name,
+            origin: rateConfirmations.originAddress,
+          })
           .from(rateConfirmations)
           .innerJoin(clients, eq(clients.id, rateConfirmations.clientId))
           .where(scoped(rateConfirmations, scope, eq(rateConfirmations.id, dispatch.rateConfirmationId)))
@@ -73,6 +77,8 @@ export async function recordAssignment(
         jobNumber: rc?.jobNumber ?? null,
         pickupDate: dispatch.pickupDate,
         pickupTime: dispatch.pickupTime,
+        position: positionLabel(dispatch),
+        origin: rc?.origin ? cityStateOf(rc.origin) : null,
       },
       `${appUrl}/pevo/dispatches`,
       respondToken ? `${appUrl}/respond/${respondToken}` : undefined,

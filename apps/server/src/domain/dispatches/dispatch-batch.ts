@@ -16,6 +16,7 @@ import {
   type QualificationCheck,
   recordQualificationOverrides,
 } from "./position-rules";
+import { positionRaceError, takePositionSlot } from "./position-slot";
 
 const CHOOSE_RC = "Choose a rate confirmation from the list";
 const CHOOSE_PEVO = "Choose an active PEVO from the list";
@@ -122,26 +123,33 @@ export async function createDispatchBatch(
     qualificationOverride,
   }));
   const checked = await checkBatchQualification(scope, items);
-  const created = await db.transaction(async (tx) => {
-    await checkBatchBookings(tx, scope, input, items);
-    // Inserted in pickup-date order (the answer keeps the positions' order): each insert locks its
-    // day's row of the kept per-day counts (migration 0029) until commit, so two batches over the
-    // same days take them in the same order and cannot deadlock.
-    const byDay = checked.toSorted((a, b) => a.item.pickupDate.localeCompare(b.item.pickupDate));
-    const out: { id: string; alertJob: string | null }[] = [];
-    for (const { i, item, check } of byDay) {
-      const [row = missingRow("dispatches")] = await tx
-        .insert(dispatches)
-        .values({ ...columnsOf(item), companyId, createdBy: userId })
-        .returning({ id: dispatches.id });
-      await syncPickupReminders(tx, scope, row.id);
-      await recordQualificationOverrides(tx, scope, check, item);
-      out[i] = { id: row.id, alertJob: await recordAssignment(tx, scope, deps, item, row.id) };
-    }
-    // In the positions' order, as the answer's ids.
-    for (const { id } of out) await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.created"));
-    return out;
-  });
+  const created = await db
+    .transaction(async (tx) => {
+      await checkBatchBookings(tx, scope, input, items);
+      // Inserted in pickup-date order (the answer keeps the positions' order): each insert locks its
+      // day's row of the kept per-day counts (migration 0029) until commit, so two batches over the
+      // same days take them in the same order and cannot deadlock.
+      const byDay = checked.toSorted((a, b) => a.item.pickupDate.localeCompare(b.item.pickupDate));
+      const out: { id: string; alertJob: string | null }[] = [];
+      for (const { i, item, check } of byDay) {
+        const columns = columnsOf(item);
+        // A covered position refuses the whole batch (the transaction rolls back what it inserted).
+        const positionSlot = await takePositionSlot(tx, scope, columns, null);
+        const [row = missingRow("dispatches")] = await tx
+          .insert(dispatches)
+          .values({ ...columns, positionSlot, companyId, createdBy: userId })
+          .returning({ id: dispatches.id });
+        await syncPickupReminders(tx, scope, row.id);
+        await recordQualificationOverrides(tx, scope, check, item);
+        out[i] = { id: row.id, alertJob: await recordAssignment(tx, scope, deps, item, row.id) };
+      }
+      // In the positions' order, as the answer's ids.
+      for (const { id } of out) await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.created"));
+      return out;
+    })
+    .catch(async (error: unknown) => {
+      throw await positionRaceError(scope, error, items.map(columnsOf), null);
+    });
   for (const { alertJob } of created) await notify({ db, ...deps }, alertJob);
   return { ids: created.map((c) => c.id) };
 }

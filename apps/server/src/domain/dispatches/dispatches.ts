@@ -28,6 +28,7 @@ import {
   columnsOf,
   recordQualificationOverrides,
 } from "./position-rules";
+import { positionRaceError, takePositionSlot } from "./position-slot";
 
 const DISPATCH_HAS_INVOICES = "This dispatch has invoices and cannot be deleted. Delete its invoices first.";
 /** Only a draft invoice can be deleted (DECISIONS, Invoices): a billed dispatch is canceled instead. */
@@ -99,18 +100,24 @@ export async function createDispatch(
   const { db, companyId, userId } = scope;
   await checkReferences(scope, input, null);
   const qualification = await checkDispatchQualification(scope, input, null);
-  const { id, alertJob } = await db.transaction(async (tx) => {
-    await checkBooking(tx, scope, input, null);
-    const [row = missingRow("dispatches")] = await tx
-      .insert(dispatches)
-      .values({ ...columnsOf(input), companyId, createdBy: userId })
-      .returning({ id: dispatches.id });
-    await recordQualificationOverrides(tx, scope, qualification, input);
-    await syncPickupReminders(tx, scope, row.id);
-    const alertJob = await recordAssignment(tx, scope, deps, input, row.id);
-    await publishDispatchEvent(tx, scope, row.id, dispatchEvent("dispatch.created"));
-    return { id: row.id, alertJob };
-  });
+  const columns = columnsOf(input);
+  const { id, alertJob } = await db
+    .transaction(async (tx) => {
+      await checkBooking(tx, scope, input, null);
+      const positionSlot = await takePositionSlot(tx, scope, columns, null);
+      const [row = missingRow("dispatches")] = await tx
+        .insert(dispatches)
+        .values({ ...columns, positionSlot, companyId, createdBy: userId })
+        .returning({ id: dispatches.id });
+      await recordQualificationOverrides(tx, scope, qualification, input);
+      await syncPickupReminders(tx, scope, row.id);
+      const alertJob = await recordAssignment(tx, scope, deps, input, row.id);
+      await publishDispatchEvent(tx, scope, row.id, dispatchEvent("dispatch.created"));
+      return { id: row.id, alertJob };
+    })
+    .catch(async (error: unknown) => {
+      throw await positionRaceError(scope, error, [columns], null);
+    });
   await notify({ db, ...deps }, alertJob);
   return getDispatch(scope, id);
 }
@@ -136,32 +143,38 @@ export async function updateDispatch(
   if (!current) throw new NotFoundError(DISPATCH_NOT_FOUND);
   await checkReferences(scope, input, current.pevoId);
   const qualification = await checkDispatchQualification(scope, input, { id, ...current });
-  const alertJob = await db.transaction(async (tx) => {
-    await checkBooking(tx, scope, input, { id, ...current });
-    await tx
-      .update(dispatches)
-      .set({ ...columnsOf(input), updatedAt: new Date() })
-      .where(scoped(dispatches, scope, eq(dispatches.id, id)));
-    await recordQualificationOverrides(tx, scope, qualification, input);
-    await syncPickupReminders(tx, scope, id);
-    // A new PEVO answers anew (office-assignment.ts); taking the PEVO off voids the emailed link;
-    // the same PEVO on a job set back from completed or canceled continues it.
-    if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);
-    if (input.pevoId === current.pevoId) {
-      await reopenJob(tx, scope, {
-        dispatchId: id,
-        pevoId: input.pevoId,
-        from: current.status,
-        to: input.status,
-      });
-    }
-    const alertJob =
-      input.pevoId && input.pevoId !== current.pevoId
-        ? await recordAssignment(tx, scope, deps, input, id)
-        : null;
-    await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.changed", current.pevoId));
-    return alertJob;
-  });
+  const columns = columnsOf(input);
+  const alertJob = await db
+    .transaction(async (tx) => {
+      await checkBooking(tx, scope, input, { id, ...current });
+      const positionSlot = await takePositionSlot(tx, scope, columns, id);
+      await tx
+        .update(dispatches)
+        .set({ ...columns, positionSlot, updatedAt: new Date() })
+        .where(scoped(dispatches, scope, eq(dispatches.id, id)));
+      await recordQualificationOverrides(tx, scope, qualification, input);
+      await syncPickupReminders(tx, scope, id);
+      // A new PEVO answers anew (office-assignment.ts); taking the PEVO off voids the emailed link;
+      // the same PEVO on a job set back from completed or canceled continues it.
+      if (!input.pevoId && current.pevoId) await endAssignment(tx, scope, id);
+      if (input.pevoId === current.pevoId) {
+        await reopenJob(tx, scope, {
+          dispatchId: id,
+          pevoId: input.pevoId,
+          from: current.status,
+          to: input.status,
+        });
+      }
+      const alertJob =
+        input.pevoId && input.pevoId !== current.pevoId
+          ? await recordAssignment(tx, scope, deps, input, id)
+          : null;
+      await publishDispatchEvent(tx, scope, id, dispatchEvent("dispatch.changed", current.pevoId));
+      return alertJob;
+    })
+    .catch(async (error: unknown) => {
+      throw await positionRaceError(scope, error, [columns], id);
+    });
   await notify({ db, ...deps }, alertJob);
   return getDispatch(scope, id);
 }

@@ -67,6 +67,8 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
       driverCompany: dispatches.driverCompany,
       notes: dispatches.notes,
       rateConfirmationId: dispatches.rateConfirmationId,
+      positionType: dispatches.positionType,
+      positionName: dispatches.positionName,
       description: rateConfirmations.description,
       clientName: clients.name,
       rc: rateConfirmations,
@@ -76,8 +78,8 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
     .where(ownDispatches(scope, pevoId, eq(dispatches.id, id)));
   if (!row) throw new NotFoundError(PORTAL_DISPATCH_NOT_FOUND);
-  const { rateConfirmationId, rc, ...dispatch } = row;
-  const [mine, permitRows] = rateConfirmationId
+  const { rateConfirmationId, rc, positionType, positionName, ...dispatch } = row;
+  const [planned, permitRows] = rateConfirmationId
     ? await Promise.all([
         db
           .select({ positionType: positions.positionType, customName: positions.customName })
@@ -94,9 +96,14 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
         permitsOf(db, scope, rateConfirmationId),
       ])
     : [[], []];
+  // The position this dispatch fills; a dispatch that names none (made before dispatches named
+  // their position) falls back to the rate confirmation's positions planned for this PEVO.
+  const mine = positionType ? [{ positionType, customName: positionName }] : planned;
   const position =
     mine
-      .map((p) => (p.positionType === "custom" ? p.customName : POSITION_TYPES[p.positionType]))
+      .map((p) =>
+        p.positionType === "custom" ? p.customName || POSITION_TYPES.custom : POSITION_TYPES[p.positionType],
+      )
       .filter(Boolean)
       .join(", ") || null;
   return {

@@ -90,7 +90,8 @@ export async function getRateConfirmation(
     positions: pos.map(({ firstName, lastName, ...p }, i) => ({
       ...p,
       pevoName: firstName ? `${firstName} ${lastName}` : null,
-      dispatched: dispatched[i] ?? false,
+      dispatched: Boolean(dispatched[i]),
+      coveredBy: dispatched[i] ?? null,
     })),
     loadDetails: loadDetailsOf(rc.rc, permitRows),
   };

@@ -460,31 +460,30 @@ describe("coverage and 'Create Dispatch' per position", () => {
     ]);
   });
 
-  test("extra dispatches of a position cover nothing more; a canceled one covers nothing", async () => {
+  test("a batch with a covered position is refused whole; the open equal position can be dispatched", async () => {
     const extra1 = await pevo(adminA, "Xena", "Extra");
     const extra2 = await pevo(adminA, "Xavi", "Extra");
+    const before = await dispatchCount(adminA.companyId);
+    // Two chase car positions, one covered by Chad: a third chase car dispatch would cover nothing.
     const two = await batch([
       { positionType: "chase_car", pevoId: extra1, pickupDate: "2026-11-20" },
       { positionType: "chase_car", pevoId: extra2, pickupDate: "2026-11-20" },
     ]);
-    expect(two.status).toBe(201);
-    // Three chase car dispatches with a PEVO for two chase car positions: one more covered, not two.
+    expect(two.status).toBe(409);
+    expect(two.body.error).toContain("Chase Car of COVER-ME is already covered by Chad Chase's dispatch");
+    expect(await dispatchCount(adminA.companyId)).toBe(before);
+    const one = await batch([{ positionType: "chase_car", pevoId: extra1, pickupDate: "2026-11-20" }]);
+    expect(one.status).toBe(201);
     const after = (await asA("GET", `/api/rate-confirmations/${job.id}`)).body;
     expect(after.coverage).toEqual({ covered: 3, total: 4 });
     expect(after.positions.map((p: Body) => p.dispatched)).toEqual([true, true, true, false]);
-    const cancel = (id: string, pevoId: string) =>
-      asA("PUT", `/api/dispatches/${id}`, {
-        ...dispatchBody({ rateConfirmationId: job.id, pickupDate: "2026-11-20", pevoId }),
-        positionType: "chase_car",
-        status: "canceled",
-      });
-    expect((await cancel(two.body.ids[0], extra1)).status).toBe(200);
-    // Still one chase car dispatch beyond the first: covered.
-    expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
-      covered: 3,
-      total: 4,
+    // Canceling a chase car dispatch frees its position.
+    const cancel = await asA("PUT", `/api/dispatches/${one.body.ids[0]}`, {
+      ...dispatchBody({ rateConfirmationId: job.id, pickupDate: "2026-11-20", pevoId: extra1 }),
+      positionType: "chase_car",
+      status: "canceled",
     });
-    expect((await cancel(two.body.ids[1], extra2)).status).toBe(200);
+    expect(cancel.status).toBe(200);
     expect((await asA("GET", `/api/rate-confirmations/${job.id}`)).body.coverage).toEqual({
       covered: 2,
       total: 4,

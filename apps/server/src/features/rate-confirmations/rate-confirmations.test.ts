@@ -189,6 +189,7 @@ describe("POST /api/rate-confirmations", () => {
         pevoId: null,
         pevoName: null,
         dispatched: false,
+        coveredBy: null,
       },
     ]);
   });
@@ -893,6 +894,7 @@ describe("cancel, restore, delete, duplicate", () => {
         pevoId: null,
         pevoName: null,
         dispatched: false,
+        coveredBy: null,
       },
       {
         id: expect.any(String),
@@ -901,6 +903,7 @@ describe("cancel, restore, delete, duplicate", () => {
         pevoId: null,
         pevoName: null,
         dispatched: false,
+        coveredBy: null,
       },
     ]);
     // The source keeps its PEVO and stays canceled.

@@ -22,6 +22,7 @@ import {
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
+import { DispatchStatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -47,8 +48,8 @@ type FormInput = z.input<typeof ZPositionsForm>;
 type FormData = z.output<typeof ZPositionsForm>;
 
 /**
- * Every position still open ticked (one already covered by a dispatch with a PEVO is not), with its
- * PEVO and the rate confirmation's start date (DECISIONS 'One dispatch per position').
+ * Every position still open ticked (one already covered by a dispatch with a PEVO is not, and cannot
+ * be), with its PEVO and the rate confirmation's start date (DECISIONS 'One dispatch per position').
  */
 function defaultsOf(rc: TRateConfirmation): FormInput {
   return {
@@ -59,13 +60,47 @@ function defaultsOf(rc: TRateConfirmation): FormInput {
     notes: "",
     status: "pending",
     rows: rc.positions.map((p) => ({
-      selected: !p.dispatched,
+      selected: !p.coveredBy,
       positionType: p.positionType,
       positionName: p.customName ?? "",
       pevoId: p.pevoId ?? "",
       pickupDate: rc.startDate,
     })),
   };
+}
+
+/**
+ * A position a dispatch already covers: shown, not offered (DECISIONS 'One dispatch per position':
+ * the server refuses a second dispatch of it), with the covering dispatch's PEVO and status.
+ */
+function CoveredPosition({
+  n,
+  label,
+  by,
+}: {
+  n: number;
+  label: string | null;
+  by: NonNullable<TRateConfirmation["positions"][number]["coveredBy"]>;
+}) {
+  return (
+    <fieldset
+      disabled
+      aria-label={`Position ${n}: ${label}`}
+      className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-dashed bg-muted/40 p-3 text-sm"
+    >
+      <label htmlFor={`positions-${n - 1}-selected`} className="flex min-w-0 items-center gap-2 font-medium">
+        <Checkbox id={`positions-${n - 1}-selected`} checked={false} disabled />
+        <span className="break-words">{label}</span>
+      </label>
+      <Badge variant="secondary">Already dispatched</Badge>
+      <span className="flex min-w-0 flex-wrap items-center gap-2 text-muted-foreground">
+        <span>
+          PEVO <span className="font-medium text-foreground">{by.pevoName}</span>
+        </span>
+        <DispatchStatusBadge status={by.status} />
+      </span>
+    </fieldset>
+  );
 }
 
 /**
@@ -129,7 +164,7 @@ export function DispatchPositionsForm({
           <CardTitle>Positions</CardTitle>
           <CardDescription>
             One dispatch per ticked position of {rc.jobNumber}. Untick a position to leave it for later; one
-            already dispatched is left unticked.
+            already dispatched is shown with its PEVO and cannot be dispatched again.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -139,6 +174,8 @@ export function DispatchPositionsForm({
               positionName: rows[i]?.positionName,
             });
             const selected = rows[i]?.selected;
+            const coveredBy = rc.positions[i]?.coveredBy;
+            if (coveredBy) return <CoveredPosition key={field.id} n={i + 1} label={label} by={coveredBy} />;
             return (
               <fieldset
                 key={field.id}
@@ -161,9 +198,6 @@ export function DispatchPositionsForm({
                         onBlur={box.onBlur}
                       />
                       <span className="break-words">{label}</span>
-                      {rc.positions[i]?.dispatched ? (
-                        <Badge variant="secondary">Already dispatched</Badge>
-                      ) : null}
                     </label>
                   )}
                 />

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/harness";
+
+/*
+ * The PEVO is told their position: the portal's job page names the position the dispatch fills,
+ * also when the rate confirmation planned another PEVO (or none) for it; so does the assignment
+ * email, with the city the load is picked up in.
+ */
+
+let t: TestApp;
+let two: Awaited<ReturnType<TestApp["createTwoCompanies"]>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  two = await t.createTwoCompanies();
+});
+afterAll(() => t.close());
+
+test("a Lead Car dispatch shows 'Lead Car' on the PEVO's job page and in the assignment email", async () => {
+  const { adminA, pevo1, pevo2 } = two;
+  // The rate confirmation plans the high pole car for another PEVO and the lead car for nobody.
+  const client = await t.createClient(adminA);
+  const rc = await t.createRateConfirmation(adminA, {
+    clientId: client.id,
+    jobNumber: "RC-POSITION-1",
+    originAddress: "8800 Jacintoport Blvd, Houston, TX 77015",
+    positions: [{ positionType: "lead_car" }, { positionType: "high_pole_car", pevoId: pevo2.pevoId }],
+  });
+  const lead = await t.createDispatch(adminA, {
+    rateConfirmationId: rc.id,
+    pevoId: pevo1.pevoId,
+    positionType: "lead_car",
+    pickupDate: "2025-06-12",
+  });
+  const [mail] = (await t.outbox(pevo1.email)).filter((m) => m.subject.startsWith("New dispatch:"));
+  expect(mail?.subject).toBe("New dispatch: Lead Car, RC-POSITION-1 on Jun 12, 2025");
+  expect(mail?.text).toContain("You have been dispatched as Lead Car on job RC-POSITION-1.");
+  expect(mail?.text).toContain("Pickup: Jun 12, 2025 at 09:00 in Houston, TX.");
+  expect(mail?.html).toContain("as Lead Car on job RC-POSITION-1");
+  const res = await t.as(pevo1)("GET", `/api/portal/dispatches/${lead.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ position: "Lead Car", positionTypes: ["lead_car"] });
+});
