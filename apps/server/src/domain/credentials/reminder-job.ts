@@ -1,7 +1,7 @@
 /**
  * The `credential-reminder` job (reminders.ts schedules it): when it runs it checks again (the row,
- * its expiry, the PEVO's Email Notifications through lib/pevo-mail.ts) and sends nothing for a
- * credential that is no longer current (rejected, or replaced by a renewal: expiring.ts).
+ * its expiry, the PEVO's Email Notifications through domain/pevos' `pevoMailRecipient`) and sends
+ * nothing for a credential that is no longer current (rejected, or replaced by a renewal: expiring.ts).
  */
 import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
 import { INSURANCE_TYPE_LABELS } from "@pevo/shared";
