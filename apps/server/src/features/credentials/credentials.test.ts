@@ -491,8 +491,10 @@ describe("expiry", () => {
     const digest = (await t.outbox(admin.email)).filter((m) => m.subject.startsWith("Credentials expiring"));
     expect(digest).toHaveLength(1);
     expect(digest[0]?.text).toMatch(/Lina Late: Driver's licence expires Sep 08, 2027/);
+    // The same run made the day's pass of the expiry reminders: the licence's 30-day one goes at 09:00.
+    await runDueJobs({ db: t.db, handlers, now: () => new Date("2027-08-09T14:00:00Z") });
     expect((await t.outbox("lina.late@example.test")).map((m) => m.subject)).toContain(
-      "Your driver's licence expires on Sep 08, 2027",
+      "Your driver's licence expires in 30 days (Sep 08, 2027)",
     );
   });
 

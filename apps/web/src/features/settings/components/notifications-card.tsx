@@ -19,7 +19,7 @@ const EMAILS = [
   },
   {
     to: "To each admin",
-    when: "At the same times",
+    when: "30, 7 and 0 days before, at 09:00",
     subject: "Paula One's WA certification WA-1001 expires in 7 days (Mar 31, 2027)",
     says: "Make sure the PEVO renews it and uploads the renewal, then approve it, or record the renewal yourself; with a link to the PEVO's page.",
   },
