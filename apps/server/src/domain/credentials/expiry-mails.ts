@@ -9,7 +9,7 @@ import { escapeHtml, layout } from "../../mail/templates";
 import type { CredentialExpiry } from "./expiring";
 
 /** What a reminder is about: the credential and the days left on the day it goes. */
-export type ExpiryFacts = Pick<
+type ExpiryFacts = Pick<
   CredentialExpiry,
   "kind" | "label" | "number" | "pevoId" | "pevoName" | "expiresOn"
 > & {

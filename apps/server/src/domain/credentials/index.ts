@@ -21,10 +21,10 @@ export {
   ensureAllCredentialDigests,
   ensureCredentialDigest,
   nextDigestInstant,
+  scheduleAllExpiryReminders,
 } from "./digest-schedule";
 export { listExpiringCredentials } from "./expiring";
 export { pevoQualifications } from "./picker-marks";
 export { assertQualified, jobOfRateConfirmation, recordOverrides } from "./qualification";
 export { credentialReminderHandlers } from "./reminder-job";
-export { scheduleAllExpiryReminders } from "./reminders";
 export { reviewCredential, reviewLicence } from "./review";

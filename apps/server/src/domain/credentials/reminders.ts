@@ -10,14 +10,13 @@
  *
  * Scheduling is one pass (`scheduleExpiryReminders`) over the credentials expiring within the next
  * 31 days: the daily digest's run (digest.ts) makes it every morning, start-up makes it for every
- * company, and a write of a certification or a policy makes it for that credential at once. Jobs
+ * company (digest-schedule.ts), and a write of a certification or a policy makes it for that credential at once. Jobs
  * are therefore made a day ahead at least, so a server that is down on the day sends them when it
  * is back. A threshold whose day passed before any pass saw it (a credential recorded 20 days
  * before its expiry) is not sent late: the next one is.
  */
-import { companies, type Database, type Executor } from "@pevo/db";
+import type { Executor } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS } from "@pevo/shared";
-import { companyIdOfCompany } from "../../lib/company-id";
 import { addDaysIso } from "../../lib/dates";
 import { cancel, scheduleOnce } from "../../lib/jobs";
 import type { CompanyId } from "../../lib/tenant";
@@ -31,7 +30,7 @@ const REMINDER_TIME = "09:00";
 /** How far ahead a pass looks: the largest threshold and one day, so each job exists a day early. */
 const LOOKAHEAD_DAYS = Math.max(...CREDENTIAL_REMINDER_DAYS) + 1;
 
-export type Days = (typeof CREDENTIAL_REMINDER_DAYS)[number];
+type Days = (typeof CREDENTIAL_REMINDER_DAYS)[number];
 export type Payload = { kind: ExpiringKind; id: string; pevoId: string; expiresOn: string; days: Days };
 type Scope = { companyId: CompanyId };
 
@@ -84,14 +83,3 @@ export async function scheduleExpiryReminders(
 /** A deleted credential's pending reminders go (they would find nothing to send anyway). */
 export const cancelCredentialReminders = (tx: Executor, scope: Scope, kind: ExpiringKind, id: string) =>
   cancel(tx, scope, { prefix: `${CREDENTIAL_REMINDER}:${kind}:${id}:` });
-
-/** At start-up: the pass for every company (one transaction each). */
-export async function scheduleAllExpiryReminders(db: Database, now = new Date()) {
-  // unscoped: the start-up pass serves every company
-  const all = await db.select({ id: companies.id }).from(companies);
-  for (const company of all) {
-    await db.transaction((tx) =>
-      scheduleExpiryReminders(tx, { companyId: companyIdOfCompany(company) }, { now }),
-    );
-  }
-}
