@@ -30,7 +30,7 @@ const newerInsurance = alias(pevoInsurance, "newer_insurance");
  * of the same PEVO for the same state (certification) or type (insurance) expires later (same
  * expiry: the higher id). A pending renewal counts: the PEVO did renew, the office reviews it.
  */
-export function isCurrentCredential(db: Executor, table: CredentialTable) {
+function isCurrentCredential(db: Executor, table: CredentialTable) {
   const certification = table === pevoCertifications;
   const newer = certification ? newerCertification : newerInsurance;
   const sameKind = certification
