@@ -4,7 +4,7 @@ import { openDatabase } from "@pevo/db";
 import { DEMO_ACCOUNTS, hasAnyCompany, seedDemoCompany } from "@pevo/db/seed";
 import { createApp } from "./app";
 import { hashPassword } from "./domain/company";
-import { ensureAllCredentialDigests } from "./domain/credentials";
+import { ensureAllCredentialDigests, scheduleAllExpiryReminders } from "./domain/credentials";
 import { readConfig } from "./env";
 import { jobHandlers } from "./jobs";
 import { listenForBackups } from "./lib/backup";
@@ -37,6 +37,11 @@ const app = createApp({ db: database.db, config, mailer, storage, shutdown: shut
 // this for any company without one (made before it existed, or the seeded demo company).
 await ensureAllCredentialDigests(database.db).catch((error) =>
   log().error({ err: error }, "Could not schedule the credentials digests"),
+);
+// The credential expiry reminders due within the next 31 days (the digest's daily run makes the
+// same pass): keyed per credential, expiry and threshold, so a restart never sends one twice.
+await scheduleAllExpiryReminders(database.db).catch((error) =>
+  log().error({ err: error }, "Could not schedule the credential expiry reminders"),
 );
 const jobWorker = startJobWorker({ db: database.db, handlers: jobHandlers({ mailer, config, storage }) });
 const partialUploadSweep = startPartialUploadSweep(storage);

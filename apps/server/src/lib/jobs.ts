@@ -77,6 +77,16 @@ export async function schedule<P>(
 }
 
 /**
+ * Schedules a job that runs at most once for its key, ever: like `schedule`, except that a job that
+ * is `done` is never re-armed, whatever `runAt` says (a key that names the one occasion, e.g.
+ * `credential-reminder:certification:<id>:<expiresOn>:7`, is safe to schedule again on every pass,
+ * also after the company's time zone moved its instant).
+ */
+export async function scheduleOnce<P>(tx: Executor, scope: { companyId: CompanyId }, spec: JobSpec<P>) {
+  await upsert(tx, scope, spec, spec.runAt, ne(jobs.status, "done"));
+}
+
+/**
  * Makes sure the company's job with this key runs no later than `runAt`, for a job that serves a
  * queue (e.g. document-purge): a pending one due earlier stays as it is (its run handles what is
  * due and answers `runAgainAt` for the rest); otherwise it becomes pending at `runAt`.

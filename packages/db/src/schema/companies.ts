@@ -21,6 +21,8 @@ export const companies = pgTable(
     timeZone: text("time_zone").notNull().default(DEFAULT_TIME_ZONE),
     /** Overdue invoice reminder emails (checked when each reminder job runs). */
     invoiceReminders: boolean("invoice_reminders").notNull().default(true),
+    /** Credential expiry emails to the PEVO and the office, and the daily digest (checked when each runs). */
+    credentialExpiryEmails: boolean("credential_expiry_emails").notNull().default(true),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -21,6 +21,11 @@ export const ZCompanySettingsResponse = z.object({
   invoiceReminders: z
     .boolean()
     .describe("Overdue invoice reminder emails 1, 7 and 30 days after the due date"),
+  credentialExpiryEmails: z
+    .boolean()
+    .describe(
+      "Credential expiry emails to the PEVO and the office 30, 7 and 0 days before, and the office's daily digest",
+    ),
 });
 type _CompanySettings = Assert<Same<z.output<typeof ZCompanySettingsResponse>, Required<TCompanySettings>>>;
 

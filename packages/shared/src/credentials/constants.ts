@@ -52,8 +52,11 @@ export const EQUIPMENT_KEYS = EQUIPMENT_ITEMS.map((i) => i.key) as [EquipmentKey
 
 /** Days before an expiry when a credential is flagged (dashboard card, PEVO list, digest). */
 export const CREDENTIAL_WARNING_DAYS = 30;
-/** Days before an expiry when the PEVO gets a reminder mail. */
-export const CREDENTIAL_REMINDER_DAYS = [30, 7] as const;
+/**
+ * Days before an expiry when the PEVO and the office each get a reminder mail (0: on the expiry day),
+ * largest first (DECISIONS 'Credential expiry emails').
+ */
+export const CREDENTIAL_REMINDER_DAYS = [30, 7, 0] as const;
 
 /**
  * What the qualification check (packages/shared/src/compliance) needs to know about a PEVO, loaded

@@ -182,6 +182,8 @@ export const ZCompanySettings = z.object({
   timeZone: ZTimeZone.optional(),
   /** Overdue invoice reminder emails (1, 7 and 30 days after the due date); left out: unchanged. */
   invoiceReminders: z.boolean({ error: "Invoice reminders must be on or off" }).optional(),
+  /** Credential expiry emails (PEVO and office, 30, 7 and 0 days before; the daily digest); left out: unchanged. */
+  credentialExpiryEmails: z.boolean({ error: "Credential expiry emails must be on or off" }).optional(),
 });
 export type TCompanySettingsInput = z.input<typeof ZCompanySettings>;
 export type TCompanySettings = z.output<typeof ZCompanySettings>;

@@ -27,6 +27,7 @@ export async function getCompanySettings(scope: Scope): Promise<Required<TCompan
       invoiceFooter: companies.invoiceFooter,
       timeZone: companies.timeZone,
       invoiceReminders: companies.invoiceReminders,
+      credentialExpiryEmails: companies.credentialExpiryEmails,
     })
     .from(companies)
     .where(ownCompany(scope));

@@ -16,4 +16,4 @@ export { createUserWithAccount, deleteLogin, hashPassword, loginEmailTaken, rena
 export { getMySettings, updateMySettings } from "./my-settings";
 export { sessionOfTokenQuery } from "./session-of-token";
 export { getMe, signUp } from "./signup";
-export { companyTimeZone } from "./time-zone";
+export { companyTimeZone, credentialExpiryEmailsOn } from "./time-zone";

@@ -12,3 +12,18 @@ export async function companyTimeZone(db: Executor, scope: { companyId: CompanyI
     .where(ownCompany(scope));
   return company.timeZone;
 }
+
+/**
+ * Whether the company sends credential expiry emails (Settings → Notifications, on by default):
+ * the reminders to the PEVO and the office and the admins' daily digest check it when they run.
+ */
+export async function credentialExpiryEmailsOn(
+  db: Executor,
+  scope: { companyId: CompanyId },
+): Promise<boolean> {
+  const [company = missingRow("companies")] = await db
+    .select({ on: companies.credentialExpiryEmails })
+    .from(companies)
+    .where(ownCompany(scope));
+  return company.on;
+}

@@ -5,7 +5,7 @@
  * Who writes: the office (any PEVO of the company; its writes are approved at once) and the PEVO
  * from the portal (their own only; each change is pending until the office approves or rejects it
  * with a note: review.ts). A credential may point at one of the PEVO's own documents (domain/documents).
- * Every write also keeps the PEVO's expiry reminders (reminders.ts) in line, in its transaction.
+ * Every write also schedules the credential's expiry reminders (reminders.ts), in its transaction.
  */
 import {
   documents,
@@ -36,7 +36,7 @@ import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { ensureCredentialDigest } from "./digest-schedule";
-import { cancelCredentialReminders, syncCredentialReminders } from "./reminders";
+import { cancelCredentialReminders, scheduleExpiryReminders } from "./reminders";
 
 export const PEVO_NOT_FOUND = "PEVO not found";
 export const CREDENTIAL_NOT_FOUND = "Credential not found";
@@ -47,6 +47,9 @@ export type CredentialActor = { role: "admin" } | { role: "pevo"; pevoId: string
 
 /** The kinds with several rows per PEVO. */
 export type ListKind = "certifications" | "insurance";
+
+/** The expiry reminders' name of a kind (reminders.ts). */
+const expiringKind = (kind: ListKind) => (kind === "certifications" ? "certification" : "insurance");
 
 export type FoundPevo = { id: string; name: string };
 
@@ -281,12 +284,7 @@ async function addCredential(
       what = insuranceLabel(input.data);
     }
     await recordChange(tx, scope, actor, pevo, what, "added");
-    await syncCredentialReminders(tx, scope, {
-      kind: input.kind,
-      id: row.id,
-      pevoId,
-      expiresOn: row.expiresOn,
-    });
+    await scheduleExpiryReminders(tx, scope, { only: { kind: expiringKind(input.kind), id: row.id } });
     await ensureCredentialDigest(tx, scope);
     return row.id;
   });
@@ -347,12 +345,7 @@ async function updateCredential(
     const [changed] = updated;
     if (!changed) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
     await recordChange(tx, scope, actor, pevo, what, "updated");
-    await syncCredentialReminders(tx, scope, {
-      kind: input.kind,
-      id,
-      pevoId,
-      expiresOn: changed.expiresOn,
-    });
+    await scheduleExpiryReminders(tx, scope, { only: { kind: expiringKind(input.kind), id } });
   });
   return readOne(scope, pevoId, input.kind, id);
 }
@@ -373,7 +366,7 @@ export async function deleteCredential(
     if (deleted.length === 0) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
     const what = "state" in existing ? certificationLabel(existing) : insuranceLabel(existing as TInsurance);
     await recordChange(tx, scope, actor, pevo, what, "deleted");
-    await cancelCredentialReminders(tx, scope, kind, id);
+    await cancelCredentialReminders(tx, scope, expiringKind(kind), id);
   });
 }
 

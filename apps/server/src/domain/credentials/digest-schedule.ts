@@ -12,6 +12,7 @@ import { schedule } from "../../lib/jobs";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { companyTimeZone } from "../company";
+import { scheduleExpiryReminders } from "./reminders";
 
 export const CREDENTIALS_DIGEST = "credentials-digest";
 /** Local time of the digest. */
@@ -62,5 +63,16 @@ export async function ensureAllCredentialDigests(db: Database, now = new Date())
     );
   for (const company of missing) {
     await db.transaction((tx) => ensureCredentialDigest(tx, { companyId: companyIdOfCompany(company) }, now));
+  }
+}
+
+/** At start-up: the expiry reminders' pass (reminders.ts) for every company, one transaction each. */
+export async function scheduleAllExpiryReminders(db: Database, now = new Date()) {
+  // unscoped: the start-up pass serves every company
+  const all = await db.select({ id: companies.id }).from(companies);
+  for (const company of all) {
+    await db.transaction((tx) =>
+      scheduleExpiryReminders(tx, { companyId: companyIdOfCompany(company) }, { now }),
+    );
   }
 }

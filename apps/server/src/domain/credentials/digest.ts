@@ -5,53 +5,27 @@
  * none) and answers `runAgainAt` the next day's DIGEST_TIME: the job reschedules itself, and its
  * mail and its new run time commit together (exactly once per day, across restarts and instances).
  *
- * The same daily run mails each PEVO whose driver's licence (pevos.certification_expiry, edited in
- * the PEVO form and My Profile, not here) expires in exactly 30 or 7 days: the licence has no job of
- * its own, and the daily run is once per day. Certifications and insurance have their own reminder
- * jobs (reminders.ts).
+ * The same daily run makes the day's pass of the expiry reminders (reminders.ts: the jobs of the
+ * credentials expiring within the next 31 days, the driver's licence included), whether or not the
+ * digest itself goes. The company's "Credential expiry emails" setting (Settings → Notifications)
+ * stops the digest's mail as it stops the reminders'.
  *
  * The job is made at signup, when a company records a credential, and at start-up for every
  * company without one (digest-schedule.ts), so a company that only records licence
  * expiries gets its daily run too.
  */
-import { type Executor, user } from "@pevo/db";
-import { CREDENTIAL_REMINDER_DAYS, type TExpiringCredential } from "@pevo/shared";
+import { user } from "@pevo/db";
 import { eq, ne } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import type { JobHandlers } from "../../lib/jobs";
-import { type CompanyId, scoped } from "../../lib/tenant";
+import { scoped } from "../../lib/tenant";
 import { zonedDate } from "../../lib/zoned-time";
 import { escapeHtml, layout } from "../../mail/templates";
-import { companyTimeZone } from "../company";
-import { pevoMailRecipient } from "../pevos";
+import { companyTimeZone, credentialExpiryEmailsOn } from "../company";
 import { CREDENTIALS_DIGEST, nextDigestInstant } from "./digest-schedule";
 import { listExpiringCredentials } from "./expiring";
-import { credentialReminderMail } from "./reminders";
-
-type Scope = { companyId: CompanyId };
-
-/** The PEVO's own reminder 30 and 7 days before their driver's licence expires. */
-async function remindLicences(
-  tx: Executor,
-  scope: Scope,
-  deps: Pick<Deps, "mailer" | "config">,
-  items: TExpiringCredential[],
-  jobId: string,
-  today: string,
-) {
-  const due = items.filter(
-    (i) => i.kind === "licence" && (CREDENTIAL_REMINDER_DAYS as readonly number[]).includes(i.daysLeft),
-  );
-  for (const item of due) {
-    const to = await pevoMailRecipient(tx, scope, item.pevoId, null);
-    if (!to) continue;
-    await deps.mailer.send(
-      credentialReminderMail(to, "driver's licence", item.expiresOn, item.daysLeft, deps.config.appUrl),
-      { tx, messageId: `<job-${jobId}-${today}-${item.pevoId}@${new URL(deps.config.appUrl).hostname}>` },
-    );
-  }
-}
+import { scheduleExpiryReminders } from "./reminders";
 
 export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
   return {
@@ -62,9 +36,10 @@ export function credentialDigestHandlers(deps: Pick<Deps, "mailer" | "config">):
       const due = nextDigestInstant(timeZone, new Date(job.runAt.getTime() - 1));
       if (due.getTime() > job.runAt.getTime() && due.getTime() > now.getTime()) return { runAgainAt: due };
       const today = zonedDate(timeZone, now);
-      const items = await listExpiringCredentials({ db: tx, companyId }, today);
       const runAgainAt = nextDigestInstant(timeZone, now);
-      await remindLicences(tx, scope, deps, items, job.id, today);
+      await scheduleExpiryReminders(tx, scope, { now });
+      if (!(await credentialExpiryEmailsOn(tx, scope))) return { runAgainAt };
+      const items = await listExpiringCredentials({ db: tx, companyId }, today);
       if (items.length === 0) return { runAgainAt };
       const admins = await tx
         .select({ email: user.email, name: user.name })

@@ -1,7 +1,8 @@
 /**
  * Credentials that are expired or expire within CREDENTIAL_WARNING_DAYS: the driver's licence
  * (pevos.certification_expiry), state certifications and insurance of the company's active PEVOs.
- * Read by the dashboard card, the PEVO list's hints and the admins' daily digest.
+ * Read by the dashboard card, the PEVO list's hints, the admins' daily digest and the expiry
+ * reminder mails (expiry-reminders.ts), all through {@link currentExpiries}.
  *
  * Only current credentials count (see {@link isCurrentCredential}): a renewed certificate replaces
  * the old one, and a rejected one proves nothing, so neither keeps an alert alive.
@@ -12,8 +13,8 @@
  */
 import { type Executor, pevoCertifications, pevoInsurance, pevos } from "@pevo/db";
 import { CREDENTIAL_WARNING_DAYS, INSURANCE_TYPE_LABELS, type TExpiringCredential } from "@pevo/shared";
-import { and, asc, eq, gt, isNotNull, lte, ne, notExists, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, gte, isNotNull, lte, ne, notExists, or } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { addDaysIso, daysBetween } from "../../lib/dates";
 import { type CompanyId, scoped } from "../../lib/tenant";
 
@@ -29,7 +30,7 @@ const newerInsurance = alias(pevoInsurance, "newer_insurance");
  * of the same PEVO for the same state (certification) or type (insurance) expires later (same
  * expiry: the higher id). A pending renewal counts: the PEVO did renew, the office reviews it.
  */
-export function isCurrentCredential(db: Executor, table: CredentialTable) {
+function isCurrentCredential(db: Executor, table: CredentialTable) {
   const certification = table === pevoCertifications;
   const newer = certification ? newerCertification : newerInsurance;
   const sameKind = certification
@@ -58,86 +59,158 @@ export function isCurrentCredential(db: Executor, table: CredentialTable) {
   );
 }
 
-export async function listExpiringCredentials(
+/** A kind of credential that expires (the escort vehicle has no expiry). */
+export type ExpiringKind = TExpiringCredential["kind"];
+
+/** One current credential's expiry, as the card, the digest and the expiry reminders read it. */
+export type CredentialExpiry = {
+  kind: ExpiringKind;
+  /** The certification's or the policy's id; the PEVO's id for the driver's licence. */
+  id: string;
+  pevoId: string;
+  pevoName: string;
+  /** "TX certification", "Auto liability insurance", "Driver's licence". */
+  label: string;
+  /** The certificate, policy or licence number (null: a licence recorded without one). */
+  number: string | null;
+  expiresOn: string;
+};
+
+/**
+ * THE reading of credential expiries: the current credentials (see {@link isCurrentCredential}) of
+ * the company's active PEVOs that expire in [from, until], or only the one credential `only` names.
+ * Every expiry the product acts on (dashboard card, PEVO list, daily digest, the 30 / 7 / 0-day
+ * reminder mails and their check when they run) comes from here, so what counts as a credential's
+ * expiry is decided in one place.
+ */
+export async function currentExpiries(
   scope: { db: Executor; companyId: CompanyId },
-  today: string,
-  withinDays: number = CREDENTIAL_WARNING_DAYS,
-): Promise<TExpiringCredential[]> {
+  range: { from?: string; until: string; only?: { kind: ExpiringKind; id: string } },
+  limit = MAX_ROWS,
+): Promise<CredentialExpiry[]> {
   const { db } = scope;
-  const until = addDaysIso(today, withinDays);
+  const { only } = range;
+  const wanted = (kind: ExpiringKind) => !only || only.kind === kind;
   const active = eq(pevos.status, "active");
   const name = { first: pevos.firstName, last: pevos.lastName };
+  const within = (column: AnyPgColumn) =>
+    and(lte(column, range.until), range.from ? gte(column, range.from) : undefined);
   const [licences, certifications, insurance] = await Promise.all([
-    db
-      .select({ pevoId: pevos.id, ...name, expiresOn: pevos.certificationExpiry })
-      .from(pevos)
-      .where(
-        scoped(
-          pevos,
-          scope,
-          active,
-          isNotNull(pevos.certificationExpiry),
-          lte(pevos.certificationExpiry, until),
-        ),
-      )
-      .orderBy(asc(pevos.certificationExpiry))
-      .limit(MAX_ROWS),
-    db
-      .select({
-        pevoId: pevos.id,
-        ...name,
-        expiresOn: pevoCertifications.expiresOn,
-        state: pevoCertifications.state,
-      })
-      .from(pevoCertifications)
-      .innerJoin(pevos, eq(pevos.id, pevoCertifications.pevoId))
-      .where(
-        scoped(
-          pevoCertifications,
-          scope,
-          active,
-          lte(pevoCertifications.expiresOn, until),
-          isCurrentCredential(db, pevoCertifications),
-        ),
-      )
-      .orderBy(asc(pevoCertifications.expiresOn))
-      .limit(MAX_ROWS),
-    db
-      .select({ pevoId: pevos.id, ...name, expiresOn: pevoInsurance.expiresOn, type: pevoInsurance.type })
-      .from(pevoInsurance)
-      .innerJoin(pevos, eq(pevos.id, pevoInsurance.pevoId))
-      .where(
-        scoped(
-          pevoInsurance,
-          scope,
-          active,
-          lte(pevoInsurance.expiresOn, until),
-          isCurrentCredential(db, pevoInsurance),
-        ),
-      )
-      .orderBy(asc(pevoInsurance.expiresOn))
-      .limit(MAX_ROWS),
+    !wanted("licence")
+      ? []
+      : db
+          .select({
+            id: pevos.id,
+            pevoId: pevos.id,
+            ...name,
+            number: pevos.licenseNumber,
+            expiresOn: pevos.certificationExpiry,
+          })
+          .from(pevos)
+          .where(
+            scoped(
+              pevos,
+              scope,
+              active,
+              isNotNull(pevos.certificationExpiry),
+              within(pevos.certificationExpiry),
+              only ? eq(pevos.id, only.id) : undefined,
+            ),
+          )
+          .orderBy(asc(pevos.certificationExpiry))
+          .limit(limit),
+    !wanted("certification")
+      ? []
+      : db
+          .select({
+            id: pevoCertifications.id,
+            pevoId: pevos.id,
+            ...name,
+            number: pevoCertifications.certificateNumber,
+            expiresOn: pevoCertifications.expiresOn,
+            state: pevoCertifications.state,
+          })
+          .from(pevoCertifications)
+          .innerJoin(pevos, eq(pevos.id, pevoCertifications.pevoId))
+          .where(
+            scoped(
+              pevoCertifications,
+              scope,
+              active,
+              within(pevoCertifications.expiresOn),
+              isCurrentCredential(db, pevoCertifications),
+              only ? eq(pevoCertifications.id, only.id) : undefined,
+            ),
+          )
+          .orderBy(asc(pevoCertifications.expiresOn))
+          .limit(limit),
+    !wanted("insurance")
+      ? []
+      : db
+          .select({
+            id: pevoInsurance.id,
+            pevoId: pevos.id,
+            ...name,
+            number: pevoInsurance.policyNumber,
+            expiresOn: pevoInsurance.expiresOn,
+            type: pevoInsurance.type,
+          })
+          .from(pevoInsurance)
+          .innerJoin(pevos, eq(pevos.id, pevoInsurance.pevoId))
+          .where(
+            scoped(
+              pevoInsurance,
+              scope,
+              active,
+              within(pevoInsurance.expiresOn),
+              isCurrentCredential(db, pevoInsurance),
+              only ? eq(pevoInsurance.id, only.id) : undefined,
+            ),
+          )
+          .orderBy(asc(pevoInsurance.expiresOn))
+          .limit(limit),
   ]);
   const item = (
-    row: { pevoId: string; first: string; last: string; expiresOn: string | null },
-    kind: TExpiringCredential["kind"],
+    row: {
+      id: string;
+      pevoId: string;
+      first: string;
+      last: string;
+      number: string | null;
+      expiresOn: string | null;
+    },
+    kind: ExpiringKind,
     label: string,
-  ): TExpiringCredential => {
-    const expiresOn = row.expiresOn as string;
-    return {
-      pevoId: row.pevoId,
-      pevoName: `${row.first} ${row.last}`,
-      kind,
-      label,
-      expiresOn,
-      daysLeft: daysBetween(today, expiresOn),
-    };
-  };
+  ): CredentialExpiry => ({
+    kind,
+    id: row.id,
+    pevoId: row.pevoId,
+    pevoName: `${row.first} ${row.last}`,
+    label,
+    number: row.number,
+    expiresOn: row.expiresOn as string,
+  });
   return [
     ...licences.map((r) => item(r, "licence", "Driver's licence")),
     ...certifications.map((r) => item(r, "certification", `${r.state} certification`)),
     ...insurance.map((r) => item(r, "insurance", `${INSURANCE_TYPE_LABELS[r.type]} insurance`)),
   ]
     .sort((a, b) => a.expiresOn.localeCompare(b.expiresOn) || a.pevoName.localeCompare(b.pevoName))
-    .slice(0, MAX_ROWS);
+    .slice(0, limit);
+}
+
+export async function listExpiringCredentials(
+  scope: { db: Executor; companyId: CompanyId },
+  today: string,
+  withinDays: number = CREDENTIAL_WARNING_DAYS,
+): Promise<TExpiringCredential[]> {
+  const expiries = await currentExpiries(scope, { until: addDaysIso(today, withinDays) });
+  return expiries.map((e) => ({
+    pevoId: e.pevoId,
+    pevoName: e.pevoName,
+    kind: e.kind,
+    label: e.label,
+    expiresOn: e.expiresOn,
+    daysLeft: daysBetween(today, e.expiresOn),
+  }));
 }

@@ -1,6 +1,7 @@
 // A PEVO's credentials (state certifications, insurance policies, the escort vehicle; the office's
 // review of them and of the driver's licence), the qualification check every assignment runs over
-// them, the expiring ones (dashboard card, daily digest) and the durable jobs that remind of them.
+// them, the expiring ones (dashboard card, daily digest) and the durable jobs that remind of them
+// (30, 7 and 0 days before, to the PEVO and the office).
 export { refuseDeletingProof } from "./credential-proof";
 export {
   addCertification,
@@ -20,6 +21,7 @@ export {
   ensureAllCredentialDigests,
   ensureCredentialDigest,
   nextDigestInstant,
+  scheduleAllExpiryReminders,
 } from "./digest-schedule";
 export { listExpiringCredentials } from "./expiring";
 export { pevoQualifications } from "./picker-marks";

@@ -1,72 +1,69 @@
 /**
- * The `credential-reminder` job (reminders.ts schedules it): when it runs it checks again (the row,
- * its expiry, the PEVO's Email Notifications through domain/pevos' `pevoMailRecipient`) and sends
- * nothing for a credential that is no longer current (rejected, or replaced by a renewal: expiring.ts).
+ * The `credential-reminder` job (reminders.ts schedules it). When it runs it checks again: the
+ * company's setting (Settings → Notifications), that the credential is still current with the same
+ * expiry (a renewal, a rejection, a deletion or an inactive PEVO: nothing is sent), that it is due
+ * in the company's time zone, and that no later threshold is due already (a server back after
+ * days away sends the latest reminder only). Then it queues, through the outbox (mail/mail-jobs.ts),
+ * the PEVO's mail (if their mail settings allow it: domain/pevos' `pevoMailRecipient`) and one mail
+ * to each admin of the company.
  */
-import { type Executor, pevoCertifications, pevoInsurance } from "@pevo/db";
-import { INSURANCE_TYPE_LABELS } from "@pevo/shared";
-import { eq } from "drizzle-orm";
+import { type Executor, user } from "@pevo/db";
+import { CREDENTIAL_REMINDER_DAYS } from "@pevo/shared";
+import { eq, ne } from "drizzle-orm";
 import type { Deps } from "../../http/context";
+import { daysBetween } from "../../lib/dates";
 import type { JobHandlers } from "../../lib/jobs";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../company";
+import { zonedDate } from "../../lib/zoned-time";
+import { enqueueMail } from "../../mail/mail-jobs";
+import { companyTimeZone, credentialExpiryEmailsOn } from "../company";
 import { pevoMailRecipient } from "../pevos";
-import { isCurrentCredential } from "./expiring";
-import { CREDENTIAL_REMINDER, credentialReminderMail, type Payload, reminderInstant } from "./reminders";
+import { currentExpiries } from "./expiring";
+import { officeExpiryMail, pevoExpiryMail } from "./expiry-mails";
+import { CREDENTIAL_REMINDER, credentialReminderKey, type Payload, reminderInstant } from "./reminders";
 
 type Scope = { companyId: CompanyId };
-type Kind = Payload["kind"];
 
-/** What a reminder names: the credential as it is when the mail goes; null when it is not current. */
-async function currentCredential(tx: Executor, scope: Scope, kind: Kind, id: string) {
-  if (kind === "certifications") {
-    const [row] = await tx
-      .select({
-        expiresOn: pevoCertifications.expiresOn,
-        state: pevoCertifications.state,
-        number: pevoCertifications.certificateNumber,
-      })
-      .from(pevoCertifications)
-      .where(
-        scoped(
-          pevoCertifications,
-          scope,
-          eq(pevoCertifications.id, id),
-          isCurrentCredential(tx, pevoCertifications),
-        ),
-      );
-    return row ? { expiresOn: row.expiresOn, label: `${row.state} certification ${row.number}` } : null;
-  }
-  const [row] = await tx
-    .select({
-      expiresOn: pevoInsurance.expiresOn,
-      type: pevoInsurance.type,
-      number: pevoInsurance.policyNumber,
-    })
-    .from(pevoInsurance)
-    .where(scoped(pevoInsurance, scope, eq(pevoInsurance.id, id), isCurrentCredential(tx, pevoInsurance)));
-  return row
-    ? { expiresOn: row.expiresOn, label: `${INSURANCE_TYPE_LABELS[row.type]} insurance ${row.number}` }
-    : null;
-}
+/** The company's admins with an address: the office. */
+const admins = (tx: Executor, scope: Scope) =>
+  tx
+    .select({ id: user.id, email: user.email, name: user.name })
+    .from(user)
+    .where(scoped(user, scope, eq(user.role, "admin"), ne(user.email, "")));
 
 export function credentialReminderHandlers(deps: Pick<Deps, "mailer" | "config">): JobHandlers {
   return {
-    [CREDENTIAL_REMINDER]: async ({ tx, companyId, payload, job }) => {
-      const { kind, id, pevoId, days } = payload as Payload;
+    [CREDENTIAL_REMINDER]: async ({ tx, companyId, payload, job, now }) => {
       const scope = { companyId };
-      const credential = await currentCredential(tx, scope, kind, id);
+      // A job of the earlier PEVO-only reminders (keyed without the expiry date) has been
+      // superseded by this scheme: the start-up pass scheduled its successor.
+      if (!(payload as Partial<Payload>).expiresOn) return;
+      const { kind, id, pevoId, expiresOn, days } = payload as Payload;
+      if (!(await credentialExpiryEmailsOn(tx, scope))) return;
+      const [credential] = await currentExpiries(
+        { db: tx, companyId },
+        { from: expiresOn, until: expiresOn, only: { kind, id } },
+      );
       if (!credential) return;
       const timeZone = await companyTimeZone(tx, scope);
-      // The expiry or the zone moved since it was scheduled: a later instant waits for it.
-      const due = reminderInstant(credential.expiresOn, days, timeZone);
-      if (due.getTime() > job.runAt.getTime()) return { runAgainAt: due };
-      const to = await pevoMailRecipient(tx, scope, pevoId, null);
-      if (!to) return;
-      await deps.mailer.send(
-        credentialReminderMail(to, credential.label, credential.expiresOn, days, deps.config.appUrl),
-        { tx, messageId: `<job-${job.id}@${new URL(deps.config.appUrl).hostname}>` },
-      );
+      // The zone moved since it was scheduled: a later instant waits for it.
+      const due = reminderInstant(expiresOn, days, timeZone);
+      if (due.getTime() > job.runAt.getTime() && due.getTime() > now.getTime()) return { runAgainAt: due };
+      const daysLeft = daysBetween(zonedDate(timeZone, now), expiresOn);
+      if (daysLeft < 0) return;
+      if (CREDENTIAL_REMINDER_DAYS.some((later) => later < days && daysLeft <= later)) return;
+      const facts = { ...credential, daysLeft };
+      const key = credentialReminderKey(credential, days);
+      const pevo = await pevoMailRecipient(tx, scope, pevoId, null);
+      if (pevo) await enqueueMail(tx, scope, `${key}:pevo`, pevoExpiryMail(pevo, facts, deps.config.appUrl));
+      for (const admin of await admins(tx, scope)) {
+        await enqueueMail(
+          tx,
+          scope,
+          `${key}:admin:${admin.id}`,
+          officeExpiryMail(admin, facts, deps.config.appUrl),
+        );
+      }
     },
   };
 }

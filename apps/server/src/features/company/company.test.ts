@@ -93,6 +93,7 @@ describe("GET /api/company", () => {
       // No zone in the signup body: the default.
       timeZone: "America/Chicago",
       invoiceReminders: true,
+      credentialExpiryEmails: true,
     });
   });
 });
@@ -119,6 +120,7 @@ describe("PUT /api/company", () => {
       invoiceFooter: "Thank you for your business",
       timeZone: "America/Chicago",
       invoiceReminders: true,
+      credentialExpiryEmails: true,
     };
     expect(res.body).toEqual(expected);
     expect((await call(adminA, "GET", "/api/company")).body).toEqual(expected);

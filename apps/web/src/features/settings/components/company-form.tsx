@@ -20,7 +20,8 @@ function zoneOptions(current: string | undefined): SelectOption[] {
   return all.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
 }
 
-const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
+/** The saved settings as the form (and a PUT) takes them: empty text for what is not set. */
+export const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
   ...c,
   contactPerson: c.contactPerson ?? "",
   address: c.address ?? "",

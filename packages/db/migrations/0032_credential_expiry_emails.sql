@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "credential_expiry_emails" boolean DEFAULT true NOT NULL;
