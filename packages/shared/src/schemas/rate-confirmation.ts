@@ -11,6 +11,7 @@ import {
   requiredText,
   tooLongMessage,
 } from "./fields";
+import { emptyAdditionalRates, ZAdditionalRates } from "../rate-kinds";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
 export const ZStandardRates = z.object({
@@ -80,6 +81,8 @@ export const ZRateConfirmation = z
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),
     /** Optional: a client that sends none (an older API caller) saves a confirmation without them. */
     loadDetails: ZLoadDetails.default(emptyLoadDetails),
+    /** Optional, like the load details: an older API caller saves a confirmation without them. */
+    additionalRates: ZAdditionalRates.default(emptyAdditionalRates),
     ...allowConflictField,
     ...qualificationOverrideField,
   })
