@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NUMBER_LIMITS } from "./limits";
 import { mileageChargeCents } from "./invoice-math";
+import { NUMBER_LIMITS } from "./limits";
 import { fromCents, groupedAmount, money } from "./money";
 
 /**
@@ -137,13 +137,18 @@ const hours = (n: number) => `${n} ${n === 1 ? "hour" : "hours"}`;
  * The additional rates that are set, as label and wording: one text for the office's page, the
  * signing page and the PDF, so what the client signs reads the same everywhere.
  */
-export function additionalRateRows(rates: TAdditionalRates): { kind: RateKind; label: string; value: string }[] {
+export function additionalRateRows(
+  rates: TAdditionalRates,
+): { kind: RateKind; label: string; value: string }[] {
   const rows: { kind: RateKind; label: string; value: string }[] = [];
   const add = (kind: RateKind, value: string) => rows.push({ kind, label: RATE_KINDS[kind].label, value });
   if (rates.mileageMinimum !== null) add("mileage_minimum", `${miles(rates.mileageMinimum)} per day`);
   if (rates.deadheadRate !== null && rates.deadheadMiles !== null) {
     const total = fromCents(mileageChargeCents(rates.deadheadMiles, rates.deadheadRate));
-    add("deadhead", `${miles(rates.deadheadMiles)} × ${dollars(rates.deadheadRate)} per mile = ${dollars(total)}`);
+    add(
+      "deadhead",
+      `${miles(rates.deadheadMiles)} × ${dollars(rates.deadheadRate)} per mile = ${dollars(total)}`,
+    );
   }
   if (rates.perDiemRate !== null) add("per_diem", `${dollars(rates.perDiemRate)} per day`);
   if (rates.standbyRate !== null) {

@@ -200,7 +200,12 @@ describe("suggested lines of the additional rate kinds", () => {
             overnight: true,
             expenses: [{ type: "tolls", amount: "23.40" }],
           }),
-          trip({ tripDate: "2026-03-04", startLocation: "Joplin, MO", endLocation: "Springfield, MO", miles: "71.00" }),
+          trip({
+            tripDate: "2026-03-04",
+            startLocation: "Joplin, MO",
+            endLocation: "Springfield, MO",
+            miles: "71.00",
+          }),
         ],
       }),
     );
@@ -354,7 +359,11 @@ describe("the additional rates on a rate confirmation", () => {
     [{ deadheadRate: "1.00" }, "deadheadMiles", "Enter the deadhead miles"],
     [{ deadheadMiles: "10" }, "deadheadRate", "Enter the deadhead rate"],
     [{ mileageMinimum: "2000.01" }, "mileageMinimum", "Mileage minimum must be at most 2,000"],
-    [{ standbyThreshold: "25", standbyRate: "1" }, "standbyThreshold", "Standby threshold must be at most 24 hours"],
+    [
+      { standbyThreshold: "25", standbyRate: "1" },
+      "standbyThreshold",
+      "Standby threshold must be at most 24 hours",
+    ],
     [{ standbyThreshold: "2" }, "standbyRate", "Enter the standby rate"],
   ])("refuses %o", (value, path, message) => {
     const result = ZAdditionalRates.safeParse(value);

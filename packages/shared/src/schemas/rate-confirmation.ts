@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type DispatchStatus, POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
+import { emptyAdditionalRates, ZAdditionalRates } from "../rate-kinds";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
 import {
   boundedText,
@@ -11,7 +12,6 @@ import {
   requiredText,
   tooLongMessage,
 } from "./fields";
-import { emptyAdditionalRates, ZAdditionalRates } from "../rate-kinds";
 import { emptyLoadDetails, ZLoadDetails } from "./load-details";
 
 export const ZStandardRates = z.object({

@@ -6,7 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { companies, type Executor, missingRow } from "@pevo/db";
-import { hasAdditionalRates, hasLoadDetails, type TRateConfirmation, type TRateConfirmationDocument } from "@pevo/shared";
+import {
+  hasAdditionalRates,
+  hasLoadDetails,
+  type TRateConfirmation,
+  type TRateConfirmationDocument,
+} from "@pevo/shared";
 import type { Scope } from "../../lib/tenant";
 import { ownCompany } from "../../lib/tenant";
 
