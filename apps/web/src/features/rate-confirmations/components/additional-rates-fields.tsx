@@ -8,18 +8,33 @@ import { Label } from "@/components/ui/label";
 import type { RcFormValues } from "../form-values";
 import { MoneyInput } from "./money-input";
 
-const MONEY_FIELDS = [
-  { name: "perDiemRate", label: `${RATE_KINDS.per_diem.label} (per day)`, hint: "Each logged day" },
+/** In pairs where they go together (deadhead miles and rate, standby rate and threshold). */
+const FIELDS = [
+  {
+    name: "mileageMinimum",
+    label: "Mileage Minimum (miles per day)",
+    hint: "A shorter day bills these miles",
+    money: false,
+  },
+  { name: "perDiemRate", label: "Per Diem (per day)", hint: "Each logged day", money: true },
   {
     name: "highPoleRate",
-    label: `${RATE_KINDS.high_pole.label} (per day)`,
+    label: "High-Pole Surcharge (per day)",
     hint: "Each worked day of a high pole car",
+    money: true,
   },
-  { name: "deadheadRate", label: `${RATE_KINDS.deadhead.label} Rate (per mile)`, hint: undefined },
+  {
+    name: "deadheadMiles",
+    label: "Deadhead Miles",
+    hint: "Empty miles to the pickup and back",
+    money: false,
+  },
+  { name: "deadheadRate", label: "Deadhead Rate (per mile)", hint: "Billed once per job", money: true },
   {
     name: "standbyRate",
-    label: `${RATE_KINDS.standby.label} Rate (per hour)`,
+    label: "Standby / Wait Rate (per hour)",
     hint: "The trip log's standby hours",
+    money: true,
   },
 ] as const;
 
@@ -37,37 +52,37 @@ export function AdditionalRatesFields() {
         <CardDescription>Optional. Leave a rate blank when it is not charged.</CardDescription>
       </CardHeader>
       <CardContent className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <InputField
-          id="rc-additionalRates-mileageMinimum"
-          label={`${RATE_KINDS.mileage_minimum.label} (miles per day)`}
-          hint="A shorter day bills these miles"
-          error={errors?.mileageMinimum?.message}
-          inputMode="decimal"
-          placeholder="None"
-          autoComplete="off"
-          {...register("additionalRates.mileageMinimum")}
-        />
-        <InputField
-          id="rc-additionalRates-deadheadMiles"
-          label="Deadhead Miles"
-          hint="Empty miles to the pickup and back"
-          error={errors?.deadheadMiles?.message}
-          inputMode="decimal"
-          placeholder="None"
-          autoComplete="off"
-          {...register("additionalRates.deadheadMiles")}
-        />
-        {MONEY_FIELDS.map(({ name, label, hint }) => {
+        {FIELDS.map(({ name, label, hint, money }) => {
           const id = `rc-additionalRates-${name}`;
           const error = errors?.[name]?.message;
-          return (
-            <Field key={name} label={label} htmlFor={id} error={error} hint={hint}>
+          return money ? (
+            <Field
+              key={name}
+              label={label}
+              htmlFor={id}
+              error={error}
+              hint={hint}
+              // The standby rate starts the row its threshold ends.
+              className={name === "standbyRate" ? "lg:col-start-1" : undefined}
+            >
               <MoneyInput
                 {...controlProps(id, error)}
                 placeholder="None"
                 {...register(`additionalRates.${name}`)}
               />
             </Field>
+          ) : (
+            <InputField
+              key={name}
+              id={id}
+              label={label}
+              hint={hint}
+              error={error}
+              inputMode="decimal"
+              placeholder="None"
+              autoComplete="off"
+              {...register(`additionalRates.${name}`)}
+            />
           );
         })}
         <InputField
