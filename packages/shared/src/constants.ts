@@ -178,7 +178,19 @@ export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
  * What an invoice line bills, so that reports and the PDF can group lines. The order is
  * the PDF's order of groups.
  */
-export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense"] as const;
+export const LINE_KINDS = [
+  "day",
+  "mileage",
+  "overnight",
+  "no_go",
+  "detention",
+  "standby",
+  "deadhead",
+  "per_diem",
+  "high_pole",
+  "custom",
+  "expense",
+] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
   day: "Day rate",
@@ -186,6 +198,10 @@ export const LINE_KIND_LABELS: Record<LineKind, string> = {
   overnight: "Overnight",
   no_go: "No-go",
   detention: "Detention",
+  standby: "Standby / wait",
+  deadhead: "Deadhead",
+  per_diem: "Per diem",
+  high_pole: "High-pole surcharge",
   custom: "Other charges",
   expense: "Expenses at cost",
 };

@@ -33,6 +33,7 @@ export * from "./limits";
 export * from "./line-groups";
 export * from "./live-events";
 export * from "./money";
+export * from "./rate-kinds";
 export * from "./schemas/auth";
 export * from "./schemas/client";
 export * from "./schemas/dispatch";

@@ -17,6 +17,7 @@ const trip = (over: Partial<SuggestionTrip> = {}): SuggestionTrip => ({
   miles: "100.00",
   hours: "8.00",
   waitHours: "0.00",
+  standbyHours: "0.00",
   overnight: false,
   noGo: false,
   expenses: [],

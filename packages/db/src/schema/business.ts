@@ -323,6 +323,16 @@ export const standardRates = pgTable(
     noGoRate: money("no_go_rate").notNull(),
     detentionRate: money("detention_rate").notNull(),
     detentionThreshold: integer("detention_threshold").notNull().default(2),
+    // The additional rate kinds (packages/shared RATE_KINDS; DECISIONS 'Rate kinds'): null when not
+    // charged, so every confirmation saved before them reads, prints and hashes as it did.
+    deadheadRate: money("deadhead_rate"),
+    deadheadMiles: numeric("deadhead_miles", { precision: 12, scale: 2 }),
+    perDiemRate: money("per_diem_rate"),
+    standbyRate: money("standby_rate"),
+    standbyThreshold: integer("standby_threshold"),
+    highPoleRate: money("high_pole_rate"),
+    mileageMinimum: numeric("mileage_minimum", { precision: 12, scale: 2 }),
+    tollsAtCost: boolean("tolls_at_cost").notNull().default(false),
   },
   (t) => [
     ref("standard_rates_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
@@ -331,6 +341,13 @@ export const standardRates = pgTable(
     range("standard_rates", t.overnightRate),
     range("standard_rates", t.noGoRate),
     range("standard_rates", t.detentionRate),
+    range("standard_rates", t.deadheadRate),
+    range("standard_rates", t.perDiemRate),
+    range("standard_rates", t.standbyRate),
+    range("standard_rates", t.highPoleRate),
+    range("standard_rates", t.deadheadMiles, NUMBER_LIMITS.maxTripMiles),
+    range("standard_rates", t.mileageMinimum, NUMBER_LIMITS.maxTripMiles),
+    range("standard_rates", t.standbyThreshold, NUMBER_LIMITS.maxTripHours),
   ],
 );
 
@@ -530,6 +547,8 @@ export const tripLogs = pgTable(
     hours: numeric("hours", { precision: 6, scale: 2 }).notNull().default("0"),
     /** Of the hours, the time spent waiting on the load (detention). */
     waitHours: numeric("wait_hours", { precision: 6, scale: 2 }).notNull().default("0"),
+    /** Of the hours, the time held on standby with the load parked (billed at the standby rate). */
+    standbyHours: numeric("standby_hours", { precision: 6, scale: 2 }).notNull().default("0"),
     overnight: boolean("overnight").notNull().default(false),
     noGo: boolean("no_go").notNull().default(false),
     notes: text("notes"),
@@ -547,6 +566,7 @@ export const tripLogs = pgTable(
     range("trip_logs", t.miles, NUMBER_LIMITS.maxTripMiles),
     range("trip_logs", t.hours, NUMBER_LIMITS.maxTripHours),
     range("trip_logs", t.waitHours, NUMBER_LIMITS.maxTripHours),
+    range("trip_logs", t.standbyHours, NUMBER_LIMITS.maxTripHours),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   SIGNATURE_STATUSES,
   US_STATES,
 } from "../constants";
+import type { TAdditionalRates } from "../rate-kinds";
 import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";
@@ -71,6 +72,19 @@ export const ZStandardRatesResponse = z.object({
   detentionThreshold: z.number().int().describe("Hours"),
 });
 
+/** The additional rate kinds as returned (null: not charged). */
+export const ZAdditionalRatesResponse = z.object({
+  deadheadRate: ZDecimal.nullable(),
+  deadheadMiles: ZDecimal.nullable().describe("Miles"),
+  perDiemRate: ZDecimal.nullable(),
+  standbyRate: ZDecimal.nullable(),
+  standbyThreshold: z.number().int().nullable().describe("Hours"),
+  highPoleRate: ZDecimal.nullable(),
+  mileageMinimum: ZDecimal.nullable().describe("Miles per day"),
+  tollsAtCost: z.boolean(),
+});
+type _AdditionalRates = Assert<Same<z.output<typeof ZAdditionalRatesResponse>, TAdditionalRates>>;
+
 /** A rate confirmation's load details as returned (dimensions in whole inches, weight in pounds). */
 export const ZLoadDetailsResponse = z.object({
   description: z.string().nullable(),
@@ -107,6 +121,7 @@ export const ZRateConfirmationResponse = z.object({
   createdAt: ZTimestamp,
   coverage: ZCoverage,
   standardRates: ZStandardRatesResponse,
+  additionalRates: ZAdditionalRatesResponse,
   customRates: z.array(
     z.object({ id: ZId, name: z.string(), amount: ZDecimal, unit: z.enum(RATE_UNIT_KEYS) }),
   ),

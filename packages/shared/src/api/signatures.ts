@@ -8,7 +8,7 @@ import {
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZLetterhead } from "./company";
 import { ZMailState } from "./mail";
-import { ZLoadDetailsResponse } from "./rate-confirmations";
+import { ZAdditionalRatesResponse, ZLoadDetailsResponse } from "./rate-confirmations";
 
 /**
  * A rate confirmation exactly as a client is asked to sign it: the company's letterhead and every
@@ -44,6 +44,8 @@ export const ZRateConfirmationDocument = z.object({
    * keeps its serialization and hash.
    */
   loadDetails: ZLoadDetailsResponse.optional(),
+  /** The additional rate kinds, absent when none is set (the same rule as the load details). */
+  additionalRates: ZAdditionalRatesResponse.optional(),
 });
 export type TRateConfirmationDocument = z.output<typeof ZRateConfirmationDocument>;
 

@@ -14,6 +14,7 @@ export const ZTripLogResponse = z.object({
   miles: ZDecimal,
   hours: ZDecimal,
   waitHours: ZDecimal,
+  standbyHours: ZDecimal,
   overnight: z.boolean(),
   noGo: z.boolean(),
   notes: z.string().nullable(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type DispatchStatus, POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { money } from "../money";
+import { emptyAdditionalRates, ZAdditionalRates } from "../rate-kinds";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
 import {
   boundedText,
@@ -80,6 +81,8 @@ export const ZRateConfirmation = z
     positions: z.array(ZPosition).min(1, { message: "At least one position is required" }),
     /** Optional: a client that sends none (an older API caller) saves a confirmation without them. */
     loadDetails: ZLoadDetails.default(emptyLoadDetails),
+    /** Optional, like the load details: an older API caller saves a confirmation without them. */
+    additionalRates: ZAdditionalRates.default(emptyAdditionalRates),
     ...allowConflictField,
     ...qualificationOverrideField,
   })

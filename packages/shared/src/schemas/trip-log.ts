@@ -41,6 +41,11 @@ export const ZTripLog = z
       (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? "0" : v),
       quantity("Wait hours", NUMBER_LIMITS.maxTripHours),
     ),
+    /** Of those hours, the time held on standby with the load parked (weather, curfew, permits). */
+    standbyHours: z.preprocess(
+      (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? "0" : v),
+      quantity("Standby hours", NUMBER_LIMITS.maxTripHours),
+    ),
     /** The PEVO stayed overnight away from home after this day (billed at the overnight rate). */
     overnight: z.boolean().optional().default(false),
     /** The move was called off after the PEVO showed up (billed at the no-go rate instead of the day). */
@@ -51,6 +56,12 @@ export const ZTripLog = z
   .superRefine((trip, ctx) => {
     if (Number(trip.waitHours) > Number(trip.hours)) {
       ctx.addIssue({ code: "custom", path: ["waitHours"], message: "Wait hours cannot exceed the hours" });
+    } else if (Number(trip.waitHours) + Number(trip.standbyHours) > Number(trip.hours)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["standbyHours"],
+        message: "Wait and standby hours together cannot exceed the hours",
+      });
     }
   });
 export type TTripLogInput = z.input<typeof ZTripLog>;

@@ -1,5 +1,10 @@
 import { customRates, dispatches, rateConfirmations, standardRates, tripLogs } from "@pevo/db";
-import { type SuggestionTrip, suggestInvoiceLines, type TSuggestedLinesResponse } from "@pevo/shared";
+import {
+  additionalRatesOf,
+  type SuggestionTrip,
+  suggestInvoiceLines,
+  type TSuggestedLinesResponse,
+} from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -18,6 +23,7 @@ export async function suggestedLines(scope: Scope, dispatchId: string): Promise<
     .select({
       pickupDate: dispatches.pickupDate,
       rateConfirmationId: dispatches.rateConfirmationId,
+      positionType: dispatches.positionType,
       originAddress: rateConfirmations.originAddress,
       rates: {
         minimumDailyRate: standardRates.minimumDailyRate,
@@ -26,6 +32,16 @@ export async function suggestedLines(scope: Scope, dispatchId: string): Promise<
         noGoRate: standardRates.noGoRate,
         detentionRate: standardRates.detentionRate,
         detentionThreshold: standardRates.detentionThreshold,
+      },
+      additional: {
+        deadheadRate: standardRates.deadheadRate,
+        deadheadMiles: standardRates.deadheadMiles,
+        perDiemRate: standardRates.perDiemRate,
+        standbyRate: standardRates.standbyRate,
+        standbyThreshold: standardRates.standbyThreshold,
+        highPoleRate: standardRates.highPoleRate,
+        mileageMinimum: standardRates.mileageMinimum,
+        tollsAtCost: standardRates.tollsAtCost,
       },
     })
     .from(dispatches)
@@ -59,6 +75,8 @@ export async function suggestedLines(scope: Scope, dispatchId: string): Promise<
     originAddress: dispatch.originAddress,
     rates,
     customRates: custom,
+    additionalRates: rates ? additionalRatesOf(dispatch.additional) : null,
+    highPole: dispatch.positionType === "high_pole_car",
     trips: trips.map(
       (t): SuggestionTrip => ({
         tripDate: t.tripDate,
@@ -67,6 +85,7 @@ export async function suggestedLines(scope: Scope, dispatchId: string): Promise<
         miles: t.miles,
         hours: t.hours,
         waitHours: t.waitHours,
+        standbyHours: t.standbyHours,
         overnight: t.overnight,
         noGo: t.noGo,
         expenses: expenses

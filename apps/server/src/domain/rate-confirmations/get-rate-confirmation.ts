@@ -8,7 +8,7 @@ import {
   rateConfirmations,
   standardRates,
 } from "@pevo/db";
-import type { TRateConfirmation } from "@pevo/shared";
+import { additionalRatesOf, type TRateConfirmation } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
@@ -86,6 +86,7 @@ export async function getRateConfirmation(
       detentionRate: rates?.detentionRate ?? "0.00",
       detentionThreshold: rates?.detentionThreshold ?? 2,
     },
+    additionalRates: additionalRatesOf(rates),
     customRates: custom,
     positions: pos.map(({ firstName, lastName, ...p }, i) => ({
       ...p,

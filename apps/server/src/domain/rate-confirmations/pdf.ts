@@ -1,4 +1,10 @@
-import { loadDetailRows, POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
+import {
+  additionalRateRows,
+  loadDetailRows,
+  POSITION_TYPES,
+  RATE_UNITS,
+  type TRateConfirmationDocument,
+} from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
 import { createPdf, drawLetterhead, PDF_FONT } from "../../lib/pdf";
 
@@ -105,6 +111,12 @@ export async function renderRateConfirmationPdf(
   row("Overnight rate", money(r.overnightRate));
   row("No-go rate", money(r.noGoRate));
   row("Detention rate", `${money(r.detentionRate)} per hour after ${r.detentionThreshold} hours`);
+  // Only when set: a document signed before the additional rate kinds prints as it was signed.
+  for (const { label, value } of document.additionalRates
+    ? additionalRateRows(document.additionalRates)
+    : []) {
+    row(label, value);
+  }
 
   section("Custom rates");
   if (document.customRates.length === 0) row("None", "");

@@ -57,7 +57,7 @@ async function checkReferences(scope: Scope, input: TRateConfirmationData) {
 
 async function writeChildren(tx: Executor, scope: Scope, id: string, input: TRateConfirmationData) {
   const parent = { companyId: scope.companyId, rateConfirmationId: id };
-  await tx.insert(standardRates).values({ ...parent, ...input.standardRates });
+  await tx.insert(standardRates).values({ ...parent, ...input.standardRates, ...input.additionalRates });
   if (input.customRates.length) {
     await tx
       .insert(customRates)
@@ -216,6 +216,7 @@ export async function duplicateRateConfirmation(scope: Scope, { id }: { id: stri
     description: source.description,
     additionalTerms: source.additionalTerms,
     standardRates: source.standardRates,
+    additionalRates: source.additionalRates,
     customRates: source.customRates.map(({ name, amount, unit }) => ({ name, amount, unit })),
     positions: source.positions.map(({ positionType, customName }) => ({
       positionType,

@@ -6,7 +6,12 @@
  */
 import { createHash } from "node:crypto";
 import { companies, type Executor, missingRow } from "@pevo/db";
-import { hasLoadDetails, type TRateConfirmation, type TRateConfirmationDocument } from "@pevo/shared";
+import {
+  hasAdditionalRates,
+  hasLoadDetails,
+  type TRateConfirmation,
+  type TRateConfirmationDocument,
+} from "@pevo/shared";
 import type { Scope } from "../../lib/tenant";
 import { ownCompany } from "../../lib/tenant";
 
@@ -58,6 +63,8 @@ export async function documentOf(
     // Left out when empty: the serialization (and hash) of a confirmation without load details is
     // the one it had before they existed, so no open request reads as changed.
     loadDetails: hasLoadDetails(rc.loadDetails) ? rc.loadDetails : undefined,
+    // The same rule for the additional rate kinds: a confirmation without any hashes as before them.
+    additionalRates: hasAdditionalRates(rc.additionalRates) ? rc.additionalRates : undefined,
   };
 }
 

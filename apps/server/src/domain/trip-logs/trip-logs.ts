@@ -71,6 +71,7 @@ async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog
     miles: t.miles,
     hours: t.hours,
     waitHours: t.waitHours,
+    standbyHours: t.standbyHours,
     overnight: t.overnight,
     noGo: t.noGo,
     notes: t.notes,

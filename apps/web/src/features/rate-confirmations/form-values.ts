@@ -1,5 +1,7 @@
 import {
   DEFAULT_DETENTION_THRESHOLD,
+  type TAdditionalRates,
+  type TAdditionalRatesInput,
   type TLoadDetails,
   type TLoadDetailsInput,
   type TRateConfirmation,
@@ -44,9 +46,25 @@ export function emptyFormValues(clientId = ""): RcFormValues {
       detentionRate: "",
       detentionThreshold: String(DEFAULT_DETENTION_THRESHOLD),
     },
+    additionalRates: additionalRatesFormValues(null),
     customRates: [],
     positions: [newPosition()],
     loadDetails: loadDetailsFormValues(null),
+  };
+}
+
+/** Additional rates as the form holds them: "" for a rate not charged. */
+function additionalRatesFormValues(rates: TAdditionalRates | null): TAdditionalRatesInput {
+  return {
+    deadheadRate: rates?.deadheadRate ?? "",
+    deadheadMiles: rates?.deadheadMiles ? String(Number(rates.deadheadMiles)) : "",
+    perDiemRate: rates?.perDiemRate ?? "",
+    standbyRate: rates?.standbyRate ?? "",
+    standbyThreshold:
+      rates?.standbyThreshold === null || rates === null ? "" : String(rates.standbyThreshold),
+    highPoleRate: rates?.highPoleRate ?? "",
+    mileageMinimum: rates?.mileageMinimum ? String(Number(rates.mileageMinimum)) : "",
+    tollsAtCost: rates?.tollsAtCost ?? false,
   };
 }
 
@@ -89,6 +107,7 @@ export function toFormValues(rc: TRateConfirmation): RcFormValues {
       detentionRate: rates.detentionRate,
       detentionThreshold: String(rates.detentionThreshold),
     },
+    additionalRates: additionalRatesFormValues(rc.additionalRates),
     customRates: rc.customRates.map(({ name, amount, unit }) => ({ name, amount, unit })),
     positions: rc.positions.map(({ positionType, customName, pevoId }) => ({
       positionType,

@@ -28,6 +28,7 @@ function Route({ trip }: { trip: TTripLog }) {
 function TripFlags({ trip }: { trip: TTripLog }) {
   const flags = [
     Number(trip.waitHours) > 0 ? `Waited ${Number(trip.waitHours)} h` : null,
+    Number(trip.standbyHours) > 0 ? `Standby ${Number(trip.standbyHours)} h` : null,
     trip.overnight ? "Overnight" : null,
     trip.noGo ? "No-go" : null,
   ].filter(Boolean);

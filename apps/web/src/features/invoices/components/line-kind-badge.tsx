@@ -8,6 +8,10 @@ const VARIANT: Record<LineKind, "gray" | "yellow" | "blue" | "green" | "red" | "
   overnight: "yellow",
   no_go: "red",
   detention: "yellow",
+  standby: "yellow",
+  deadhead: "blue",
+  per_diem: "yellow",
+  high_pole: "blue",
   custom: "gray",
   expense: "green",
 };

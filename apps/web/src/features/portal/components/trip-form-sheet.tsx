@@ -52,6 +52,7 @@ type FormValues = {
   miles: string;
   hours: string;
   waitHours: string;
+  standbyHours: string;
   overnight: boolean;
   noGo: boolean;
   notes: string;
@@ -72,6 +73,7 @@ function toFormValues(trip: TTripLog | null, prefill?: TripPrefill): FormValues 
     miles: trip ? plain(trip.miles) : "",
     hours: trip ? plain(trip.hours) : "",
     waitHours: trip && Number(trip.waitHours) > 0 ? plain(trip.waitHours) : "",
+    standbyHours: trip && Number(trip.standbyHours) > 0 ? plain(trip.standbyHours) : "",
     overnight: trip?.overnight ?? false,
     noGo: trip?.noGo ?? false,
     notes: trip?.notes ?? "",
@@ -283,17 +285,30 @@ function TripForm({
         </div>
 
         {/* What the office bills beyond the day: waiting on the load, a night away, a called-off move. */}
-        <InputField
-          id="trip-waitHours"
-          label="Wait time (optional)"
-          hint="In hours: the part of the trip spent waiting on the load"
-          error={errors.waitHours?.message}
-          inputClassName={tapTarget}
-          inputMode="decimal"
-          placeholder="0"
-          autoComplete="off"
-          {...form.register("waitHours")}
-        />
+        <div className="grid grid-cols-2 items-start gap-4">
+          <InputField
+            id="trip-waitHours"
+            label="Wait time (optional)"
+            hint="Hours waiting on the load"
+            error={errors.waitHours?.message}
+            inputClassName={tapTarget}
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...form.register("waitHours")}
+          />
+          <InputField
+            id="trip-standbyHours"
+            label="Standby (optional)"
+            hint="Hours held with the load parked"
+            error={errors.standbyHours?.message}
+            inputClassName={tapTarget}
+            inputMode="decimal"
+            placeholder="0"
+            autoComplete="off"
+            {...form.register("standbyHours")}
+          />
+        </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <Controller
             control={form.control}

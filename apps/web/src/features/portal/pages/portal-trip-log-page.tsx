@@ -1,5 +1,5 @@
 import { fromCents, type TTripLog, toCents } from "@pevo/shared";
-import { NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarPlus, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { DateRangeFilter } from "@/components/list-filters";
@@ -15,7 +15,7 @@ import { useListParams } from "@/lib/list-params";
 import { cn } from "@/lib/utils";
 import { useDeleteTripLog, useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";
-import { EXPENSE_LABELS, TripFormSheet } from "../components/trip-form-sheet";
+import { EXPENSE_LABELS, TripFormSheet, type TripPrefill } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
 
 /** '12.50' → '12.5'. */
@@ -33,7 +33,34 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => void; onDelete: () => void }) {
+/** The calendar day after an ISO date ("2026-03-31" → "2026-04-01"), with no time zone in play. */
+function nextDay(iso: string): string {
+  const day = new Date(`${iso}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * A multi-day job has one entry per day (DECISIONS 'Multi-day jobs'): "Next day" starts the following
+ * day's entry on the same dispatch, from where this one ended.
+ */
+const nextDayPrefill = (trip: TTripLog): TripPrefill => ({
+  tripDate: nextDay(trip.tripDate),
+  dispatchId: trip.dispatchId ?? "",
+  startLocation: trip.endLocation,
+});
+
+function TripCard({
+  trip,
+  onEdit,
+  onNextDay,
+  onDelete,
+}: {
+  trip: TTripLog;
+  onEdit: () => void;
+  onNextDay: (() => void) | null;
+  onDelete: () => void;
+}) {
   return (
     <li className="min-w-0">
       <Card className="gap-3 py-4">
@@ -66,7 +93,13 @@ function TripCard({ trip, onEdit, onDelete }: { trip: TTripLog; onEdit: () => vo
               {trip.notes}
             </p>
           ) : null}
-          <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+          <div className={cn("grid gap-2 sm:flex sm:justify-end", onNextDay ? "grid-cols-3" : "grid-cols-2")}>
+            {onNextDay ? (
+              <Button variant="outline" className={cn("px-2", tapTarget)} onClick={onNextDay}>
+                <CalendarPlus />
+                Next day
+              </Button>
+            ) : null}
             <Button variant="outline" className={tapTarget} onClick={onEdit}>
               <Pencil />
               Edit
@@ -98,7 +131,10 @@ export default function PortalTripLogPage() {
   const clearDates = () => list.set({ tripFrom: undefined, tripTo: undefined });
   const trips = useTripLogs({ tripFrom, tripTo });
   const remove = useDeleteTripLog();
-  const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null }>({ open: false, trip: null });
+  const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null; prefill?: TripPrefill }>({
+    open: false,
+    trip: null,
+  });
   const [deleting, setDeleting] = useState<TTripLog | null>(null);
 
   const openNew = () => setForm({ open: true, trip: null });
@@ -158,6 +194,11 @@ export default function PortalTripLogPage() {
               key={trip.id}
               trip={trip}
               onEdit={() => setForm({ open: true, trip })}
+              onNextDay={
+                trip.dispatchId
+                  ? () => setForm({ open: true, trip: null, prefill: nextDayPrefill(trip) })
+                  : null
+              }
               onDelete={() => setDeleting(trip)}
             />
           ))}
@@ -187,6 +228,7 @@ export default function PortalTripLogPage() {
       <TripFormSheet
         open={form.open}
         trip={form.trip}
+        prefill={form.prefill}
         onClose={() => setForm((current) => ({ ...current, open: false }))}
       />
       <ConfirmDialog

@@ -12,6 +12,7 @@ import { controlProps, Field } from "@/components/ui/field";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { clientPickerSource } from "@/features/clients";
 import type { RcForm, RcFormValues } from "../form-values";
+import { AdditionalRatesFields } from "./additional-rates-fields";
 import { CustomRatesFields } from "./custom-rates-fields";
 import { focusFirstInvalid } from "./field-ids";
 import { LoadDetailsFields } from "./load-details-fields";
@@ -82,6 +83,7 @@ export function RateConfirmationForm({
         <fieldset disabled={pending} className="grid min-w-0 gap-6">
           <JobDetailsFields />
           <StandardRatesFields />
+          <AdditionalRatesFields />
           <CustomRatesFields />
           <PositionsFields />
           <LoadDetailsFields />

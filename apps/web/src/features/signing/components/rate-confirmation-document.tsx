@@ -1,4 +1,4 @@
-import { POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
+import { additionalRateRows, POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
 import { LoadDetailsList } from "@/components/load-details-list";
 import { formatDate, formatMoney } from "@/lib/format";
 
@@ -18,6 +18,10 @@ export function RateConfirmationDocument({ doc }: { doc: TRateConfirmationDocume
     ["Overnight rate", `${formatMoney(sr.overnightRate)} per night`],
     ["No-go rate", formatMoney(sr.noGoRate)],
     ["Detention rate", `${formatMoney(sr.detentionRate)} per hour after ${sr.detentionThreshold} hours`],
+    // Only when set: a document sent before the additional rate kinds reads as it was sent.
+    ...(doc.additionalRates ? additionalRateRows(doc.additionalRates) : []).map(
+      ({ label, value }): [string, string] => [label, value],
+    ),
   ];
   const contact = [co.phone, co.email].filter(Boolean).join(" · ");
   const numbers = [co.mcNumber ? `MC ${co.mcNumber}` : null, co.dotNumber ? `DOT ${co.dotNumber}` : null]
