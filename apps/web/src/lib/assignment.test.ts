@@ -6,8 +6,8 @@ import {
   checkPevos,
   qualificationOptions,
   qualificationQuery,
-  qualificationsKey,
   qualificationSummary,
+  qualificationsKey,
 } from "./assignment";
 
 const RC = "11111111-1111-4111-8111-111111111111";
@@ -47,7 +47,10 @@ function serverAnswers(...bodies: TQualificationResponse[]) {
     vi.fn(async (input: RequestInfo | URL) => {
       urls.push(String(input));
       const body = bodies.shift();
-      return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
   return urls;
@@ -64,16 +67,18 @@ describe("one check feeds the PEVO picker and the panel under it", () => {
     const panel = qualificationOptions(job, ANN);
     // The panel asked first: Ann was not qualified then.
     await queryClient.fetchQuery(panel);
-    expect(queryClient.getQueryData<TQualificationResponse>(panel.queryKey)?.results[0]?.qualified).toBe(false);
+    expect(queryClient.getQueryData<TQualificationResponse>(panel.queryKey)?.results[0]?.qualified).toBe(
+      false,
+    );
     // Her credentials were added; the picker's search checks the page again.
     const query = qualificationQuery(job);
     if (!query) throw new Error("a job to check");
     await checkPevos(queryClient, query, [ANN, BOB]);
     const shown = queryClient.getQueryData<TQualificationResponse>(panel.queryKey);
     expect(shown?.results).toEqual([marks(ANN, true)]);
-    expect(queryClient.getQueryData<TQualificationResponse>(qualificationOptions(job, BOB).queryKey)?.results).toEqual([
-      marks(BOB, false),
-    ]);
+    expect(
+      queryClient.getQueryData<TQualificationResponse>(qualificationOptions(job, BOB).queryKey)?.results,
+    ).toEqual([marks(BOB, false)]);
   });
 
   test("another PEVO, another date or another dispatch is another check", () => {

@@ -127,7 +127,10 @@ export function useQualification(
 }
 
 /** The query of one PEVO's check for a job (the panel's; `useQualification`). */
-export function qualificationOptions(job: QualificationJob | null | undefined, pevoId: string | null | undefined) {
+export function qualificationOptions(
+  job: QualificationJob | null | undefined,
+  pevoId: string | null | undefined,
+) {
   const query = qualificationQuery(job);
   return {
     queryKey: pevoQualificationKey(query, pevoId),

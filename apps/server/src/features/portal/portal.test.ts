@@ -118,6 +118,7 @@ describe("GET /api/portal/dispatches", () => {
       jobNumber: "RC-20250610-001",
       originAddress: "Houston, TX 77001",
       destinationAddress: "Denver, CO 80202",
+      position: null,
     });
     const withoutRc = res.body.items.find((x: Body) => x.id === d.in6Days);
     expect(withoutRc).toMatchObject({ jobNumber: null, originAddress: null, destinationAddress: null });
