@@ -105,6 +105,7 @@ test("the PEVO sees their position in the email, on their list and job page; the
   });
   const pevoPage = await phone.newPage();
   await signIn(pevoPage, email, "lead-car-2025!");
+  await expect(pevoPage).toHaveURL(/\/pevo/, { timeout: 20_000 });
   await pevoPage.goto("/pevo/dispatches");
   const item = pevoPage.getByRole("listitem").filter({ hasText: jobNumber });
   await expect(item).toBeVisible({ timeout: 20_000 });
