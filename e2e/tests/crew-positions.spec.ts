@@ -89,7 +89,9 @@ test("the PEVO sees their position in the email, on their list and job page; the
 
   // The office's dispatch list has the Position column.
   await page.goto(`/dispatching?q=${encodeURIComponent(jobNumber)}`);
-  await expect(page.getByRole("columnheader", { name: "Position", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("columnheader", { name: "Position", exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole("cell", { name: "Lead Car" })).toBeVisible();
 
   // The PEVO's email names the position and the city of pickup.

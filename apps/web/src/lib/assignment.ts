@@ -51,7 +51,7 @@ export function qualificationQuery(job: QualificationJob | null | undefined) {
 type JobQuery = NonNullable<ReturnType<typeof qualificationQuery>>;
 
 /** The check of some PEVOs (at most a picker page) for a job. */
-export function fetchQualifications(query: JobQuery, pevoIds: string[]) {
+function fetchQualifications(query: JobQuery, pevoIds: string[]) {
   const q = Object.fromEntries(Object.entries({ ...query, pevoIds: pevoIds.join(",") }).filter(([, v]) => v));
   return call(client.api.pevos.qualification.$get({ query: q as { pevoIds: string } }));
 }

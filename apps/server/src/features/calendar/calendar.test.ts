@@ -136,9 +136,11 @@ describe("GET /api/calendar", () => {
       endDate: "2025-10-07",
       positions: [{ positionType: "high_pole_car" }],
     });
+    // A PEVO qualified on the job's date (the file's PEVOs have licences that ran out in 2025).
+    const hal = (await t.createPevo(adminA, { firstName: "Hal", lastName: "Pole" })).id;
     const d = await t.createDispatch(adminA, {
       rateConfirmationId: rc.id,
-      pevoId: ids.alex,
+      pevoId: hal,
       positionType: "high_pole_car",
       pickupDate: "2025-10-07",
       pickupTime: "10:00",
@@ -146,7 +148,12 @@ describe("GET /api/calendar", () => {
     const res = await calendar(adminA, "?from=2025-10-01&to=2025-10-31");
     expect(res.status).toBe(200);
     expect(res.body.dispatches).toEqual([
-      expect.objectContaining({ id: d.id, jobNumber: "JOB-position", position: "High Pole Car" }),
+      expect.objectContaining({
+        id: d.id,
+        jobNumber: "JOB-position",
+        pevoName: "Hal Pole",
+        position: "High Pole Car",
+      }),
     ]);
   });
 

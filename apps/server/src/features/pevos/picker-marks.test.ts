@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await t.signUpAdmin({ companyName: "Busy Escorts" });
   other = await t.signUpAdmin({ companyName: "Other Escorts" });
   clientId = (await t.createClient(admin, { name: "Acme Hauling" })).id;
-});
+}, 180_000); // two companies and a database: slow on a busy machine
 afterAll(() => t.close());
 
 const marks = (query: Record<string, string>, who = admin) =>
@@ -27,8 +27,16 @@ describe("busy marks", () => {
   test("a PEVO with a completed job that day is busy with it, named with its real status", async () => {
     const casey = (await t.createPevo(admin, { firstName: "Casey", lastName: "Busy" })).id;
     const free = (await t.createPevo(admin, { firstName: "Frida", lastName: "Free" })).id;
-    const done = await t.createRateConfirmation(admin, { clientId, jobNumber: "DONE-1", startDate: "2026-11-30" });
-    const next = await t.createRateConfirmation(admin, { clientId, jobNumber: "NEXT-1", startDate: "2026-11-30" });
+    const done = await t.createRateConfirmation(admin, {
+      clientId,
+      jobNumber: "DONE-1",
+      startDate: "2026-11-30",
+    });
+    const next = await t.createRateConfirmation(admin, {
+      clientId,
+      jobNumber: "NEXT-1",
+      startDate: "2026-11-30",
+    });
     const first = await t.createDispatch(admin, {
       pevoId: casey,
       rateConfirmationId: done.id,

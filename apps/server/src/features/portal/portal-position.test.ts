@@ -13,7 +13,7 @@ let two: Awaited<ReturnType<TestApp["createTwoCompanies"]>>;
 beforeAll(async () => {
   t = await createTestApp();
   two = await t.createTwoCompanies();
-});
+}, 180_000); // two companies and a database: slow on a busy machine
 afterAll(() => t.close());
 
 test("a Lead Car dispatch shows 'Lead Car' on the PEVO's job page and in the assignment email", async () => {
