@@ -101,13 +101,13 @@ describe("busy marks", () => {
     expect(res.body.results[0].busy).toEqual([]);
   });
 
-  test("bad pickupDate or dispatchId: 400 with the field", async () => {
+  test("bad pickupDate or dispatchId: 400 with a message", async () => {
     const pat = (await t.createPevo(admin, { firstName: "Bad", lastName: "Input" })).id;
     const date = await marks({ pevoIds: pat, from: "2026-12-05", pickupDate: "2026-02-30" });
     expect(date.status).toBe(400);
-    expect(date.body.fields.pickupDate).toBe("pickupDate must be a date (YYYY-MM-DD)");
+    expect(date.body.error).toBe("pickupDate must be a date (YYYY-MM-DD)");
     const id = await marks({ pevoIds: pat, from: "2026-12-05", dispatchId: "nope" });
     expect(id.status).toBe(400);
-    expect(id.body.fields.dispatchId).toBe("dispatchId must be an id");
+    expect(id.body.error).toBe("dispatchId must be an id");
   });
 });
