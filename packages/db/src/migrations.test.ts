@@ -45,6 +45,14 @@ const TABLES = [
   "mail_outbox",
 ];
 
+/**
+ * Columns a later migration added with no earlier data to fill them from, which the demo seeds with
+ * a value: rows written before them cannot carry it (a dispatch's position came with 0018).
+ */
+const LATER_COLUMNS: Record<string, string[]> = {
+  dispatches: ["position_type", "position_name", "position_slot"],
+};
+
 type TestDb = { db: Database; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
 
 async function openEmpty(): Promise<TestDb> {
@@ -151,7 +159,12 @@ describe("migration 0003_tenancy_enforced", () => {
 
     await old.migrate(migrationsFolder);
     for (const table of TABLES) {
-      expect(await rowsOf(old.db, table), table).toEqual(seeded.get(table));
+      const later = LATER_COLUMNS[table] ?? [];
+      const without = (rows: Record<string, unknown>[] | undefined) =>
+        rows?.map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([column]) => !later.includes(column))),
+        );
+      expect(without(await rowsOf(old.db, table)), table).toEqual(without(seeded.get(table)));
     }
   }, 180_000); // two databases migrated from scratch: slow on a busy machine
 });

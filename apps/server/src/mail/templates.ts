@@ -147,17 +147,19 @@ export type PickupReminder = {
   destination: string | null;
   driverName: string;
   driverPhone: string;
+  /** The position the dispatch fills ('Lead Car'), when it names one. */
+  position?: string | null;
 };
 
 /** The evening before the pickup, and 2 hours before it (domain/dispatches/pickup-reminders.ts). */
 export const pickupReminderMail = (r: PickupReminder, url: string): Mail => {
-  const job = r.jobNumber ? `job ${r.jobNumber}` : "your job";
+  const job = `${r.jobNumber ? `job ${r.jobNumber}` : "your job"}${r.position ? ` as ${r.position}` : ""}`;
   const when = `${formatDay(r.pickupDate)} at ${r.pickupTime} ${r.zone}`;
   const lead = r.which === "evening" ? "Tomorrow" : "In 2 hours";
   const route = r.origin && r.destination ? `${r.origin} → ${r.destination}` : null;
   return {
     to: r.email,
-    subject: `Pickup reminder: ${r.jobNumber ?? "pickup"} ${r.which === "evening" ? "tomorrow" : "in 2 hours"}, ${r.pickupTime} ${r.zone}`,
+    subject: `Pickup reminder: ${r.position ? `${r.position}, ` : ""}${r.jobNumber ?? "pickup"} ${r.which === "evening" ? "tomorrow" : "in 2 hours"}, ${r.pickupTime} ${r.zone}`,
     text: `Hello ${r.name},\n\n${lead}: pickup for ${job} on ${when}.${route ? `\nRoute: ${route}` : ""}\nDriver: ${r.driverName}, ${r.driverPhone}\n\nSee the details in your portal:\n${url}\n`,
     html: layout(
       `Pickup reminder: ${lead.toLowerCase()}`,

@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { allowLeaveAfterResend } from "@/components/unsaved-changes";
-import { bookingConflictsOf, notQualifiedOf } from "@/lib/assignment";
+import { bookingConflictsOf, conflictStatus, notQualifiedOf } from "@/lib/assignment";
 import { formatDate } from "@/lib/format";
 
 /** What "Assign anyway" adds to the refused save when it sends it again. */
@@ -115,7 +115,7 @@ function useBookingConflicts(pending: boolean) {
               <div className="text-muted-foreground break-words">
                 {dates(c)}
                 {c.client ? ` · ${c.client}` : ""}
-                {c.kind === "position" ? " · assigned to a position" : " · dispatched"}
+                {` · ${conflictStatus(c)}`}
               </div>
             </li>
           ))}

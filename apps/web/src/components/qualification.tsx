@@ -1,11 +1,13 @@
-import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { CalendarClock, CircleAlert, CircleCheck, Clock } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
+  conflictStatus,
   type QualificationJob,
   qualificationLabel,
   qualificationQuery,
   useQualification,
 } from "@/lib/assignment";
+import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const icon = {
@@ -70,6 +72,23 @@ export function QualificationMarks({
       </ul>
       {free.length ? (
         <p className="text-muted-foreground">No certification required in {free.join(", ")}.</p>
+      ) : null}
+      {q.busy.length ? (
+        <ul aria-label="Already booked" className="grid gap-1 border-t pt-2">
+          {q.busy.map((b) => (
+            <li key={`${b.kind}:${b.id}`} className="flex min-w-0 items-start gap-2">
+              <CalendarClock aria-hidden className="size-4 shrink-0 text-amber-600 dark:text-amber-400" />
+              <span className="min-w-0 break-words">
+                <span className="font-medium">Busy: {b.jobNumber ?? "a dispatch without a job"}</span>{" "}
+                <span className="text-muted-foreground">
+                  — {formatDate(b.date)}
+                  {b.endDate && b.endDate !== b.date ? ` to ${formatDate(b.endDate)}` : ""}
+                  {b.client ? ` · ${b.client}` : ""} · {conflictStatus(b)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { SEARCH_MAX } from "@pevo/shared";
-import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, type QueryKey, useQuery } from "@tanstack/react-query";
 import { Check, ChevronDown, Search } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -20,8 +20,11 @@ export type ServerComboboxProps<T> = {
   onChange: (value: string | null, item: T | null) => void;
   /** The list's cache key; searches sit under it (`[...queryKey, q]`). */
   queryKey: QueryKey;
-  /** The first {@link PICKER_PAGE_SIZE} items matching `q` (empty: no search). */
-  search: (q: string) => Promise<{ items: T[]; total: number }>;
+  /**
+   * The first {@link PICKER_PAGE_SIZE} items matching `q` (empty: no search); `client` is the query
+   * cache, for a search whose answer also feeds another query (the PEVO picker's checks).
+   */
+  search: (q: string, context: { client: QueryClient }) => Promise<{ items: T[]; total: number }>;
   getValue: (item: T) => string;
   getLabel: (item: T) => string;
   /** A second line under an option (an email, a phone). */
@@ -107,7 +110,7 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
 
   const results = useQuery({
     queryKey: [...queryKey, "picker", q],
-    queryFn: () => search(q),
+    queryFn: ({ client }) => search(q, { client }),
     enabled: open,
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -166,6 +166,10 @@ export async function seedDemoJobs(
         pickupDate: day(d.offset),
         pickupTime: d.time,
         status: d.status,
+        // The dispatch fills the job's lead car (its PEVO is the one the position plans); one that
+        // covers it takes the position's first slot, as the app's saves do.
+        positionType: "lead_car",
+        positionSlot: d.pevo === null ? null : 1,
         notes: "Meet the driver at the yard gate; radio channel 19.",
       })
       .returning({ id: dispatches.id });

@@ -26,6 +26,10 @@ export const ZCalendarResponse = z.object({
       driverName: z.string(),
       jobNumber: z.string().nullable(),
       pevoName: z.string().nullable(),
+      position: z
+        .string()
+        .nullable()
+        .describe("The position the dispatch fills ('Lead Car'), when it names one"),
     }),
   ),
   rateConfirmations: z.array(z.object({ id: ZId, jobNumber: z.string(), startDate: ZDay, endDate: ZDay })),

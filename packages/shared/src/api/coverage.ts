@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPATCH_STATUSES } from "../constants";
 import type { TBookingConflict, TCoverage } from "../schemas/dispatch-position";
 import type { Assert, Same } from "./check";
 import { ZDay, ZId } from "./common";
@@ -23,6 +24,10 @@ export const ZBookingConflict = z.object({
   client: z.string().nullable(),
   date: ZDay.describe("The pickup date, or the rate confirmation's start date"),
   endDate: ZDay.nullable().describe("The rate confirmation's end date"),
+  status: z
+    .enum(DISPATCH_STATUSES)
+    .nullable()
+    .describe("The other dispatch's status (pending, dispatched, completed); null for a position"),
 });
 type _Conflict = Assert<Same<z.output<typeof ZBookingConflict>, TBookingConflict>>;
 

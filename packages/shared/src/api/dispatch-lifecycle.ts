@@ -123,6 +123,8 @@ export type TDispatchLifecycle = z.infer<typeof ZDispatchLifecycle>;
 
 /** The portal's lifecycle of my job, with what the trip log form is prefilled with on completion. */
 export const ZPortalDispatchLifecycle = ZDispatchLifecycle.extend({
+  /** The job's pickup date: "On my way" before that day (in the company's zone) asks first. */
+  pickupDate: ZDay,
   /** The PEVO's Location Services setting: the page asks the browser for coordinates only when on. */
   locationServices: z.boolean(),
   tripPrefill: z.object({

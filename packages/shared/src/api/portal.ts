@@ -14,6 +14,7 @@ export const ZPortalDispatchListItem = z.object({
   jobNumber: z.string().nullable(),
   originAddress: z.string().nullable(),
   destinationAddress: z.string().nullable(),
+  position: z.string().nullable().describe("The position the dispatch fills, e.g. Lead Car"),
 });
 export type TPortalDispatchListItem = z.output<typeof ZPortalDispatchListItem>;
 

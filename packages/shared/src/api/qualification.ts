@@ -7,6 +7,7 @@ import { z } from "zod";
 import { US_STATES } from "../constants";
 import { isoDate } from "../schemas/fields";
 import { ZDay, ZId } from "./common";
+import { ZBookingConflict } from "./coverage";
 import { listParam } from "./paging";
 
 /** At most this many PEVOs per question (a picker page is 20). */
@@ -40,6 +41,16 @@ export const ZQualificationQuery = z
       .optional()
       .describe("The first day (without rateConfirmationId: required); with one, widens its dates"),
     to: isoDate("to must be a date (YYYY-MM-DD)").optional().describe("The last day (default: from)"),
+    pickupDate: isoDate("pickupDate must be a date (YYYY-MM-DD)")
+      .optional()
+      .describe(
+        "A dispatch's pickup date: another dispatch that day makes the PEVO busy, even on the same job",
+      ),
+    dispatchId: z
+      .string()
+      .regex(UUID, { message: "dispatchId must be an id" })
+      .optional()
+      .describe("The dispatch being edited: its own booking does not make its PEVO busy"),
   })
   .superRefine((q, ctx) => {
     if (!q.rateConfirmationId && !q.from) {
@@ -77,11 +88,19 @@ export const ZPevoQualification = z.object({
 });
 export type TPevoQualification = z.output<typeof ZPevoQualification>;
 
+/** A PEVO's check with the jobs they are already booked on at the job's time (the picker's "Busy"). */
+export const ZPevoMarks = ZPevoQualification.extend({
+  busy: z
+    .array(ZBookingConflict)
+    .describe("The jobs the PEVO is already booked on at the job's time: the save's double-booking check"),
+});
+export type TPevoMarks = z.output<typeof ZPevoMarks>;
+
 export const ZQualificationResponse = z.object({
   routeStates: z.array(z.string()),
   from: ZDay,
   to: ZDay,
-  results: z.array(ZPevoQualification).describe("In the order asked; another company's PEVO is left out"),
+  results: z.array(ZPevoMarks).describe("In the order asked; another company's PEVO is left out"),
 });
 export type TQualificationResponse = z.output<typeof ZQualificationResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSITION_TYPE_KEYS, POSITION_TYPES, type PositionType } from "../constants";
+import { type DispatchStatus, POSITION_TYPE_KEYS, POSITION_TYPES, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { plainText, tooLongMessage } from "./fields";
 
@@ -77,4 +77,6 @@ export type TBookingConflict = {
   date: string;
   /** The rate confirmation's end date (null: a single day). */
   endDate: string | null;
+  /** The other dispatch's real status (a completed job is not "dispatched"); null for a position. */
+  status: DispatchStatus | null;
 };

@@ -1,4 +1,4 @@
-import type { TQualificationQuery, TQualificationResponse } from "@pevo/shared";
+import type { TPevoQualification, TQualificationQuery, TQualificationResponse } from "@pevo/shared";
 import { InvalidInputError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
 import { jobOfRateConfirmation, qualificationsOf } from "./qualification";
@@ -13,7 +13,7 @@ const CHOOSE_RC = "Choose a rate confirmation from the list";
 export async function pevoQualifications(
   scope: Scope,
   q: TQualificationQuery,
-): Promise<TQualificationResponse> {
+): Promise<Omit<TQualificationResponse, "results"> & { results: TPevoQualification[] }> {
   let routeStates: string[] = q.routeStates ?? [];
   let from = q.from as string;
   let to = q.to ?? from;

@@ -57,6 +57,7 @@ export async function findBookingConflicts(
       rateConfirmationId: dispatches.rateConfirmationId,
       client: clients.name,
       date: dispatches.pickupDate,
+      status: dispatches.status,
     })
     .from(dispatches)
     .innerJoin(pevos, eq(pevos.id, dispatches.pevoId))
@@ -121,9 +122,16 @@ export async function findBookingConflicts(
     })),
     ...positionRows
       .filter((p) => !seen.has(`${p.pevoId}:${p.id}`))
-      .map((p) => ({ kind: "position" as const, ...p })),
+      .map((p) => ({ kind: "position" as const, ...p, status: null })),
   ].sort((a, b) => a.date.localeCompare(b.date));
 }
+
+/**
+ * The jobs each of these PEVOs is already booked on at a job's time: what the save's check would
+ * answer, for the PEVO picker's "Busy" mark before choosing (the same rule, read outside a save).
+ */
+export const pevoBookings = (scope: Scope, booking: Booking) =>
+  findBookingConflicts(scope.db, scope, booking);
 
 /**
  * Serializes the bookings of these PEVOs until the transaction ends: one transaction-scoped advisory

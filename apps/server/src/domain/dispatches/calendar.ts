@@ -1,5 +1,5 @@
 import { dispatchDayCounts, dispatches, pevos, rateConfirmations } from "@pevo/db";
-import { CALENDAR_PICKUPS_PER_DAY, CALENDAR_SPANS_PER_DAY } from "@pevo/shared";
+import { CALENDAR_PICKUPS_PER_DAY, CALENDAR_SPANS_PER_DAY, positionLabel } from "@pevo/shared";
 import { asc, between, eq, gte, lte, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { daysBetween } from "../../lib/dates";
@@ -42,6 +42,8 @@ export async function dispatchCalendar(scope: Scope, from: string, to: string) {
       driverName: dispatches.driverName,
       rateConfirmationId: dispatches.rateConfirmationId,
       pevoId: dispatches.pevoId,
+      positionType: dispatches.positionType,
+      positionName: dispatches.positionName,
     })
     .from(dispatches)
     .where(scoped(dispatches, scope, eq(dispatches.pickupDate, dayOfSeries)))
@@ -84,6 +86,8 @@ export async function dispatchCalendar(scope: Scope, from: string, to: string) {
         driverName: firstOfDay.driverName,
         jobNumber: rateConfirmations.jobNumber,
         pevoName: sql<string | null>`${pevos.firstName} || ' ' || ${pevos.lastName}`,
+        positionType: firstOfDay.positionType,
+        positionName: firstOfDay.positionName,
       })
       // scoped: firstOfDay only holds the company's rows (scoped() in the lateral subquery)
       .from(day)
@@ -117,5 +121,14 @@ export async function dispatchCalendar(scope: Scope, from: string, to: string) {
       .groupBy(sql`1`),
   ]);
 
-  return { pickups, spans, pickupDays, spanDays };
+  return {
+    // The position each pickup fills, named as everywhere else ('Lead Car'), for its title.
+    pickups: pickups.map(({ positionType, positionName, ...p }) => ({
+      ...p,
+      position: positionLabel({ positionType, positionName }),
+    })),
+    spans,
+    pickupDays,
+    spanDays,
+  };
 }

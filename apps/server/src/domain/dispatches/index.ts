@@ -4,7 +4,7 @@
 // double booking, a rate confirmation's coverage, and its load details and permits as a job shows
 // them (read here, where the dispatch page and the PEVO's job need them; rate confirmations call it).
 export { acceptJob } from "./accept-job";
-export { assertNoBookingConflicts } from "./booking-conflicts";
+export { assertNoBookingConflicts, pevoBookings } from "./booking-conflicts";
 export { dispatchCalendar } from "./calendar";
 export {
   countUncoveredJobs,

@@ -1,6 +1,6 @@
 /** A PEVO's own jobs as the portal shows them: My Dispatches, a job's details, their dashboard. */
 import { clients, dispatches, missingRow, positions, rateConfirmations } from "@pevo/db";
-import { POSITION_TYPES, type TPortalDispatchListQuery } from "@pevo/shared";
+import { POSITION_TYPES, positionLabel, type TPortalDispatchListQuery } from "@pevo/shared";
 import { asc, count, eq, gte, lt, lte, ne, type SQL } from "drizzle-orm";
 import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
@@ -19,7 +19,19 @@ const portalDispatchColumns = {
   jobNumber: rateConfirmations.jobNumber,
   originAddress: rateConfirmations.originAddress,
   destinationAddress: rateConfirmations.destinationAddress,
+  positionType: dispatches.positionType,
+  positionName: dispatches.positionName,
 };
+
+/** A list row with the position its dispatch fills, named ('Lead Car'; null when it names none). */
+const withPosition = <T extends Parameters<typeof positionLabel>[0]>({
+  positionType,
+  positionName,
+  ...row
+}: T) => ({
+  ...row,
+  position: positionLabel({ positionType, positionName }),
+});
 
 /** The company's dispatches assigned to this PEVO (and the further conditions). */
 const ownDispatches = (scope: Scope, pevoId: string, ...conditions: SQL[]) =>
@@ -54,7 +66,7 @@ export async function listPortalDispatches(
     .where(ownDispatches(scope, pevoId, ...conditions))
     .orderBy(...key.orderBy)
     .limit(limit + 1);
-  return cursorPageOf(rows, limit);
+  return cursorPageOf(rows.map(withPosition), limit);
 }
 
 /** What a PEVO needs on the road; only their own dispatch (another's is 404). */
@@ -116,7 +128,7 @@ export async function getPortalDispatch(scope: Scope, pevoId: string, id: string
 
 /**
  * The PEVO dashboard's cards (DECISIONS: Dashboards): their non-canceled pickups in the next 7
- * days, and the jobs they completed in the last 30.
+ * days, and their completed jobs picked up in the last 30 days or still ahead (done early).
  */
 export async function pevoJobCounts(scope: Scope, pevoId: string, today: string) {
   const { db } = scope;
@@ -133,21 +145,23 @@ export async function pevoJobCounts(scope: Scope, pevoId: string, today: string)
       lt(dispatches.pickupDate, weekEnd),
       ne(dispatches.status, "canceled"),
     ),
-    countOwn(
-      eq(dispatches.status, "completed"),
-      gte(dispatches.pickupDate, monthAgo),
-      lte(dispatches.pickupDate, today),
-    ),
+    // A job the PEVO completed ahead of its pickup date (they may start early, after confirming)
+    // counts at once: the card follows the job they just finished, not the calendar.
+    countOwn(eq(dispatches.status, "completed"), gte(dispatches.pickupDate, monthAgo)),
   ]);
   return { upcoming: upcoming.n, completed: completed.n };
 }
 
 /** The PEVO dashboard's next jobs: from today, not canceled, soonest first. */
-export const pevoUpcomingJobs = (scope: Scope, pevoId: string, today: string, limit: number) =>
-  scope.db
-    .select(portalDispatchColumns)
-    .from(dispatches)
-    .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
-    .where(ownDispatches(scope, pevoId, gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")))
-    .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id))
-    .limit(limit);
+export const pevoUpcomingJobs = async (scope: Scope, pevoId: string, today: string, limit: number) =>
+  (
+    await scope.db
+      .select(portalDispatchColumns)
+      .from(dispatches)
+      .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+      .where(
+        ownDispatches(scope, pevoId, gte(dispatches.pickupDate, today), ne(dispatches.status, "canceled")),
+      )
+      .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id))
+      .limit(limit)
+  ).map(withPosition);

@@ -13,6 +13,7 @@
  * the pickup still gets the ones to come.
  */
 import { dispatches, type Executor, rateConfirmations } from "@pevo/db";
+import { positionLabel } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { companyTimeZone } from "../../domain/company";
 import type { Deps } from "../../http/context";
@@ -88,6 +89,8 @@ export function pickupReminderHandlers(deps: Pick<Deps, "mailer" | "config">): J
           pickupTime: dispatches.pickupTime,
           driverName: dispatches.driverName,
           driverPhone: dispatches.driverPhone,
+          positionType: dispatches.positionType,
+          positionName: dispatches.positionName,
           jobNumber: rateConfirmations.jobNumber,
           origin: rateConfirmations.originAddress,
           destination: rateConfirmations.destinationAddress,
@@ -118,6 +121,7 @@ export function pickupReminderHandlers(deps: Pick<Deps, "mailer" | "config">): J
             destination: d.destination,
             driverName: d.driverName,
             driverPhone: d.driverPhone,
+            position: positionLabel(d),
           },
           `${deps.config.appUrl}/pevo/dispatches`,
         ),

@@ -38,6 +38,7 @@ export async function getPortalLifecycle(
   return {
     ...lifecycleOf(d, mine, timeZone),
     locationServices: settings?.on ?? false,
+    pickupDate: d.pickupDate,
     tripPrefill: {
       tripDate: d.pickupDate,
       startLocation: route?.origin ?? null,

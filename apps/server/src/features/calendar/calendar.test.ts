@@ -127,6 +127,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/calendar", () => {
+  test("a pickup names the position it fills", async () => {
+    const client = (await t.createClient(adminA, { name: "Position Client" })).id;
+    const rc = await t.createRateConfirmation(adminA, {
+      clientId: client,
+      jobNumber: "JOB-position",
+      startDate: "2025-10-07",
+      endDate: "2025-10-07",
+      positions: [{ positionType: "high_pole_car" }],
+    });
+    // A PEVO qualified on the job's date (the file's PEVOs have licences that ran out in 2025).
+    const hal = (await t.createPevo(adminA, { firstName: "Hal", lastName: "Pole" })).id;
+    const d = await t.createDispatch(adminA, {
+      rateConfirmationId: rc.id,
+      pevoId: hal,
+      positionType: "high_pole_car",
+      pickupDate: "2025-10-07",
+      pickupTime: "10:00",
+    });
+    const res = await calendar(adminA, "?from=2025-10-01&to=2025-10-31");
+    expect(res.status).toBe(200);
+    expect(res.body.dispatches).toEqual([
+      expect.objectContaining({
+        id: d.id,
+        jobNumber: "JOB-position",
+        pevoName: "Hal Pole",
+        position: "High Pole Car",
+      }),
+    ]);
+  });
+
   test("returns the company's pickups in range, by date and time, with job and PEVO", async () => {
     const res = await calendar(adminA, "?from=2025-06-01&to=2025-06-30");
     expect(res.status).toBe(200);
@@ -150,6 +180,7 @@ describe("GET /api/calendar", () => {
       driverName: "Driver first-day",
       jobNumber: "JOB-inside",
       pevoName: "Alex Escort",
+      position: null,
     });
     expect(res.body.dispatches[1]).toMatchObject({ status: "canceled", jobNumber: null, pevoName: null });
     expect(res.body.dispatches[2]).toMatchObject({ status: "completed", jobNumber: "JOB-around" });
@@ -224,6 +255,7 @@ describe("GET /api/calendar", () => {
           driverName: "Driver b-dispatch",
           jobNumber: "JOB-b-inside",
           pevoName: null,
+          position: null,
         },
       ],
       rateConfirmations: [

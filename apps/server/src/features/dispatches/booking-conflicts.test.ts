@@ -84,6 +84,8 @@ describe("double booking of a dispatch's PEVO", () => {
           client: "Acme Hauling",
           date: "2026-03-02",
           endDate: null,
+          // The other dispatch's real status (t.createDispatch makes it pending).
+          status: first.status,
         },
       ],
     });
@@ -206,6 +208,7 @@ describe("double booking of a dispatch's PEVO", () => {
         client: "Acme Hauling",
         date: "2026-05-01",
         endDate: "2026-05-03",
+        status: null,
       },
     ]);
     // Dispatching that very job's position is not a conflict with itself.

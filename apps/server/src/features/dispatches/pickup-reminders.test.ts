@@ -338,6 +338,33 @@ describe("scheduling through the dispatch API", () => {
     expect(await statuses(done.id)).toEqual(["pending", "pending"]);
   });
 
+  test("a reminder names the position the dispatch fills", async () => {
+    const lead = await t.createPevoUser(admin.companyId, { firstName: "Lea", lastName: "Lead" });
+    const client = await t.createClient(admin);
+    const job = await t.createRateConfirmation(admin, {
+      clientId: client.id,
+      jobNumber: "RC-REMIND-LEAD",
+      originAddress: "Houston, TX 77001",
+      destinationAddress: "Denver, CO 80202",
+      positions: [{ positionType: "lead_car" }],
+    });
+    await t.createDispatch(
+      admin,
+      body({
+        rateConfirmationId: job.id,
+        pevoId: lead.pevoId,
+        positionType: "lead_car",
+        pickupDate: FALL,
+        pickupTime: "09:00",
+      }),
+    );
+    await runAt(utc(dayBefore(FALL), "23:00"));
+    const [mail] = await reminderMails(lead.email);
+    expect(mail?.subject).toMatch(/^Pickup reminder: Lead Car, RC-REMIND-LEAD tomorrow, 09:00 /);
+    expect(mail?.text).toContain("Tomorrow: pickup for job RC-REMIND-LEAD as Lead Car on");
+    expect(mail?.html).toContain("job RC-REMIND-LEAD as Lead Car");
+  });
+
   test("reminders in the past are not scheduled", async () => {
     const past = await t.createDispatch(admin, body({ pickupDate: "2024-05-01" }));
     expect(await reminderJobs(past.id)).toEqual({});

@@ -8,7 +8,6 @@ import {
   ZQualificationResponse,
 } from "@pevo/shared";
 import { INVITE_REDIRECT } from "../../auth";
-import { pevoQualifications } from "../../domain/credentials";
 import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "../../domain/pevos";
 import {
   byIdRoutes,
@@ -21,6 +20,7 @@ import {
   named,
 } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
+import { pickerMarks } from "./picker-marks";
 
 const tags = ["PEVOs"];
 const params = idParams(PEVO_NOT_FOUND);
@@ -92,7 +92,7 @@ export const pevoRoutes = router
       path: "/qualification",
       tags,
       summary:
-        "Whether some PEVOs are qualified for a job: per route state a certificate valid on its dates (valid, missing, expired, with the reason), insurance and licence",
+        "Whether some PEVOs are qualified for a job: per route state a certificate valid on its dates (valid, missing, expired, with the reason), insurance and licence; and the jobs each is already booked on at its time",
       request: { query: ZQualificationQuery },
       responses: {
         200: json(
@@ -102,7 +102,7 @@ export const pevoRoutes = router
         ...errors(400, 401, 403),
       },
     }),
-    async (c) => c.json(await pevoQualifications(scopeOf(c), c.req.valid("query")), 200),
+    async (c) => c.json(await pickerMarks(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(byId.get, async (c) => c.json(await getPevo(scopeOf(c), c.req.valid("param").id), 200))
   .openapi(byId.put, async (c) =>

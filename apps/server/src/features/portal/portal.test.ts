@@ -118,6 +118,7 @@ describe("GET /api/portal/dispatches", () => {
       jobNumber: "RC-20250610-001",
       originAddress: "Houston, TX 77001",
       destinationAddress: "Denver, CO 80202",
+      position: null,
     });
     const withoutRc = res.body.items.find((x: Body) => x.id === d.in6Days);
     expect(withoutRc).toMatchObject({ jobNumber: null, originAddress: null, destinationAddress: null });
@@ -382,8 +383,8 @@ describe("GET /api/portal/dashboard", () => {
     const res = await t.as(pevo1)("GET", `/api/portal/dashboard?today=${TODAY}`);
     expect(res.status).toBe(200);
     // Upcoming: today 09:00, today 14:00, in 6 days, and the completed one tomorrow; not in 7 days, not canceled.
-    // Completed: yesterday and 30 days ago; not 31 days ago, not in the future.
-    expect(res.body.cards).toEqual({ upcomingJobs: 4, completedJobs: 2, profileStatus: "active" });
+    // Completed: yesterday, 30 days ago and the one done ahead of its pickup tomorrow; not 31 days ago.
+    expect(res.body.cards).toEqual({ upcomingJobs: 4, completedJobs: 3, profileStatus: "active" });
     expect(res.body.upcomingJobs.map((x: Body) => x.id)).toEqual([
       d.today,
       d.todayLater,

@@ -1,11 +1,11 @@
-import type { TPevo, TPevoQualification } from "@pevo/shared";
+import type { TPevo, TPevoMarks } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { qualificationSummary } from "@/lib/assignment";
 import { inlineLinkClass } from "@/lib/utils";
 
 /** A PEVO of the picker, with their check for the job when the picker has one. */
-export type PickerPevo = TPevo & { qualification?: TPevoQualification };
+export type PickerPevo = TPevo & { qualification?: TPevoMarks };
 
 type Props = PickerProps<PickerPevo> & {
   /**

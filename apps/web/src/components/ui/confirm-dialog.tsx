@@ -11,7 +11,7 @@ import {
 import { Button } from "./button";
 import { Spinner } from "./spinner";
 
-/** Asks before a destructive action; stays open (with a spinner) until the action settles. */
+/** Asks before a destructive (or otherwise unusual) action; stays open (with a spinner) until the action settles. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -20,6 +20,7 @@ export function ConfirmDialog({
   confirmLabel = "Delete",
   pending = false,
   onConfirm,
+  confirmVariant = "destructive",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   confirmLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** The confirm button's look: destructive by default; "default" for a question that destroys nothing. */
+  confirmVariant?: "destructive" | "default";
 }) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
             {pending ? <Spinner /> : null}
             {confirmLabel}
           </Button>

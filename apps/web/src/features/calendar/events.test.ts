@@ -10,6 +10,7 @@ const pickup = (id: string, date: string, time: string) => ({
   driverName: `Driver ${id}`,
   jobNumber: null,
   pevoName: null,
+  position: null,
 });
 
 const data: TCalendarData = {
@@ -42,5 +43,20 @@ describe("calendar events", () => {
     expect(events.map((e) => e.id)).toEqual(["d-a", "d-b", "d-c"]);
     expect(events[1]).toMatchObject({ title: "07:00 Driver b", href: "/dispatching/b", kind: "dispatch" });
     expect(events[1].start.getHours()).toBe(7);
+  });
+
+  test("a pickup's title names its job, the position it fills and its PEVO", () => {
+    const [event] = toEvents({
+      ...data,
+      dispatches: [
+        {
+          ...pickup("p", "2025-06-15", "09:00"),
+          jobNumber: "RC-7",
+          position: "Lead Car",
+          pevoName: "Ann Lee",
+        },
+      ],
+    });
+    expect(event?.title).toBe("09:00 RC-7 · Lead Car · Ann Lee");
   });
 });

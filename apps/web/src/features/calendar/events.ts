@@ -22,7 +22,8 @@ export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
     start.setHours(h, m);
     return {
       id: `d-${d.id}`,
-      title: `${d.time} ${d.jobNumber ?? d.driverName}${d.pevoName ? ` · ${d.pevoName}` : ""}`,
+      // The position too, so the office sees which car of the job each pickup is (also the tooltip).
+      title: [`${d.time} ${d.jobNumber ?? d.driverName}`, d.position, d.pevoName].filter(Boolean).join(" · "),
       start,
       end: new Date(start.getTime() + 60 * 60 * 1000),
       allDay: false,

@@ -7,6 +7,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DocumentsOwner } from "@/features/documents";
 import { call, client, pathParams } from "@/lib/api-client";
+import { qualificationsKey } from "@/lib/assignment";
 import { queryKeys } from "@/lib/query-keys";
 
 /**
@@ -42,6 +43,8 @@ function useInvalidate(owner: CredentialsOwner) {
       queryClient.invalidateQueries({ queryKey: credentialsKey(owner) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.expiringCredentials }),
       queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
+      // The PEVO picker's checks and the panel under it are recomputed with the new credentials.
+      queryClient.invalidateQueries({ queryKey: qualificationsKey }),
     ]);
 }
 

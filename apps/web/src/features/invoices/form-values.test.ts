@@ -255,6 +255,13 @@ describe("dispatchPrefill", () => {
     expect(dispatchPrefill(dispatch({ pevoId: "pevo-unnamed" }), []).pevoPosition).toBe("Custom Position");
   });
 
+  test("the position the dispatch fills comes first, whoever the rate confirmation planned for it", () => {
+    const highPole = dispatch({ pevoId: "pevo-other", positionType: "high_pole_car" });
+    expect(dispatchPrefill(highPole, []).pevoPosition).toBe("High Pole Car");
+    const custom = dispatch({ positionType: "custom", positionName: "Bucket Truck" });
+    expect(dispatchPrefill(custom, []).pevoPosition).toBe("Bucket Truck");
+  });
+
   test("no position when the PEVO holds none on the rate confirmation, or none is assigned", () => {
     expect(dispatchPrefill(dispatch({ pevoId: "pevo-other" }), []).pevoPosition).toBe("");
     expect(dispatchPrefill(dispatch({ pevoId: null, pevoName: null }), [])).toMatchObject({

@@ -5,6 +5,7 @@ import {
   type LineKind,
   lineCharge,
   POSITION_TYPES,
+  positionLabel,
   type SuggestedLine,
   type TClient,
   type TDispatch,
@@ -100,8 +101,13 @@ export function summaryOfInvoice(invoice: TInvoice): DispatchSummary | null {
   return invoice.dispatch ? { ...invoice.dispatch } : null;
 }
 
-/** The label of the dispatch PEVO's position on the rate confirmation (custom positions by their name). */
+/**
+ * The label of the position the dispatch fills ('Lead Car'; a custom one by its name); for a
+ * dispatch that names none, the position planned for its PEVO on the rate confirmation.
+ */
 function positionOf(dispatch: TDispatch): string {
+  const own = positionLabel(dispatch);
+  if (own) return own;
   const positions = dispatch.rateConfirmation?.positions ?? [];
   const position = dispatch.pevoId ? positions.find((p) => p.pevoId === dispatch.pevoId) : undefined;
   if (!position) return "";

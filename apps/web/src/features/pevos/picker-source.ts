@@ -1,25 +1,27 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { PickerPevo } from "@/components/pickers/pevo-picker";
 import { PICKER_PAGE_SIZE, type PickerSource } from "@/components/server-combobox";
 import { call, client, pathParams } from "@/lib/api-client";
-import {
-  fetchQualifications,
-  type QualificationJob,
-  qualificationKey,
-  qualificationQuery,
-} from "@/lib/assignment";
+import { checkPevos, type QualificationJob, qualificationKey, qualificationQuery } from "@/lib/assignment";
 import { queryKeys } from "@/lib/query-keys";
 
 const searchActivePevos = (q: string) =>
   call(client.api.pevos.$get({ query: { q, status: "active", pageSize: String(PICKER_PAGE_SIZE) } }));
 
 /**
- * The page of matches with each PEVO's check for the job, qualified first (the order among each
+ * The page of matches with each PEVO's check for the job (and their bookings at its time), qualified first (the order among each
  * group stays the list's: by last name). Only the page is checked: the server bounds it.
  */
-async function searchQualified(q: string, job: NonNullable<ReturnType<typeof qualificationQuery>>) {
+async function searchQualified(
+  q: string,
+  job: NonNullable<ReturnType<typeof qualificationQuery>>,
+  queryClient: QueryClient,
+) {
   const page = await searchActivePevos(q);
   if (page.items.length === 0) return page;
-  const checked = await fetchQualifications(
+  // The same check the panel under the picker reads (checkPevos keeps each PEVO's).
+  const checked = await checkPevos(
+    queryClient,
     job,
     page.items.map((p) => p.id),
   );
@@ -37,7 +39,7 @@ export function pevoPickerSource(qualifyFor?: QualificationJob | null): PickerSo
   const job = qualificationQuery(qualifyFor);
   return {
     queryKey: job ? [...qualificationKey(job), "picker"] : queryKeys.pevos,
-    search: job ? (q) => searchQualified(q, job) : searchActivePevos,
+    search: job ? (q, { client }) => searchQualified(q, job, client) : searchActivePevos,
     fetchSelected: (id) => call(client.api.pevos[":id"].$get({ param: pathParams({ id }) })),
   };
 }

@@ -32,6 +32,8 @@ export type TPortalDispatch = {
   jobNumber: string | null;
   originAddress: string | null;
   destinationAddress: string | null;
+  /** The position the dispatch fills ('Lead Car'); null when it names none. */
+  position: string | null;
 };
 
 /** What a PEVO needs on the road (GET /api/portal/dispatches/:id). */
@@ -41,7 +43,6 @@ export type TPortalDispatchDetail = TPortalDispatch & {
   notes: string | null;
   description: string | null;
   clientName: string | null;
-  position: string | null;
   /** The PEVO's own position types on the job (a High Pole Car needs the load's height). */
   positionTypes: PositionType[];
   /** The job's load details; null when the dispatch has no rate confirmation. */

@@ -1,13 +1,16 @@
+import { cityStateOf } from "@pevo/shared";
+import { format } from "date-fns";
+import { parseDate } from "@/lib/format";
 import type { TPortalDispatch } from "./api";
 
-/** 'Dallas, TX 75201' → 'Dallas'. */
-const city = (address: string) => address.split(",")[0].trim();
-
-/** Route = first comma-separated segment of origin and of destination; '-' without a rate confirmation. */
+/**
+ * The route by city and state ('Houston, TX → Wichita, KS'): what a PEVO looks for first on a card;
+ * the street addresses are in the details. '-' without a rate confirmation.
+ */
 export function shortRoute(dispatch: Pick<TPortalDispatch, "originAddress" | "destinationAddress">) {
   const { originAddress: origin, destinationAddress: destination } = dispatch;
   if (!origin && !destination) return "-";
-  return `${origin ? city(origin) : "-"} → ${destination ? city(destination) : "-"}`;
+  return `${origin ? cityStateOf(origin) : "-"} → ${destination ? cityStateOf(destination) : "-"}`;
 }
 
 /** '14:30' → '2:30 PM'. */
@@ -38,3 +41,30 @@ export const dispatchLabel = (dispatch: TPortalDispatch, date: string) =>
 
 /** Thumb-sized controls on phones, the usual size from 768 px. */
 export const tapTarget = "h-11 md:h-9";
+
+/** Today (YYYY-MM-DD) on the wall clock of an IANA zone: the company's, not the phone's. */
+export function todayInZone(timeZone: string, now = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/**
+ * The question "On my way" asks before the pickup day (in the company's time zone): "This job's
+ * pickup is Nov 30 — start it now?" (the year too when it is not this one); null from the pickup
+ * day on. Starting early is allowed: the timeline records the real times either way.
+ */
+export function earlyStartQuestion(pickupDate: string, timeZone: string, now = new Date()) {
+  const today = todayInZone(timeZone, now);
+  if (pickupDate <= today) return null;
+  const day = format(
+    parseDate(pickupDate),
+    pickupDate.slice(0, 4) === today.slice(0, 4) ? "MMM d" : "MMM d, yyyy",
+  );
+  return `This job's pickup is ${day} — start it now?`;
+}

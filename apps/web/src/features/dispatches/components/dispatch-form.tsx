@@ -37,6 +37,7 @@ export function DispatchForm({
   onSubmit,
   onCancel,
   knownRateConfirmation,
+  dispatchId,
 }: {
   defaultValues: DispatchFormValues;
   submitLabel: string;
@@ -45,6 +46,8 @@ export function DispatchForm({
   onCancel: () => void;
   /** The rate confirmation summary the dispatch came with (saves a request). */
   knownRateConfirmation?: RateConfirmationSummaryData | null;
+  /** The dispatch being edited (its own booking does not make its PEVO busy); none for a new one. */
+  dispatchId?: string;
 }) {
   const form: DispatchFormApi = useForm({ resolver: zodResolver(ZDispatch), defaultValues });
   const { control, register, formState, setValue } = form;
@@ -54,8 +57,9 @@ export function DispatchForm({
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
   const pevoId = useWatch({ control, name: "pevoId" });
   const pickupDate = useWatch({ control, name: "pickupDate" });
-  // The check needs the route: a dispatch without a rate confirmation has none.
-  const job = rcId ? { rateConfirmationId: rcId, from: pickupDate } : null;
+  // The check needs the route: a dispatch without a rate confirmation has none. The pickup date
+  // and the dispatch itself let the picker mark who is busy that day, as the save would.
+  const job = rcId ? { rateConfirmationId: rcId, from: pickupDate, pickupDate, dispatchId } : null;
   const knownRc = knownRateConfirmation?.id === rcId ? knownRateConfirmation : null;
   // A preselected rate confirmation (?rcId=) that is not one of the company's is dropped.
   const dropMissingRc = useCallback(() => setValue("rateConfirmationId", ""), [setValue]);

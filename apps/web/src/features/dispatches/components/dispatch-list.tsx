@@ -36,32 +36,31 @@ function Clip({ text, className, children }: { text: string; className: string; 
   );
 }
 
+/** The position this dispatch fills ('Lead Car'); a dash for one that names none. */
+function Position({ dispatch }: { dispatch: TDispatchListItem }) {
+  const position = positionLabel(dispatch);
+  return position ? <span>{position}</span> : <span className="text-muted-foreground">-</span>;
+}
+
 /**
- * This dispatch's job coverage ('2 of 3 positions dispatched'), and its own position. `compact` (the
- * table's narrow column): '2 of 3', the rest for screen readers and on hover.
+ * This dispatch's job coverage ('2 of 3 positions dispatched'). `compact` (the table's narrow
+ * column): '2 of 3', the rest for screen readers and on hover.
  */
 function Coverage({ dispatch: d, compact = false }: { dispatch: TDispatchListItem; compact?: boolean }) {
-  const position = positionLabel(d);
-  if (!d.coverage) return <span className="text-muted-foreground">{position ?? "-"}</span>;
-  const full = `${coverageText(d.coverage)}${position ? ` (this one: ${position})` : ""}`;
+  if (!d.coverage) return <span className="text-muted-foreground">-</span>;
   if (compact) {
     const complete = d.coverage.covered >= d.coverage.total;
     return (
       <span
-        title={full}
+        title={coverageText(d.coverage)}
         className={complete ? "text-muted-foreground" : "font-medium text-amber-700 dark:text-amber-400"}
       >
         {d.coverage.covered} of {d.coverage.total}
-        <span className="sr-only"> positions dispatched{position ? `, this one: ${position}` : ""}</span>
+        <span className="sr-only"> positions dispatched</span>
       </span>
     );
   }
-  return (
-    <span>
-      <CoverageText coverage={d.coverage} />
-      {position ? <span className="text-muted-foreground"> · {position}</span> : null}
-    </span>
-  );
+  return <CoverageText coverage={d.coverage} />;
 }
 
 const createdFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
@@ -99,6 +98,16 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       cell: (d) => (
         <Clip text={d.pevoName ?? "Unassigned"} className="max-w-32 2xl:max-w-56">
           <PevoName dispatch={d} />
+        </Clip>
+      ),
+    },
+    {
+      // The position of the job this dispatch fills (DECISIONS 'One dispatch per position').
+      id: "position",
+      header: "Position",
+      cell: (d) => (
+        <Clip text={positionLabel(d) ?? ""} className="max-w-32 2xl:max-w-48">
+          <Position dispatch={d} />
         </Clip>
       ),
     },
@@ -171,6 +180,7 @@ export function DispatchList({ list, rows, onDelete }: Props) {
           }
           facts={[
             { label: "PEVO", value: <PevoName dispatch={d} /> },
+            ...(positionLabel(d) ? [{ label: "Position", value: <Position dispatch={d} /> }] : []),
             { label: "Pickup", value: `${formatDate(d.pickupDate)} at ${d.pickupTime}` },
             ...(d.coverage ? [{ label: "Positions", value: <Coverage dispatch={d} /> }] : []),
           ]}

@@ -213,13 +213,21 @@ export function DispatchPositionsForm({
                       {...bound}
                       disabled={!selected || pending}
                       noneLabel="Unassigned"
-                      source={pevoPickerSource({ rateConfirmationId: rc.id, from: rows[i]?.pickupDate })}
+                      source={pevoPickerSource({
+                        rateConfirmationId: rc.id,
+                        from: rows[i]?.pickupDate,
+                        pickupDate: rows[i]?.pickupDate,
+                      })}
                     />
                   )}
                 </PickerField>
                 {selected ? (
                   <QualificationMarks
-                    job={{ rateConfirmationId: rc.id, from: rows[i]?.pickupDate }}
+                    job={{
+                      rateConfirmationId: rc.id,
+                      from: rows[i]?.pickupDate,
+                      pickupDate: rows[i]?.pickupDate,
+                    }}
                     pevoId={rows[i]?.pevoId}
                     className="md:col-span-3"
                   />

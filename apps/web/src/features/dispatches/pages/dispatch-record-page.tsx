@@ -124,6 +124,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         </div>
         {details ? <DispatchTimelineCard dispatchId={dispatch.id} /> : null}
         <DispatchForm
+          dispatchId={dispatch.id}
           defaultValues={defaultValues}
           knownRateConfirmation={dispatch.rateConfirmation}
           submitLabel="Save Dispatch"

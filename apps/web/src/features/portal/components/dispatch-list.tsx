@@ -50,6 +50,7 @@ function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" 
           <TableHead>Job #</TableHead>
           <TableHead>Date</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>Position</TableHead>
           {showDriver ? <TableHead>Driver</TableHead> : null}
           <TableHead>Route</TableHead>
           <TableHead className="text-right">{actionsLabel}</TableHead>
@@ -65,6 +66,7 @@ function DispatchTable({ dispatches, showDriver, from, actionsLabel = "Actions" 
             <TableCell>
               <DispatchStatusBadge status={dispatch.status} />
             </TableCell>
+            <TableCell truncate={dispatch.position}>{dash(dispatch.position)}</TableCell>
             {showDriver ? <TableCell truncate={dispatch.driverName}>{dispatch.driverName}</TableCell> : null}
             <TableCell className="min-w-40">{shortRoute(dispatch)}</TableCell>
             <TableCell className="text-right">
@@ -97,6 +99,12 @@ function DispatchCards({ dispatches, showDriver, from, columns }: ListProps & { 
             <p className="mt-3 text-base font-medium [overflow-wrap:anywhere]">{shortRoute(dispatch)}</p>
           ) : null}
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+            {dispatch.position ? (
+              <>
+                <dt className="text-muted-foreground">Position</dt>
+                <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{dispatch.position}</dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">Date</dt>
             <dd>
               {formatDate(dispatch.pickupDate)}
@@ -144,7 +152,7 @@ function useWidth<T extends HTMLElement>() {
 export function DispatchList(props: ListProps) {
   const isMobile = useIsMobile();
   const [ref, width] = useWidth<HTMLDivElement>();
-  const tableWidth = props.showDriver ? 760 : 640;
+  const tableWidth = props.showDriver ? 880 : 760;
   const cards = isMobile || (width !== null && width < tableWidth);
   return (
     <div ref={ref} className="min-w-0">

@@ -21,6 +21,7 @@ import { JobTimeline } from "@/components/job-timeline";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import {
   Dialog,
   DialogContent,
@@ -41,6 +42,7 @@ import {
   useJobLifecycle,
   useRecordStep,
 } from "../job-steps-api";
+import { earlyStartQuestion } from "../lib";
 import { TripFormSheet } from "./trip-form-sheet";
 
 const STEP_ICONS: Record<DispatchStep, typeof Navigation> = {
@@ -153,6 +155,8 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
   const [reporting, setReporting] = useState(false);
   const [tripOpen, setTripOpen] = useState(false);
   const [locating, setLocating] = useState(false);
+  /** The question asked before "On my way" ahead of the pickup day (null: not asking). */
+  const [early, setEarly] = useState<string | null>(null);
   const life = query.data;
 
   if (query.isError) {
@@ -185,6 +189,12 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
 
   const busy = step.isPending || locating;
   const next = life.nextStep;
+  // Starting before the pickup day is allowed but asked first (a tap three days early is a slip).
+  const press = (kind: DispatchStep) => {
+    const question = kind === "on_my_way" ? earlyStartQuestion(life.pickupDate, life.timeZone) : null;
+    if (question) setEarly(question);
+    else void tap(kind);
+  };
   const NextIcon = next ? STEP_ICONS[next] : Check;
 
   return (
@@ -214,7 +224,7 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
         ) : null}
 
         {next ? (
-          <Button className="h-16 w-full text-lg" disabled={busy} onClick={() => void tap(next)}>
+          <Button className="h-16 w-full text-lg" disabled={busy} onClick={() => press(next)}>
             {busy ? <Spinner /> : <NextIcon aria-hidden className="size-5" />}
             {DISPATCH_STEP_LABELS[next]}
           </Button>
@@ -250,6 +260,18 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
         </div>
       </CardContent>
 
+      <ConfirmDialog
+        open={early !== null}
+        onOpenChange={(open) => !open && setEarly(null)}
+        title="Start this job early?"
+        description={early}
+        confirmLabel={DISPATCH_STEP_LABELS.on_my_way}
+        confirmVariant="default"
+        onConfirm={() => {
+          setEarly(null);
+          void tap("on_my_way");
+        }}
+      />
       <TextDialog
         open={declining}
         onOpenChange={setDeclining}

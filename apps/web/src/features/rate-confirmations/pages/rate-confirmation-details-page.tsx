@@ -29,6 +29,7 @@ import {
   useUpdateRateConfirmation,
 } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
+import { PositionCoverageCard } from "../components/position-coverage-card";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";
 import { SignatureCard } from "../components/signature-card";
 import { toFormValues } from "../form-values";
@@ -103,6 +104,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
       />
       {canceled ? <CanceledBanner rc={rc} /> : null}
       <SignatureCard rc={rc} />
+      <PositionCoverageCard rc={rc} />
       <fieldset
         disabled={canceled}
         className="min-w-0"
