@@ -5,7 +5,7 @@
  * before sending. One transaction with its claims, activity event and live event.
  */
 import { companies, invoiceLineItems, invoices, missingRow } from "@pevo/db";
-import { invoiceTotals, type TBillJobsInvoice, type TInvoiceData } from "@pevo/shared";
+import { invoiceTotals, positionLabel, type TBillJobsInvoice, type TInvoiceData } from "@pevo/shared";
 import { addDaysIso } from "../../lib/dates";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
@@ -18,7 +18,6 @@ import {
   jobName,
   jobsToBill,
   liveClaims,
-  positionLabel,
 } from "./invoice-jobs";
 import { invoiceToday } from "./invoice-status";
 import { nextInvoiceNumber } from "./list-invoices";
@@ -108,7 +107,7 @@ export async function createInvoiceFromJobs(scope: Scope, input: TBillJobsInvoic
           customerAddress: first.clientAddress || first.clientContact || null,
           // One PEVO for one job; a consolidated invoice names each job's under its heading.
           pevoName: consolidated ? null : pevo || null,
-          pevoPosition: consolidated ? null : positionLabel(first.positionType, first.positionName),
+          pevoPosition: consolidated ? null : positionLabel(first),
         })
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
       await tx

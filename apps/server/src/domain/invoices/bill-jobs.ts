@@ -6,6 +6,7 @@ import { clients, dispatches, type Executor, invoiceJobs, pevos, rateConfirmatio
 import {
   COUNT_CAP,
   fromCents,
+  positionLabel,
   type OffsetPage,
   type TBillJob,
   type TBillJobClient,
@@ -16,7 +17,6 @@ import {
 import { and, asc, count, eq, gte, isNull, lte, max, min, notExists, type SQL, sql } from "drizzle-orm";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
-import { positionLabel } from "./invoice-jobs";
 import { suggestedLines } from "./suggested-lines";
 
 /** Completed, in the period, and not claimed by a live invoice (the claim index answers the NOT EXISTS). */
@@ -149,7 +149,7 @@ export async function listBillJobs(scope: Scope, params: TBillJobsParams): Promi
       const cents = suggestion.items.reduce((sum, line) => sum + toCents(line.charge), 0);
       return {
         ...job,
-        position: positionLabel(positionType, positionName),
+        position: positionLabel({ positionType, positionName }),
         pevoName: firstName ? `${firstName} ${lastName}` : null,
         amount: fromCents(cents),
         hasRates: suggestion.hasRates,

@@ -13,7 +13,7 @@ import {
   pevos,
   rateConfirmations,
 } from "@pevo/db";
-import { POSITION_TYPES, type TInvoiceJob } from "@pevo/shared";
+import { positionLabel, type TInvoiceJob } from "@pevo/shared";
 import { asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { ConflictError, pgError } from "../../lib/domain-errors";
 import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
@@ -27,14 +27,6 @@ export const jobName = (job: { jobNumber: string | null; pickupDate: string }) =
 /** The refusal of a job another live invoice claims. */
 export const jobAlreadyInvoiced = (job: string, invoiceNumber?: string) =>
   `${job} is already invoiced${invoiceNumber ? ` on ${invoiceNumber}` : ""}: void that invoice first to bill it again`;
-
-/** The position label of a dispatch (a custom position by its name). */
-export const positionLabel = (type: string | null, name: string | null) =>
-  type === "custom"
-    ? name || POSITION_TYPES.custom
-    : type
-      ? (POSITION_TYPES[type as keyof typeof POSITION_TYPES] ?? null)
-      : null;
 
 /** The live invoice (not void) that claims each of these dispatches. */
 export async function liveClaims(db: Executor, scope: { companyId: CompanyId }, dispatchIds: string[]) {
@@ -140,7 +132,7 @@ export async function jobsOfInvoice(
     .orderBy(asc(invoiceJobs.sortOrder), asc(dispatches.pickupDate));
   return rows.map(({ positionType, positionName, firstName, lastName, ...job }) => ({
     ...job,
-    position: positionLabel(positionType, positionName),
+    position: positionLabel({ positionType, positionName }),
     pevoName: firstName ? `${firstName} ${lastName}` : null,
   }));
 }

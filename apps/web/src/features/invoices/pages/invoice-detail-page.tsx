@@ -1,3 +1,4 @@
+import { JobLineGroups } from "@/components/job-line-groups";
 import {
   formatDotNumber,
   formatMcNumber,
@@ -371,6 +372,8 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
           <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
             No line items found
           </p>
+        ) : invoice.jobs.length > 0 ? (
+          <JobLineGroups jobs={invoice.jobs} lines={invoice.lineItems} />
         ) : (
           <>
             <div className="hidden rounded-lg border md:block print:block">

@@ -1,6 +1,7 @@
 import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
+import { JobLineGroups } from "@/components/job-line-groups";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -116,6 +117,9 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
 
         <section className="grid gap-2" aria-label="Line items">
           <h2 className="text-sm font-semibold text-muted-foreground">Line Items</h2>
+          {invoice.jobs.length > 0 ? (
+            <JobLineGroups jobs={invoice.jobs} lines={invoice.lineItems} />
+          ) : (
           <ul className="divide-y rounded-lg border text-sm">
             {invoice.lineItems.map((line, i) => (
               <li key={i} className="flex items-start justify-between gap-3 p-3">
@@ -130,6 +134,7 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
               </li>
             ))}
           </ul>
+          )}
         </section>
 
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
