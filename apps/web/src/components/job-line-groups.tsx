@@ -29,7 +29,9 @@ export function JobLineGroups({ jobs, lines }: { jobs: TInvoiceJob[]; lines: Lin
       {groups.map((group) => (
         <section
           key={group.job?.dispatchId ?? "other"}
-          aria-label={group.job ? `Job ${group.job.jobNumber ?? formatDate(group.job.pickupDate)}` : "Other charges"}
+          aria-label={
+            group.job ? `Job ${group.job.jobNumber ?? formatDate(group.job.pickupDate)}` : "Other charges"
+          }
           className="grid gap-1 rounded-lg border p-2"
         >
           {group.job ? (

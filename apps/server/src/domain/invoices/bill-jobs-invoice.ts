@@ -12,13 +12,7 @@ import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { getInvoice } from "./get-invoice";
-import {
-  claimJobs,
-  jobAlreadyInvoiced,
-  jobName,
-  jobsToBill,
-  liveClaims,
-} from "./invoice-jobs";
+import { claimJobs, jobAlreadyInvoiced, jobName, jobsToBill, liveClaims } from "./invoice-jobs";
 import { invoiceToday } from "./invoice-status";
 import { nextInvoiceNumber } from "./list-invoices";
 import { suggestedLines } from "./suggested-lines";

@@ -6,8 +6,8 @@ import { clients, dispatches, type Executor, invoiceJobs, pevos, rateConfirmatio
 import {
   COUNT_CAP,
   fromCents,
-  positionLabel,
   type OffsetPage,
+  positionLabel,
   type TBillJob,
   type TBillJobClient,
   type TBillJobClientsParams,

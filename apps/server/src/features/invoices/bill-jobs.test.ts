@@ -57,7 +57,10 @@ beforeAll(async () => {
   clientId = (await t.createClient(adminA, { name: "Consolidated Client", address: "1 Main St" })).id;
   otherClientId = (await t.createClient(adminA, { name: "Other Client" })).id;
   const clientB = await t.createClient(adminB, { name: "B Client" });
-  const rcB = await t.createRateConfirmation(adminB, { clientId: clientB.id, jobNumber: uniqueJobNumber("B") });
+  const rcB = await t.createRateConfirmation(adminB, {
+    clientId: clientB.id,
+    jobNumber: uniqueJobNumber("B"),
+  });
   dispatchB = (await t.createDispatch(adminB, { rateConfirmationId: rcB.id, status: "completed" })).id;
 }, SETUP_TIMEOUT);
 afterAll(() => t?.close());
@@ -69,22 +72,52 @@ describe("consolidated invoice", () => {
       await completedJob(clientId, "2025-06-01"),
       await completedJob(clientId, "2025-06-02"),
     ];
-    const list = await t.as(adminA)("GET", `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`);
+    const list = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`,
+    );
     expect(list.status, JSON.stringify(list.body)).toBe(200);
-    expect(list.body.items.map((j: JsonBody) => j.pickupDate)).toEqual(["2025-06-01", "2025-06-02", "2025-06-03"]);
-    expect(list.body.items[0]).toMatchObject({ amount: "450.00", hasRates: true, position: "Lead Car", pevoName: "Paula One" });
-    const clients = await t.as(adminA)("GET", "/api/invoices/bill-jobs/clients?from=2025-06-01&to=2025-06-30");
+    expect(list.body.items.map((j: JsonBody) => j.pickupDate)).toEqual([
+      "2025-06-01",
+      "2025-06-02",
+      "2025-06-03",
+    ]);
+    expect(list.body.items[0]).toMatchObject({
+      amount: "450.00",
+      hasRates: true,
+      position: "Lead Car",
+      pevoName: "Paula One",
+    });
+    const clients = await t.as(adminA)(
+      "GET",
+      "/api/invoices/bill-jobs/clients?from=2025-06-01&to=2025-06-30",
+    );
     expect(clients.body.items).toEqual([
-      { clientId, clientName: "Consolidated Client", jobCount: 3, firstPickup: "2025-06-01", lastPickup: "2025-06-03" },
+      {
+        clientId,
+        clientName: "Consolidated Client",
+        jobCount: 3,
+        firstPickup: "2025-06-01",
+        lastPickup: "2025-06-03",
+      },
     ]);
 
     const res = await bill(jobs.map((j) => j.id));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const inv = res.body;
-    expect(inv).toMatchObject({ status: "draft", clientId, customerName: "Consolidated Client", issueDate: "2025-07-01" });
+    expect(inv).toMatchObject({
+      status: "draft",
+      clientId,
+      customerName: "Consolidated Client",
+      issueDate: "2025-07-01",
+    });
     // Billed in the order they ran.
     expect(inv.jobs.map((j: JsonBody) => j.pickupDate)).toEqual(["2025-06-01", "2025-06-02", "2025-06-03"]);
-    expect(inv.jobs[0]).toMatchObject({ position: "Lead Car", pevoName: "Paula One", destinationAddress: "Dallas, TX" });
+    expect(inv.jobs[0]).toMatchObject({
+      position: "Lead Car",
+      pevoName: "Paula One",
+      destinationAddress: "Dallas, TX",
+    });
     const byJob = inv.jobs.map((j: JsonBody) =>
       inv.lineItems
         .filter((l: JsonBody) => l.dispatchId === j.dispatchId)
@@ -94,7 +127,10 @@ describe("consolidated invoice", () => {
     expect(toCents(inv.subtotal)).toBe(byJob.reduce((a: number, b: number) => a + b, 0));
     expect(inv.lineItems.every((l: JsonBody) => l.dispatchId)).toBe(true);
 
-    const after = await t.as(adminA)("GET", `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`);
+    const after = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`,
+    );
     expect(after.body).toMatchObject({ items: [], total: 0 });
 
     // The PDF heads each job's group and gives its subtotal.
@@ -165,7 +201,10 @@ describe("consolidated invoice", () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const loser = results.find((r) => r.status === 409);
     expect(loser?.body.error).toMatch(/is already invoiced/);
-    const left = await t.as(adminA)("GET", `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-04-01&to=2025-04-30`);
+    const left = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-04-01&to=2025-04-30`,
+    );
     expect(left.body.total).toBe(1);
     // The database itself refuses a second live claim, whatever a check before it saw.
     const winner = results.find((r) => r.status === 201)?.body;
@@ -174,7 +213,9 @@ describe("consolidated invoice", () => {
     const other = await bill([await completedJob(clientId, "2025-04-04").then((j) => j.id)]);
     expect(other.status).toBe(201);
     await expect(
-      t.db.insert(invoiceJobs).values({ companyId: adminA.companyId, invoiceId: other.body.id, dispatchId: b.id }),
+      t.db
+        .insert(invoiceJobs)
+        .values({ companyId: adminA.companyId, invoiceId: other.body.id, dispatchId: b.id }),
     ).rejects.toThrow();
   });
 
@@ -196,7 +237,10 @@ describe("consolidated invoice", () => {
     expect(bad.status).toBe(400);
     expect((await t.as(adminA)("POST", "/api/invoices/bill-jobs", { dispatchIds: [] })).status).toBe(400);
     // Nothing was written: the job is still there to bill.
-    const list = await t.as(adminA)("GET", `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-03-01&to=2025-03-01`);
+    const list = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-03-01&to=2025-03-01`,
+    );
     expect(list.body.total).toBe(1);
     // Another company's client lists nothing.
     const foreign = await t.as(adminB)("GET", `/api/invoices/bill-jobs?clientId=${clientId}`);

@@ -390,7 +390,14 @@ describe("invoiceValues", () => {
       notes: "",
       memo: "",
       lineItems: [
-        { kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00", dispatchId: null },
+        {
+          kind: "day",
+          date: "2026-01-12",
+          location: "Dallas",
+          mileage: "0.00",
+          charge: "350.00",
+          dispatchId: null,
+        },
         // A consolidated invoice's line keeps its job through an edit.
         {
           kind: "mileage",

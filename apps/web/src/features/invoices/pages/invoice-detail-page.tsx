@@ -1,4 +1,3 @@
-import { JobLineGroups } from "@/components/job-line-groups";
 import {
   formatDotNumber,
   formatMcNumber,
@@ -10,6 +9,7 @@ import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send,
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { JobLineGroups } from "@/components/job-line-groups";
 import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, LoadingState, ProblemState } from "@/components/states";

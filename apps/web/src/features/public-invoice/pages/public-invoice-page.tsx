@@ -120,20 +120,22 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
           {invoice.jobs.length > 0 ? (
             <JobLineGroups jobs={invoice.jobs} lines={invoice.lineItems} />
           ) : (
-          <ul className="divide-y rounded-lg border text-sm">
-            {invoice.lineItems.map((line, i) => (
-              <li key={i} className="flex items-start justify-between gap-3 p-3">
-                <div className="min-w-0">
-                  <p className="font-medium">{line.location}</p>
-                  <p className="text-muted-foreground">
-                    {formatDate(line.date)}
-                    {Number(line.mileage) > 0 ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi` : ""}
-                  </p>
-                </div>
-                <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>
-              </li>
-            ))}
-          </ul>
+            <ul className="divide-y rounded-lg border text-sm">
+              {invoice.lineItems.map((line, i) => (
+                <li key={i} className="flex items-start justify-between gap-3 p-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">{line.location}</p>
+                    <p className="text-muted-foreground">
+                      {formatDate(line.date)}
+                      {Number(line.mileage) > 0
+                        ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi`
+                        : ""}
+                    </p>
+                  </div>
+                  <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
 
