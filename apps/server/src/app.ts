@@ -27,6 +27,7 @@ import {
 import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
+import { billJobsRoutes } from "./features/invoices/bill-jobs-routes";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
@@ -181,6 +182,7 @@ export function createApp(opts: {
     .route("/portal", portalRoutes)
     .route("/me/settings", mySettingsRoutes)
     .route("/invoices", invoiceSuggestionRoutes)
+    .route("/invoices", billJobsRoutes)
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)

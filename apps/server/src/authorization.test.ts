@@ -119,6 +119,8 @@ type Fixtures = {
   newResponseLinkA: () => Promise<string>;
   /** A dispatch of company A assigned to pevoA2. */
   dispatchA2: string;
+  /** A completed dispatch of company A no invoice bills yet (Bill jobs). */
+  completedA: string;
   /** A dispatch of company B without references, for adminB's bodies. */
   dispatchB: string;
   invoiceA: string;
@@ -656,6 +658,24 @@ const ROUTES: Row[] = [
     route: "GET /api/invoices/suggested-lines",
     path: (f) => `/api/invoices/suggested-lines?dispatchId=${f.dispatchA}`,
     expect: A_ONLY,
+  },
+  {
+    route: "GET /api/invoices/bill-jobs/clients",
+    path: (f) => `/api/invoices/bill-jobs/clients?clientId=${f.clientA}`,
+    expect: OFFICE,
+  },
+  // adminB names company A's client: an empty page (200), nothing of A's.
+  {
+    route: "GET /api/invoices/bill-jobs",
+    path: (f) => `/api/invoices/bill-jobs?clientId=${f.clientA}`,
+    expect: OFFICE,
+  },
+  // adminB names company A's job: unknown (404), nothing created in A.
+  {
+    route: "POST /api/invoices/bill-jobs",
+    body: (f) => ({ dispatchIds: [f.completedA] }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(invoices, invoices.companyId, f.companyA),
   },
   {
     route: "GET /api/invoices/next-number",
@@ -1268,6 +1288,11 @@ beforeAll(async () => {
   partial.newDispatchA = async () =>
     hide("pevoA", await create(adminA.cookie, "/api/dispatches", dispatchBody(partial)));
   partial.dispatchA = await partial.newDispatchA();
+  partial.completedA = await create(adminA.cookie, "/api/dispatches", {
+    ...dispatchBody(partial),
+    pevoId: null,
+    status: "completed",
+  });
   partial.newAcceptedDispatchA = async () => {
     const id = await partial.newDispatchA();
     const res = await t.request("POST", `/api/portal/dispatches/${id}/accept`, { cookie: pevoA.cookie });

@@ -29,7 +29,7 @@ export const APP_SECTIONS = {
   pevos: { base: "/pevos", children: ["new", "edit/:id"] },
   rateConfirmations: { base: "/rate-confirmations", children: ["new", ":id"] },
   dispatching: { base: "/dispatching", children: ["new", "edit/:id", ":id"] },
-  invoices: { base: "/invoices", children: ["new", "edit/:id", ":id"] },
+  invoices: { base: "/invoices", children: ["new", "bill-jobs", "edit/:id", ":id"] },
 } as const;
 
 /** The PEVO portal's children of `/pevo`. */

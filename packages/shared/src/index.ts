@@ -1,5 +1,6 @@
 export * from "./api/account";
 export * from "./api/activity";
+export * from "./api/bill-jobs";
 export * from "./api/calendar";
 export * from "./api/clients";
 export * from "./api/company";

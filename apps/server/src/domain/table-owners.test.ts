@@ -51,6 +51,7 @@ const OWNER: Record<string, Owner> = {
   tripLogs: "domain/trip-logs",
   tripLogExpenses: "domain/trip-logs",
   invoices: "domain/invoices",
+  invoiceJobs: "domain/invoices",
   invoiceLineItems: "domain/invoices",
   invoiceOpenBalances: "domain/invoices",
   payments: "domain/invoices",

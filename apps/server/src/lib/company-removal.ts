@@ -22,6 +22,7 @@ import {
   dispatches,
   documentFileDeletions,
   documents,
+  invoiceJobs,
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,
@@ -50,6 +51,7 @@ import type { FileStorage } from "./storage";
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   payments,
+  invoiceJobs,
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,

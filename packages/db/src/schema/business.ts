@@ -523,9 +523,12 @@ export const invoiceLineItems = pgTable(
     mileage: numeric("mileage", { precision: 12, scale: 2 }).notNull().default("0"),
     charge: money("charge").notNull().default("0"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** The job a line bills on a consolidated invoice (its group on the PDF); null on a single-job one. */
+    dispatchId: uuid("dispatch_id"),
   },
   (t) => [
     ref("line_items_invoice_fk", t, t.invoiceId, invoices, "cascade"),
+    ref("line_items_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
     index("line_items_invoice_idx").on(t.invoiceId),
     maxLength("line_items", t.location, L.location),
     range("line_items", t.mileage, NUMBER_LIMITS.maxLineMileage),

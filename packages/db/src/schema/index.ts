@@ -6,6 +6,7 @@ export * from "./dispatch-day-counts";
 export * from "./dispatch-events";
 export * from "./documents";
 export * from "./enums";
+export * from "./invoice-jobs";
 export * from "./jobs";
 export * from "./open-balances";
 export * from "./payments";

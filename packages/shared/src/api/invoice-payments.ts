@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZLetterhead } from "./company";
+import { ZInvoiceJob } from "./invoices";
 import { ZMailState } from "./mail";
 
 export const ZPayment = z.object({
@@ -47,7 +48,17 @@ export const ZPublicInvoice = z.object({
   customerName: z.string().nullable(),
   customerAddress: z.string().nullable(),
   jobNumber: z.string().nullable(),
-  lineItems: z.array(z.object({ date: ZDay, location: z.string(), mileage: ZDecimal, charge: ZDecimal })),
+  lineItems: z.array(
+    z.object({
+      date: ZDay,
+      location: z.string(),
+      mileage: ZDecimal,
+      charge: ZDecimal,
+      dispatchId: ZId.nullable(),
+    }),
+  ),
+  /** A consolidated invoice's jobs, each heading its lines; empty for one job. */
+  jobs: z.array(ZInvoiceJob),
   subtotal: ZDecimal,
   taxRate: ZDecimal,
   tax: ZDecimal,

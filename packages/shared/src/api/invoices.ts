@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../constants";
-import type { TInvoice, TInvoiceListItem } from "../schemas/invoice";
+import type { TInvoice, TInvoiceJob, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZMailState } from "./mail";
@@ -31,6 +31,17 @@ export const ZInvoiceListItem = z.object({
   balance: ZDecimal.describe("Total minus the payments"),
 });
 type _ListItem = Assert<Same<z.output<typeof ZInvoiceListItem>, TInvoiceListItem>>;
+
+export const ZInvoiceJob = z.object({
+  dispatchId: ZId,
+  pickupDate: ZDay,
+  jobNumber: z.string().nullable(),
+  originAddress: z.string().nullable(),
+  destinationAddress: z.string().nullable(),
+  position: z.string().nullable(),
+  pevoName: z.string().nullable(),
+});
+type _Job = Assert<Same<z.output<typeof ZInvoiceJob>, TInvoiceJob>>;
 
 export const ZInvoiceResponse = z.object({
   id: ZId,
@@ -68,8 +79,12 @@ export const ZInvoiceResponse = z.object({
       location: z.string(),
       mileage: ZDecimal,
       charge: ZDecimal,
+      dispatchId: ZId.nullable().describe("The job the line bills on a consolidated invoice"),
     }),
   ),
+  jobs: z
+    .array(ZInvoiceJob)
+    .describe("The jobs of a consolidated invoice, each heading its group of lines; empty for one job"),
   dispatch: z
     .object({
       id: ZId,

@@ -41,6 +41,14 @@ export const ZLineItem = z.object({
     `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
   ),
   charge: amount("Charge must be a positive number", NUMBER_LIMITS.maxMoney, MAX_MONEY_MESSAGE),
+  /**
+   * The job the line bills on a consolidated invoice (one of the invoice's jobs; DECISIONS
+   * 'Consolidated invoices'); none on a single-job invoice or for a line typed by hand.
+   */
+  dispatchId: z
+    .union([z.literal(""), z.uuid({ error: "Choose one of the invoice's jobs" })])
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 
 /** The invoice form. Subtotal, tax and total are accepted but ignored: the server computes them. */
@@ -105,6 +113,18 @@ export const ZReissueInvoice = z.object({
 export type TReissueInvoice = z.output<typeof ZReissueInvoice>;
 export type TInvoiceData = z.output<typeof ZInvoice>;
 
+/** A job of a consolidated invoice: the heading of its group of lines. */
+export type TInvoiceJob = {
+  dispatchId: string;
+  pickupDate: string;
+  jobNumber: string | null;
+  originAddress: string | null;
+  destinationAddress: string | null;
+  /** The position the dispatch filled (lead car, chase car, a custom name). */
+  position: string | null;
+  pevoName: string | null;
+};
+
 export type TInvoiceListItem = {
   id: string;
   invoiceNumber: string;
@@ -144,6 +164,11 @@ export type TInvoice = Omit<
   mail: TMailState | null;
   createdAt: string;
   lineItems: (z.output<typeof ZLineItem> & { id: string })[];
+  /**
+   * The jobs of a consolidated invoice in their order, each the heading of its lines' group; empty
+   * for an invoice of one job (DECISIONS 'Consolidated invoices').
+   */
+  jobs: TInvoiceJob[];
   dispatch: {
     id: string;
     driverName: string;

@@ -12,6 +12,7 @@ import { asc, eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { mailState } from "../../mail/mail-jobs";
+import { jobsOfInvoice } from "./invoice-jobs";
 import { balanceOf, invoiceToday, isOverdue } from "./invoice-status";
 
 export const INVOICE_NOT_FOUND = "Invoice not found";
@@ -52,11 +53,13 @@ export async function getInvoice(
       location: invoiceLineItems.location,
       mileage: invoiceLineItems.mileage,
       charge: invoiceLineItems.charge,
+      dispatchId: invoiceLineItems.dispatchId,
     })
     .from(invoiceLineItems)
     .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)))
     .orderBy(asc(invoiceLineItems.sortOrder));
   const inv = row.invoice;
+  const jobs = await jobsOfInvoice(db, scope, id);
   return {
     id: inv.id,
     invoiceNumber: inv.invoiceNumber,
@@ -85,6 +88,8 @@ export async function getInvoice(
     mail: await mailState(db, scope, invoiceMailKey(inv.id)),
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
+    // A consolidated invoice's job headings; one job reads as before (its dispatch below).
+    jobs: jobs.length > 1 ? jobs : [],
     dispatch: {
       ...row.dispatch,
       jobNumber: row.jobNumber,

@@ -4,6 +4,8 @@
 // the invoice rules (open, overdue, aging) that receivables, the dashboard and dispatches show.
 
 export { openBalances, openWithBalance } from "./aging";
+export { listBillJobClients, listBillJobs } from "./bill-jobs";
+export { createInvoiceFromJobs } from "./bill-jobs-invoice";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";

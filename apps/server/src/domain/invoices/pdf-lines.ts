@@ -1,4 +1,4 @@
-import { groupLinesByKind, type TInvoice } from "@pevo/shared";
+import { groupLinesByJob, groupLinesByKind, type TInvoice, type TInvoiceJob } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
 import { PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 
@@ -6,6 +6,43 @@ const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 type Area = { left: number; width: number; y: number };
+type Line = TInvoice["lineItems"][number];
+/** A group of the table: its heading (and the line under it: a job's position and PEVO), lines, subtotal. */
+type Group = { label: string; detail: string | null; lines: Line[]; subtotal: string; total: string };
+
+/** A job's heading: job number, date and route; under it the position and the PEVO. */
+export function jobHeading(job: TInvoiceJob) {
+  const route = [job.originAddress, job.destinationAddress].filter(Boolean).join(" → ");
+  return {
+    label: [job.jobNumber ? `Job # ${job.jobNumber}` : "Job", formatDay(job.pickupDate), route]
+      .filter(Boolean)
+      .join("  ·  "),
+    detail:
+      [job.position, job.pevoName ? `PEVO: ${job.pevoName}` : null].filter(Boolean).join("  ·  ") || null,
+  };
+}
+
+/**
+ * A consolidated invoice groups its lines by job (DECISIONS 'Consolidated invoices'), each with the
+ * job's subtotal; an invoice of one job by kind.
+ */
+function groupsOf(invoice: TInvoice): Group[] {
+  if (invoice.jobs.length > 0) {
+    return groupLinesByJob(invoice.jobs, invoice.lineItems).map((group) => ({
+      ...(group.job ? jobHeading(group.job) : { label: "Other charges", detail: null }),
+      lines: group.lines,
+      subtotal: group.subtotal,
+      total: group.job ? "Job subtotal" : "Other charges subtotal",
+    }));
+  }
+  return groupLinesByKind(invoice.lineItems).map((group) => ({
+    label: group.label,
+    detail: null,
+    lines: group.lines,
+    subtotal: group.subtotal,
+    total: `${group.label} subtotal`,
+  }));
+}
 
 /**
  * The invoice's line table, grouped by kind (INVOICE_LINE_KINDS, packages/shared): a heading per kind (Day rate, Mileage,
@@ -45,7 +82,7 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
       .stroke();
 
   header();
-  const groups = groupLinesByKind(invoice.lineItems);
+  const groups = groupsOf(invoice);
   if (groups.length === 0) {
     doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222").text("No line items found", left, y);
     return y + 18;
@@ -55,14 +92,22 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
     return Math.max(14, doc.heightOfString(location, { width: cols[1].w })) + 6;
   };
   for (const group of groups) {
+    doc.font(PDF_FONT.bold).fontSize(9.5);
+    const labelHeight = doc.heightOfString(group.label, { width }) + 6;
+    doc.font(PDF_FONT.regular).fontSize(8.5);
+    const detailHeight = group.detail ? doc.heightOfString(group.detail, { width }) + 4 : 0;
     // A group's heading moves to the next page with its first line: never alone at the bottom.
-    room(18 + rowHeight(group.lines[0]?.location ?? ""));
+    room(labelHeight + detailHeight + rowHeight(group.lines[0]?.location ?? ""));
     doc
       .font(PDF_FONT.bold)
       .fontSize(9.5)
       .fillColor("#92400e")
       .text(group.label, left, y + 2, { width });
-    y += 18;
+    y += labelHeight;
+    if (group.detail) {
+      doc.font(PDF_FONT.regular).fontSize(8.5).fillColor("#52525b").text(group.detail, left, y, { width });
+      y += detailHeight;
+    }
     doc.font(PDF_FONT.regular).fontSize(9).fillColor("#222");
     for (const line of group.lines) {
       const mileage = Number(line.mileage) > 0 ? Number(line.mileage).toFixed(2) : "";
@@ -81,7 +126,7 @@ export function drawLineGroups(doc: PDFKit.PDFDocument, invoice: TInvoice, { lef
     }
     room(20);
     doc.font(PDF_FONT.bold).fontSize(9).fillColor("#111");
-    doc.text(`${group.label} subtotal`, left + 85, y, { width: 315, align: "right" });
+    doc.text(group.total, left + 85, y, { width: 315, align: "right" });
     doc.text(money(group.subtotal), cols[3].x, y, { width: cols[3].w, align: "right" });
     y += 22;
   }

@@ -70,15 +70,21 @@ export async function renderInvoicePdf(
     .fillColor("#111")
     .text("Job", left + width / 2, y);
   doc.font(PDF_FONT.regular).fillColor("#333");
-  const jobLines = [
-    job?.jobNumber ? `Job # ${job.jobNumber}` : "No job reference",
-    job ? `Driver: ${job.driverName}` : null,
-    job?.originAddress ? `From: ${job.originAddress}` : null,
-    job?.destinationAddress ? `To: ${job.destinationAddress}` : null,
-    invoice.pevoName
-      ? `PEVO: ${invoice.pevoName}${invoice.pevoPosition ? ` (${invoice.pevoPosition})` : ""}`
-      : null,
-  ].filter((line): line is string => Boolean(line));
+  const days = invoice.jobs.map((j) => j.pickupDate).sort();
+  const jobLines = invoice.jobs.length
+    ? [
+        `${invoice.jobs.length} jobs`,
+        `${formatDay(days[0] ?? invoice.issueDate)} – ${formatDay(days.at(-1) ?? invoice.issueDate)}`,
+      ]
+    : [
+        job?.jobNumber ? `Job # ${job.jobNumber}` : "No job reference",
+        job ? `Driver: ${job.driverName}` : null,
+        job?.originAddress ? `From: ${job.originAddress}` : null,
+        job?.destinationAddress ? `To: ${job.destinationAddress}` : null,
+        invoice.pevoName
+          ? `PEVO: ${invoice.pevoName}${invoice.pevoPosition ? ` (${invoice.pevoPosition})` : ""}`
+          : null,
+      ].filter((line): line is string => Boolean(line));
   doc.text(jobLines.join("\n"), left + width / 2, y + 14, { width: width / 2 });
 
   y = drawLineGroups(doc, invoice, { left, width, y: Math.max(doc.y, 230) + 20 });

@@ -74,12 +74,14 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
     customerName: invoice.customerName,
     customerAddress: invoice.customerAddress,
     jobNumber: invoice.dispatch?.jobNumber ?? null,
-    lineItems: invoice.lineItems.map(({ date, location, mileage, charge }) => ({
+    lineItems: invoice.lineItems.map(({ date, location, mileage, charge, dispatchId }) => ({
       date,
       location,
       mileage,
       charge,
+      dispatchId,
     })),
+    jobs: invoice.jobs,
     subtotal: invoice.subtotal,
     taxRate: invoice.taxRate,
     tax: invoice.tax,

@@ -4,7 +4,7 @@
  * number of its issue year. One transaction with both activity events and both live events (ADR
  * 0012: NOTIFY is delivered on commit, never for a rollback).
  */
-import { invoiceLineItems, invoices, missingRow } from "@pevo/db";
+import { invoiceJobs, invoiceLineItems, invoices, missingRow } from "@pevo/db";
 import { type TReissueInvoice, toCents } from "@pevo/shared";
 import { asc, eq } from "drizzle-orm";
 import { ConflictError, isUniqueViolation } from "../../lib/domain-errors";
@@ -14,6 +14,7 @@ import { recordActivity } from "../activity";
 import { revokePublicLinks } from "../public-links";
 import { actorName } from "./actor-name";
 import { getInvoice } from "./get-invoice";
+import { claimJobs, releaseJobs } from "./invoice-jobs";
 import { VOID_NOT_EDITABLE } from "./invoice-lock";
 import { nextInvoiceNumber } from "./list-invoices";
 import { lockInvoice } from "./lock-invoice";
@@ -42,6 +43,13 @@ export async function reissueInvoice(
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
       await revokePublicLinks(tx, scope, "invoice_view", [id]);
       await cancelInvoiceReminders(tx, scope, id);
+      // The copy takes over the original's jobs (DECISIONS 'Consolidated invoices').
+      const jobs = await tx
+        .select({ dispatchId: invoiceJobs.dispatchId, releasedAt: invoiceJobs.releasedAt })
+        .from(invoiceJobs)
+        .where(scoped(invoiceJobs, scope, eq(invoiceJobs.invoiceId, id)))
+        .orderBy(asc(invoiceJobs.sortOrder));
+      await releaseJobs(tx, scope, id);
 
       const invoiceNumber = await nextInvoiceNumber({ db: tx, companyId }, original.issueDate);
       const [copy = missingRow("invoices")] = await tx
@@ -75,6 +83,7 @@ export async function reissueInvoice(
           mileage: invoiceLineItems.mileage,
           charge: invoiceLineItems.charge,
           sortOrder: invoiceLineItems.sortOrder,
+          dispatchId: invoiceLineItems.dispatchId,
         })
         .from(invoiceLineItems)
         .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)))
@@ -84,6 +93,10 @@ export async function reissueInvoice(
           .insert(invoiceLineItems)
           .values(lines.map((line) => ({ ...line, companyId, invoiceId: copy.id })));
       }
+      await claimJobs(tx, scope, {
+        invoiceId: copy.id,
+        dispatchIds: jobs.filter((j) => j.releasedAt === null).map((j) => j.dispatchId),
+      });
 
       await recordActivity(tx, scope, {
         actorId: userId,

@@ -8,6 +8,7 @@ import {
   companies,
   dispatches,
   type Executor,
+  invoiceJobs,
   invoiceLineItems,
   invoices,
   missingRow,
@@ -20,11 +21,25 @@ import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
+import { claimJobs, jobName } from "./invoice-jobs";
 import { refuseUnlessDraft } from "./invoice-lock";
 import { lockInvoice } from "./lock-invoice";
 
 const INVOICE_NUMBER_TAKEN = "This invoice number is already used by another invoice";
 const DISPATCH_REQUIRED = "Dispatch ID is required";
+const NOT_ONE_OF_ITS_JOBS = "Choose one of the invoice's jobs";
+const CONSOLIDATED_JOBS_FIXED =
+  "A consolidated invoice keeps its jobs: delete or void it and bill the jobs again from Bill jobs";
+
+/** A line may name a job only among the invoice's own (DECISIONS 'Consolidated invoices'). */
+function refuseForeignLineJobs(input: TInvoiceData, jobs: string[]) {
+  const fields: Record<string, string> = {};
+  input.lineItems.forEach((line, i) => {
+    if (line.dispatchId && !jobs.includes(line.dispatchId))
+      fields[`lineItems.${i}.dispatchId`] = NOT_ONE_OF_ITS_JOBS;
+  });
+  if (Object.keys(fields).length > 0) throw new InvalidInputError(NOT_ONE_OF_ITS_JOBS, fields);
+}
 
 /** The refusal of a second invoice for a dispatch (void invoices do not count). */
 const dispatchAlreadyInvoiced = (numbers: string[]) =>
@@ -38,7 +53,12 @@ const dispatchAlreadyInvoiced = (numbers: string[]) =>
 async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: string; dispatchId: string }) {
   const { db } = scope;
   const [dispatch] = await db
-    .select({ id: dispatches.id, jobNumber: rateConfirmations.jobNumber, client: clients.name })
+    .select({
+      id: dispatches.id,
+      jobNumber: rateConfirmations.jobNumber,
+      pickupDate: dispatches.pickupDate,
+      client: clients.name,
+    })
     .from(dispatches)
     .leftJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
     .leftJoin(clients, eq(clients.id, rateConfirmations.clientId))
@@ -111,6 +131,7 @@ function duplicateNumber(error: unknown): never {
 export async function createInvoice(scope: Scope, input: TInvoiceData) {
   const { db, companyId, userId } = scope;
   const { dispatch, values } = await prepare(scope, input);
+  refuseForeignLineJobs(input, [dispatch.id]);
   const id = await db
     .transaction(async (tx) => {
       const [row = missingRow("invoices")] = await tx
@@ -118,6 +139,13 @@ export async function createInvoice(scope: Scope, input: TInvoiceData) {
         .values({ ...values, status: "draft", companyId, createdBy: userId })
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
       await writeLines(tx, scope, row.id, input);
+      // The database's word on "invoiced once": a concurrent invoice of the job loses here (409).
+      await claimJobs(tx, scope, {
+        invoiceId: row.id,
+        dispatchIds: [dispatch.id],
+        supplementary: input.allowAdditional,
+        names: { [dispatch.id]: jobName(dispatch) },
+      });
       await recordActivity(tx, scope, {
         actorId: userId,
         type: "invoice_generated",
@@ -150,7 +178,18 @@ export async function updateInvoice(
     .where(scoped(invoices, scope, eq(invoices.id, id)));
   if (!before) throw new NotFoundError(INVOICE_NOT_FOUND);
   refuseUnlessDraft(before.status);
-  const { values } = await prepare(scope, input, before);
+  const { dispatch, values } = await prepare(scope, input, before);
+  const claimed = (
+    await db
+      .select({ dispatchId: invoiceJobs.dispatchId })
+      .from(invoiceJobs)
+      .where(scoped(invoiceJobs, scope, eq(invoiceJobs.invoiceId, id)))
+  ).map((j) => j.dispatchId);
+  const moved = before.dispatchId !== input.dispatchId;
+  if (moved && claimed.length > 1) {
+    throw new InvalidInputError(CONSOLIDATED_JOBS_FIXED, { dispatchId: CONSOLIDATED_JOBS_FIXED });
+  }
+  refuseForeignLineJobs(input, moved ? [input.dispatchId] : [...new Set([...claimed, input.dispatchId])]);
   await db
     .transaction(async (tx) => {
       // Locked, then checked again: a send that committed meanwhile makes it a record.
@@ -164,6 +203,16 @@ export async function updateInvoice(
         .delete(invoiceLineItems)
         .where(scoped(invoiceLineItems, scope, eq(invoiceLineItems.invoiceId, id)));
       await writeLines(tx, scope, id, input);
+      if (moved) {
+        // A draft moved to another job gives its old job back and claims the new one.
+        await tx.delete(invoiceJobs).where(scoped(invoiceJobs, scope, eq(invoiceJobs.invoiceId, id)));
+        await claimJobs(tx, scope, {
+          invoiceId: id,
+          dispatchIds: [dispatch.id],
+          supplementary: input.allowAdditional,
+          names: { [dispatch.id]: jobName(dispatch) },
+        });
+      }
       await publishEvent(tx, {
         companyId: scope.companyId,
         by: scope.userId,

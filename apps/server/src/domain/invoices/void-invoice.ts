@@ -7,6 +7,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { revokePublicLinks } from "../public-links";
 import { getInvoice } from "./get-invoice";
+import { releaseJobs } from "./invoice-jobs";
 import { lockInvoice } from "./lock-invoice";
 import { cancelInvoiceReminders } from "./reminders";
 
@@ -25,6 +26,8 @@ export async function voidInvoice(scope: Scope, { id }: { id: string }) {
       .where(scoped(invoices, scope, eq(invoices.id, id)))
       .returning();
     await revokePublicLinks(tx, scope, "invoice_view", [id]);
+    // A void invoice bills nothing: its jobs may be billed again (DECISIONS 'Consolidated invoices').
+    await releaseJobs(tx, scope, id);
     await cancelInvoiceReminders(tx, scope, id);
     await recordActivity(tx, scope, {
       actorId: scope.userId,

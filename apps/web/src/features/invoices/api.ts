@@ -120,3 +120,34 @@ export function useDeleteInvoice() {
     },
   });
 }
+
+/** Bill jobs: the clients with uninvoiced completed jobs in a period (a page of them). */
+export function useBillJobClients(query: Record<string, string>) {
+  return useQuery({
+    queryKey: [...queryKeys.invoices, "bill-jobs", "clients", query],
+    queryFn: () => call(invoices["bill-jobs"].clients.$get({ query: { pageSize: "50", ...query } })),
+  });
+}
+
+/** Bill jobs: one client's uninvoiced completed jobs, each with what it would bill (a page of them). */
+export function useBillJobs(query: Record<string, string> | null) {
+  return useQuery({
+    queryKey: [...queryKeys.invoices, "bill-jobs", "jobs", query],
+    queryFn: () =>
+      call(invoices["bill-jobs"].$get({ query: { pageSize: "50", clientId: "", ...(query ?? {}) } })),
+    enabled: query !== null,
+  });
+}
+
+/** One draft invoice from the ticked jobs of one client (a consolidated one from two or more). */
+export function useBillJobsInvoice() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshRelated();
+  return useMutation({
+    mutationFn: (dispatchIds: string[]) => call(invoices["bill-jobs"].$post({ json: { dispatchIds } })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.invoice(saved.id), saved);
+      void refresh();
+    },
+  });
+}

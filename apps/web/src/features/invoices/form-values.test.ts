@@ -359,7 +359,15 @@ describe("invoiceValues", () => {
     mail: null,
     createdAt: "2026-01-31T00:00:00.000Z",
     lineItems: [
-      { id: "l1", kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
+      {
+        id: "l1",
+        kind: "day",
+        date: "2026-01-12",
+        location: "Dallas",
+        mileage: "0.00",
+        charge: "350.00",
+        dispatchId: null,
+      },
       {
         id: "l2",
         kind: "mileage",
@@ -367,8 +375,10 @@ describe("invoiceValues", () => {
         location: "Tulsa",
         mileage: "200.00",
         charge: "370.00",
+        dispatchId: "dispatch-1",
       },
     ],
+    jobs: [],
     dispatch: summary,
   };
 
@@ -387,8 +397,23 @@ describe("invoiceValues", () => {
       notes: "",
       memo: "",
       lineItems: [
-        { kind: "day", date: "2026-01-12", location: "Dallas", mileage: "0.00", charge: "350.00" },
-        { kind: "mileage", date: "2026-01-13", location: "Tulsa", mileage: "200.00", charge: "370.00" },
+        {
+          kind: "day",
+          date: "2026-01-12",
+          location: "Dallas",
+          mileage: "0.00",
+          charge: "350.00",
+          dispatchId: null,
+        },
+        // A consolidated invoice's line keeps its job through an edit.
+        {
+          kind: "mileage",
+          date: "2026-01-13",
+          location: "Tulsa",
+          mileage: "200.00",
+          charge: "370.00",
+          dispatchId: "dispatch-1",
+        },
       ],
       allowAdditional: false,
     });

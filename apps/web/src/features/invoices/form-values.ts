@@ -22,6 +22,8 @@ export type LineItemValues = {
   location: string;
   mileage: string;
   charge: string;
+  /** The job the line bills on a consolidated invoice (kept through an edit; not shown in the form). */
+  dispatchId?: string | null;
 };
 
 /** What the form holds: plain strings; the shared schema (ZInvoice) turns them into the API's data. */
@@ -193,6 +195,7 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
       location: line.location,
       mileage: line.mileage,
       charge: line.charge,
+      dispatchId: line.dispatchId,
     })),
     allowAdditional: false,
   };

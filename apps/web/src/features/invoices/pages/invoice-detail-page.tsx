@@ -9,6 +9,7 @@ import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send,
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { JobLineGroups } from "@/components/job-line-groups";
 import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, LoadingState, ProblemState } from "@/components/states";
@@ -371,6 +372,8 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
           <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
             No line items found
           </p>
+        ) : invoice.jobs.length > 0 ? (
+          <JobLineGroups jobs={invoice.jobs} lines={invoice.lineItems} />
         ) : (
           <>
             <div className="hidden rounded-lg border md:block print:block">

@@ -1,5 +1,5 @@
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS, type TInvoiceListItem } from "@pevo/shared";
-import { Download, FileText, Plus } from "lucide-react";
+import { Download, FileText, ListChecks, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -115,6 +115,12 @@ export default function InvoiceListPage() {
                 <Download />
                 Export CSV
               </a>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/invoices/bill-jobs">
+                <ListChecks />
+                Bill jobs
+              </Link>
             </Button>
             <Button asChild>
               <Link to="/invoices/new">

@@ -1,6 +1,7 @@
 import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
+import { JobLineGroups } from "@/components/job-line-groups";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -116,20 +117,26 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
 
         <section className="grid gap-2" aria-label="Line items">
           <h2 className="text-sm font-semibold text-muted-foreground">Line Items</h2>
-          <ul className="divide-y rounded-lg border text-sm">
-            {invoice.lineItems.map((line, i) => (
-              <li key={i} className="flex items-start justify-between gap-3 p-3">
-                <div className="min-w-0">
-                  <p className="font-medium">{line.location}</p>
-                  <p className="text-muted-foreground">
-                    {formatDate(line.date)}
-                    {Number(line.mileage) > 0 ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi` : ""}
-                  </p>
-                </div>
-                <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>
-              </li>
-            ))}
-          </ul>
+          {invoice.jobs.length > 0 ? (
+            <JobLineGroups jobs={invoice.jobs} lines={invoice.lineItems} />
+          ) : (
+            <ul className="divide-y rounded-lg border text-sm">
+              {invoice.lineItems.map((line, i) => (
+                <li key={i} className="flex items-start justify-between gap-3 p-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">{line.location}</p>
+                    <p className="text-muted-foreground">
+                      {formatDate(line.date)}
+                      {Number(line.mileage) > 0
+                        ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi`
+                        : ""}
+                    </p>
+                  </div>
+                  <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
 
         <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">

@@ -1,0 +1,249 @@
+/**
+ * Bill jobs and consolidated invoices (DECISIONS 'Consolidated invoices'): one draft for several of
+ * a client's completed jobs, lines grouped by job; a job is invoiced once (the invoice_jobs claim),
+ * voiding frees it; another company's job is unknown.
+ */
+import { writeFileSync } from "node:fs";
+import { invoiceJobs } from "@pevo/db";
+import { toCents } from "@pevo/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  APP_URL,
+  createTestApp,
+  type JsonBody,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+  uniqueJobNumber,
+} from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
+
+const SETUP_TIMEOUT = 180_000;
+
+let t: TestApp;
+let adminA: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let pevo1: TestPevo;
+let clientId: string;
+let otherClientId: string;
+let dispatchB: string;
+
+/** A completed job of the client, its own rate confirmation (min 450.00/day). */
+async function completedJob(client: string, pickupDate: string, status = "completed") {
+  const rc = await t.createRateConfirmation(adminA, {
+    clientId: client,
+    jobNumber: uniqueJobNumber("BJ"),
+    originAddress: "Houston Yard, Houston, TX",
+    destinationAddress: "Dallas, TX",
+    positions: [{ positionType: "lead_car", pevoId: pevo1.pevoId }],
+  });
+  const d = await t.createDispatch(adminA, {
+    pevoId: pevo1.pevoId,
+    rateConfirmationId: rc.id,
+    pickupDate,
+    status,
+    positionType: "lead_car",
+  });
+  return { id: d.id as string, jobNumber: rc.jobNumber as string };
+}
+
+const bill = (dispatchIds: string[], admin = adminA, issueDate = "2025-07-01") =>
+  t.as(admin)("POST", "/api/invoices/bill-jobs", { dispatchIds, issueDate });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ adminA, adminB, pevo1 } = await t.createTwoCompanies());
+  clientId = (await t.createClient(adminA, { name: "Consolidated Client", address: "1 Main St" })).id;
+  otherClientId = (await t.createClient(adminA, { name: "Other Client" })).id;
+  const clientB = await t.createClient(adminB, { name: "B Client" });
+  const rcB = await t.createRateConfirmation(adminB, {
+    clientId: clientB.id,
+    jobNumber: uniqueJobNumber("B"),
+  });
+  dispatchB = (await t.createDispatch(adminB, { rateConfirmationId: rcB.id, status: "completed" })).id;
+}, SETUP_TIMEOUT);
+afterAll(() => t?.close());
+
+describe("consolidated invoice", () => {
+  test("three jobs: one draft, lines grouped by job, totals = Σ groups, listed no more as uninvoiced", async () => {
+    const jobs = [
+      await completedJob(clientId, "2025-06-03"),
+      await completedJob(clientId, "2025-06-01"),
+      await completedJob(clientId, "2025-06-02"),
+    ];
+    const list = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`,
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.items.map((j: JsonBody) => j.pickupDate)).toEqual([
+      "2025-06-01",
+      "2025-06-02",
+      "2025-06-03",
+    ]);
+    expect(list.body.items[0]).toMatchObject({
+      amount: "450.00",
+      hasRates: true,
+      position: "Lead Car",
+      pevoName: "Paula One",
+    });
+    const clients = await t.as(adminA)(
+      "GET",
+      "/api/invoices/bill-jobs/clients?from=2025-06-01&to=2025-06-30",
+    );
+    expect(clients.body.items).toEqual([
+      {
+        clientId,
+        clientName: "Consolidated Client",
+        jobCount: 3,
+        firstPickup: "2025-06-01",
+        lastPickup: "2025-06-03",
+      },
+    ]);
+
+    const res = await bill(jobs.map((j) => j.id));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const inv = res.body;
+    expect(inv).toMatchObject({
+      status: "draft",
+      clientId,
+      customerName: "Consolidated Client",
+      issueDate: "2025-07-01",
+    });
+    // Billed in the order they ran.
+    expect(inv.jobs.map((j: JsonBody) => j.pickupDate)).toEqual(["2025-06-01", "2025-06-02", "2025-06-03"]);
+    expect(inv.jobs[0]).toMatchObject({
+      position: "Lead Car",
+      pevoName: "Paula One",
+      destinationAddress: "Dallas, TX",
+    });
+    const byJob = inv.jobs.map((j: JsonBody) =>
+      inv.lineItems
+        .filter((l: JsonBody) => l.dispatchId === j.dispatchId)
+        .reduce((sum: number, l: JsonBody) => sum + toCents(String(l.charge)), 0),
+    );
+    expect(byJob.every((cents: number) => cents > 0)).toBe(true);
+    expect(toCents(inv.subtotal)).toBe(byJob.reduce((a: number, b: number) => a + b, 0));
+    expect(inv.lineItems.every((l: JsonBody) => l.dispatchId)).toBe(true);
+
+    const after = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-06-01&to=2025-06-30`,
+    );
+    expect(after.body).toMatchObject({ items: [], total: 0 });
+
+    // The PDF heads each job's group and gives its subtotal.
+    const pdf = await t.app.request(`${APP_URL}/api/invoices/${inv.id}/pdf`, {
+      headers: { Origin: APP_URL, Cookie: adminA.cookie },
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    if (process.env.CONSOLIDATED_PDF_OUT) writeFileSync(process.env.CONSOLIDATED_PDF_OUT, bytes);
+    const { text } = await readPdf(bytes);
+    for (const job of jobs) expect(text).toContain(`Job # ${job.jobNumber}`);
+    expect(text.match(/Job subtotal/g)?.length).toBe(3);
+    expect(text).toContain("3 jobs");
+
+    // A draft like any other: the office edits it, the lines keep their jobs.
+    const edited = await t.as(adminA)("PUT", `/api/invoices/${inv.id}`, {
+      invoiceNumber: inv.invoiceNumber,
+      issueDate: inv.issueDate,
+      dueDate: inv.dueDate,
+      dispatchId: inv.dispatchId,
+      clientId,
+      customerName: inv.customerName,
+      lineItems: inv.lineItems.map((l: JsonBody) => ({ ...l, charge: "100.00" })),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.subtotal).toBe(`${inv.lineItems.length * 100}.00`);
+    expect(edited.body.jobs).toHaveLength(3);
+  });
+
+  test("refuses a job already invoiced, naming it; void frees the jobs", async () => {
+    const a = await completedJob(clientId, "2025-05-01");
+    const b = await completedJob(clientId, "2025-05-02");
+    const single = await bill([a.id]);
+    expect(single.status, JSON.stringify(single.body)).toBe(201);
+    // One job makes a normal invoice.
+    expect(single.body.jobs).toEqual([]);
+    expect(single.body.lineItems.every((l: JsonBody) => l.dispatchId === null)).toBe(true);
+    expect(single.body).toMatchObject({ pevoName: "Paula One", pevoPosition: "Lead Car" });
+
+    const again = await bill([b.id, a.id]);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(
+      `Job ${a.jobNumber} of 2025-05-01 is already invoiced on ${single.body.invoiceNumber}: void that invoice first to bill it again`,
+    );
+    // The single-job form refuses it too, unless a supplementary invoice is asked for.
+    const form = await t.as(adminA)("POST", "/api/invoices", {
+      invoiceNumber: "BJ-FORM-1",
+      issueDate: "2025-07-01",
+      dueDate: "2025-07-31",
+      dispatchId: a.id,
+      lineItems: [{ date: "2025-05-01", location: "Houston", charge: "10" }],
+    });
+    expect(form.status).toBe(409);
+
+    const voided = await t.as(adminA)("POST", `/api/invoices/${single.body.id}/void`);
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    const rebilled = await bill([b.id, a.id]);
+    expect(rebilled.status, JSON.stringify(rebilled.body)).toBe(201);
+    expect(rebilled.body.jobs).toHaveLength(2);
+  });
+
+  test("two concurrent requests for the same job: one wins, the other is a 409", async () => {
+    const a = await completedJob(clientId, "2025-04-01");
+    const b = await completedJob(clientId, "2025-04-02");
+    const c = await completedJob(clientId, "2025-04-03");
+    // Issued in different years: different numbers, so the job's claim is what decides.
+    const results = await Promise.all([bill([a.id, b.id]), bill([b.id, c.id], adminA, "2026-07-01")]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const loser = results.find((r) => r.status === 409);
+    expect(loser?.body.error).toMatch(/is already invoiced/);
+    const left = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-04-01&to=2025-04-30`,
+    );
+    expect(left.body.total).toBe(1);
+    // The database itself refuses a second live claim, whatever a check before it saw.
+    const winner = results.find((r) => r.status === 201)?.body;
+    const claims = await t.db.select().from(invoiceJobs).where(eq(invoiceJobs.dispatchId, b.id));
+    expect(claims.map((claim) => [claim.invoiceId, claim.releasedAt])).toEqual([[winner.id, null]]);
+    const other = await bill([await completedJob(clientId, "2025-04-04").then((j) => j.id)]);
+    expect(other.status).toBe(201);
+    await expect(
+      t.db
+        .insert(invoiceJobs)
+        .values({ companyId: adminA.companyId, invoiceId: other.body.id, dispatchId: b.id }),
+    ).rejects.toThrow();
+  });
+
+  test("refuses another client's job, a job not completed, another company's job and bad input", async () => {
+    const mine = await completedJob(clientId, "2025-03-01");
+    const theirs = await completedJob(otherClientId, "2025-03-02");
+    const pending = await completedJob(clientId, "2025-03-03", "dispatched");
+    const mixed = await bill([mine.id, theirs.id]);
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.error).toBe(
+      `Job ${theirs.jobNumber} of 2025-03-02 is for Other Client: one invoice bills one client's jobs`,
+    );
+    const notDone = await bill([mine.id, pending.id]);
+    expect(notDone.status).toBe(409);
+    expect(notDone.body.error).toContain(`Job ${pending.jobNumber} of 2025-03-03 is not completed yet`);
+    expect((await bill([mine.id, dispatchB])).status).toBe(404);
+    expect((await bill([dispatchB], adminB)).status).toBe(201);
+    const bad = await t.as(adminA)("POST", "/api/invoices/bill-jobs", { dispatchIds: [mine.id, mine.id] });
+    expect(bad.status).toBe(400);
+    expect((await t.as(adminA)("POST", "/api/invoices/bill-jobs", { dispatchIds: [] })).status).toBe(400);
+    // Nothing was written: the job is still there to bill.
+    const list = await t.as(adminA)(
+      "GET",
+      `/api/invoices/bill-jobs?clientId=${clientId}&from=2025-03-01&to=2025-03-01`,
+    );
+    expect(list.body.total).toBe(1);
+    // Another company's client lists nothing.
+    const foreign = await t.as(adminB)("GET", `/api/invoices/bill-jobs?clientId=${clientId}`);
+    expect(foreign.body).toMatchObject({ items: [], total: 0 });
+  });
+});
