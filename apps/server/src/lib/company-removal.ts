@@ -15,6 +15,8 @@ import {
   activityEvents,
   clients,
   companies,
+  creditNoteLines,
+  creditNotes,
   customRates,
   type Database,
   dispatchDayCounts,
@@ -50,6 +52,8 @@ import type { FileStorage } from "./storage";
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   payments,
+  creditNoteLines,
+  creditNotes,
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,

@@ -4,6 +4,7 @@
 // the invoice rules (open, overdue, aging) that receivables, the dashboard and dispatches show.
 
 export { openBalances, openWithBalance } from "./aging";
+export { applyCreditNote, creditableInvoice } from "./credit-note-payment";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";

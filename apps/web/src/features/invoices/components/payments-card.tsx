@@ -1,6 +1,6 @@
 import {
   PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
+  RECORDED_PAYMENT_METHODS,
   type PaymentMethod,
   type TInvoice,
   type TPayment,
@@ -247,7 +247,7 @@ function RecordPaymentDialog({
                   <SelectValue placeholder="Choose a method" />
                 </SelectTrigger>
                 <SelectContent>
-                  {PAYMENT_METHODS.map((m) => (
+                  {RECORDED_PAYMENT_METHODS.map((m) => (
                     <SelectItem key={m} value={m}>
                       {PAYMENT_METHOD_LABELS[m]}
                     </SelectItem>
