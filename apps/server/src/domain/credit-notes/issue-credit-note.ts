@@ -33,10 +33,10 @@ export async function issueCreditNote(
     const invoice = await creditableInvoice(tx, scope, invoiceId);
     const totalCents = creditNoteTotalCents(input.lines);
     const [issued = missingRow("credit_notes")] = await tx
-      .select({ cents: sql<string>`coalesce(sum(${creditNotes.totalCents}), 0)::text` })
+      .select({ cents: sql<number>`coalesce(sum(${creditNotes.totalCents}), 0)::bigint`.mapWith(Number) })
       .from(creditNotes)
       .where(scoped(creditNotes, scope, eq(creditNotes.invoiceId, invoiceId)));
-    const room = creditRoomCents(invoice.totalCents, toCents(issued.cents));
+    const room = creditRoomCents(invoice.totalCents, issued.cents);
     if (totalCents > room) {
       const message = creditNoteTooLarge(fromCents(room));
       throw new InvalidInputError(message, { lines: message });

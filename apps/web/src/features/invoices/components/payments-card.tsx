@@ -1,7 +1,7 @@
 import {
   PAYMENT_METHOD_LABELS,
-  RECORDED_PAYMENT_METHODS,
   type PaymentMethod,
+  RECORDED_PAYMENT_METHODS,
   type TInvoice,
   type TPayment,
   ZRecordPayment,
