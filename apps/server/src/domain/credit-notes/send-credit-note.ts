@@ -16,8 +16,7 @@ import { createPublicLink, daysFrom } from "../public-links";
 import { creditNoteFileName, creditNoteMailKey, getCreditNote } from "./get-credit-note";
 import { renderCreditNotePdf } from "./pdf";
 
-export const creditNoteUrl = (deps: Pick<Deps, "config">, token: string) =>
-  `${deps.config.appUrl}/cn/${token}`;
+const creditNoteUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.appUrl}/cn/${token}`;
 
 export async function sendCreditNote(
   scope: Scope,
