@@ -107,7 +107,7 @@ test("a credit note on a paid invoice through the UI; the client opens it at 375
   await saveScreenshot(page, "credit-note-dialog-1280");
   await dialog.getByRole("button", { name: "Review" }).click();
   const review = page.getByRole("dialog", { name: "Review credit note" });
-  await expect(review.getByText("Credited to the client's account")).toBeVisible();
+  await expect(review.getByText("Credited to the client's account", { exact: true })).toBeVisible();
   await review.getByRole("button", { name: "Issue credit note" }).click();
   await expect(page.getByText(/Credit note CN-\d{4}-0001 issued/)).toBeVisible();
   await expect(card.getByText("$125.00 credited to the client's account")).toBeVisible();

@@ -73,8 +73,18 @@ export function IssueCreditNoteDialog({
     lines: lines.map(({ description, quantity, rate }) => ({ description, quantity, rate })),
   });
 
-  const change = (key: number, field: keyof Omit<Line, "key">, value: string) =>
+  /** A field's message goes as soon as it is changed (the next Review checks again). */
+  const forget = (path: string) =>
+    setErrors((prev) => {
+      const { [path]: _gone, ...rest } = prev;
+      return rest;
+    });
+  const change = (key: number, field: keyof Omit<Line, "key">, value: string) => {
     setLines((prev) => prev.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
+    const index = lines.findIndex((l) => l.key === key);
+    forget(`lines.${index}.${field}`);
+    forget("lines");
+  };
 
   const review = () => {
     const parsed = ZIssueCreditNote.safeParse(body());
@@ -156,7 +166,10 @@ export function IssueCreditNoteDialog({
                 type="date"
                 value={date}
                 aria-invalid={errors.date ? true : undefined}
-                onChange={(e) => setDate(e.target.value)}
+                onChange={(e) => {
+                  setDate(e.target.value);
+                  forget("date");
+                }}
               />
               {fieldError("date")}
             </div>
@@ -169,7 +182,10 @@ export function IssueCreditNoteDialog({
                 maxLength={1000}
                 placeholder="e.g. Mileage billed twice on day 2"
                 aria-invalid={errors.reason ? true : undefined}
-                onChange={(e) => setReason(e.target.value)}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  forget("reason");
+                }}
               />
               {fieldError("reason")}
             </div>

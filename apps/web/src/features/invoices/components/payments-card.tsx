@@ -98,14 +98,17 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
                       {p.reference ? <p className="text-muted-foreground">Ref. {p.reference}</p> : null}
                       {p.note ? <p className="text-muted-foreground">{p.note}</p> : null}
                     </div>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete payment of ${formatMoney(p.amount)}`}
-                      onClick={() => setDeleting(p)}
-                    >
-                      <Trash2 />
-                    </Button>
+                    {/* A credit note's part stays with the credit note (DECISIONS 'Credit notes'). */}
+                    {p.creditNoteId ? null : (
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Delete payment of ${formatMoney(p.amount)}`}
+                        onClick={() => setDeleting(p)}
+                      >
+                        <Trash2 />
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>
