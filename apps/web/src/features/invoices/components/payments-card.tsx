@@ -72,7 +72,8 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
               {(
                 [
                   ["Total", data.total],
-                  ["Paid", data.amountPaid],
+                  // A credit note's part is not money received: the box says so once there is one.
+                  [data.payments.some((p) => p.creditNoteId) ? "Paid / credited" : "Paid", data.amountPaid],
                   ["Balance", data.balance],
                 ] as const
               ).map(([label, value]) => (
