@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import {
   addDaysIso,
   apiCreate,
+  apiUpdate,
   latestMail,
   linkIn,
   saveScreenshot,
@@ -10,7 +11,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, test } from "../support/test";
+import { type Browser, expect, type Page, test } from "../support/test";
 
 /** A page with no session at all (its own browser context), phone or desktop sized. */
 async function visitor(browser: Browser, width: number, colorScheme: "light" | "dark" = "light") {
@@ -20,7 +21,23 @@ async function visitor(browser: Browser, width: number, colorScheme: "light" | "
     colorScheme,
     ...(width < 500 ? { hasTouch: true, isMobile: true } : {}),
   });
+  // The theme's first-paint hint (apps/web lib/theme.tsx): a visitor has no saved settings.
+  if (colorScheme === "dark") await context.addInitScript(() => localStorage.setItem("theme", "dark"));
   return { context, page: await context.newPage() };
+}
+
+/** Sets the signed-in user's saved theme (their settings) and reloads. */
+async function setSavedTheme(page: Page, dark: boolean) {
+  await apiUpdate(page.request, "/api/me/settings", {
+    emailNotifications: true,
+    dispatchAlerts: true,
+    pickupReminders: true,
+    darkMode: dark,
+    locationServices: false,
+  });
+  await page.reload();
+  if (dark) await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 }
 
 test("a credit note on a paid invoice through the UI; the client opens it at 375 px", async ({
@@ -162,12 +179,15 @@ test("a credit note on a paid invoice through the UI; the client opens it at 375
   await expect(page.getByRole("heading", { name: "Credit notes" })).toBeVisible();
   await expect(page.getByText(number)).toBeVisible();
   await saveScreenshot(page, "credit-notes-list-1280");
-  await page.emulateMedia({ colorScheme: "dark" });
+  await setSavedTheme(page, true);
+  await expect(page.getByText(number)).toBeVisible();
   await saveScreenshot(page, "credit-notes-list-1280-dark");
   await page.setViewportSize({ width: 375, height: 812 });
   await saveScreenshot(page, "credit-notes-list-375-dark", { fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
   await page.goto(`/invoices/${invoice.id}`);
+  await expect(card.getByText("$125.00 credited to the client's account")).toBeVisible({ timeout: 30_000 });
+  await saveScreenshot(page, "office-invoice-credit-note-375-dark", { fullPage: true });
+  await setSavedTheme(page, false);
   await expect(card.getByText("$125.00 credited to the client's account")).toBeVisible({ timeout: 30_000 });
   await saveScreenshot(page, "office-invoice-credit-note-375", { fullPage: true });
   await phone.context.close();
