@@ -17,6 +17,8 @@ import { calendarRoutes } from "./features/calendar/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { companyRoutes } from "./features/company/routes";
 import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
+import { publicCreditNoteRoutes } from "./features/credit-notes/public-credit-note-routes";
+import { creditNoteRoutes, invoiceCreditNoteRoutes } from "./features/credit-notes/routes";
 import { dashboardRoutes } from "./features/dashboard/routes";
 import { devRoutes } from "./features/dev/routes";
 import {
@@ -186,6 +188,9 @@ export function createApp(opts: {
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
     .route("/public/invoices", publicInvoiceRoutes)
+    .route("/invoices", invoiceCreditNoteRoutes)
+    .route("/credit-notes", creditNoteRoutes)
+    .route("/public/credit-notes", publicCreditNoteRoutes)
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)

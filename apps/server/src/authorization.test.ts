@@ -35,6 +35,7 @@
 import {
   clients,
   companies,
+  creditNotes,
   dispatchEvents,
   dispatches,
   documents,
@@ -256,6 +257,44 @@ async function invoiceLinkA(f: Fixtures) {
       subjectId: invoiceId,
       expiresAt: daysFrom(new Date(), 30),
     },
+  );
+  return link.token;
+}
+
+/** A fresh sent invoice of company A: credit notes are issued against sent invoices only. */
+async function sentInvoiceA(f: Fixtures) {
+  const invoiceId = await f.newInvoiceA();
+  const res = await t.request("POST", `/api/invoices/${invoiceId}/send`, {
+    ...credentials.adminA,
+    body: { to: uniqueEmail("table-credit") },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return invoiceId;
+}
+const creditNoteBody = () => ({
+  date: "2025-03-20",
+  reason: "Table credit",
+  lines: [{ description: "Table line", quantity: "1", rate: "5.00" }],
+});
+let creditNoteOfA: string | undefined;
+/** A credit note of company A (issued once, by adminA). */
+async function creditNoteA(f: Fixtures) {
+  if (creditNoteOfA) return creditNoteOfA;
+  const invoiceId = await sentInvoiceA(f);
+  const res = await t.request("POST", `/api/invoices/${invoiceId}/credit-notes`, {
+    ...credentials.adminA,
+    body: creditNoteBody(),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  creditNoteOfA = hide("office", res.body.id as string);
+  return creditNoteOfA;
+}
+/** The token of a fresh credit note link of company A's credit note (as its email has). */
+async function creditNoteLinkA(f: Fixtures) {
+  const link = await createPublicLink(
+    t.db,
+    { companyId: asCompanyId(f.companyA) },
+    { purpose: "credit_note_view", subjectId: await creditNoteA(f), expiresAt: daysFrom(new Date(), 30) },
   );
   return link.token;
 }
@@ -757,6 +796,46 @@ const ROUTES: Row[] = [
     },
     expect: A_ONLY,
     target: (_, path) => paymentRows(resourceId(path)),
+  },
+
+  // credit notes: issued on company A's sent invoice; adminB with A's ids gets 404
+  { route: "GET /api/credit-notes", expect: OFFICE },
+  {
+    route: "POST /api/invoices/:id/credit-notes",
+    path: async (f) => `/api/invoices/${await sentInvoiceA(f)}/credit-notes`,
+    body: creditNoteBody,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => [
+      ...paymentRows(resourceId(path)),
+      rowsWhere(creditNotes, creditNotes.invoiceId, resourceId(path)),
+    ],
+  },
+  {
+    route: "GET /api/credit-notes/:id",
+    path: async (f) => `/api/credit-notes/${await creditNoteA(f)}`,
+    expect: A_ONLY,
+  },
+  {
+    route: "GET /api/credit-notes/:id/pdf",
+    path: async (f) => `/api/credit-notes/${await creditNoteA(f)}/pdf`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/credit-notes/:id/send",
+    path: async (f) => `/api/credit-notes/${await creditNoteA(f)}/send`,
+    body: () => ({ to: uniqueEmail("table-credit-note") }),
+    expect: A_ONLY,
+    target: (_, path) => rowsWhere(creditNotes, creditNotes.id, resourceId(path)),
+  },
+  {
+    route: "GET /api/public/credit-notes/:token",
+    path: async (f) => `/api/public/credit-notes/${await creditNoteLinkA(f)}`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  {
+    route: "GET /api/public/credit-notes/:token/pdf",
+    path: async (f) => `/api/public/credit-notes/${await creditNoteLinkA(f)}/pdf`,
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
   },
 
   // mail: a record's email, queued again

@@ -143,6 +143,8 @@ describe("/api/openapi.json", () => {
         "POST /api/public/dispatch-response/{token}/decline",
         "GET /api/public/invoices/{token}",
         "GET /api/public/invoices/{token}/pdf",
+        "GET /api/public/credit-notes/{token}",
+        "GET /api/public/credit-notes/{token}/pdf",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

@@ -117,6 +117,12 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     method: "check",
     reference: "CHK-1",
   });
+  // A credit note: its lines, and its applied part as a credit_note payment.
+  await ok("POST", `/api/invoices/${invoice.id}/credit-notes`, {
+    date: "2025-03-12",
+    reason: "Detention not owed",
+    lines: [{ description: "Detention", quantity: "1", rate: "50.00" }],
+  });
   expect((await as("GET", "/api/activity")).status).toBe(200);
 
   // An upload cut off after storing its object, before writing its row: queued for removal.

@@ -22,6 +22,8 @@ export const APP_ROUTES = {
   respond: "/respond/:token",
   /** The public invoice page (no session): the token is the only key. */
   invoiceView: "/i/:token",
+  /** The public credit note page (no session): the token is the only key. */
+  creditNoteView: "/cn/:token",
 } as const;
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */
@@ -29,7 +31,7 @@ export const APP_SECTIONS = {
   pevos: { base: "/pevos", children: ["new", "edit/:id"] },
   rateConfirmations: { base: "/rate-confirmations", children: ["new", ":id"] },
   dispatching: { base: "/dispatching", children: ["new", "edit/:id", ":id"] },
-  invoices: { base: "/invoices", children: ["new", "bill-jobs", "edit/:id", ":id"] },
+  invoices: { base: "/invoices", children: ["new", "bill-jobs", "credit-notes", "edit/:id", ":id"] },
 } as const;
 
 /** The PEVO portal's children of `/pevo`. */
@@ -53,6 +55,7 @@ export const PUBLIC_TOKEN_ROUTES: readonly string[] = [
   APP_ROUTES.sign,
   APP_ROUTES.respond,
   APP_ROUTES.invoiceView,
+  APP_ROUTES.creditNoteView,
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -117,8 +117,17 @@ export const INVOICE_LINK_DAYS = 30;
 /** Overdue reminders go out this many days after the due date (company time zone). */
 export const INVOICE_REMINDER_DAYS = [1, 7, 30] as const;
 
-export const PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
+/** What an accountant records by hand on an invoice (the Record payment form): money received. */
+export const RECORDED_PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
+/**
+ * Every method a payments row may carry: the recorded ones, and `credit_note`, the part of a credit
+ * note applied to its invoice (written only by issuing the credit note; not cash: DECISIONS 'Credit
+ * notes'). The cash figures (payments CSV, collected) leave it out through NON_CASH_PAYMENT_METHODS.
+ */
+export const PAYMENT_METHODS = [...RECORDED_PAYMENT_METHODS, "credit_note"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Payments rows that lower a balance without money coming in. */
+export const NON_CASH_PAYMENT_METHODS = ["credit_note"] as const satisfies readonly PaymentMethod[];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: "Check",
   ach: "ACH",
@@ -126,6 +135,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: "Cash",
   factoring: "Factoring",
   other: "Other",
+  credit_note: "Credit note",
 };
 
 /**
@@ -161,7 +171,12 @@ export const SIGNATURE_REQUEST_STATUSES = [
 export type SignatureRequestStatus = (typeof SIGNATURE_REQUEST_STATUSES)[number];
 
 /** What a public link opens: one purpose, one document. */
-export const PUBLIC_LINK_PURPOSES = ["rc_signature", "invoice_view", "dispatch_response"] as const;
+export const PUBLIC_LINK_PURPOSES = [
+  "rc_signature",
+  "invoice_view",
+  "dispatch_response",
+  "credit_note_view",
+] as const;
 export type PublicLinkPurpose = (typeof PUBLIC_LINK_PURPOSES)[number];
 
 export const EXPENSE_TYPES = ["fuel", "lodging", "tolls", "other"] as const;
@@ -241,6 +256,9 @@ export const ACTIVITY_TYPES = [
   "invoice_reissued",
   "payment_deleted",
   "qualification_override",
+  "credit_note_issued",
+  "credit_note_sent",
+  "credit_note_viewed",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -55,6 +55,8 @@ const OWNER: Record<string, Owner> = {
   invoiceLineItems: "domain/invoices",
   invoiceOpenBalances: "domain/invoices",
   payments: "domain/invoices",
+  creditNotes: "domain/credit-notes",
+  creditNoteLines: "domain/credit-notes",
   publicLinks: "domain/public-links",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",

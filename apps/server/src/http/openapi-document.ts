@@ -50,6 +50,16 @@ const TAGS = [
     description:
       "A client views a sent invoice and downloads its PDF from an emailed link: the token is the key",
   },
+  {
+    name: "Credit notes",
+    description:
+      "Corrections of sent or paid invoices: issued against an invoice (applied up to its balance, the rest credited to the client), their PDF and email (admins)",
+  },
+  {
+    name: "Public credit note",
+    description:
+      "A client views a credit note and downloads its PDF from an emailed link: the token is the key",
+  },
   { name: "Documentation", description: "This document and its reference page" },
 ];
 

@@ -15,6 +15,8 @@ import {
   activityEvents,
   clients,
   companies,
+  creditNoteLines,
+  creditNotes,
   customRates,
   type Database,
   dispatchDayCounts,
@@ -52,6 +54,8 @@ import type { FileStorage } from "./storage";
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   payments,
   invoiceJobs,
+  creditNoteLines,
+  creditNotes,
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,

@@ -252,7 +252,17 @@ export const tripLogEvent =
 
 /** The event of a saved invoice (office only). */
 export const invoiceEvent =
-  (verb: "created" | "updated" | "sent" | "viewed" | "voided" | "payment recorded" | "payment deleted") =>
+  (
+    verb:
+      | "created"
+      | "updated"
+      | "sent"
+      | "viewed"
+      | "voided"
+      | "credited"
+      | "payment recorded"
+      | "payment deleted",
+  ) =>
   (invoice: { id: string; invoiceNumber: string; status: string }): Omit<LiveEvent, "companyId"> => ({
     kind: "invoice.changed",
     ids: { invoiceId: invoice.id },

@@ -232,3 +232,33 @@ export const invoiceReminderMail = (m: InvoiceMail, daysLate: number, url: strin
     "View invoice",
   ),
 });
+
+export type CreditNoteMail = {
+  to: string;
+  cc?: string[];
+  companyName: string;
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  total: string;
+};
+
+/** A credit note, sent from its page: the PDF attached and a link to its public page (DECISIONS 'Credit notes'). */
+export const creditNoteMail = (
+  m: CreditNoteMail,
+  message: string | null,
+  url: string,
+  pdf: Buffer,
+  fileName: string,
+): Mail => ({
+  to: m.to,
+  cc: m.cc,
+  subject: `Credit note ${m.creditNoteNumber} from ${m.companyName}`,
+  text: `${message ? `${message}\n\n` : ""}Credit note ${m.creditNoteNumber} from ${m.companyName}: ${dollars(m.total)} credited on invoice ${m.invoiceNumber}.\nThe PDF is attached. View the credit note online (no account needed):\n${url}\n`,
+  html: layout(
+    `Credit note ${escapeHtml(m.creditNoteNumber)}`,
+    `${message ? `${escapeHtml(message).replaceAll("\n", "<br>")}</p><p>` : ""}Credit note ${escapeHtml(m.creditNoteNumber)} from ${escapeHtml(m.companyName)}: <strong>${dollars(m.total)}</strong> credited on invoice ${escapeHtml(m.invoiceNumber)}. The PDF is attached.`,
+    url,
+    "View credit note",
+  ),
+  attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
+});

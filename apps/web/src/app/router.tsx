@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
       { path: R.respond, ...page(() => import("@/features/dispatch-response/pages/dispatch-response-page")) },
       { path: R.invoiceView, ...page(() => import("@/features/public-invoice/pages/public-invoice-page")) },
       {
+        path: R.creditNoteView,
+        ...page(() => import("@/features/public-credit-note/pages/public-credit-note-page")),
+      },
+      {
         ...page(() => import("./layouts/admin-layout")),
         children: [
           { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },

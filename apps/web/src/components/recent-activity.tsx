@@ -39,6 +39,9 @@ const LETTERS: Record<string, string> = {
   invoice_notes_changed: "I",
   invoice_reissued: "I",
   payment_deleted: "P",
+  credit_note_issued: "C",
+  credit_note_sent: "C",
+  credit_note_viewed: "C",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./business";
 export * from "./companies";
 export * from "./credentials";
+export * from "./credit-notes";
 export * from "./dispatch-day-counts";
 export * from "./dispatch-events";
 export * from "./documents";

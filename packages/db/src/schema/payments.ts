@@ -1,14 +1,17 @@
 import { TEXT_LIMITS as L } from "@pevo/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { companyId, invoices, ref } from "./business";
 import { maxLength } from "./constraints";
+import { creditNotes } from "./credit-notes";
 import { paymentMethod } from "./enums";
 
 /**
  * A payment received on an invoice (DECISIONS 'Invoices'). The invoice's amount_paid and status follow in
- * the same transaction; a payment never exceeds the balance (service + the invoice's CHECK).
+ * the same transaction; a payment never exceeds the balance (service + the invoice's CHECK). A credit note's
+ * applied part is a payments row too (method credit_note, credit_note_id set), so that balance = total −
+ * Σ payments stays the one rule; the cash figures leave those rows out (NON_CASH_PAYMENT_METHODS).
  */
 export const payments = pgTable(
   "payments",
@@ -22,12 +25,20 @@ export const payments = pgTable(
     method: paymentMethod("method").notNull(),
     reference: text("reference"),
     note: text("note"),
+    /** Set on the payment a credit note applied to its invoice (method credit_note; DECISIONS 'Credit notes'). */
+    creditNoteId: uuid("credit_note_id"),
     createdBy: text("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     ref("payments_invoice_fk", t, t.invoiceId, invoices, "cascade"),
     ref("payments_created_by_fk", t, t.createdBy, user, "set null"),
+    ref("payments_credit_note_fk", t, t.creditNoteId, creditNotes, "restrict"),
+    unique("payments_credit_note_key").on(t.creditNoteId),
+    check(
+      "payments_credit_note_method",
+      sql`(${t.method}::text = 'credit_note') = (${t.creditNoteId} is not null)`,
+    ),
     index("payments_company_invoice_idx").on(t.companyId, t.invoiceId),
     index("payments_company_date_idx").on(t.companyId, t.date),
     maxLength("payments", t.reference, L.code),

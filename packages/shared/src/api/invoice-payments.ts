@@ -14,6 +14,7 @@ export const ZPayment = z.object({
   note: z.string().nullable(),
   createdAt: ZTimestamp,
   createdByName: z.string().nullable(),
+  creditNoteId: ZId.nullable().describe("Set when a credit note applied this amount (method credit_note)"),
 });
 export type TPayment = z.output<typeof ZPayment>;
 

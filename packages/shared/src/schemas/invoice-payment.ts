@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYMENT_METHODS } from "../constants";
+import { RECORDED_PAYMENT_METHODS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
 import { boundedText, dateInWindow, requiredEmail } from "./fields";
@@ -16,7 +16,7 @@ export const ZRecordPayment = z.object({
     .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v) && toCents(v) > 0, { message: PAYMENT_AMOUNT_MESSAGE })
     .refine((v) => toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), { message: MAX_MONEY_MESSAGE })
     .transform((v) => Number(v).toFixed(2)),
-  method: z.enum(PAYMENT_METHODS, { error: "Choose a payment method" }),
+  method: z.enum(RECORDED_PAYMENT_METHODS, { error: "Choose a payment method" }),
   reference: boundedText("Reference number", TEXT_LIMITS.code),
   note: boundedText("Note", TEXT_LIMITS.longText, "multi"),
 });

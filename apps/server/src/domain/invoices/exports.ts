@@ -4,8 +4,13 @@
  * text); features/receivables writes them as CSV.
  */
 import { clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
-import type { LineKind, TPaymentsExportParams, TQuickBooksExportParams } from "@pevo/shared";
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import {
+  type LineKind,
+  NON_CASH_PAYMENT_METHODS,
+  type TPaymentsExportParams,
+  type TQuickBooksExportParams,
+} from "@pevo/shared";
+import { and, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import { allRows, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -19,7 +24,8 @@ export type ExportedLine = {
 };
 
 /**
- * Each payment of the range, oldest first, with its invoice number and client. Read in keyset
+ * Each payment received in the range, oldest first, with its invoice number and client: money that
+ * came in, so a credit note's applied part is not one (DECISIONS 'Credit notes'). Read in keyset
  * batches (`allRows`): memory holds one batch however many match.
  */
 export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
@@ -29,6 +35,7 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
     scope,
     params.dateFrom ? gte(payments.date, params.dateFrom) : undefined,
     params.dateTo ? lte(payments.date, params.dateTo) : undefined,
+    notInArray(payments.method, [...NON_CASH_PAYMENT_METHODS]),
   );
   const key = keyset([payments.date, payments.id], "asc");
   return allRows((cursor, limit) =>

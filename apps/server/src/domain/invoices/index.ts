@@ -6,6 +6,7 @@
 export { openBalances, openWithBalance } from "./aging";
 export { listBillJobClients, listBillJobs } from "./bill-jobs";
 export { createInvoiceFromJobs } from "./bill-jobs-invoice";
+export { applyCreditNote, creditableInvoice } from "./credit-note-payment";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";

@@ -18,6 +18,8 @@ import { syncInvoiceReminders } from "./reminders";
 
 export const PAYMENT_NOT_FOUND = "Payment not found";
 const VOID_NO_PAYMENTS = "A void invoice cannot take payments";
+const CREDIT_NOTE_PAYMENT =
+  "This amount was applied by a credit note: a credit note is a record and its part on the invoice stays";
 const NOTHING_DUE = "This invoice has no balance left to pay";
 const overBalance = (balance: string) => `The payment cannot exceed the balance of $${balance}`;
 
@@ -41,6 +43,7 @@ export async function listPayments(
       note: payments.note,
       createdAt: payments.createdAt,
       createdByName: user.name,
+      creditNoteId: payments.creditNoteId,
     })
     .from(payments)
     .leftJoin(user, and(eq(user.id, payments.createdBy), eq(user.companyId, payments.companyId)))
@@ -131,6 +134,12 @@ export async function deletePayment(
 ) {
   await scope.db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, invoiceId);
+    const [applied] = await tx
+      .select({ creditNoteId: payments.creditNoteId })
+      .from(payments)
+      .where(scoped(payments, scope, eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)));
+    // DECISIONS 'Credit notes': the row a credit note wrote goes only with the credit note.
+    if (applied?.creditNoteId) throw new ConflictError(CREDIT_NOTE_PAYMENT);
     const [deleted] = await tx
       .delete(payments)
       .where(scoped(payments, scope, eq(payments.invoiceId, invoiceId), eq(payments.id, paymentId)))

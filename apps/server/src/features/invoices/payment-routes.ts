@@ -126,9 +126,10 @@ export const invoicePaymentRoutes = router
       method: "delete",
       path: "/{id}/payments/{paymentId}",
       tags,
-      summary: "Delete a payment; the balance and status follow",
+      summary:
+        "Delete a payment; the balance and status follow (409 for the part a credit note applied: it stays with the credit note)",
       request: { params: paymentParams },
-      responses: { 200: json(Payments, "The payments"), ...errors(401, 403, 404) },
+      responses: { 200: json(Payments, "The payments"), ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
       const { id, paymentId } = c.req.valid("param");

@@ -117,7 +117,7 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
     "No open invoices.",
   );
   table(
-    "Payments Received on Open Invoices",
+    "Payments and Credit Notes on Open Invoices",
     [
       { label: "Date", w: 80, align: "left" },
       { label: "Invoice #", w: 110, align: "left" },

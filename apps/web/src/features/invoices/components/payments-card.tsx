@@ -1,7 +1,7 @@
 import {
   PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
   type PaymentMethod,
+  RECORDED_PAYMENT_METHODS,
   type TInvoice,
   type TPayment,
   ZRecordPayment,
@@ -72,7 +72,8 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
               {(
                 [
                   ["Total", data.total],
-                  ["Paid", data.amountPaid],
+                  // A credit note's part is not money received: the box says so once there is one.
+                  [data.payments.some((p) => p.creditNoteId) ? "Paid / credited" : "Paid", data.amountPaid],
                   ["Balance", data.balance],
                 ] as const
               ).map(([label, value]) => (
@@ -98,14 +99,17 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
                       {p.reference ? <p className="text-muted-foreground">Ref. {p.reference}</p> : null}
                       {p.note ? <p className="text-muted-foreground">{p.note}</p> : null}
                     </div>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete payment of ${formatMoney(p.amount)}`}
-                      onClick={() => setDeleting(p)}
-                    >
-                      <Trash2 />
-                    </Button>
+                    {/* A credit note's part stays with the credit note (DECISIONS 'Credit notes'). */}
+                    {p.creditNoteId ? null : (
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        aria-label={`Delete payment of ${formatMoney(p.amount)}`}
+                        onClick={() => setDeleting(p)}
+                      >
+                        <Trash2 />
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -247,7 +251,7 @@ function RecordPaymentDialog({
                   <SelectValue placeholder="Choose a method" />
                 </SelectTrigger>
                 <SelectContent>
-                  {PAYMENT_METHODS.map((m) => (
+                  {RECORDED_PAYMENT_METHODS.map((m) => (
                     <SelectItem key={m} value={m}>
                       {PAYMENT_METHOD_LABELS[m]}
                     </SelectItem>

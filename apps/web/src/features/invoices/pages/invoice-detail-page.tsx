@@ -17,6 +17,7 @@ import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { InvoiceCreditNotes } from "@/features/credit-notes";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -202,6 +203,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
         </section>
       ) : null}
       <PaymentsCard invoice={invoice} />
+      <InvoiceCreditNotes invoice={invoice} />
       {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
       {reissuing ? (
         <TextDialog

@@ -1,5 +1,5 @@
 import { INVOICE_FILTER_STATUSES, INVOICE_STATUS_LABELS, type TInvoiceListItem } from "@pevo/shared";
-import { Download, FileText, ListChecks, Plus } from "lucide-react";
+import { Download, FileMinus, FileText, ListChecks, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -110,6 +110,12 @@ export default function InvoiceListPage() {
         subtitle="Invoices produced from your dispatches."
         actions={
           <>
+            <Button variant="outline" asChild>
+              <Link to="/invoices/credit-notes">
+                <FileMinus />
+                Credit notes
+              </Link>
+            </Button>
             <Button variant="outline" asChild>
               <a href={invoiceExportHref(list.query)} download>
                 <Download />

@@ -151,7 +151,9 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
           {invoice.payments.map((p, i) => (
             <div key={i} className="contents">
               <dt className="text-muted-foreground">
-                Paid {formatDate(p.date)} ({PAYMENT_METHOD_LABELS[p.method]})
+                {p.method === "credit_note"
+                  ? `Credit note ${formatDate(p.date)}`
+                  : `Paid ${formatDate(p.date)} (${PAYMENT_METHOD_LABELS[p.method]})`}
               </dt>
               <dd className="text-right tabular-nums">-{formatMoney(p.amount)}</dd>
             </div>

@@ -1,0 +1,94 @@
+/**
+ * Issuing a credit note against an invoice (DECISIONS 'Credit notes'): one step, one transaction
+ * with the invoice row locked: the number, the credit note and its lines, the part applied to the
+ * invoice (domain/invoices' applyCreditNote: a `credit_note` payment), the activity event. The rest
+ * of the total (above the invoice's open balance) is stored as `to_credit_cents`: the amount
+ * credited to the client's account.
+ */
+import { creditNoteLines, creditNotes, missingRow } from "@pevo/db";
+import {
+  creditLineAmountCents,
+  creditNoteTooLarge,
+  creditNoteTotalCents,
+  creditRoomCents,
+  fromCents,
+  splitCreditNote,
+  type TIssueCreditNote,
+  toCents,
+} from "@pevo/shared";
+import { eq, sql } from "drizzle-orm";
+import { InvalidInputError } from "../../lib/domain-errors";
+import { type Scope, scoped } from "../../lib/tenant";
+import { recordActivity } from "../activity";
+import { applyCreditNote, creditableInvoice } from "../invoices";
+import { allocateCreditNoteNumber } from "./credit-note-number";
+import { getCreditNote } from "./get-credit-note";
+
+export async function issueCreditNote(
+  scope: Scope,
+  { invoiceId, creditNote: input }: { invoiceId: string; creditNote: TIssueCreditNote },
+) {
+  const { companyId, userId } = scope;
+  const id = await scope.db.transaction(async (tx) => {
+    const invoice = await creditableInvoice(tx, scope, invoiceId);
+    const totalCents = creditNoteTotalCents(input.lines);
+    const [issued = missingRow("credit_notes")] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${creditNotes.totalCents}), 0)::bigint`.mapWith(Number) })
+      .from(creditNotes)
+      .where(scoped(creditNotes, scope, eq(creditNotes.invoiceId, invoiceId)));
+    const room = creditRoomCents(invoice.totalCents, issued.cents);
+    if (totalCents > room) {
+      const message = creditNoteTooLarge(fromCents(room));
+      throw new InvalidInputError(message, { lines: message });
+    }
+    const { appliedCents, toCreditCents } = splitCreditNote(totalCents, invoice.balanceCents);
+    const creditNoteNumber = await allocateCreditNoteNumber(tx, scope, input.date);
+    const [row = missingRow("credit_notes")] = await tx
+      .insert(creditNotes)
+      .values({
+        companyId,
+        invoiceId,
+        clientId: invoice.clientId,
+        creditNoteNumber,
+        date: input.date,
+        reason: input.reason,
+        totalCents,
+        appliedCents,
+        toCreditCents,
+        createdBy: userId,
+      })
+      .returning({ id: creditNotes.id });
+    await tx.insert(creditNoteLines).values(
+      input.lines.map((line, sortOrder) => ({
+        companyId,
+        creditNoteId: row.id,
+        description: line.description,
+        quantity: line.quantity,
+        rateCents: toCents(line.rate),
+        amountCents: creditLineAmountCents(line.quantity, line.rate),
+        sortOrder,
+      })),
+    );
+    await applyCreditNote(tx, scope, {
+      invoiceId,
+      creditNoteId: row.id,
+      creditNoteNumber,
+      date: input.date,
+      amountCents: appliedCents,
+    });
+    const parts = [
+      appliedCents > 0 ? `$${fromCents(appliedCents)} applied to the invoice` : null,
+      toCreditCents > 0 ? `$${fromCents(toCreditCents)} credited to the client's account` : null,
+    ].filter(Boolean);
+    await recordActivity(tx, scope, {
+      actorId: userId,
+      type: "credit_note_issued",
+      status: "success",
+      client: invoice.customerName,
+      amount: fromCents(totalCents),
+      message: `Credit note ${creditNoteNumber} of $${fromCents(totalCents)} issued on invoice ${invoice.invoiceNumber}: ${parts.join(", ")}`,
+    });
+    return row.id;
+  });
+  return getCreditNote(scope, id);
+}
