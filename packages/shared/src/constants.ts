@@ -178,7 +178,14 @@ export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
  * What an invoice line bills, so that reports and the PDF can group lines. The order is
  * the PDF's order of groups.
  */
-export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense"] as const;
+/**
+ * A client's payment terms (DECISIONS 'Client billing settings'): days from the issue date to the
+ * due date; a client without its own terms takes the company's (Settings).
+ */
+export const CLIENT_PAYMENT_TERMS = [0, 7, 15, 30, 45] as const;
+export const paymentTermsLabel = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days}`);
+
+export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense", "discount"] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
   day: "Day rate",
@@ -188,6 +195,7 @@ export const LINE_KIND_LABELS: Record<LineKind, string> = {
   detention: "Detention",
   custom: "Other charges",
   expense: "Expenses at cost",
+  discount: "Discount",
 };
 
 export const ACTIVITY_TYPES = [

@@ -1,7 +1,7 @@
 import { clients, missingRow, rateConfirmations } from "@pevo/db";
-import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
-import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
-import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { BILL_TO_MESSAGE, type ClientSort, type TClientData, type TClientListQuery } from "@pevo/shared";
+import { and, count, eq, inArray, ne, type SQLWrapper, sql } from "drizzle-orm";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
@@ -18,6 +18,11 @@ const columns = {
   cellPhone: clients.cellPhone,
   fax: clients.fax,
   address: clients.address,
+  paymentTermsDays: clients.paymentTermsDays,
+  poRequired: clients.poRequired,
+  billToClientId: clients.billToClientId,
+  // The bill-to client's name, read in the same statement (the list, a read, a write's RETURNING).
+  billToName: sql<string | null>`(select b.name from ${clients} b where b.company_id = ${clients.companyId} and b.id = ${clients.billToClientId})`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };
@@ -67,8 +72,31 @@ export async function getClient(scope: Scope, id: string) {
   return row;
 }
 
+/**
+ * The bill-to party must be another client of the same company (DECISIONS 'Client billing
+ * settings'): another company's id reads as unknown, and a client is not its own third party.
+ */
+async function checkBillTo(scope: Scope, input: TClientData, id?: string) {
+  if (!input.billToClientId) return;
+  if (input.billToClientId === id) {
+    throw new InvalidInputError(BILL_TO_MESSAGE, { billToClientId: "Bill-to must be another client" });
+  }
+  const [found] = await scope.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      scoped(
+        clients,
+        scope,
+        and(eq(clients.id, input.billToClientId), id ? ne(clients.id, id) : undefined),
+      ),
+    );
+  if (!found) throw new InvalidInputError(BILL_TO_MESSAGE, { billToClientId: BILL_TO_MESSAGE });
+}
+
 export async function createClient(scope: Scope, input: TClientData) {
   const { db, companyId, userId } = scope;
+  await checkBillTo(scope, input);
   return db.transaction(async (tx) => {
     const [row = missingRow("clients")] = await tx
       .insert(clients)
@@ -85,6 +113,7 @@ export async function createClient(scope: Scope, input: TClientData) {
 }
 
 export async function updateClient(scope: Scope, { id, client }: { id: string; client: TClientData }) {
+  await checkBillTo(scope, client, id);
   const [row] = await scope.db
     .update(clients)
     .set({ ...client, updatedAt: new Date() })
