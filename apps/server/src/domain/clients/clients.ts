@@ -21,7 +21,7 @@ const columns = {
   paymentTermsDays: clients.paymentTermsDays,
   poRequired: clients.poRequired,
   billToClientId: clients.billToClientId,
-  // The bill-to client's name, read in the same statement (the list, a read, a write's RETURNING).
+  // The bill-to client's name, read in the same statement (the list and a read).
   billToName: sql<string | null>`(select b.name from ${clients} b where b.company_id = ${clients.companyId} and b.id = ${clients.billToClientId})`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
@@ -101,14 +101,14 @@ export async function createClient(scope: Scope, input: TClientData) {
     const [row = missingRow("clients")] = await tx
       .insert(clients)
       .values({ ...input, companyId, createdBy: userId })
-      .returning(columns);
+      .returning({ id: clients.id, name: clients.name });
     await recordActivity(tx, scope, {
       actorId: userId,
       type: "client_added",
       client: row.name,
       message: `Client ${row.name} added`,
     });
-    return row;
+    return getClient({ ...scope, db: tx }, row.id);
   });
 }
 
@@ -118,9 +118,10 @@ export async function updateClient(scope: Scope, { id, client }: { id: string; c
     .update(clients)
     .set({ ...client, updatedAt: new Date() })
     .where(scoped(clients, scope, eq(clients.id, id)))
-    .returning(columns);
+    .returning({ id: clients.id });
   if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
-  return row;
+  // Read back with the bill-to client's name (a subquery RETURNING cannot name the table).
+  return getClient(scope, id);
 }
 
 export async function deleteClient(scope: Scope, { id }: { id: string }) {
