@@ -10,6 +10,7 @@ const VARIANT: Record<LineKind, "gray" | "yellow" | "blue" | "green" | "red" | "
   detention: "yellow",
   custom: "gray",
   expense: "green",
+  discount: "outline",
 };
 
 export function LineKindBadge({ kind }: { kind: LineKind }) {

@@ -4,6 +4,7 @@ import {
   type TCompanySettings,
   type TInvoice,
   ZReissueInvoice,
+  ZVoidInvoice,
 } from "@pevo/shared";
 import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -15,6 +16,7 @@ import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { inlineLinkClass } from "@/lib/utils";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
@@ -189,6 +191,26 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           </p>
           {isVoid ? null : <MailStatus mail={invoice.mail} />}
         </div>
+        {invoice.replaces || invoice.replacedBy ? (
+          <p className="-mt-2 mb-4 flex flex-wrap gap-x-4 text-sm">
+            {invoice.replaces ? (
+              <span>
+                Replaces{" "}
+                <Link to={`/invoices/${encodeURIComponent(invoice.replaces.id)}`} className={inlineLinkClass}>
+                  {invoice.replaces.invoiceNumber}
+                </Link>
+              </span>
+            ) : null}
+            {invoice.replacedBy ? (
+              <span>
+                Replaced by{" "}
+                <Link to={`/invoices/${encodeURIComponent(invoice.replacedBy.id)}`} className={inlineLinkClass}>
+                  {invoice.replacedBy.invoiceNumber}
+                </Link>
+              </span>
+            ) : null}
+          </p>
+        ) : null}
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
       {invoice.memo ? (
@@ -237,26 +259,31 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
         />
       ) : null}
       {editingNotes ? <NotesDialog invoice={invoice} onClose={() => setEditingNotes(false)} /> : null}
-      <ConfirmDialog
-        open={confirmVoid}
-        onOpenChange={setConfirmVoid}
-        title="Void invoice"
-        description={`Void invoice ${invoice.invoiceNumber}? The client's link stops working, no reminders go out, and it can no longer be edited, sent or paid.`}
-        confirmLabel="Void invoice"
-        pending={voiding.isPending}
-        onConfirm={() =>
-          voiding.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmVoid(false);
-              toast.success(`Invoice ${invoice.invoiceNumber} voided`);
-            },
-            onError: (error) => {
-              setConfirmVoid(false);
-              toast.error(failureMessage(error, "Failed to void the invoice"));
-            },
-          })
-        }
-      />
+      {confirmVoid ? (
+        <TextDialog
+          title={`Void invoice ${invoice.invoiceNumber}`}
+          description="The client's link stops working, no reminders go out, and it can no longer be edited, sent or paid. Your reason is kept on the invoice and in the activity log."
+          label="Reason"
+          check={ZVoidInvoice.shape.reason}
+          submitLabel="Void invoice"
+          Icon={Ban}
+          destructive
+          pending={voiding.isPending}
+          onClose={() => setConfirmVoid(false)}
+          onSubmit={(reason) =>
+            voiding.mutate(
+              { reason },
+              {
+                onSuccess: () => {
+                  setConfirmVoid(false);
+                  toast.success(`Invoice ${invoice.invoiceNumber} voided`);
+                },
+                onError: (error) => toast.error(failureMessage(error, "Failed to void the invoice")),
+              },
+            )
+          }
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
