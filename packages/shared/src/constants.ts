@@ -185,7 +185,16 @@ export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
 export const CLIENT_PAYMENT_TERMS = [0, 7, 15, 30, 45] as const;
 export const paymentTermsLabel = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days}`);
 
-export const LINE_KINDS = ["day", "mileage", "overnight", "no_go", "detention", "custom", "expense", "discount"] as const;
+export const LINE_KINDS = [
+  "day",
+  "mileage",
+  "overnight",
+  "no_go",
+  "detention",
+  "custom",
+  "expense",
+  "discount",
+] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
   day: "Day rate",

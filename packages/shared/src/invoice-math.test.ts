@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { invoiceTotals, lineCharge, lineTotalBelowZero, mileageChargeCents } from "./invoice-math";
 import { fromCents, toCents } from "./money";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
+import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
-import { lineTotalBelowZero } from "../invoice-math";
 import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
@@ -39,18 +39,24 @@ const amount = (message: string, max: string, maxMessage: string, signed = false
 export const DISCOUNT_SIGN_MESSAGE = "Only a discount line takes money off: enter a positive charge";
 export const DISCOUNT_BELOW_ZERO_MESSAGE = "Discounts cannot take the invoice's total below $0.00";
 
-export const ZLineItem = z.object({
-  /** What the line bills (day, mileage, …); a line typed by hand without one is "custom". */
-  kind: z.enum(LINE_KINDS, { error: "Choose what the line bills" }).default("custom"),
-  date: dateInWindow("Date is required", "Date"),
-  location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
-  mileage: amount(
-    "Mileage must be a positive number",
-    String(NUMBER_LIMITS.maxLineMileage),
-    `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
-  ),
-  charge: amount("Charge must be a number with up to 2 decimals", NUMBER_LIMITS.maxMoney, MAX_MONEY_MESSAGE, true),
-})
+export const ZLineItem = z
+  .object({
+    /** What the line bills (day, mileage, …); a line typed by hand without one is "custom". */
+    kind: z.enum(LINE_KINDS, { error: "Choose what the line bills" }).default("custom"),
+    date: dateInWindow("Date is required", "Date"),
+    location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
+    mileage: amount(
+      "Mileage must be a positive number",
+      String(NUMBER_LIMITS.maxLineMileage),
+      `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
+    ),
+    charge: amount(
+      "Charge must be a number with up to 2 decimals",
+      NUMBER_LIMITS.maxMoney,
+      MAX_MONEY_MESSAGE,
+      true,
+    ),
+  })
   // A discount is stored negative whichever sign was typed ("50" off = "-50.00"); any other line is
   // a charge, never negative (DECISIONS 'Discount lines').
   .superRefine((line, ctx) => {

@@ -22,7 +22,9 @@ const columns = {
   poRequired: clients.poRequired,
   billToClientId: clients.billToClientId,
   // The bill-to client's name, read in the same statement (the list and a read).
-  billToName: sql<string | null>`(select b.name from ${clients} b where b.company_id = ${clients.companyId} and b.id = ${clients.billToClientId})`,
+  billToName: sql<
+    string | null
+  >`(select b.name from ${clients} b where b.company_id = ${clients.companyId} and b.id = ${clients.billToClientId})`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };
@@ -85,11 +87,7 @@ async function checkBillTo(scope: Scope, input: TClientData, id?: string) {
     .select({ id: clients.id })
     .from(clients)
     .where(
-      scoped(
-        clients,
-        scope,
-        and(eq(clients.id, input.billToClientId), id ? ne(clients.id, id) : undefined),
-      ),
+      scoped(clients, scope, and(eq(clients.id, input.billToClientId), id ? ne(clients.id, id) : undefined)),
     );
   if (!found) throw new InvalidInputError(BILL_TO_MESSAGE, { billToClientId: BILL_TO_MESSAGE });
 }

@@ -59,7 +59,11 @@ export async function getInvoice(
   const inv = row.invoice;
   // The reissue chain both ways: the void original this one replaces, and the invoice replacing it.
   const linked = await db
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, replacesInvoiceId: invoices.replacesInvoiceId })
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      replacesInvoiceId: invoices.replacesInvoiceId,
+    })
     .from(invoices)
     .where(
       scoped(
@@ -72,7 +76,8 @@ export async function getInvoice(
       ),
     )
     .orderBy(asc(invoices.createdAt));
-  const link = (l: (typeof linked)[number] | undefined) => (l ? { id: l.id, invoiceNumber: l.invoiceNumber } : null);
+  const link = (l: (typeof linked)[number] | undefined) =>
+    l ? { id: l.id, invoiceNumber: l.invoiceNumber } : null;
   return {
     id: inv.id,
     invoiceNumber: inv.invoiceNumber,

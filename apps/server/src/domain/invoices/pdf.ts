@@ -70,7 +70,11 @@ export async function renderInvoicePdf(
     .text(billTo.name, left, y + 14, { width: width / 2 - 10 });
   if (billTo.address) doc.text(billTo.address, { width: width / 2 - 10 });
   if (invoice.billTo) {
-    doc.moveDown(0.5).font(PDF_FONT.bold).fillColor("#111").text("Ordered by", { width: width / 2 - 10 });
+    doc
+      .moveDown(0.5)
+      .font(PDF_FONT.bold)
+      .fillColor("#111")
+      .text("Ordered by", { width: width / 2 - 10 });
     doc
       .font(PDF_FONT.regular)
       .fillColor("#333")

@@ -31,11 +31,20 @@ const NO_RECIPIENT = "This client has no accounts payable or contact email: ente
  * ordering client requires a PO number, and the billed party's accounts-payable email (its contact
  * email when it has none). The billed party is the invoice's bill-to client, else its customer.
  */
-async function billingOf(tx: Executor, scope: Scope, inv: { clientId: string | null; billToClientId: string | null }) {
+async function billingOf(
+  tx: Executor,
+  scope: Scope,
+  inv: { clientId: string | null; billToClientId: string | null },
+) {
   const ids = [inv.clientId, inv.billToClientId].filter((id): id is string => id !== null);
   if (ids.length === 0) return { poRequired: false, email: null };
   const rows = await tx
-    .select({ id: clients.id, poRequired: clients.poRequired, email: clients.email, billingEmail: clients.billingEmail })
+    .select({
+      id: clients.id,
+      poRequired: clients.poRequired,
+      email: clients.email,
+      billingEmail: clients.billingEmail,
+    })
     .from(clients)
     .where(scoped(clients, scope, inArray(clients.id, ids)));
   const ordering = rows.find((r) => r.id === inv.clientId);

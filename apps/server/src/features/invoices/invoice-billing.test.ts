@@ -85,7 +85,11 @@ describe("client billing settings", () => {
       billingEmail: "ap@settings.test",
     });
     const read = await t.as(adminA)("GET", `/api/clients/${res.body.id}`);
-    expect(read.body).toMatchObject({ paymentTermsDays: 15, poRequired: true, billToName: "Broker Payables" });
+    expect(read.body).toMatchObject({
+      paymentTermsDays: 15,
+      poRequired: true,
+      billToName: "Broker Payables",
+    });
 
     const bad = await t.as(adminA)("POST", "/api/clients", { name: "Odd Terms", paymentTermsDays: 20 });
     expect(bad.status).toBe(400);
@@ -101,7 +105,10 @@ describe("client billing settings", () => {
     expect(foreign.body.fields).toEqual({ billToClientId: "Choose another client from the list" });
 
     const self = await clientWith({ name: "Self Payer" });
-    const put = await t.as(adminA)("PUT", `/api/clients/${self}`, { name: "Self Payer", billToClientId: self });
+    const put = await t.as(adminA)("PUT", `/api/clients/${self}`, {
+      name: "Self Payer",
+      billToClientId: self,
+    });
     expect(put.status).toBe(400);
     expect(put.body.fields).toHaveProperty("billToClientId");
   });
@@ -159,9 +166,17 @@ describe("bill-to party and accounts-payable email", () => {
       email: "office@apex.test",
       billingEmail: "ap@apex.test",
     });
-    const carrier = await clientWith({ name: "Ordering Carrier", email: "ops@carrier.test", billToClientId: payer });
+    const carrier = await clientWith({
+      name: "Ordering Carrier",
+      email: "ops@carrier.test",
+      billToClientId: payer,
+    });
     const inv = await newInvoice(carrier);
-    expect(inv.billTo).toEqual({ clientId: payer, name: "Apex Freight Payables", address: "500 Ledger Rd\nMemphis, TN" });
+    expect(inv.billTo).toEqual({
+      clientId: payer,
+      name: "Apex Freight Payables",
+      address: "500 Ledger Rd\nMemphis, TN",
+    });
     expect(inv.customerName).toBe("Ordering Carrier");
 
     const pdf = await pdfText(inv.id);
@@ -175,7 +190,10 @@ describe("bill-to party and accounts-payable email", () => {
     const mail = await t.lastMail("ap@apex.test", new RegExp(`Invoice ${inv.invoiceNumber}`));
     expect(await t.outbox("ops@carrier.test")).toHaveLength(0);
 
-    const page = await t.request("GET", pathOf(firstLink(mail.text)).replace(/^\/i\//, "/api/public/invoices/"));
+    const page = await t.request(
+      "GET",
+      pathOf(firstLink(mail.text)).replace(/^\/i\//, "/api/public/invoices/"),
+    );
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({
       customerName: "Ordering Carrier",
@@ -212,7 +230,10 @@ describe("discount lines", () => {
     expect(inv).toMatchObject({ subtotal: "550.00", total: "550.00" });
     expect(await pdfText(inv.id)).toContain("-$50.00");
     expect((await t.as(adminA)("POST", `/api/invoices/${inv.id}/send`, {})).status).toBe(200);
-    const csv = await t.as(adminA)("GET", "/api/receivables/quickbooks.csv?issueFrom=2025-03-01&issueTo=2025-03-01");
+    const csv = await t.as(adminA)(
+      "GET",
+      "/api/receivables/quickbooks.csv?issueFrom=2025-03-01&issueTo=2025-03-01",
+    );
     const row = String(csv.body)
       .split(/\r?\n/)
       .find((line) => line.startsWith(inv.invoiceNumber) && line.includes("Discount"));
@@ -226,7 +247,10 @@ describe("discount lines", () => {
       "POST",
       "/api/invoices",
       invoiceBody(client, {
-        lineItems: [day, { kind: "discount", date: "2025-03-01", location: "Everything off", charge: "-600.01" }],
+        lineItems: [
+          day,
+          { kind: "discount", date: "2025-03-01", location: "Everything off", charge: "-600.01" },
+        ],
       }),
     );
     expect(res.status).toBe(400);
@@ -255,15 +279,24 @@ describe("void with a reason, and the reissue link", () => {
     expect(missing.body.fields).toEqual({ reason: "Say why the invoice is voided" });
     expect((await t.as(adminA)("GET", `/api/invoices/${inv.id}`)).body.status).toBe("draft");
 
-    const res = await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`, { reason: "Job cancelled by the carrier" });
+    const res = await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`, {
+      reason: "Job cancelled by the carrier",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "void", voidReason: "Job cancelled by the carrier" });
     const events = await t.db
       .select({ message: activityEvents.message })
       .from(activityEvents)
-      .where(and(eq(activityEvents.type, "invoice_voided"), like(activityEvents.message, `%${inv.invoiceNumber}%`)));
+      .where(
+        and(
+          eq(activityEvents.type, "invoice_voided"),
+          like(activityEvents.message, `%${inv.invoiceNumber}%`),
+        ),
+      );
     expect(events.map((e) => e.message)).toEqual([
-      expect.stringMatching(new RegExp(`^Invoice ${inv.invoiceNumber} voided by .+: Job cancelled by the carrier$`)),
+      expect.stringMatching(
+        new RegExp(`^Invoice ${inv.invoiceNumber} voided by .+: Job cancelled by the carrier$`),
+      ),
     ]);
   });
 

@@ -277,7 +277,9 @@ describe("the public invoice page", () => {
     // Voided: every link of the invoice stops working.
     const voidable = await invoice(adminA);
     const voidPath = await sendAndLink(adminA, voidable.id, voidable.invoiceNumber);
-    const voided = await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, { reason: "Issued in error" });
+    const voided = await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, {
+      reason: "Issued in error",
+    });
     expect(voided.status).toBe(200);
     expect(voided.body.status).toBe("void");
     const gone = await publicApi(voidPath);
@@ -289,7 +291,9 @@ describe("the public invoice page", () => {
     // A void invoice cannot be sent, paid, edited or voided again.
     expect((await send(adminA, voidable.id)).status).toBe(409);
     expect((await pay(adminA, voidable.id, "10.00")).status).toBe(409);
-    expect((await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, { reason: "Issued in error" })).status).toBe(409);
+    expect(
+      (await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, { reason: "Issued in error" })).status,
+    ).toBe(409);
   });
 });
 
@@ -347,7 +351,9 @@ describe("payments", () => {
     expect(pending).toEqual([]);
 
     // An invoice with payments cannot be voided.
-    expect((await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" })).status).toBe(409);
+    expect(
+      (await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" })).status,
+    ).toBe(409);
 
     // Deleting the second payment: partially paid again, the reminders are back.
     const second = full.body.payments.find((p: JsonBody) => p.amount === "749.50");
@@ -391,7 +397,9 @@ describe("payments", () => {
     const invB = await invoice(adminB);
     expect((await t.as(adminB)("DELETE", `/api/invoices/${invB.id}/payments/${paymentId}`)).status).toBe(404);
     expect((await send(adminB, inv.id)).status).toBe(404);
-    expect((await t.as(adminB)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" })).status).toBe(404);
+    expect(
+      (await t.as(adminB)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" })).status,
+    ).toBe(404);
   });
 });
 
@@ -425,7 +433,9 @@ describe("deleting an invoice", () => {
     expect(payments.body.payments).toHaveLength(1);
 
     const voidable = await invoice(adminA);
-    expect((await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, { reason: "Issued in error" })).status).toBe(200);
+    expect(
+      (await t.as(adminA)("POST", `/api/invoices/${voidable.id}/void`, { reason: "Issued in error" })).status,
+    ).toBe(200);
     const voidRefused = await del(voidable.id);
     expect(voidRefused.status).toBe(409);
     expect(voidRefused.body).toEqual({ error: "A void invoice cannot be deleted: it stays on record" });

@@ -15,6 +15,7 @@ import { InputField, SelectField, TextareaField } from "@/components/form-fields
 import { ClientPicker } from "@/components/pickers/client-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -23,7 +24,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useConfirmDiscard } from "@/components/unsaved-changes";
@@ -56,7 +56,10 @@ function toFormValues(client?: TClient | null): FormValues {
   };
 }
 
-const TERMS_OPTIONS = CLIENT_PAYMENT_TERMS.map((days) => ({ value: String(days), label: paymentTermsLabel(days) }));
+const TERMS_OPTIONS = CLIENT_PAYMENT_TERMS.map((days) => ({
+  value: String(days),
+  label: paymentTermsLabel(days),
+}));
 
 /** The form's fields in the spec's order; Address spans both columns. */
 const FIELDS: {
@@ -195,7 +198,9 @@ function ClientForm({
           <h3 id="client-billing-title" className="text-sm font-semibold">
             Billing
           </h3>
-          <p className="text-xs text-muted-foreground">How this client's invoices are due, checked and addressed.</p>
+          <p className="text-xs text-muted-foreground">
+            How this client's invoices are due, checked and addressed.
+          </p>
         </div>
         <SelectField
           control={form.control}

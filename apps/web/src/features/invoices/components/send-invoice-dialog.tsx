@@ -111,8 +111,8 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
               role="alert"
               className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
             >
-              {ordering?.name ?? "This client"} requires a PO number on its invoices. Edit the invoice and enter
-              the PO number before sending it.
+              {ordering?.name ?? "This client"} requires a PO number on its invoices. Edit the invoice and
+              enter the PO number before sending it.
             </p>
           ) : null}
           {field("to", "To", "input")}

@@ -16,13 +16,12 @@ import { BackButton, LoadingState, ProblemState } from "@/components/states";
 import { InvoiceStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { inlineLinkClass } from "@/lib/utils";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useCompany } from "@/lib/shared-queries";
-import { cn } from "@/lib/utils";
+import { cn, inlineLinkClass } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
 import { NotesDialog } from "../components/notes-dialog";
@@ -204,7 +203,10 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
             {invoice.replacedBy ? (
               <span>
                 Replaced by{" "}
-                <Link to={`/invoices/${encodeURIComponent(invoice.replacedBy.id)}`} className={inlineLinkClass}>
+                <Link
+                  to={`/invoices/${encodeURIComponent(invoice.replacedBy.id)}`}
+                  className={inlineLinkClass}
+                >
                   {invoice.replacedBy.invoiceNumber}
                 </Link>
               </span>
@@ -343,6 +345,12 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
             <dd>{formatDate(invoice.issueDate)}</dd>
             <dt className="text-muted-foreground">Due Date</dt>
             <dd>{formatDate(invoice.dueDate)}</dd>
+            {invoice.poNumber ? (
+              <>
+                <dt className="text-muted-foreground">PO #</dt>
+                <dd className="[overflow-wrap:anywhere]">{invoice.poNumber}</dd>
+              </>
+            ) : null}
             {dispatch?.jobNumber ? (
               <>
                 <dt className="text-muted-foreground">Job #</dt>
@@ -355,10 +363,19 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
 
       <div className="grid gap-6 md:grid-cols-2 print:grid-cols-2">
         <Section title="Bill To">
-          <div className="text-sm">
-            <p className="font-medium">{invoice.customerName || "-"}</p>
-            {invoice.customerAddress ? (
-              <p className="whitespace-pre-line text-muted-foreground">{invoice.customerAddress}</p>
+          {/* A third party billed for the client's job (DECISIONS 'Client billing settings'). */}
+          <div className="text-sm [overflow-wrap:anywhere]">
+            <p className="font-medium">{invoice.billTo?.name ?? (invoice.customerName || "-")}</p>
+            {(invoice.billTo ? invoice.billTo.address : invoice.customerAddress) ? (
+              <p className="whitespace-pre-line text-muted-foreground">
+                {invoice.billTo ? invoice.billTo.address : invoice.customerAddress}
+              </p>
+            ) : null}
+            {invoice.billTo ? (
+              <p className="mt-2">
+                <span className="text-muted-foreground">Ordered by </span>
+                {invoice.customerName || "-"}
+              </p>
             ) : null}
           </div>
         </Section>
