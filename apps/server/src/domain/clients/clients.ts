@@ -21,10 +21,11 @@ const columns = {
   paymentTermsDays: clients.paymentTermsDays,
   poRequired: clients.poRequired,
   billToClientId: clients.billToClientId,
-  // The bill-to client's name, read in the same statement (the list and a read).
-  billToName: sql<
-    string | null
-  >`(select b.name from ${clients} b where b.company_id = ${clients.companyId} and b.id = ${clients.billToClientId})`,
+  // The bill-to client's name, read in the same statement (the list and a read). Written out: Drizzle
+  // names a selected column without its table, which inside the subquery would be the inner row's.
+  billToName: sql<string | null>`(${sql.raw(
+    'select b.name from clients b where b.company_id = "clients"."company_id" and b.id = "clients"."bill_to_client_id"',
+  )})`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };
