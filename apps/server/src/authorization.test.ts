@@ -763,6 +763,7 @@ const ROUTES: Row[] = [
   {
     route: "POST /api/invoices/:id/void",
     path: async (f) => `/api/invoices/${await f.newInvoiceA()}/void`,
+    body: () => ({ reason: "Issued in error" }),
     expect: A_ONLY,
     target: (_, path) => invoiceRows(resourceId(path)),
   },

@@ -193,6 +193,13 @@ export const EXPENSE_TYPE_LABELS: Record<ExpenseType, string> = {
  * What an invoice line bills, so that reports and the PDF can group lines. The order is
  * the PDF's order of groups.
  */
+/**
+ * A client's payment terms (DECISIONS 'Client billing settings'): days from the issue date to the
+ * due date; a client without its own terms takes the company's (Settings).
+ */
+export const CLIENT_PAYMENT_TERMS = [0, 7, 15, 30, 45] as const;
+export const paymentTermsLabel = (days: number) => (days === 0 ? "Due on receipt" : `Net ${days}`);
+
 export const LINE_KINDS = [
   "day",
   "mileage",
@@ -205,6 +212,7 @@ export const LINE_KINDS = [
   "high_pole",
   "custom",
   "expense",
+  "discount",
 ] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 export const LINE_KIND_LABELS: Record<LineKind, string> = {
@@ -219,6 +227,7 @@ export const LINE_KIND_LABELS: Record<LineKind, string> = {
   high_pole: "High-pole surcharge",
   custom: "Other charges",
   expense: "Expenses at cost",
+  discount: "Discount",
 };
 
 export const ACTIVITY_TYPES = [

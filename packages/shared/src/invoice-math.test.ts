@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { invoiceTotals, lineCharge, mileageChargeCents } from "./invoice-math";
+import { invoiceTotals, lineCharge, lineTotalBelowZero, mileageChargeCents } from "./invoice-math";
 import { fromCents, toCents } from "./money";
 
 describe("money", () => {
@@ -53,5 +54,43 @@ describe("invoiceTotals", () => {
       tax: "0.00",
       total: "1190.00",
     });
+  });
+});
+
+describe("discount lines (DECISIONS 'Discount lines')", () => {
+  const cents = fc.integer({ min: 0, max: 100_000_000 });
+  const line = fc.oneof(
+    cents.map((c) => ({ kind: "day", charge: fromCents(c) })),
+    cents.map((c) => ({ kind: "discount", charge: fromCents(-c) })),
+  );
+  const rate = fc.integer({ min: 0, max: 10_000 }).map(fromCents);
+
+  it("the subtotal is exactly the sum of the lines, discounts included", () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), rate, (lines, taxRate) => {
+        const sum = lines.reduce((s, l) => s + toCents(l.charge), 0);
+        const totals = invoiceTotals(
+          lines.map((l) => l.charge),
+          taxRate,
+        );
+        expect(toCents(totals.subtotal)).toBe(sum);
+        expect(toCents(totals.total)).toBe(sum + toCents(totals.tax));
+      }),
+    );
+  });
+
+  it("an accepted invoice's total is never below zero; a refused one is exactly one whose lines sum below zero", () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), rate, (lines, taxRate) => {
+        const charges = lines.map((l) => l.charge);
+        const refused = lineTotalBelowZero(charges);
+        expect(refused).toBe(lines.reduce((s, l) => s + toCents(l.charge), 0) < 0);
+        if (!refused) {
+          const totals = invoiceTotals(charges, taxRate);
+          expect(toCents(totals.total)).toBeGreaterThanOrEqual(0);
+          expect(toCents(totals.tax)).toBeGreaterThanOrEqual(0);
+        }
+      }),
+    );
   });
 });

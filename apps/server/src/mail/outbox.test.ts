@@ -107,7 +107,9 @@ describe("a change and its mail commit together", () => {
 
   test("a refused change queues nothing (409: a void invoice is not sent)", async () => {
     const inv = await draftInvoice();
-    expect((await t.as(admin)("POST", `/api/invoices/${inv.id}/void`)).status).toBe(200);
+    expect(
+      (await t.as(admin)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" })).status,
+    ).toBe(200);
     const res = await t.as(admin)("POST", `/api/invoices/${inv.id}/send`, { to: BILLING });
     expect(res.status).toBe(409);
     expect(await mailJobsOf(inv.id)).toHaveLength(0);

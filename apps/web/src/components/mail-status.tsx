@@ -103,10 +103,13 @@ export function MailStatus({
 export function SendDialogFooter({
   notSent,
   pending,
+  blocked = false,
   onClose,
 }: {
   notSent: boolean;
   pending: boolean;
+  /** A rule the dialog shows keeps it from being sent (e.g. a missing PO number). */
+  blocked?: boolean;
   onClose: () => void;
 }) {
   return (
@@ -114,7 +117,7 @@ export function SendDialogFooter({
       <Button type="button" variant="outline" onClick={onClose}>
         {notSent ? "Close" : "Cancel"}
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || blocked}>
         {pending ? <Spinner /> : notSent ? <RotateCcw /> : <Send />}
         {notSent ? "Retry" : "Send"}
       </Button>

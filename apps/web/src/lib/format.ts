@@ -18,9 +18,11 @@ export const formatLongToday = (now = new Date()) =>
 /** Today as YYYY-MM-DD in the browser's own time zone. */
 export const todayIso = (now = new Date()) => format(now, "yyyy-MM-dd");
 
-/** Money with two decimals. */
-export const formatMoney = (value: string | number | null | undefined) =>
-  `$${Number(value ?? 0).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Money with two decimals; a negative amount (a discount line) reads "-$50.00". */
+export const formatMoney = (value: string | number | null | undefined) => {
+  const n = Number(value ?? 0);
+  return `${n < 0 ? "-" : ""}$${Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+};
 
 /**
  * An instant as wall-clock time of an IANA zone (the company's, not the browser's), with the zone's

@@ -125,6 +125,12 @@ export const clients = pgTable(
     cellPhone: text("cell_phone"),
     fax: text("fax"),
     address: text("address"),
+    /** Billing settings (DECISIONS 'Client billing settings'): days to pay; null = the company's terms. */
+    paymentTermsDays: integer("payment_terms_days"),
+    /** An invoice of this client is not sent without a PO number. */
+    poRequired: boolean("po_required").notNull().default(false),
+    /** Another client of the company who is billed for this client's jobs (a broker's payer). */
+    billToClientId: uuid("bill_to_client_id"),
     searchText: searchText(
       "name || E'\\n' || coalesce(contact_person, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(phone, '')",
     ),
@@ -145,6 +151,14 @@ export const clients = pgTable(
     maxLength("clients", t.cellPhone, L.phone),
     maxLength("clients", t.fax, L.phone),
     maxLength("clients", t.address, L.address),
+    check("clients_payment_terms_days_range", sql`${t.paymentTermsDays} between 0 and 365`),
+    // Self-reference written out: `ref` would name the table inside its own definition.
+    foreignKey({
+      name: "clients_bill_to_fk",
+      columns: [t.companyId, t.billToClientId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete(setNull("bill_to_client_id")),
+    check("clients_bill_to_not_self", sql`${t.billToClientId} <> ${t.id}`),
   ],
 );
 
@@ -473,6 +487,17 @@ export const invoices = pgTable(
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     /** Why a sent invoice was voided and reissued (DECISIONS 'Invoices': a sent invoice is a record). */
     voidReason: text("void_reason"),
+    /** The client's purchase order number (required before sending when the client says so). */
+    poNumber: text("po_number"),
+    /**
+     * Who is billed when it is not the client who ordered (the client's bill-to setting, copied on
+     * each save of the draft): the PDF and the client's page show this party under "Bill to".
+     */
+    billToClientId: uuid("bill_to_client_id"),
+    billToName: text("bill_to_name"),
+    billToAddress: text("bill_to_address"),
+    /** The void invoice this one was reissued from (void and reissue). */
+    replacesInvoiceId: uuid("replaces_invoice_id"),
     ...timestamps,
   },
   (t) => [
@@ -503,6 +528,16 @@ export const invoices = pgTable(
     maxLength("invoices", t.pevoPosition, SNAPSHOT),
     maxLength("invoices", t.sentTo, L.email),
     maxLength("invoices", t.voidReason, L.reason),
+    maxLength("invoices", t.poNumber, L.code),
+    maxLength("invoices", t.billToName, SNAPSHOT),
+    maxLength("invoices", t.billToAddress, SNAPSHOT),
+    ref("invoices_bill_to_fk", t, t.billToClientId, clients, "set null"),
+    foreignKey({
+      name: "invoices_replaces_fk",
+      columns: [t.companyId, t.replacesInvoiceId],
+      foreignColumns: [t.companyId, t.id],
+    }).onDelete(setNull("replaces_invoice_id")),
+    index("invoices_replaces_idx").on(t.replacesInvoiceId),
     nonNegative("invoices", t.subtotal),
     nonNegative("invoices", t.tax),
     nonNegative("invoices", t.total),
@@ -532,7 +567,11 @@ export const invoiceLineItems = pgTable(
     index("line_items_invoice_idx").on(t.invoiceId),
     maxLength("line_items", t.location, L.location),
     range("line_items", t.mileage, NUMBER_LIMITS.maxLineMileage),
-    range("line_items", t.charge),
+    // A discount line is the one negative amount (the invoice's total stays >= 0: invoices' CHECK).
+    check(
+      "line_items_charge_range",
+      sql`${t.charge} between -${sql.raw(String(Number(NUMBER_LIMITS.maxMoney)))} and ${sql.raw(String(Number(NUMBER_LIMITS.maxMoney)))} and (${t.charge} >= 0 or ${t.kind}::text = 'discount')`,
+    ),
   ],
 );
 

@@ -17,6 +17,10 @@ export const ZClientResponse = z.object({
   cellPhone: z.string().nullable(),
   fax: z.string().nullable(),
   address: z.string().nullable(),
+  paymentTermsDays: z.number().int().nullable().describe("Days to pay; null: the company's payment terms"),
+  poRequired: z.boolean().describe("An invoice of this client is not sent without a PO number"),
+  billToClientId: ZId.nullable().describe("Another client of the company billed for this client's jobs"),
+  billToName: z.string().nullable().describe("That client's name"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_STATUSES, PAYMENT_METHODS } from "../constants";
+import { INVOICE_STATUSES, LINE_KINDS, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZLetterhead } from "./company";
 import { ZInvoiceJob } from "./invoices";
@@ -48,9 +48,15 @@ export const ZPublicInvoice = z.object({
   overdue: z.boolean(),
   customerName: z.string().nullable(),
   customerAddress: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  billTo: z
+    .object({ name: z.string(), address: z.string().nullable() })
+    .nullable()
+    .describe("The party billed when it is not the ordering client (customerName)"),
   jobNumber: z.string().nullable(),
   lineItems: z.array(
     z.object({
+      kind: z.enum(LINE_KINDS).describe("discount: a negative charge"),
       date: ZDay,
       location: z.string(),
       mileage: ZDecimal,

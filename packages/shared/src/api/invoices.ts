@@ -68,7 +68,20 @@ export const ZInvoiceResponse = z.object({
   sentAt: ZTimestamp.nullable(),
   sentTo: z.string().nullable(),
   viewedAt: ZTimestamp.nullable(),
-  voidReason: z.string().nullable().describe("Why it was voided and reissued; null otherwise"),
+  voidReason: z.string().nullable().describe("Why it was voided (alone or to be reissued); null otherwise"),
+  poNumber: z.string().nullable().describe("The client's purchase order number"),
+  billTo: z
+    .object({ clientId: ZId.nullable(), name: z.string(), address: z.string().nullable() })
+    .nullable()
+    .describe("The party billed when it is not the ordering client (the client's bill-to setting)"),
+  replaces: z
+    .object({ id: ZId, invoiceNumber: z.string() })
+    .nullable()
+    .describe("The void invoice this one was reissued from"),
+  replacedBy: z
+    .object({ id: ZId, invoiceNumber: z.string() })
+    .nullable()
+    .describe("The invoice reissued from this one"),
   mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(

@@ -304,7 +304,7 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("client", "mcNumber", "MC number", code, "1"),
   ...text("client", "dotNumber", "DOT number", code, "2"),
   ...email("client", "email", "client"),
-  ...email("client", "billingEmail", "billing", "Billing email"),
+  ...email("client", "billingEmail", "billing", "Accounts payable email"),
   ...text("client", "phone", "Phone", phone),
   ...text("client", "cellPhone", "Cell phone", phone),
   ...text("client", "fax", "Fax", phone),

@@ -1,6 +1,10 @@
 import { z } from "zod";
+import { CLIENT_PAYMENT_TERMS } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, dotNumber, mcNumber, optionalEmail, requiredText } from "./fields";
+
+const PAYMENT_TERMS_MESSAGE = "Choose Due on receipt, Net 7, 15, 30 or 45, or the company's terms";
+export const BILL_TO_MESSAGE = "Choose another client from the list";
 
 export const ZClient = z.object({
   name: requiredText("Company name is required", "Company name", TEXT_LIMITS.name, 2),
@@ -9,14 +13,38 @@ export const ZClient = z.object({
   mcNumber: mcNumber(),
   dotNumber: dotNumber(),
   email: optionalEmail(),
-  /** Where invoices go (the Send invoice dialog's default); the contact email when empty. */
-  billingEmail: optionalEmail("Please enter a valid email", "Billing email"),
+  /**
+   * The accounts-payable email: where invoices go (the server's and the Send dialog's default); the
+   * contact email when empty (DECISIONS 'Client billing settings').
+   */
+  billingEmail: optionalEmail("Please enter a valid email", "Accounts payable email"),
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   cellPhone: boundedText("Cell phone", TEXT_LIMITS.phone),
   fax: boundedText("Fax", TEXT_LIMITS.phone),
   address: boundedText("Address", TEXT_LIMITS.address, "multi"),
+  /** Days to pay (one of CLIENT_PAYMENT_TERMS); null: the company's payment terms. */
+  paymentTermsDays: z
+    .union([z.literal(""), z.coerce.number()], { error: PAYMENT_TERMS_MESSAGE })
+    .nullish()
+    .transform((v) => (v === "" || v === null || v === undefined ? null : v))
+    .refine((v) => v === null || (CLIENT_PAYMENT_TERMS as readonly number[]).includes(v), {
+      message: PAYMENT_TERMS_MESSAGE,
+    }),
+  /** An invoice of this client cannot be sent without a PO number. */
+  poRequired: z.boolean({ error: "PO number required must be on or off" }).optional().default(false),
+  /** Another client of the company billed for this client's jobs; null: the client itself. */
+  billToClientId: z
+    .union([z.literal(""), z.uuid({ message: BILL_TO_MESSAGE })], { error: BILL_TO_MESSAGE })
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type TClientInput = z.input<typeof ZClient>;
 export type TClientData = z.output<typeof ZClient>;
 
-export type TClient = TClientData & { id: string; createdAt: string; updatedAt: string };
+export type TClient = TClientData & {
+  id: string;
+  /** The bill-to client's name (null without one). */
+  billToName: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

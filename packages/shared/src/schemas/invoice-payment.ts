@@ -23,9 +23,15 @@ export const ZRecordPayment = z.object({
 export type TRecordPaymentInput = z.input<typeof ZRecordPayment>;
 export type TRecordPayment = z.output<typeof ZRecordPayment>;
 
-/** Send an invoice: to (the client's email by default), optional cc (comma-separated), a message. */
+/**
+ * Send an invoice: to (left out: the billed client's accounts-payable email, else its email),
+ * optional cc (comma-separated), a message.
+ */
 export const ZSendInvoice = z.object({
-  to: requiredEmail("Enter the recipient's email", "To"),
+  to: z
+    .union([z.literal(""), requiredEmail("Enter the recipient's email", "To")])
+    .nullish()
+    .transform((v) => (v ? v : null)),
   cc: z
     .string()
     .max(TEXT_LIMITS.email * MAX_CC, {

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
+import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
 import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
   dateInWindow,
   dotNumber,
   mcNumber,
+  optionalDateInWindow,
   optionalEmail,
   requiredEmail,
   requiredText,
@@ -17,46 +19,70 @@ import {
 export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
 
 /**
- * A non-negative decimal with up to two places; empty counts as 0 (SPEC §5 / §9); at most `max`
- * (a decimal string) with `maxMessage`.
+ * A decimal with up to two places (a leading minus only where `signed`: a discount line); empty
+ * counts as 0 (SPEC §5 / §9); its size at most `max` (a decimal string) with `maxMessage`.
  */
-const amount = (message: string, max: string, maxMessage: string) =>
-  z
-    .union([z.string(), z.number(), z.null()])
-    // optional(), not z.undefined() in the union: zod 4 otherwise refuses a missing key ("expected nonoptional").
-    .optional()
-    .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
-    .refine((v) => v === "" || /^\d{1,10}(\.\d{1,2})?$/.test(v), { message })
-    .refine((v) => !/^\d{1,10}(\.\d{1,2})?$/.test(v) || toCents(v) <= toCents(max), { message: maxMessage })
-    .transform((v) => (v === "" ? "0.00" : Number(v).toFixed(2)));
+const amount = (message: string, max: string, maxMessage: string, signed = false) => {
+  const shape = signed ? /^-?\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}(\.\d{1,2})?$/;
+  return (
+    z
+      .union([z.string(), z.number(), z.null()])
+      // optional(), not z.undefined() in the union: zod 4 otherwise refuses a missing key ("expected nonoptional").
+      .optional()
+      .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
+      .refine((v) => v === "" || shape.test(v), { message })
+      .refine((v) => !shape.test(v) || Math.abs(toCents(v)) <= toCents(max), { message: maxMessage })
+      .transform((v) => (v === "" ? "0.00" : fromCents(toCents(v))))
+  );
+};
 
-export const ZLineItem = z.object({
-  /** What the line bills (day, mileage, …); a line typed by hand without one is "custom". */
-  kind: z.enum(LINE_KINDS, { error: "Choose what the line bills" }).default("custom"),
-  date: dateInWindow("Date is required", "Date"),
-  location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
-  mileage: amount(
-    "Mileage must be a positive number",
-    String(NUMBER_LIMITS.maxLineMileage),
-    `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
-  ),
-  charge: amount("Charge must be a positive number", NUMBER_LIMITS.maxMoney, MAX_MONEY_MESSAGE),
-  /**
-   * The job the line bills on a consolidated invoice (one of the invoice's jobs; DECISIONS
-   * 'Consolidated invoices'); none on a single-job invoice or for a line typed by hand.
-   */
-  dispatchId: z
-    .union([z.literal(""), z.uuid({ error: "Choose one of the invoice's jobs" })])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
+export const DISCOUNT_SIGN_MESSAGE = "Only a discount line takes money off: enter a positive charge";
+export const DISCOUNT_BELOW_ZERO_MESSAGE = "Discounts cannot take the invoice's total below $0.00";
+
+export const ZLineItem = z
+  .object({
+    /** What the line bills (day, mileage, …); a line typed by hand without one is "custom". */
+    kind: z.enum(LINE_KINDS, { error: "Choose what the line bills" }).default("custom"),
+    date: dateInWindow("Date is required", "Date"),
+    location: requiredText("Location is required", "Location", TEXT_LIMITS.location),
+    mileage: amount(
+      "Mileage must be a positive number",
+      String(NUMBER_LIMITS.maxLineMileage),
+      `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
+    ),
+    charge: amount(
+      "Charge must be a number with up to 2 decimals",
+      NUMBER_LIMITS.maxMoney,
+      MAX_MONEY_MESSAGE,
+      true,
+    ),
+    /**
+     * The job the line bills on a consolidated invoice (one of the invoice's jobs; DECISIONS
+     * 'Consolidated invoices'); none on a single-job invoice or for a line typed by hand.
+     */
+    dispatchId: z
+      .union([z.literal(""), z.uuid({ error: "Choose one of the invoice's jobs" })])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  // A discount is stored negative whichever sign was typed ("50" off = "-50.00"); any other line is
+  // a charge, never negative (DECISIONS 'Discount lines').
+  .superRefine((line, ctx) => {
+    if (line.kind !== "discount" && line.charge.startsWith("-")) {
+      ctx.addIssue({ code: "custom", path: ["charge"], message: DISCOUNT_SIGN_MESSAGE });
+    }
+  })
+  .transform((line) =>
+    line.kind === "discount" ? { ...line, charge: fromCents(-Math.abs(toCents(line.charge))) } : line,
+  );
 
 /** The invoice form. Subtotal, tax and total are accepted but ignored: the server computes them. */
 export const ZInvoice = z
   .object({
     invoiceNumber: requiredText("Invoice number is required", "Invoice number", TEXT_LIMITS.code),
     issueDate: dateInWindow("Issue date is required", "Issue date"),
-    dueDate: dateInWindow("Due date is required", "Due date"),
+    /** Left out: the issue date plus the client's payment terms (or the company's), on the server. */
+    dueDate: optionalDateInWindow("Due date is required", "Due date"),
     dispatchId: z.uuid({ error: "Dispatch ID is required" }),
     clientId: z
       .union([z.literal(""), z.uuid({ message: "Choose a customer from the list" })])
@@ -69,6 +95,8 @@ export const ZInvoice = z
     status: z.enum(INVOICE_FILTER_STATUSES).optional(),
     customerName: boundedText("Customer name", TEXT_LIMITS.name),
     customerAddress: boundedText("Customer address", TEXT_LIMITS.address, "multi"),
+    /** The client's purchase order number (required before sending when the client says so). */
+    poNumber: boundedText("PO number", TEXT_LIMITS.code),
     pevoName: boundedText("PEVO name", TEXT_LIMITS.name),
     pevoPosition: boundedText("PEVO position", TEXT_LIMITS.label),
     notes: boundedText("Notes", TEXT_LIMITS.longText, "multi"),
@@ -84,7 +112,10 @@ export const ZInvoice = z
     total: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.dueDate < v.issueDate) {
+    if (lineTotalBelowZero(v.lineItems.map((l) => l.charge))) {
+      ctx.addIssue({ code: "custom", path: ["lineItems"], message: DISCOUNT_BELOW_ZERO_MESSAGE });
+    }
+    if (v.dueDate && v.dueDate < v.issueDate) {
       ctx.addIssue({
         code: "custom",
         path: ["dueDate"],
@@ -111,6 +142,14 @@ export const ZReissueInvoice = z.object({
   reason: requiredText(REISSUE_REASON_MESSAGE, "Reason", TEXT_LIMITS.reason, 1, "multi"),
 });
 export type TReissueInvoice = z.output<typeof ZReissueInvoice>;
+
+export const VOID_REASON_MESSAGE = "Say why the invoice is voided";
+
+/** Void (without a new invoice): the reason is kept on the void invoice and in the activity log. */
+export const ZVoidInvoice = z.object({
+  reason: requiredText(VOID_REASON_MESSAGE, "Reason", TEXT_LIMITS.reason, 1, "multi"),
+});
+export type TVoidInvoice = z.output<typeof ZVoidInvoice>;
 export type TInvoiceData = z.output<typeof ZInvoice>;
 
 /** A job of a consolidated invoice: the heading of its group of lines. */
@@ -140,7 +179,7 @@ export type TInvoiceListItem = {
 
 export type TInvoice = Omit<
   TInvoiceData,
-  "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional" | "status"
+  "subtotal" | "tax" | "total" | "lineItems" | "allowAdditional" | "status" | "dueDate" | "poNumber"
 > & {
   id: string;
   status: InvoiceStatus;
@@ -158,8 +197,15 @@ export type TInvoice = Omit<
   /** Where it was last sent (the reminders go there). */
   sentTo: string | null;
   viewedAt: string | null;
-  /** Why it was voided and reissued; null otherwise. */
+  /** Why it was voided (alone or to be reissued); null otherwise. */
   voidReason: string | null;
+  dueDate: string;
+  poNumber: string | null;
+  /** The party billed when it is not the ordering client (the client's bill-to setting). */
+  billTo: { clientId: string | null; name: string; address: string | null } | null;
+  /** The void invoice this one was reissued from, and the one reissued from this one. */
+  replaces: { id: string; invoiceNumber: string } | null;
+  replacedBy: { id: string; invoiceNumber: string } | null;
   /** Where the email of its latest sending stands (api/mail.ts); null before it was sent. */
   mail: TMailState | null;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { clients, missingRow, rateConfirmations } from "@pevo/db";
-import type { ClientSort, TClientData, TClientListQuery } from "@pevo/shared";
-import { count, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
-import { ConflictError, NotFoundError } from "../../lib/domain-errors";
+import { BILL_TO_MESSAGE, type ClientSort, type TClientData, type TClientListQuery } from "@pevo/shared";
+import { and, count, eq, inArray, ne, type SQLWrapper, sql } from "drizzle-orm";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { countRows, offsetPageOf, searchMatches, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
@@ -18,6 +18,14 @@ const columns = {
   cellPhone: clients.cellPhone,
   fax: clients.fax,
   address: clients.address,
+  paymentTermsDays: clients.paymentTermsDays,
+  poRequired: clients.poRequired,
+  billToClientId: clients.billToClientId,
+  // The bill-to client's name, read in the same statement (the list and a read). Written out: Drizzle
+  // names a selected column without its table, which inside the subquery would be the inner row's.
+  billToName: sql<string | null>`(${sql.raw(
+    'select b.name from clients b where b.company_id = "clients"."company_id" and b.id = "clients"."bill_to_client_id"',
+  )})`,
   createdAt: clients.createdAt,
   updatedAt: clients.updatedAt,
 };
@@ -67,31 +75,52 @@ export async function getClient(scope: Scope, id: string) {
   return row;
 }
 
+/**
+ * The bill-to party must be another client of the same company (DECISIONS 'Client billing
+ * settings'): another company's id reads as unknown, and a client is not its own third party.
+ */
+async function checkBillTo(scope: Scope, input: TClientData, id?: string) {
+  if (!input.billToClientId) return;
+  if (input.billToClientId === id) {
+    throw new InvalidInputError(BILL_TO_MESSAGE, { billToClientId: "Bill-to must be another client" });
+  }
+  const [found] = await scope.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      scoped(clients, scope, and(eq(clients.id, input.billToClientId), id ? ne(clients.id, id) : undefined)),
+    );
+  if (!found) throw new InvalidInputError(BILL_TO_MESSAGE, { billToClientId: BILL_TO_MESSAGE });
+}
+
 export async function createClient(scope: Scope, input: TClientData) {
   const { db, companyId, userId } = scope;
+  await checkBillTo(scope, input);
   return db.transaction(async (tx) => {
     const [row = missingRow("clients")] = await tx
       .insert(clients)
       .values({ ...input, companyId, createdBy: userId })
-      .returning(columns);
+      .returning({ id: clients.id, name: clients.name });
     await recordActivity(tx, scope, {
       actorId: userId,
       type: "client_added",
       client: row.name,
       message: `Client ${row.name} added`,
     });
-    return row;
+    return getClient({ ...scope, db: tx }, row.id);
   });
 }
 
 export async function updateClient(scope: Scope, { id, client }: { id: string; client: TClientData }) {
+  await checkBillTo(scope, client, id);
   const [row] = await scope.db
     .update(clients)
     .set({ ...client, updatedAt: new Date() })
     .where(scoped(clients, scope, eq(clients.id, id)))
-    .returning(columns);
+    .returning({ id: clients.id });
   if (!row) throw new NotFoundError(CLIENT_NOT_FOUND);
-  return row;
+  // Read back with the bill-to client's name (a subquery RETURNING cannot name the table).
+  return getClient(scope, id);
 }
 
 export async function deleteClient(scope: Scope, { id }: { id: string }) {

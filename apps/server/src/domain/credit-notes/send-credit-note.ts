@@ -7,6 +7,7 @@ import { creditNotes, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TCreditNoteSent, type TSendInvoice } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
+import { InvalidInputError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
 import { creditNoteMail } from "../../mail/templates";
@@ -16,6 +17,8 @@ import { createPublicLink, daysFrom } from "../public-links";
 import { creditNoteFileName, creditNoteMailKey, getCreditNote } from "./get-credit-note";
 import { renderCreditNotePdf } from "./pdf";
 
+const NO_RECIPIENT = "Enter the recipient's email";
+
 const creditNoteUrl = (deps: Pick<Deps, "config">, token: string) => `${deps.config.appUrl}/cn/${token}`;
 
 export async function sendCreditNote(
@@ -24,6 +27,8 @@ export async function sendCreditNote(
   deps: Pick<Deps, "mailer" | "config">,
 ): Promise<TCreditNoteSent> {
   const { db } = scope;
+  // The dialog prefills the address the invoice was last sent to; the API asks for it.
+  if (!input.to) throw new InvalidInputError(NO_RECIPIENT, { to: NO_RECIPIENT });
   const to = input.to.toLowerCase();
   // A credit note never changes once issued: its PDF can be made before the transaction.
   const note = await getCreditNote(scope, id);

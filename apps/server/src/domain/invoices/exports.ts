@@ -101,7 +101,8 @@ export function invoicesIssuedInRange(scope: Scope, params: TQuickBooksExportPar
     db
       .select({
         invoiceNumber: invoices.invoiceNumber,
-        customer: sql<string>`coalesce(${invoices.customerName}, ${clients.name}, '')`,
+        // QuickBooks' customer is who owes the money: the bill-to party when there is one.
+        customer: sql<string>`coalesce(${invoices.billToName}, ${invoices.customerName}, ${clients.name}, '')`,
         issueDate: invoices.issueDate,
         dueDate: invoices.dueDate,
         termDays: sql<number>`(${invoices.dueDate} - ${invoices.issueDate})::int`,

@@ -8,7 +8,7 @@ import {
   standardRates,
 } from "@pevo/db";
 import type { TInvoice } from "@pevo/shared";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { mailState } from "../../mail/mail-jobs";
@@ -60,6 +60,27 @@ export async function getInvoice(
     .orderBy(asc(invoiceLineItems.sortOrder));
   const inv = row.invoice;
   const jobs = await jobsOfInvoice(db, scope, id);
+  // The reissue chain both ways: the void original this one replaces, and the invoice replacing it.
+  const linked = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      replacesInvoiceId: invoices.replacesInvoiceId,
+    })
+    .from(invoices)
+    .where(
+      scoped(
+        invoices,
+        scope,
+        or(
+          eq(invoices.replacesInvoiceId, inv.id),
+          inv.replacesInvoiceId ? eq(invoices.id, inv.replacesInvoiceId) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.createdAt));
+  const link = (l: (typeof linked)[number] | undefined) =>
+    l ? { id: l.id, invoiceNumber: l.invoiceNumber } : null;
   return {
     id: inv.id,
     invoiceNumber: inv.invoiceNumber,
@@ -85,6 +106,12 @@ export async function getInvoice(
     sentTo: inv.sentTo,
     viewedAt: inv.viewedAt?.toISOString() ?? null,
     voidReason: inv.voidReason,
+    poNumber: inv.poNumber,
+    billTo: inv.billToName
+      ? { clientId: inv.billToClientId, name: inv.billToName, address: inv.billToAddress }
+      : null,
+    replaces: link(linked.find((l) => l.id === inv.replacesInvoiceId)),
+    replacedBy: link(linked.find((l) => l.replacesInvoiceId === inv.id)),
     mail: await mailState(db, scope, invoiceMailKey(inv.id)),
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,

@@ -2,8 +2,9 @@ import { groupLinesByJob, groupLinesByKind, type TInvoice, type TInvoiceJob } fr
 import { formatDay } from "../../lib/dates";
 import { PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 
+/** "$1,250.00"; a discount reads "-$50.00". */
 const money = (value: string) =>
-  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${Number(value) < 0 ? "-" : ""}$${Math.abs(Number(value)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 type Area = { left: number; width: number; y: number };
 type Line = TInvoice["lineItems"][number];

@@ -5,8 +5,9 @@ import { createPdf, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import { type CompanyId, ownCompany } from "../../lib/tenant";
 import { drawLineGroups } from "./pdf-lines";
 
+/** "$1,250.00"; a discount reads "-$50.00". */
 const money = (value: string) =>
-  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${Number(value) < 0 ? "-" : ""}$${Math.abs(Number(value)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A one-document invoice PDF with the company's letterhead. */
 export async function renderInvoicePdf(
@@ -48,6 +49,7 @@ export async function renderInvoicePdf(
   doc.text(`Invoice # ${invoice.invoiceNumber}`, { width, align: "right" });
   doc.text(`Issue date: ${formatDay(invoice.issueDate)}`, { width, align: "right" });
   doc.text(`Due date: ${formatDay(invoice.dueDate)}`, { width, align: "right" });
+  if (invoice.poNumber) doc.text(`PO # ${invoice.poNumber}`, { width, align: "right" });
   doc.text(`Status: ${INVOICE_STATUS_LABELS[invoice.status]}`, { width, align: "right" });
   // `overdue` is getInvoice's, computed against the company's today (./invoice-status.ts).
   if (invoice.overdue) {
@@ -57,13 +59,28 @@ export async function renderInvoicePdf(
       .text(INVOICE_STATUS_LABELS.overdue, { width, align: "right" });
   }
 
-  let y = 140;
+  let y = Math.max(140, doc.y + 10);
+  // A third party billed for the client's job (DECISIONS 'Client billing settings'): its name and
+  // address under Bill To, the ordering client below it.
+  const billTo = invoice.billTo ?? { name: invoice.customerName ?? "-", address: invoice.customerAddress };
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Bill To", left, y);
   doc
     .font(PDF_FONT.regular)
     .fillColor("#333")
-    .text(invoice.customerName ?? "-", left, y + 14, { width: width / 2 - 10 });
-  if (invoice.customerAddress) doc.text(invoice.customerAddress, { width: width / 2 - 10 });
+    .text(billTo.name, left, y + 14, { width: width / 2 - 10 });
+  if (billTo.address) doc.text(billTo.address, { width: width / 2 - 10 });
+  if (invoice.billTo) {
+    doc
+      .moveDown(0.5)
+      .font(PDF_FONT.bold)
+      .fillColor("#111")
+      .text("Ordered by", { width: width / 2 - 10 });
+    doc
+      .font(PDF_FONT.regular)
+      .fillColor("#333")
+      .text(invoice.customerName ?? "-", { width: width / 2 - 10 });
+  }
+  const billToBottom = doc.y;
   const job = invoice.dispatch;
   doc
     .font(PDF_FONT.bold)
@@ -87,7 +104,7 @@ export async function renderInvoicePdf(
       ].filter((line): line is string => Boolean(line));
   doc.text(jobLines.join("\n"), left + width / 2, y + 14, { width: width / 2 });
 
-  y = drawLineGroups(doc, invoice, { left, width, y: Math.max(doc.y, 230) + 20 });
+  y = drawLineGroups(doc, invoice, { left, width, y: Math.max(doc.y, billToBottom, 230) + 20 });
 
   y += 8;
   const totals: [string, string][] = [

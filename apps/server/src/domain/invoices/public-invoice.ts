@@ -73,8 +73,11 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
     overdue: invoice.overdue,
     customerName: invoice.customerName,
     customerAddress: invoice.customerAddress,
+    poNumber: invoice.poNumber,
+    billTo: invoice.billTo ? { name: invoice.billTo.name, address: invoice.billTo.address } : null,
     jobNumber: invoice.dispatch?.jobNumber ?? null,
-    lineItems: invoice.lineItems.map(({ date, location, mileage, charge, dispatchId }) => ({
+    lineItems: invoice.lineItems.map(({ kind, date, location, mileage, charge, dispatchId }) => ({
+      kind,
       date,
       location,
       mileage,

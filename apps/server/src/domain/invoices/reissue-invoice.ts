@@ -73,6 +73,11 @@ export async function reissueInvoice(
           customerAddress: original.customerAddress,
           pevoName: original.pevoName,
           pevoPosition: original.pevoPosition,
+          poNumber: original.poNumber,
+          billToClientId: original.billToClientId,
+          billToName: original.billToName,
+          billToAddress: original.billToAddress,
+          replacesInvoiceId: original.id,
         })
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });
       const lines = await tx

@@ -14,8 +14,15 @@ import {
   missingRow,
   rateConfirmations,
 } from "@pevo/db";
-import { invoiceTotals, type TInvoiceData } from "@pevo/shared";
-import { asc, eq, ne } from "drizzle-orm";
+import {
+  DISCOUNT_BELOW_ZERO_MESSAGE,
+  invoiceTotals,
+  lineTotalBelowZero,
+  type TInvoiceData,
+} from "@pevo/shared";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { addDaysIso } from "../../lib/dates";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
@@ -77,24 +84,22 @@ async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: stri
       throw new ConflictError(message, { dispatchId: message });
     }
   }
-  if (input.clientId) {
-    const [client] = await db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(scoped(clients, scope, eq(clients.id, input.clientId)));
-    if (!client) {
-      const message = "Choose a customer from the list";
-      throw new InvalidInputError(message, { clientId: message });
-    }
+  const billing = await clientBilling(scope, input.clientId);
+  const [company] = await db
+    .select({ taxRate: companies.taxRate, paymentTermsDays: companies.paymentTermsDays })
+    .from(companies)
+    .where(ownCompany(scope));
+  const taxRate = kept?.taxRate ?? company?.taxRate ?? "0";
+  const charges = input.lineItems.map((l) => l.charge);
+  // The shared schema refused it already; the rule is the server's (DECISIONS 'Discount lines').
+  if (lineTotalBelowZero(charges)) {
+    throw new InvalidInputError(DISCOUNT_BELOW_ZERO_MESSAGE, { lineItems: DISCOUNT_BELOW_ZERO_MESSAGE });
   }
-  const taxRate =
-    kept?.taxRate ??
-    (await db.select({ taxRate: companies.taxRate }).from(companies).where(ownCompany(scope)))[0]?.taxRate ??
-    "0";
-  const totals = invoiceTotals(
-    input.lineItems.map((l) => l.charge),
-    taxRate,
-  );
+  const totals = invoiceTotals(charges, taxRate);
+  // No due date given: the issue date plus the client's terms, else the company's.
+  const dueDate =
+    input.dueDate ??
+    addDaysIso(input.issueDate, billing?.paymentTermsDays ?? company?.paymentTermsDays ?? 30);
   // The status is not the form's: it follows send, view, payments and void.
   const {
     lineItems: _lines,
@@ -105,7 +110,40 @@ async function prepare(scope: Scope, input: TInvoiceData, kept?: { taxRate: stri
     status: _status,
     ...fields
   } = input;
-  return { dispatch, values: { ...fields, ...totals, taxRate } };
+  return { dispatch, values: { ...fields, ...totals, taxRate, dueDate, ...billTo(billing) } };
+}
+
+/** The customer's billing settings (its terms and bill-to party); the customer must be the company's. */
+async function clientBilling(scope: Scope, clientId: string | null) {
+  if (!clientId) return null;
+  const billTo = alias(clients, "bill_to");
+  const [client] = await scope.db
+    .select({
+      paymentTermsDays: clients.paymentTermsDays,
+      billToClientId: billTo.id,
+      billToName: billTo.name,
+      billToAddress: billTo.address,
+    })
+    .from(clients)
+    .leftJoin(billTo, and(eq(billTo.companyId, clients.companyId), eq(billTo.id, clients.billToClientId)))
+    .where(scoped(clients, scope, eq(clients.id, clientId)));
+  if (!client) {
+    const message = "Choose a customer from the list";
+    throw new InvalidInputError(message, { clientId: message });
+  }
+  return client;
+}
+
+/**
+ * The bill-to party copied onto the draft at each save (DECISIONS 'Client billing settings'): the
+ * PDF, the email and the client's page use it; the job stays the ordering client's.
+ */
+function billTo(billing: Awaited<ReturnType<typeof clientBilling>>) {
+  return {
+    billToClientId: billing?.billToClientId ?? null,
+    billToName: billing?.billToName ?? null,
+    billToAddress: billing?.billToAddress ?? null,
+  };
 }
 
 async function writeLines(tx: Executor, scope: Scope, invoiceId: string, input: TInvoiceData) {

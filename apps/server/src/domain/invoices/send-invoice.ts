@@ -5,11 +5,11 @@
  * the commit. A failed email keeps the change and says so (`mailSent: false`): the page offers
  * Retry, which sends again.
  */
-import { companies, invoices, missingRow } from "@pevo/db";
+import { clients, companies, type Executor, invoices, missingRow } from "@pevo/db";
 import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice } from "@pevo/shared";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
-import { ConflictError } from "../../lib/domain-errors";
+import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
@@ -22,6 +22,35 @@ import { renderInvoicePdf } from "./pdf";
 import { invoiceUrl, syncInvoiceReminders } from "./reminders";
 
 const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
+export const PO_NUMBER_REQUIRED =
+  "This client requires a PO number on its invoices: edit the draft and enter the PO number, then send it";
+const NO_RECIPIENT = "This client has no accounts payable or contact email: enter the recipient's email";
+
+/**
+ * The billing settings that decide a sending (DECISIONS 'Client billing settings'): whether the
+ * ordering client requires a PO number, and the billed party's accounts-payable email (its contact
+ * email when it has none). The billed party is the invoice's bill-to client, else its customer.
+ */
+async function billingOf(
+  tx: Executor,
+  scope: Scope,
+  inv: { clientId: string | null; billToClientId: string | null },
+) {
+  const ids = [inv.clientId, inv.billToClientId].filter((id): id is string => id !== null);
+  if (ids.length === 0) return { poRequired: false, email: null };
+  const rows = await tx
+    .select({
+      id: clients.id,
+      poRequired: clients.poRequired,
+      email: clients.email,
+      billingEmail: clients.billingEmail,
+    })
+    .from(clients)
+    .where(scoped(clients, scope, inArray(clients.id, ids)));
+  const ordering = rows.find((r) => r.id === inv.clientId);
+  const billed = rows.find((r) => r.id === (inv.billToClientId ?? inv.clientId));
+  return { poRequired: ordering?.poRequired ?? false, email: billed?.billingEmail ?? billed?.email ?? null };
+}
 
 export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`;
 
@@ -31,10 +60,16 @@ export async function sendInvoice(
   deps: Pick<Deps, "mailer" | "config">,
 ): Promise<TInvoiceSent> {
   const { db } = scope;
-  const to = input.to.toLowerCase();
   const sent = await db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, scope, id);
     if (inv.status === "void") throw new ConflictError(VOID_NOT_SENDABLE);
+    const billing = await billingOf(tx, scope, inv);
+    // A draft's first sending needs the PO number; a sent one passed the check (or predates the rule).
+    if (inv.status === "draft" && billing.poRequired && !inv.poNumber) {
+      throw new ConflictError(PO_NUMBER_REQUIRED, { poNumber: PO_NUMBER_REQUIRED });
+    }
+    const to = (input.to ?? billing.email)?.toLowerCase();
+    if (!to) throw new InvalidInputError(NO_RECIPIENT, { to: NO_RECIPIENT });
     const now = new Date();
     const link = await createPublicLink(tx, scope, {
       purpose: "invoice_view",
@@ -83,13 +118,13 @@ export async function sendInvoice(
     );
     // NOTIFY is transactional: the office's screens hear of it when this commits.
     await publishEvent(tx, { companyId: scope.companyId, by: scope.userId, ...invoiceEvent("sent")(row) });
-    return { row, mailJob };
+    return { row, mailJob, to };
   });
   const mailSent = await deliverNow({ db, ...deps }, sent.mailJob);
   return {
     status: sent.row.status,
     sentAt: (sent.row.sentAt ?? new Date()).toISOString(),
-    sentTo: to,
+    sentTo: sent.to,
     mailSent,
     mail: await mailStateById(db, scope, sent.mailJob),
   };

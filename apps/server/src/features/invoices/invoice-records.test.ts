@@ -252,7 +252,7 @@ describe("PUT /api/invoices/:id/notes", () => {
     });
     expect(pevo.status).toBe(403);
     expect((await rowOf(inv.id))?.notes).toBe("Thank you");
-    await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`);
+    await t.as(adminA)("POST", `/api/invoices/${inv.id}/void`, { reason: "Issued in error" });
     const onVoid = await t.as(adminA)("PUT", `/api/invoices/${inv.id}/notes`, { notes: "late" });
     expect(onVoid.status).toBe(409);
     expect(onVoid.body).toEqual({ error: "A void invoice cannot be changed" });

@@ -5,6 +5,7 @@ import {
   ZRecordPayment,
   ZReissueInvoice,
   ZSendInvoice,
+  ZVoidInvoice,
 } from "@pevo/shared";
 import {
   deletePayment,
@@ -45,7 +46,7 @@ export const invoicePaymentRoutes = router
       path: "/{id}/send",
       tags,
       summary:
-        "Send the invoice by email (PDF attached, a 30-day link to its public page); a draft becomes sent. mailSent false when the email failed (send again to retry)",
+        "Send the invoice by email (PDF attached, a 30-day link to its public page); a draft becomes sent. Without `to`: the billed client's accounts-payable email, else its email. 409 when the client requires a PO number and the invoice has none. mailSent false when the email failed (send again to retry)",
       request: { params, body: jsonBody(ZSendInvoice) },
       responses: {
         200: json(named("InvoiceSent", ZInvoiceSent), "Sent"),
@@ -67,14 +68,19 @@ export const invoicePaymentRoutes = router
       method: "post",
       path: "/{id}/void",
       tags,
-      summary: "Void the invoice: its links stop working, no reminders (409 with payments)",
-      request: { params },
+      summary:
+        "Void the invoice with a reason (kept on it and in the activity log): its links stop working, no reminders (409 with payments)",
+      request: { params, body: jsonBody(ZVoidInvoice) },
       responses: {
         200: json(Invoice, "The void invoice"),
-        ...errors(401, 403, 404, 409),
+        ...errors(400, 401, 403, 404, 409),
       },
     }),
-    async (c) => c.json(await voidInvoice(scopeOf(c), { id: c.req.valid("param").id }), 200),
+    async (c) =>
+      c.json(
+        await voidInvoice(scopeOf(c), { id: c.req.valid("param").id, reason: c.req.valid("json").reason }),
+        200,
+      ),
   )
   .openapi(
     createRoute({

@@ -100,6 +100,8 @@ export async function* exportQuickBooks(
       quickBooksDate(inv.dueDate),
       QUICKBOOKS_TERMS[inv.termDays] ?? "",
     ];
+    // A discount is a line of its own (Product/Service "Discount", 1 × the negative amount): QuickBooks
+    // Online's invoice import has no discount column, and takes a negative amount on a service line.
     for (const line of inv.lines) {
       const miles = Number(line.mileage) > 0 ? ` (${line.mileage} mi)` : "";
       const description = `${quickBooksDate(line.date)} ${line.location}${miles}`;

@@ -36,6 +36,8 @@ export type InvoiceFormValues = {
   clientId: string;
   customerName: string;
   customerAddress: string;
+  /** The client's purchase order number. */
+  poNumber: string;
   pevoName: string;
   pevoPosition: string;
   notes: string;
@@ -165,6 +167,7 @@ export function newInvoiceValues({
     clientId: "",
     customerName: "",
     customerAddress: "",
+    poNumber: "",
     pevoName: "",
     pevoPosition: "",
     notes: "",
@@ -185,6 +188,7 @@ export function invoiceValues(invoice: TInvoice): InvoiceFormValues {
     clientId: invoice.clientId ?? "",
     customerName: invoice.customerName ?? "",
     customerAddress: invoice.customerAddress ?? "",
+    poNumber: invoice.poNumber ?? "",
     pevoName: invoice.pevoName ?? "",
     pevoPosition: invoice.pevoPosition ?? "",
     notes: invoice.notes ?? "",
@@ -226,8 +230,11 @@ export function isOnInvoice(line: SuggestedLine, lines: LineItemValues[]) {
 
 /** The totals the form shows while editing: the server's own math, at the given rate (%). */
 export function previewTotals(lines: (Partial<LineItemValues> | undefined)[], taxRate: string) {
+  // A discount takes money off whichever sign was typed, as the shared schema stores it.
   return invoiceTotals(
-    lines.map((line) => line?.charge),
+    lines.map((line) =>
+      line?.kind === "discount" && line.charge ? `-${line.charge.trim().replace(/^-/, "")}` : line?.charge,
+    ),
     taxRate,
   );
 }

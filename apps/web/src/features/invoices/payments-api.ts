@@ -1,4 +1,10 @@
-import type { TInvoiceNotes, TRecordPayment, TReissueInvoice, TSendInvoiceInput } from "@pevo/shared";
+import type {
+  TInvoiceNotes,
+  TRecordPayment,
+  TReissueInvoice,
+  TSendInvoiceInput,
+  TVoidInvoice,
+} from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -55,7 +61,8 @@ export function useSendInvoice(id: string) {
 export function useVoidInvoice(id: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => call(invoices[":id"].void.$post({ param: pathParams({ id }) })),
+    mutationFn: (data: TVoidInvoice) =>
+      call(invoices[":id"].void.$post({ param: pathParams({ id }), json: data })),
     onSuccess: () => void refresh(),
   });
 }

@@ -1,11 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TClient, type TClientData, type TClientInput, ZClient } from "@pevo/shared";
+import {
+  CLIENT_PAYMENT_TERMS,
+  paymentTermsLabel,
+  type TClient,
+  type TClientData,
+  type TClientInput,
+  ZClient,
+} from "@pevo/shared";
 import { type RefObject, useRef } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
-import { InputField, TextareaField } from "@/components/form-fields";
+import { InputField, SelectField, TextareaField } from "@/components/form-fields";
+import { ClientPicker } from "@/components/pickers/client-picker";
+import { PickerField } from "@/components/pickers/picker-field";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
@@ -14,14 +24,19 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { useCompany } from "@/lib/shared-queries";
 import { cn } from "@/lib/utils";
 import { useSaveClient } from "../api";
+import { clientPickerSource } from "../picker-source";
 
-/** Every form value starts as an empty string (SPEC §5). */
-type FormValues = { [K in keyof Required<TClientInput>]: string };
+/** Every text value starts as an empty string (SPEC §5); the billing settings have their own types. */
+type FormValues = {
+  [K in keyof Omit<Required<TClientInput>, "poRequired" | "billToClientId" | "paymentTermsDays">]: string;
+} & { poRequired: boolean; billToClientId: string | null; paymentTermsDays: string };
 
 function toFormValues(client?: TClient | null): FormValues {
   return {
@@ -35,12 +50,20 @@ function toFormValues(client?: TClient | null): FormValues {
     cellPhone: client?.cellPhone ?? "",
     fax: client?.fax ?? "",
     address: client?.address ?? "",
+    paymentTermsDays: client?.paymentTermsDays == null ? "" : String(client.paymentTermsDays),
+    poRequired: client?.poRequired ?? false,
+    billToClientId: client?.billToClientId ?? null,
   };
 }
 
+const TERMS_OPTIONS = CLIENT_PAYMENT_TERMS.map((days) => ({
+  value: String(days),
+  label: paymentTermsLabel(days),
+}));
+
 /** The form's fields in the spec's order; Address spans both columns. */
 const FIELDS: {
-  name: keyof FormValues;
+  name: Exclude<keyof FormValues, "poRequired" | "billToClientId" | "paymentTermsDays">;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -52,12 +75,6 @@ const FIELDS: {
   { name: "mcNumber", label: "MC Number" },
   { name: "dotNumber", label: "DOT Number" },
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  {
-    name: "billingEmail",
-    label: "Billing Email (optional)",
-    type: "email",
-    hint: "Invoices are sent here; the contact email when empty",
-  },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
   { name: "cellPhone", label: "Cell Phone", type: "tel" },
   { name: "fax", label: "Fax", type: "tel" },
@@ -121,10 +138,12 @@ function ClientForm({
   requestClose: RefObject<() => void>;
   save: ReturnType<typeof useSaveClient>;
 }) {
-  const form = useForm<TClientInput, unknown, TClientData>({
-    resolver: zodResolver(ZClient),
+  const form = useForm<FormValues, unknown, TClientData>({
+    resolver: zodResolver(ZClient) as never,
     defaultValues: toFormValues(client),
   });
+  const company = useCompany();
+  const companyTerms = company.data ? ` (${paymentTermsLabel(company.data.paymentTermsDays)})` : "";
   const discard = useConfirmDiscard(form.formState.isDirty, onClose);
   requestClose.current = discard.requestClose;
   const { errors } = form.formState;
@@ -169,6 +188,80 @@ function ClientForm({
             <InputField key={name} type={type ?? "text"} {...common} />
           );
         })}
+      </fieldset>
+      <fieldset
+        disabled={save.isPending}
+        aria-labelledby="client-billing-title"
+        className="grid min-w-0 gap-4 border-t pt-4 sm:grid-cols-2"
+      >
+        <div className="sm:col-span-2">
+          <h3 id="client-billing-title" className="text-sm font-semibold">
+            Billing
+          </h3>
+          <p className="text-xs text-muted-foreground">
+            How this client's invoices are due, checked and addressed.
+          </p>
+        </div>
+        <SelectField
+          control={form.control}
+          name="paymentTermsDays"
+          id="client-paymentTermsDays"
+          label="Payment terms"
+          options={TERMS_OPTIONS}
+          noneLabel={`Company default${companyTerms}`}
+          hint="New invoices are due this many days after the issue date"
+        />
+        <InputField
+          id="client-billingEmail"
+          type="email"
+          label="Accounts payable email (optional)"
+          hint="Invoices are sent here; the contact email when empty"
+          error={errors.billingEmail?.message}
+          autoComplete="off"
+          className="content-start"
+          {...form.register("billingEmail")}
+        />
+        <PickerField
+          control={form.control}
+          name="billToClientId"
+          id="client-billToClientId"
+          label="Bill to (optional)"
+          emptyValue={null}
+          hint="Another client who pays for this client's jobs (e.g. a broker); invoices show it under Bill To"
+          className="content-start"
+        >
+          {(bound) => (
+            <ClientPicker
+              {...bound}
+              source={clientPickerSource}
+              placeholder="This client itself"
+              emptyHint="No other clients yet."
+            />
+          )}
+        </PickerField>
+        <Controller
+          control={form.control}
+          name="poRequired"
+          render={({ field }) => (
+            <div className="flex items-start gap-3 self-center">
+              <Checkbox
+                id="client-poRequired"
+                ref={field.ref}
+                className="mt-0.5"
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-describedby="client-poRequired-hint"
+              />
+              <div className="grid gap-1">
+                <Label htmlFor="client-poRequired">PO number required</Label>
+                <p id="client-poRequired-hint" className="text-xs text-muted-foreground">
+                  An invoice is not sent until it has the client's PO number.
+                </p>
+              </div>
+            </div>
+          )}
+        />
       </fieldset>
       <DialogFooter>
         <Button variant="outline" onClick={discard.requestClose} disabled={save.isPending}>

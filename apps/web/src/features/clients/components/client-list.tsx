@@ -1,4 +1,4 @@
-import { mcDigits, type TClient } from "@pevo/shared";
+import { mcDigits, paymentTermsLabel, type TClient } from "@pevo/shared";
 import { Mail, Phone, Receipt } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -76,7 +76,12 @@ export function clientColumns({ onEdit, onDelete }: Handlers): DataColumn<TClien
       sortable: true,
       className: "font-medium",
       truncate: (c) => c.name,
-      cell: (c) => c.name,
+      cell: (c) => (
+        <span className="grid">
+          <span>{c.name}</span>
+          <BillingLine client={c} />
+        </span>
+      ),
     },
     {
       id: "contactPerson",
@@ -97,6 +102,20 @@ export function clientColumns({ onEdit, onDelete }: Handlers): DataColumn<TClien
   ];
 }
 
+/** The client's billing settings that differ from the defaults: terms, PO required, bill-to. */
+function BillingLine({ client }: { client: TClient }) {
+  const parts = [
+    client.paymentTermsDays != null ? paymentTermsLabel(client.paymentTermsDays) : null,
+    client.poRequired ? "PO required" : null,
+    client.billToName ? `Bill to ${client.billToName}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? (
+    <span className="text-xs font-normal text-muted-foreground [overflow-wrap:anywhere]">
+      {parts.join(" · ")}
+    </span>
+  ) : null;
+}
+
 /** A client as a card (phones). */
 export function ClientCard({ client, onEdit, onDelete }: { client: TClient } & Handlers) {
   return (
@@ -108,6 +127,9 @@ export function ClientCard({ client, onEdit, onDelete }: { client: TClient } & H
       facts={[
         { label: "MC / DOT", value: <McDot client={client} /> },
         { label: "Contact", value: <ContactLines client={client} /> },
+        ...(client.paymentTermsDays != null || client.poRequired || client.billToName
+          ? [{ label: "Billing", value: <BillingLine client={client} /> }]
+          : []),
       ]}
       actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />}
     />

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   INVOICE_STATUS_LABELS,
+  paymentTermsLabel,
   type TClient,
   type TCompanySettings,
   type TInvoiceData,
@@ -81,10 +82,22 @@ export function InvoiceForm({
   const { control, register, formState, getValues, setValue } = form;
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
-  const paymentTerms = company?.paymentTermsDays;
+  // The customer's payment terms, else the company's (DECISIONS 'Client billing settings').
+  const clientId = useWatch({ control, name: "clientId" });
+  const customer = useClientById(clientId || null).data;
+  const paymentTerms = customer?.paymentTermsDays ?? company?.paymentTermsDays;
 
   // Due date follows the issue date (plus payment terms) until the user picks a due date.
-  const dueDateEdited = useRef(defaultValues.dueDate !== dueDateFor(defaultValues.issueDate, paymentTerms));
+  const dueDateEdited = useRef(
+    defaultValues.dueDate !== dueDateFor(defaultValues.issueDate, company?.paymentTermsDays),
+  );
+  useEffect(() => {
+    const issueDate = getValues("issueDate");
+    if (!dueDateEdited.current && issueDate && paymentTerms !== undefined) {
+      const due = dueDateFor(issueDate, paymentTerms);
+      if (due !== getValues("dueDate")) setValue("dueDate", due, { shouldDirty: true });
+    }
+  }, [paymentTerms, getValues, setValue]);
 
   const dispatchId = useWatch({ control, name: "dispatchId" });
   const dispatch = useInvoiceDispatch(fixedDispatch ? null : dispatchId);
@@ -280,7 +293,7 @@ export function InvoiceForm({
               id="invoice-dueDate"
               label="Due Date"
               className="content-start"
-              hint={`Issue date + ${paymentTerms ?? 30} days unless you pick another date`}
+              hint={`${paymentTermsLabel(paymentTerms ?? 30)}${customer?.paymentTermsDays != null ? ` (${customer.name}'s terms)` : ""}: issue date + ${paymentTerms ?? 30} days unless you pick another date`}
               onValueChange={() => {
                 dueDateEdited.current = true;
               }}
@@ -323,6 +336,24 @@ export function InvoiceForm({
               rows={3}
               placeholder="Street, city, state and ZIP"
               {...register("customerAddress")}
+            />
+            {customer?.billToName ? (
+              <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                Billed to <span className="font-medium text-foreground">{customer.billToName}</span> (this
+                client's bill-to party): the invoice is addressed and emailed to it.
+              </p>
+            ) : null}
+            <InputField
+              id="invoice-poNumber"
+              label="PO Number"
+              error={errors.poNumber?.message}
+              autoComplete="off"
+              hint={
+                customer?.poRequired
+                  ? `${customer.name} requires a PO number: the invoice cannot be sent without it`
+                  : "Optional: the client's purchase order number"
+              }
+              {...register("poNumber")}
             />
           </CardContent>
         </Card>

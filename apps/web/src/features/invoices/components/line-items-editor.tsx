@@ -22,7 +22,7 @@ import {
 import { SuggestedLinesDialog } from "./suggested-lines-dialog";
 
 /** Kinds whose charge is not miles × rate: typing miles on them leaves the charge alone. */
-const FIXED_AMOUNT_KINDS: LineKind[] = ["overnight", "no_go", "detention", "expense"];
+const FIXED_AMOUNT_KINDS: LineKind[] = ["overnight", "no_go", "detention", "expense", "discount"];
 
 /** Desktop: one grid row per line; under 768 px each line is a card with its own labels. */
 const ROW_GRID = "md:grid md:grid-cols-[10.5rem_minmax(0,1fr)_7.5rem_8.5rem_2.25rem] md:gap-3";

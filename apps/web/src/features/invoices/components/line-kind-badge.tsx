@@ -14,6 +14,7 @@ const VARIANT: Record<LineKind, "gray" | "yellow" | "blue" | "green" | "red" | "
   high_pole: "blue",
   custom: "gray",
   expense: "green",
+  discount: "outline",
 };
 
 export function LineKindBadge({ kind }: { kind: LineKind }) {

@@ -14,12 +14,17 @@ import { useSendInvoice } from "../payments-api";
 type Fields = { to: string; cc: string; message: string };
 
 /**
- * Send invoice: To (the address it was last sent to, else the client's billing email, else the
- * client's email), cc, a message. The server saves the invoice as sent, then emails the PDF and a
- * link; when the email fails the dialog says so and offers Retry.
+ * Send invoice: To (the address it was last sent to, else the billed client's accounts-payable
+ * email, else its email: the bill-to party when the invoice has one), cc, a message. A draft of a
+ * client who requires a PO number is not sent without one: the dialog says so before the server
+ * would refuse. The server saves the invoice as sent, then emails the PDF and a link; when the email
+ * fails the dialog says so and offers Retry.
  */
 export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onClose: () => void }) {
-  const clientRecord = useClientById(invoice.clientId).data;
+  const ordering = useClientById(invoice.clientId).data;
+  const billed = useClientById(invoice.billTo?.clientId ?? invoice.clientId).data;
+  const clientRecord = invoice.billTo ? billed : ordering;
+  const poMissing = invoice.status === "draft" && ordering?.poRequired === true && !invoice.poNumber;
   const send = useSendInvoice(invoice.id);
   const [edited, setEdited] = useState<Partial<Fields>>({});
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -101,6 +106,15 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
             submit();
           }}
         >
+          {poMissing ? (
+            <p
+              role="alert"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+            >
+              {ordering?.name ?? "This client"} requires a PO number on its invoices. Edit the invoice and
+              enter the PO number before sending it.
+            </p>
+          ) : null}
           {field("to", "To", "input")}
           {field("cc", "Cc", "input", "Optional: email addresses separated by commas")}
           {field("message", "Message", "textarea")}
@@ -110,7 +124,12 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
               notSent="The invoice was marked sent but the email was not sent. Retry to send it again."
             />
           ) : null}
-          <SendDialogFooter notSent={Boolean(mail.notSent)} pending={send.isPending} onClose={onClose} />
+          <SendDialogFooter
+            notSent={Boolean(mail.notSent)}
+            pending={send.isPending}
+            blocked={poMissing}
+            onClose={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

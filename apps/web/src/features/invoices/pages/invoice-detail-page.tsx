@@ -4,6 +4,7 @@ import {
   type TCompanySettings,
   type TInvoice,
   ZReissueInvoice,
+  ZVoidInvoice,
 } from "@pevo/shared";
 import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -22,7 +23,7 @@ import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useCompany } from "@/lib/shared-queries";
-import { cn } from "@/lib/utils";
+import { cn, inlineLinkClass } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { InfoList } from "../components/info-list";
 import { NotesDialog } from "../components/notes-dialog";
@@ -191,6 +192,29 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           </p>
           {isVoid ? null : <MailStatus mail={invoice.mail} />}
         </div>
+        {invoice.replaces || invoice.replacedBy ? (
+          <p className="-mt-2 mb-4 flex flex-wrap gap-x-4 text-sm">
+            {invoice.replaces ? (
+              <span>
+                Replaces{" "}
+                <Link to={`/invoices/${encodeURIComponent(invoice.replaces.id)}`} className={inlineLinkClass}>
+                  {invoice.replaces.invoiceNumber}
+                </Link>
+              </span>
+            ) : null}
+            {invoice.replacedBy ? (
+              <span>
+                Replaced by{" "}
+                <Link
+                  to={`/invoices/${encodeURIComponent(invoice.replacedBy.id)}`}
+                  className={inlineLinkClass}
+                >
+                  {invoice.replacedBy.invoiceNumber}
+                </Link>
+              </span>
+            ) : null}
+          </p>
+        ) : null}
       </div>
       <InvoiceDocument invoice={invoice} company={company.data} />
       {invoice.memo ? (
@@ -240,26 +264,31 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
         />
       ) : null}
       {editingNotes ? <NotesDialog invoice={invoice} onClose={() => setEditingNotes(false)} /> : null}
-      <ConfirmDialog
-        open={confirmVoid}
-        onOpenChange={setConfirmVoid}
-        title="Void invoice"
-        description={`Void invoice ${invoice.invoiceNumber}? The client's link stops working, no reminders go out, and it can no longer be edited, sent or paid.`}
-        confirmLabel="Void invoice"
-        pending={voiding.isPending}
-        onConfirm={() =>
-          voiding.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmVoid(false);
-              toast.success(`Invoice ${invoice.invoiceNumber} voided`);
-            },
-            onError: (error) => {
-              setConfirmVoid(false);
-              toast.error(failureMessage(error, "Failed to void the invoice"));
-            },
-          })
-        }
-      />
+      {confirmVoid ? (
+        <TextDialog
+          title={`Void invoice ${invoice.invoiceNumber}`}
+          description="The client's link stops working, no reminders go out, and it can no longer be edited, sent or paid. Your reason is kept on the invoice and in the activity log."
+          label="Reason"
+          check={ZVoidInvoice.shape.reason}
+          submitLabel="Void invoice"
+          Icon={Ban}
+          destructive
+          pending={voiding.isPending}
+          onClose={() => setConfirmVoid(false)}
+          onSubmit={(reason) =>
+            voiding.mutate(
+              { reason },
+              {
+                onSuccess: () => {
+                  setConfirmVoid(false);
+                  toast.success(`Invoice ${invoice.invoiceNumber} voided`);
+                },
+                onError: (error) => toast.error(failureMessage(error, "Failed to void the invoice")),
+              },
+            )
+          }
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
@@ -319,6 +348,12 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
             <dd>{formatDate(invoice.issueDate)}</dd>
             <dt className="text-muted-foreground">Due Date</dt>
             <dd>{formatDate(invoice.dueDate)}</dd>
+            {invoice.poNumber ? (
+              <>
+                <dt className="text-muted-foreground">PO #</dt>
+                <dd className="[overflow-wrap:anywhere]">{invoice.poNumber}</dd>
+              </>
+            ) : null}
             {dispatch?.jobNumber ? (
               <>
                 <dt className="text-muted-foreground">Job #</dt>
@@ -331,10 +366,19 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
 
       <div className="grid gap-6 md:grid-cols-2 print:grid-cols-2">
         <Section title="Bill To">
-          <div className="text-sm">
-            <p className="font-medium">{invoice.customerName || "-"}</p>
-            {invoice.customerAddress ? (
-              <p className="whitespace-pre-line text-muted-foreground">{invoice.customerAddress}</p>
+          {/* A third party billed for the client's job (DECISIONS 'Client billing settings'). */}
+          <div className="text-sm [overflow-wrap:anywhere]">
+            <p className="font-medium">{invoice.billTo?.name ?? (invoice.customerName || "-")}</p>
+            {(invoice.billTo ? invoice.billTo.address : invoice.customerAddress) ? (
+              <p className="whitespace-pre-line text-muted-foreground">
+                {invoice.billTo ? invoice.billTo.address : invoice.customerAddress}
+              </p>
+            ) : null}
+            {invoice.billTo ? (
+              <p className="mt-2">
+                <span className="text-muted-foreground">Ordered by </span>
+                {invoice.customerName || "-"}
+              </p>
             ) : null}
           </div>
         </Section>

@@ -109,9 +109,25 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
 
         <section className="grid gap-1 text-sm">
           <h2 className="font-semibold text-muted-foreground">Bill To</h2>
-          <p className="font-medium">{invoice.customerName || "-"}</p>
-          {invoice.customerAddress ? (
-            <p className="whitespace-pre-line text-muted-foreground">{invoice.customerAddress}</p>
+          <p className="font-medium [overflow-wrap:anywhere]">
+            {invoice.billTo?.name ?? (invoice.customerName || "-")}
+          </p>
+          {(invoice.billTo ? invoice.billTo.address : invoice.customerAddress) ? (
+            <p className="whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
+              {invoice.billTo ? invoice.billTo.address : invoice.customerAddress}
+            </p>
+          ) : null}
+          {invoice.billTo ? (
+            <p>
+              <span className="text-muted-foreground">Ordered by </span>
+              {invoice.customerName || "-"}
+            </p>
+          ) : null}
+          {invoice.poNumber ? (
+            <p>
+              <span className="text-muted-foreground">PO # </span>
+              {invoice.poNumber}
+            </p>
           ) : null}
         </section>
 
@@ -124,7 +140,12 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
               {invoice.lineItems.map((line, i) => (
                 <li key={i} className="flex items-start justify-between gap-3 p-3">
                   <div className="min-w-0">
-                    <p className="font-medium">{line.location}</p>
+                    <p className="font-medium">
+                      {line.kind === "discount" ? (
+                        <span className="text-muted-foreground">Discount: </span>
+                      ) : null}
+                      {line.location}
+                    </p>
                     <p className="text-muted-foreground">
                       {formatDate(line.date)}
                       {Number(line.mileage) > 0
