@@ -188,7 +188,9 @@ export const pevoCredentialVersions = pgTable(
     uniqueIndex("pevo_credential_versions_pending_insurance_idx")
       .on(t.insuranceId)
       .where(sql`status = 'pending'`),
-    uniqueIndex("pevo_credential_versions_pending_vehicle_idx").on(t.vehicleId).where(sql`status = 'pending'`),
+    uniqueIndex("pevo_credential_versions_pending_vehicle_idx")
+      .on(t.vehicleId)
+      .where(sql`status = 'pending'`),
     index("pevo_credential_versions_pending_idx").on(t.companyId, t.status),
     index("pevo_credential_versions_pevo_idx").on(t.pevoId),
     maxLength("pevo_credential_versions", t.reviewNote, L.reason),

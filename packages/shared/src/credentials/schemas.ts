@@ -252,7 +252,9 @@ export const ZCredentialToReview = z.object({
   credentialId: ZId,
   /** "TX certification", "Auto liability insurance", "Vehicle and equipment". */
   label: z.string(),
-  change: z.enum(["new", "update"]).describe("new: nothing approved yet; update: the approved one stays in force"),
+  change: z
+    .enum(["new", "update"])
+    .describe("new: nothing approved yet; update: the approved one stays in force"),
   submittedAt: ZTimestamp,
 });
 export type TCredentialToReview = z.output<typeof ZCredentialToReview>;

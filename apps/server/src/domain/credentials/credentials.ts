@@ -135,7 +135,11 @@ const attached = (doc: { id: string; fileName: string; contentType: string } | n
 const docColumns = { id: documents.id, fileName: documents.fileName, contentType: documents.contentType };
 
 /** The documents the pending versions point at (a version stores the document's id only). */
-async function pendingDocuments(db: Executor, scope: { companyId: CompanyId }, versions: Map<string, VersionsOf>) {
+async function pendingDocuments(
+  db: Executor,
+  scope: { companyId: CompanyId },
+  versions: Map<string, VersionsOf>,
+) {
   const ids = [...versions.values()]
     .map((v) => (v.pending?.data as { documentId?: string | null } | undefined)?.documentId)
     .filter((id): id is string => Boolean(id));
@@ -453,7 +457,12 @@ async function updateCredential(
       input.kind === "certifications" ? certificationLabel(input.data) : insuranceLabel(input.data);
     if (!renewal) {
       const changed = await writeListRow(tx, scope, pevoId, id, actor, input);
-      await syncCredentialReminders(tx, scope, { kind: input.kind, id, pevoId, expiresOn: changed.expiresOn });
+      await syncCredentialReminders(tx, scope, {
+        kind: input.kind,
+        id,
+        pevoId,
+        expiresOn: changed.expiresOn,
+      });
     }
     if (actor.role === "pevo") await submitPendingVersion(tx, scope, version);
     else await recordApprovedVersion(tx, scope, version);
@@ -484,7 +493,12 @@ export async function writeListRow(
       .update(pevoCertifications)
       .set({ ...input.data, ...reviewOf(scope, actor) })
       .where(
-        scoped(pevoCertifications, scope, eq(pevoCertifications.id, id), eq(pevoCertifications.pevoId, pevoId)),
+        scoped(
+          pevoCertifications,
+          scope,
+          eq(pevoCertifications.id, id),
+          eq(pevoCertifications.pevoId, pevoId),
+        ),
       )
       .returning({ id: pevoCertifications.id, expiresOn: pevoCertifications.expiresOn });
   } else {
@@ -539,7 +553,8 @@ export async function saveVehicle(
       .for("update");
     // The PEVO's change of an approved vehicle waits as a version; the approved one stays.
     const renewal = actor.role === "pevo" && existing?.reviewStatus === "approved";
-    const credentialId = renewal && existing ? existing.id : await writeVehicleRow(tx, scope, pevoId, actor, data);
+    const credentialId =
+      renewal && existing ? existing.id : await writeVehicleRow(tx, scope, pevoId, actor, data);
     const version = { kind: "vehicle" as const, credentialId, pevoId, data };
     if (actor.role === "pevo") await submitPendingVersion(tx, scope, version);
     else await recordApprovedVersion(tx, scope, version);

@@ -244,7 +244,11 @@ describe("the PEVO's own credentials and the review", () => {
       decision: "approved",
     });
     expect(vReview.status).toBe(200);
-    expect(vReview.body.vehicle).toMatchObject({ reviewStatus: "approved", make: "Chevy", pendingVersion: null });
+    expect(vReview.body.vehicle).toMatchObject({
+      reviewStatus: "approved",
+      make: "Chevy",
+      pendingVersion: null,
+    });
   });
 
   test("a PEVO's licence change is pending until the office reviews it; the office's own is approved", async () => {
