@@ -73,7 +73,7 @@ export function ToReviewCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          To review
+          <span>To review</span>
           {count > 0 ? <Badge variant="yellow">{count}</Badge> : null}
         </CardTitle>
         <CardDescription>
