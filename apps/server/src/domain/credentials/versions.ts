@@ -34,7 +34,7 @@ type VersionData = TCertificationData | TInsuranceData | TVehicleData;
 export type VersionRow = typeof pevoCredentialVersions.$inferSelect;
 
 /** The version's column that names its credential, per kind. */
-export const credentialColumn = (kind: CredentialKind) =>
+const credentialColumn = (kind: CredentialKind) =>
   kind === "certifications"
     ? pevoCredentialVersions.certificationId
     : kind === "insurance"
@@ -133,7 +133,7 @@ export async function decideVersion(
 }
 
 /** A one-line account of what a version said, for its history entry. */
-export function versionSummary(kind: CredentialKind, data: VersionData): string {
+function versionSummary(kind: CredentialKind, data: VersionData): string {
   if (kind === "certifications") {
     const c = data as TCertificationData;
     return `${c.state} · No. ${c.certificateNumber} · expires ${c.expiresOn}`;
