@@ -42,7 +42,7 @@ export function ToReviewCard() {
         <ul className="divide-y" aria-label="Credentials to review">
           {items.slice(0, SHOWN).map((item) => (
             <li key={item.versionId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">{item.pevoName}</span>
+              <span className="min-w-32 flex-1 truncate text-sm font-medium">{item.pevoName}</span>
               <span className="text-sm text-muted-foreground">{item.label}</span>
               <Badge variant={item.change === "update" ? "yellow" : "outline"}>
                 {item.change === "update" ? "Renewal" : "New"}
