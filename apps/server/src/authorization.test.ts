@@ -1132,6 +1132,7 @@ const ROUTES: Row[] = [
     target: (f) => rowsWhere(pevos, pevos.id, f.pevoUserRowA),
   },
   { route: "GET /api/credentials/expiring", expect: OFFICE },
+  { route: "GET /api/credentials/to-review", expect: OFFICE },
   { route: "GET /api/portal/credentials", expect: PORTAL },
   {
     route: "POST /api/portal/credentials/certifications",

@@ -10,6 +10,7 @@ export const LIVE_EVENT_KINDS = [
   "trip_log.changed",
   "invoice.changed",
   "rate_confirmation.changed",
+  "credential.changed",
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

@@ -37,6 +37,7 @@ const OWNER: Record<string, Owner> = {
   pevoCertifications: "domain/credentials",
   pevoInsurance: "domain/credentials",
   pevoVehicles: "domain/credentials",
+  pevoCredentialVersions: "domain/credentials",
   documents: "domain/documents",
   documentFileDeletions: "domain/documents",
   rateConfirmations: "domain/rate-confirmations",

@@ -262,3 +262,23 @@ export const creditNoteMail = (
   ),
   attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
 });
+/** To the company's admins: a PEVO submitted a credential for review (DECISIONS 'Credential versions'). */
+export const credentialSubmittedMail = (
+  to: string,
+  c: { pevoName: string; what: string; change: "new" | "update" },
+  url: string,
+): Mail => {
+  const inForce =
+    c.change === "update" ? " The approved version stays in force until you review this one." : "";
+  return {
+    to,
+    subject: `${c.pevoName} submitted their ${c.what} for review`,
+    text: `${c.pevoName} submitted their ${c.what} from the portal.${inForce}\n\nReview it:\n${url}\n`,
+    html: layout(
+      "A credential to review",
+      `${escapeHtml(c.pevoName)} submitted their ${escapeHtml(c.what)} from the portal.${inForce}`,
+      url,
+      "Review it",
+    ),
+  };
+};

@@ -37,6 +37,9 @@ const STALE: Record<LiveEventKind, readonly QueryKey[]> = {
     ["calendar"],
     queryKeys.portal,
   ],
+  // A PEVO's credentials: the office's PEVO pages and list, the dashboard ("To review", "Credentials
+  // expiring"), the PEVO's own portal page.
+  "credential.changed": [queryKeys.pevos, queryKeys.dashboard, queryKeys.portal, queryKeys.activity],
 };
 
 const RETRY_MS = 5_000;

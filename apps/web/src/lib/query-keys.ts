@@ -26,6 +26,8 @@ export const queryKeys = {
   pevoCredentials: (id: string) => ["pevos", id, "credentials"] as const,
   /** Credentials expired or expiring within 30 days (the dashboard card and the PEVO list's hints). */
   expiringCredentials: ["dashboard", "credentials-expiring"] as const,
+  /** The PEVOs' credential changes waiting for review (the dashboard's "To review", the PEVO list's badges). */
+  credentialsToReview: ["dashboard", "credentials-to-review"] as const,
 
   rateConfirmations: ["rate-confirmations"] as const,
   rateConfirmation: (id: string) => ["rate-confirmations", id] as const,

@@ -1,4 +1,12 @@
-import { CREDENTIAL_LIMITS, type EquipmentKey, TEXT_LIMITS as L, type UsState } from "@pevo/shared";
+import {
+  CREDENTIAL_LIMITS,
+  type EquipmentKey,
+  TEXT_LIMITS as L,
+  type TCertificationData,
+  type TInsuranceData,
+  type TVehicleData,
+  type UsState,
+} from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -13,6 +21,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -132,5 +141,58 @@ export const pevoVehicles = pgTable(
     maxLength("pevo_vehicles", t.model, L.label),
     maxLength("pevo_vehicles", t.plate, L.code),
     maxLength("pevo_vehicles", t.reviewNote, L.reason),
+  ],
+);
+
+/**
+ * The versions a credential went through (DECISIONS 'Credential versions'): every change the PEVO
+ * submits from the portal is a version pending the office's review, while the credential's own row
+ * keeps the approved values in force (qualification check, picker, "Credentials expiring"); approving
+ * the version copies its values into that row, rejecting it leaves the row as it was. The office's
+ * own edits are recorded as approved versions. At most one pending version per credential.
+ * Exactly one of the three credential columns is set; deleting the credential deletes its versions.
+ */
+export const pevoCredentialVersions = pgTable(
+  "pevo_credential_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyId(),
+    pevoId: uuid("pevo_id").notNull(),
+    certificationId: uuid("certification_id"),
+    insuranceId: uuid("insurance_id"),
+    vehicleId: uuid("vehicle_id"),
+    /** The submitted values: the kind's zod output (ZCertification / ZInsurance / ZVehicle). */
+    data: jsonb("data").$type<TCertificationData | TInsuranceData | TVehicleData>().notNull(),
+    status: credentialReviewStatus("status").notNull().default("pending"),
+    submittedBy: text("submitted_by"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewNote: text("review_note"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by"),
+  },
+  (t) => [
+    ref("pevo_credential_versions_pevo_fk", t, t.pevoId, pevos, "cascade"),
+    ref("pevo_credential_versions_certification_fk", t, t.certificationId, pevoCertifications, "cascade"),
+    ref("pevo_credential_versions_insurance_fk", t, t.insuranceId, pevoInsurance, "cascade"),
+    ref("pevo_credential_versions_vehicle_fk", t, t.vehicleId, pevoVehicles, "cascade"),
+    ref("pevo_credential_versions_submitted_by_fk", t, t.submittedBy, user, "set null"),
+    ref("pevo_credential_versions_reviewed_by_fk", t, t.reviewedBy, user, "set null"),
+    check(
+      "pevo_credential_versions_one_credential",
+      sql`num_nonnulls(${t.certificationId}, ${t.insuranceId}, ${t.vehicleId}) = 1`,
+    ),
+    check("pevo_credential_versions_data_size", sql`pg_column_size(${t.data}) <= 16384`),
+    uniqueIndex("pevo_credential_versions_pending_certification_idx")
+      .on(t.certificationId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex("pevo_credential_versions_pending_insurance_idx")
+      .on(t.insuranceId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex("pevo_credential_versions_pending_vehicle_idx")
+      .on(t.vehicleId)
+      .where(sql`status = 'pending'`),
+    index("pevo_credential_versions_pending_idx").on(t.companyId, t.status),
+    index("pevo_credential_versions_pevo_idx").on(t.pevoId),
+    maxLength("pevo_credential_versions", t.reviewNote, L.reason),
   ],
 );

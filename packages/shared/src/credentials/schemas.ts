@@ -5,6 +5,7 @@ import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
 import { fromCents, toCents } from "../money";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText } from "../schemas/fields";
 import {
+  CREDENTIAL_KINDS,
   CREDENTIAL_REVIEW_STATUSES,
   EQUIPMENT_ITEMS,
   EQUIPMENT_KEYS,
@@ -129,43 +130,86 @@ const ZReview = {
   reviewedAt: ZTimestamp.nullable(),
   updatedAt: ZTimestamp,
 };
+/**
+ * One version of a credential (DECISIONS 'Credential versions'): who submitted it and when, and the
+ * office's decision. The office's own edits are approved versions.
+ */
+export const ZCredentialVersion = z.object({
+  id: ZId,
+  status: z.enum(CREDENTIAL_REVIEW_STATUSES),
+  submittedAt: ZTimestamp,
+  submittedBy: z.string().nullable().describe("The name of who submitted it (null: a deleted login)"),
+  reviewedAt: ZTimestamp.nullable(),
+  reviewedBy: z.string().nullable().describe("The name of who reviewed it"),
+  reviewNote: z.string().nullable(),
+  summary: z.string().describe('What it said, e.g. "Acme · policy P-1 · expires 2027-06-30"'),
+});
+export type TCredentialVersion = z.output<typeof ZCredentialVersion>;
+const ZVersions = z.array(ZCredentialVersion).describe("The versions, newest first");
+/** The pending version's own id and submission time, beside its values. */
+const ZPendingOf = { versionId: ZId, submittedAt: ZTimestamp };
+
 const ZAttached = z
   .object({ id: ZId, fileName: z.string(), contentType: z.string() })
   .nullable()
   .describe("The attached document (a PEVO document)");
 
-export const ZCertificationResponse = z.object({
-  id: ZId,
+const certificationValues = {
   state: z.enum(US_STATES),
   certificateNumber: z.string(),
   issuedOn: ZDay.nullable(),
   expiresOn: ZDay,
   document: ZAttached,
+};
+export const ZCertificationResponse = z.object({
+  id: ZId,
+  ...certificationValues,
   ...ZReview,
+  pendingVersion: z
+    .object({ ...ZPendingOf, ...certificationValues })
+    .nullable()
+    .describe("The PEVO's change waiting for review; the values above stay in force until it is approved"),
+  versions: ZVersions,
 });
 export type TCertification = z.output<typeof ZCertificationResponse>;
 
-export const ZInsuranceResponse = z.object({
-  id: ZId,
+const insuranceValues = {
   type: z.enum(INSURANCE_TYPES),
   carrier: z.string(),
   policyNumber: z.string(),
   coverageAmount: z.string().nullable().describe('Dollars with two decimals, e.g. "1000000.00"'),
   expiresOn: ZDay,
   document: ZAttached,
+};
+export const ZInsuranceResponse = z.object({
+  id: ZId,
+  ...insuranceValues,
   ...ZReview,
+  pendingVersion: z
+    .object({ ...ZPendingOf, ...insuranceValues })
+    .nullable()
+    .describe("The PEVO's change waiting for review; the values above stay in force until it is approved"),
+  versions: ZVersions,
 });
 export type TInsurance = z.output<typeof ZInsuranceResponse>;
 
-export const ZVehicleResponse = z.object({
-  id: ZId,
+const vehicleValues = {
   year: z.number().int().nullable(),
   make: z.string().nullable(),
   model: z.string().nullable(),
   plate: z.string().nullable(),
   plateState: z.enum(US_STATES).nullable(),
   equipment: z.record(z.enum(EQUIPMENT_KEYS), z.object({ has: z.boolean(), detail: z.string().nullable() })),
+};
+export const ZVehicleResponse = z.object({
+  id: ZId,
+  ...vehicleValues,
   ...ZReview,
+  pendingVersion: z
+    .object({ ...ZPendingOf, ...vehicleValues })
+    .nullable()
+    .describe("The PEVO's change waiting for review; the values above stay in force until it is approved"),
+  versions: ZVersions,
 });
 export type TVehicle = z.output<typeof ZVehicleResponse>;
 
@@ -198,3 +242,20 @@ export const ZExpiringCredential = z.object({
 });
 export type TExpiringCredential = z.output<typeof ZExpiringCredential>;
 export const ZExpiringCredentials = z.object({ items: z.array(ZExpiringCredential) });
+
+/** A PEVO's change waiting for the office's review (the dashboard's "To review", the PEVO list's badge). */
+export const ZCredentialToReview = z.object({
+  versionId: ZId,
+  pevoId: ZId,
+  pevoName: z.string(),
+  kind: z.enum(CREDENTIAL_KINDS),
+  credentialId: ZId,
+  /** "TX certification", "Auto liability insurance", "Vehicle and equipment". */
+  label: z.string(),
+  change: z
+    .enum(["new", "update"])
+    .describe("new: nothing approved yet; update: the approved one stays in force"),
+  submittedAt: ZTimestamp,
+});
+export type TCredentialToReview = z.output<typeof ZCredentialToReview>;
+export const ZCredentialsToReview = z.object({ items: z.array(ZCredentialToReview) });

@@ -26,9 +26,11 @@ const newerCertification = alias(pevoCertifications, "newer_certification");
 const newerInsurance = alias(pevoInsurance, "newer_insurance");
 
 /**
- * The row is the PEVO's current credential of its kind: not rejected, and no other non-rejected one
- * of the same PEVO for the same state (certification) or type (insurance) expires later (same
- * expiry: the higher id). A pending renewal counts: the PEVO did renew, the office reviews it.
+ * The row is the PEVO's current credential of its kind: not rejected, and no other approved one of
+ * the same PEVO for the same state (certification) or type (insurance) expires later (same expiry:
+ * the higher id). A renewal waiting for review does not retire it: the approved one stays in force
+ * until the new one is approved (DECISIONS 'Credential versions'). A PEVO's change of the credential
+ * itself is a version (versions.ts) and never touches the row until approved.
  */
 function isCurrentCredential(db: Executor, table: CredentialTable) {
   const certification = table === pevoCertifications;
@@ -48,7 +50,7 @@ function isCurrentCredential(db: Executor, table: CredentialTable) {
             eq(newer.companyId, table.companyId),
             eq(newer.pevoId, table.pevoId),
             sameKind,
-            ne(newer.reviewStatus, "rejected"),
+            eq(newer.reviewStatus, "approved"),
             or(
               gt(newer.expiresOn, table.expiresOn),
               and(eq(newer.expiresOn, table.expiresOn), gt(newer.id, table.id)),

@@ -28,3 +28,4 @@ export { pevoQualifications } from "./picker-marks";
 export { assertQualified, jobOfRateConfirmation, recordOverrides } from "./qualification";
 export { credentialReminderHandlers } from "./reminder-job";
 export { reviewCredential, reviewLicence } from "./review";
+export { listCredentialsToReview } from "./versions";

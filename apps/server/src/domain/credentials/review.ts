@@ -9,7 +9,10 @@ import {
   certificationLabel,
   insuranceLabel,
   type TCertification,
+  type TCertificationData,
   type TInsurance,
+  type TInsuranceData,
+  type TVehicleData,
 } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
@@ -18,17 +21,33 @@ import { recordActivity } from "../activity";
 import { recordLicenceReview } from "../pevos";
 import {
   CREDENTIAL_NOT_FOUND,
+  type CredentialActor,
+  documentStillThere,
+  expiringKind,
   type FoundPevo,
   findPevo,
   getCredentials,
   type ListKind,
   tableOf,
+  writeListRow,
+  writeVehicleRow,
 } from "./credentials";
+import { publishCredentialChange } from "./office-notice";
+import { scheduleExpiryReminders } from "./reminders";
+import { decideVersion, pendingVersionOf, type VersionRow, whatOf } from "./versions";
+
+const OFFICE: CredentialActor = { role: "admin" };
 
 /** The office's decision on a credential or the driver's licence. */
 type Review = { decision: "approved" | "rejected"; note: string | null };
 
-/** The office approves or rejects a credential (a PEVO's change, or one it approved before). */
+/**
+ * The office approves or rejects a credential. When the PEVO's version waits for review, the decision
+ * is on that version (DECISIONS 'Credential versions'): approved, its values replace the row's and are
+ * in force; rejected, the row stays as it was (the approved values in force), or, when nothing was
+ * approved yet, is rejected too. Without a pending version, the decision is on the row itself (the
+ * office withdraws or restores its approval).
+ */
 export async function reviewCredential(
   scope: Scope,
   { pevoId, kind, id, ...review }: { pevoId: string; kind: ListKind | "vehicle"; id: string } & Review,
@@ -43,25 +62,56 @@ export async function reviewCredential(
         : undefined
       : (current[kind] as (TCertification | TInsurance)[]).find((c) => c.id === id);
   if (!item) throw new NotFoundError(CREDENTIAL_NOT_FOUND);
-  const what =
-    kind === "vehicle"
-      ? "vehicle and equipment"
-      : kind === "certifications"
-        ? certificationLabel(item as TCertification)
-        : insuranceLabel(item as TInsurance);
   await scope.db.transaction(async (tx) => {
-    await tx
-      .update(table)
-      .set({
-        reviewStatus: review.decision,
-        reviewNote: review.note,
-        reviewedAt: new Date(),
-        reviewedBy: scope.userId,
-      })
-      .where(scoped(table, scope, eq(table.id, id), eq(table.pevoId, pevoId)));
+    const pending = await pendingVersionOf(tx, scope, kind, id);
+    let what =
+      kind === "vehicle"
+        ? "vehicle and equipment"
+        : kind === "certifications"
+          ? certificationLabel(item as TCertification)
+          : insuranceLabel(item as TInsurance);
+    if (pending) {
+      what = whatOf(kind, pending.data);
+      await decideVersion(tx, scope, pending.id, review);
+      if (review.decision === "approved") await applyVersion(tx, scope, pevoId, id, kind, pending.data);
+    }
+    // A rejected version of an approved credential leaves it in force.
+    if (!pending || (review.decision === "rejected" && item.reviewStatus !== "approved"))
+      await tx
+        .update(table)
+        .set({
+          reviewStatus: review.decision,
+          reviewNote: review.note,
+          reviewedAt: new Date(),
+          reviewedBy: scope.userId,
+        })
+        .where(scoped(table, scope, eq(table.id, id), eq(table.pevoId, pevoId)));
     await recordReview(tx, scope, pevo, what, review);
   });
   return getCredentials(scope, pevoId, { role: "admin" });
+}
+
+/** The approved version's values become the credential's, in force (written as the office's). */
+async function applyVersion(
+  tx: Executor,
+  scope: Scope,
+  pevoId: string,
+  id: string,
+  kind: ListKind | "vehicle",
+  data: VersionRow["data"],
+) {
+  if (kind === "vehicle") {
+    await writeVehicleRow(tx, scope, pevoId, OFFICE, data as TVehicleData);
+    return;
+  }
+  const withDocument = <T extends { documentId: string | null }>(d: T) =>
+    documentStillThere(tx, scope, pevoId, d.documentId).then((documentId) => ({ ...d, documentId }));
+  const input =
+    kind === "certifications"
+      ? { kind, data: await withDocument(data as TCertificationData) }
+      : { kind, data: await withDocument(data as TInsuranceData) };
+  await writeListRow(tx, scope, pevoId, id, OFFICE, input);
+  await scheduleExpiryReminders(tx, scope, { only: { kind: expiringKind(kind), id } });
 }
 
 async function recordReview(tx: Executor, scope: Scope, pevo: FoundPevo, what: string, review: Review) {
@@ -73,6 +123,12 @@ async function recordReview(tx: Executor, scope: Scope, pevo: FoundPevo, what: s
     pevo: pevo.name,
     pevoId: pevo.id,
   });
+  await publishCredentialChange(
+    tx,
+    scope,
+    pevo.id,
+    `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${pevo.name} ${CREDENTIAL_REVIEW_LABELS[review.decision].toLowerCase()}`,
+  );
 }
 
 /** The office approves or rejects (with a note) the PEVO's driver's licence (domain/pevos). */

@@ -236,12 +236,17 @@ describe("the PEVO's own credentials and the review", () => {
 
     const vehicle = await mine("PUT", "/api/portal/credentials/vehicle", { make: "Chevy", equipment: {} });
     expect(vehicle.status).toBe(200);
-    expect(vehicle.body.reviewStatus).toBe("pending");
+    // The office saved this vehicle before: it stays approved, the PEVO's change waits as a version.
+    expect(vehicle.body).toMatchObject({ reviewStatus: "approved", pendingVersion: { make: "Chevy" } });
     const vReview = await t.as(adminA)("POST", office(`/vehicle/${vehicle.body.id}/review`), {
       decision: "approved",
     });
     expect(vReview.status).toBe(200);
-    expect(vReview.body.vehicle.reviewStatus).toBe("approved");
+    expect(vReview.body.vehicle).toMatchObject({
+      reviewStatus: "approved",
+      make: "Chevy",
+      pendingVersion: null,
+    });
   });
 
   test("a PEVO's licence change is pending until the office reviews it; the office's own is approved", async () => {

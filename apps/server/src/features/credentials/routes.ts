@@ -1,7 +1,8 @@
 /**
  * PEVO credentials. The office (admins): a PEVO's credentials under `/api/pevos/{id}/credentials`
  * (certifications and insurance: add, update, delete; the vehicle: save; review a PEVO's change) and
- * the company's expiring ones (`/api/credentials/expiring`). The PEVO portal: their own under
+ * the company's expiring ones (`/api/credentials/expiring`) and the changes to review
+ * (`/api/credentials/to-review`). The PEVO portal: their own under
  * `/api/portal/credentials`; every change there waits for the office's review.
  */
 import {
@@ -10,6 +11,7 @@ import {
   ZCertificationResponse,
   ZCredentialReview,
   ZCredentialsResponse,
+  ZCredentialsToReview,
   ZExpiringCredentials,
   ZInsurance,
   ZInsuranceResponse,
@@ -26,6 +28,7 @@ import {
   type CredentialActor,
   deleteCredential,
   getCredentials,
+  listCredentialsToReview,
   listExpiringCredentials,
   PEVO_NOT_FOUND,
   reviewCredential,
@@ -257,11 +260,27 @@ export const officeCredentialRoutes = office
       const today = c.req.valid("query").today ?? zonedDate(await companyTimeZone(scope.db, scope));
       return c.json({ items: await listExpiringCredentials(scope, today) }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/credentials/to-review",
+      tags: officeTags,
+      middleware: [requireAdmin],
+      summary:
+        "The PEVOs' credential changes waiting for the office's review (certifications, insurance, vehicles), oldest first",
+      responses: {
+        200: json(named("CredentialsToReview", ZCredentialsToReview), "The list"),
+        ...errors(401, 403),
+      },
+    }),
+    async (c) => c.json({ items: await listCredentialsToReview(scopeOf(c)) }, 200),
   );
 
 const me = async (c: Context<AppEnv>) => {
   const pevoId = await pevoIdOf(c);
-  return { pevoId, actor: { role: "pevo", pevoId } as const };
+  const { mailer, config } = c.get("deps");
+  return { pevoId, actor: { role: "pevo", pevoId, mail: { mailer, config } } as const };
 };
 
 /**

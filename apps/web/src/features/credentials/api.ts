@@ -42,6 +42,7 @@ function useInvalidate(owner: CredentialsOwner) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: credentialsKey(owner) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.expiringCredentials }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.credentialsToReview }),
       queryClient.invalidateQueries({ queryKey: queryKeys.activity }),
       // The PEVO picker's checks and the panel under it are recomputed with the new credentials.
       queryClient.invalidateQueries({ queryKey: qualificationsKey }),
@@ -161,5 +162,13 @@ export function useExpiringCredentials() {
   return useQuery({
     queryKey: queryKeys.expiringCredentials,
     queryFn: () => call(api.credentials.expiring.$get({ query: {} })),
+  });
+}
+
+/** The PEVOs' credential changes waiting for the office's review, oldest first (the office). */
+export function useCredentialsToReview() {
+  return useQuery({
+    queryKey: queryKeys.credentialsToReview,
+    queryFn: () => call(api.credentials["to-review"].$get()),
   });
 }

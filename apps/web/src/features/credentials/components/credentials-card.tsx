@@ -21,6 +21,7 @@ import {
 import { CredentialDialog, type Editing } from "./credential-dialog";
 import { ReviewBadge, ReviewControls } from "./review-controls";
 import { VehicleForm } from "./vehicle-form";
+import { PendingVersion, VersionHistory } from "./versions";
 
 /**
  * A PEVO's credentials: the driver's licence, state certifications, insurance, the vehicle and its
@@ -63,8 +64,9 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
               kind="certifications"
               item={c}
               title={`${c.state} certification`}
-              detail={`No. ${c.certificateNumber}${c.issuedOn ? ` · issued ${formatShortDate(c.issuedOn)}` : ""}`}
-              onEdit={() => setEditing({ kind: "certifications", item: c })}
+              detail={certificationDetail(c)}
+              pendingDetail={c.pendingVersion ? certificationDetail(c.pendingVersion) : null}
+              onEdit={() => setEditing({ kind: "certifications", item: editable(owner, c) })}
               onDelete={() =>
                 setToDelete({
                   kind: "certifications",
@@ -88,8 +90,9 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
               kind="insurance"
               item={i}
               title={`${INSURANCE_TYPE_LABELS[i.type]} insurance`}
-              detail={`${i.carrier} · policy ${i.policyNumber}${i.coverageAmount ? ` · ${formatMoney(i.coverageAmount)}` : ""}`}
-              onEdit={() => setEditing({ kind: "insurance", item: i })}
+              detail={insuranceDetail(i)}
+              pendingDetail={i.pendingVersion ? insuranceDetail(i.pendingVersion) : null}
+              onEdit={() => setEditing({ kind: "insurance", item: editable(owner, i) })}
               onDelete={() =>
                 setToDelete({
                   kind: "insurance",
@@ -100,7 +103,11 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
             />
           ))}
         </Section>
-        <VehicleForm key={data.vehicle?.updatedAt ?? "new"} owner={owner} vehicle={data.vehicle} />
+        <VehicleForm
+          key={`${data.vehicle?.updatedAt ?? "new"}-${data.vehicle?.pendingVersion?.submittedAt ?? ""}`}
+          owner={owner}
+          vehicle={data.vehicle}
+        />
       </div>
     );
   }
@@ -149,6 +156,21 @@ export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
       />
     </Card>
   );
+}
+
+const certificationDetail = (c: Pick<TCertification, "certificateNumber" | "issuedOn">) =>
+  `No. ${c.certificateNumber}${c.issuedOn ? ` · issued ${formatShortDate(c.issuedOn)}` : ""}`;
+const insuranceDetail = (i: Pick<TInsurance, "carrier" | "policyNumber" | "coverageAmount">) =>
+  `${i.carrier} · policy ${i.policyNumber}${i.coverageAmount ? ` · ${formatMoney(i.coverageAmount)}` : ""}`;
+
+/**
+ * What the edit form starts from: in the portal, the PEVO's pending version when there is one (they
+ * correct what they sent); the office edits the values in force.
+ */
+function editable<T extends TCertification | TInsurance>(owner: CredentialsOwner, item: T): T {
+  if (owner.kind === "office" || !item.pendingVersion) return item;
+  const { versionId: _, submittedAt: __, ...values } = item.pendingVersion;
+  return { ...item, ...values };
 }
 
 function Licence({ data, owner }: { data: TCredentials; owner: CredentialsOwner }) {
@@ -222,6 +244,7 @@ function Row({
   item,
   title,
   detail,
+  pendingDetail,
   onEdit,
   onDelete,
 }: {
@@ -230,9 +253,12 @@ function Row({
   item: TCertification | TInsurance;
   title: string;
   detail: string;
+  pendingDetail: string | null;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  // A change of an approved credential waits beside it (DECISIONS 'Credential versions').
+  const renewal = item.reviewStatus === "approved" && item.pendingVersion ? item.pendingVersion : null;
   return (
     <li className="grid gap-2 p-3">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
@@ -240,6 +266,7 @@ function Row({
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
             {title}
             <ReviewBadge status={item.reviewStatus} />
+            {renewal ? <Badge variant="yellow">Update pending review</Badge> : null}
           </p>
           <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{detail}</p>
           <p className="flex flex-wrap items-center gap-2 text-xs">
@@ -285,9 +312,18 @@ function Row({
           </Button>
         </div>
       </div>
-      {owner.kind === "office" && item.reviewStatus === "pending" ? (
+      {renewal ? (
+        <PendingVersion
+          owner={owner}
+          submittedAt={renewal.submittedAt}
+          detail={pendingDetail ?? ""}
+          expiresOn={renewal.expiresOn}
+        />
+      ) : null}
+      {owner.kind === "office" && (item.reviewStatus === "pending" || renewal) ? (
         <ReviewControls pevoId={owner.pevoId} target={{ kind, id: item.id }} what={title} />
       ) : null}
+      <VersionHistory versions={item.versions} />
     </li>
   );
 }

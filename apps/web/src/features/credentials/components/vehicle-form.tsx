@@ -11,6 +11,7 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, SelectField } from "@/components/form-fields";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -18,6 +19,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { type CredentialsOwner, useSaveVehicle } from "../api";
 import { ReviewBadge, ReviewControls } from "./review-controls";
+import { PendingVersion, VersionHistory } from "./versions";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));
 
@@ -40,9 +42,15 @@ export function VehicleForm({ owner, vehicle }: { owner: CredentialsOwner; vehic
   const save = useSaveVehicle(owner);
   const form = useForm<TVehicleInput, unknown, TVehicleData>({
     resolver: zodResolver(ZVehicle),
-    defaultValues: toValues(vehicle),
+    // The PEVO corrects what they sent; the office edits the values in force.
+    defaultValues: toValues(
+      owner.kind === "portal" && vehicle?.pendingVersion
+        ? { ...vehicle, ...vehicle.pendingVersion }
+        : vehicle,
+    ),
   });
   const { errors } = form.formState;
+  const renewal = vehicle?.reviewStatus === "approved" ? vehicle.pendingVersion : null;
   const onSubmit = form.handleSubmit((data) =>
     save.mutate(data, {
       onSuccess: () => toast.success("Vehicle and equipment saved"),
@@ -58,17 +66,30 @@ export function VehicleForm({ owner, vehicle }: { owner: CredentialsOwner; vehic
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold">Vehicle and equipment</h3>
         {vehicle ? <ReviewBadge status={vehicle.reviewStatus} /> : null}
+        {renewal ? <Badge variant="yellow">Update pending review</Badge> : null}
       </div>
+      {renewal ? (
+        <PendingVersion
+          owner={owner}
+          submittedAt={renewal.submittedAt}
+          detail={
+            [renewal.year, renewal.make, renewal.model, renewal.plate].filter(Boolean).join(" · ") ||
+            "Equipment"
+          }
+          expiresOn={null}
+        />
+      ) : null}
       {vehicle?.reviewStatus === "rejected" && vehicle.reviewNote ? (
         <p className="text-xs text-destructive [overflow-wrap:anywhere]">Rejected: {vehicle.reviewNote}</p>
       ) : null}
-      {owner.kind === "office" && vehicle?.reviewStatus === "pending" ? (
+      {owner.kind === "office" && vehicle && (vehicle.reviewStatus === "pending" || renewal) ? (
         <ReviewControls
           pevoId={owner.pevoId}
           target={{ kind: "vehicle", id: vehicle.id }}
           what="Vehicle and equipment"
         />
       ) : null}
+      {vehicle ? <VersionHistory versions={vehicle.versions} /> : null}
       <LimitedForm schema={ZVehicle} noValidate onSubmit={onSubmit} className="grid gap-4">
         <fieldset
           disabled={save.isPending}

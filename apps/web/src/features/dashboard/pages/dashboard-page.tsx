@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
-import { ExpiringCredentialsCard } from "@/features/credentials";
+import { ExpiringCredentialsCard, ToReviewCard } from "@/features/credentials";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
 import { SummaryCards } from "../components/summary-cards";
@@ -21,7 +21,10 @@ export default function DashboardPage() {
       ) : (
         <div className="grid gap-6">
           <SummaryCards cards={dashboard.data?.cards} />
-          <ExpiringCredentialsCard />
+          <div className="grid gap-6 xl:grid-cols-2">
+            <ToReviewCard />
+            <ExpiringCredentialsCard />
+          </div>
           <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
             <UpcomingJobs jobs={dashboard.data?.upcomingJobs} loading={dashboard.isPending} />
             <RecentActivity

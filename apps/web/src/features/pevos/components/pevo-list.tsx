@@ -3,7 +3,7 @@ import { Mail, Phone } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { MailStatus } from "@/components/mail-status";
-import { CredentialHints } from "@/features/credentials";
+import { CredentialHints, PendingReviewBadge } from "@/features/credentials";
 import { PevoActions } from "./pevo-actions";
 import { ExpiryValue, PevoStatusBadge } from "./pevo-badges";
 
@@ -64,7 +64,17 @@ export function pevoColumns(onDelete: (pevo: TPevo) => void): DataColumn<TPevo>[
         </>
       ),
     },
-    { id: "status", header: "Status", sortable: true, cell: (p) => <PevoStatusBadge status={p.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      sortable: true,
+      cell: (p) => (
+        <div className="flex flex-wrap items-center gap-1">
+          <PevoStatusBadge status={p.status} />
+          <PendingReviewBadge pevoId={p.id} />
+        </div>
+      ),
+    },
     { id: "email", header: "Contact", sortable: true, cell: (p) => <ContactLines pevo={p} /> },
     {
       id: "actions",
@@ -80,7 +90,12 @@ export function PevoCard({ pevo, onDelete }: { pevo: TPevo; onDelete: (pevo: TPe
   return (
     <ListCard
       title={pevoName(pevo)}
-      aside={<PevoStatusBadge status={pevo.status} />}
+      aside={
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          <PendingReviewBadge pevoId={pevo.id} />
+          <PevoStatusBadge status={pevo.status} />
+        </div>
+      }
       facts={[
         { label: "License", value: pevo.licenseNumber || "N/A" },
         {

@@ -3,7 +3,7 @@ import { useParams } from "react-router";
 import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
-import { CredentialsCard } from "@/features/credentials";
+import { CredentialsCard, PendingReviewBadge } from "@/features/credentials";
 import { DocumentsCard } from "@/features/documents";
 import { ApiError } from "@/lib/api";
 import { usePevo } from "../api";
@@ -40,7 +40,7 @@ export function PevoEditPage() {
     body = (
       <div className="grid gap-6">
         <PevoForm key={pevo.data.id} pevo={pevo.data} />
-        <div className="max-w-3xl">
+        <div className="max-w-3xl scroll-mt-20" id="credentials">
           <CredentialsCard owner={{ kind: "office", pevoId: pevo.data.id }} />
         </div>
         <div className="max-w-3xl">
@@ -61,7 +61,18 @@ export function PevoEditPage() {
 
   return (
     <div>
-      <PageHeader title="Edit PEVO" subtitle={subtitle} />
+      <PageHeader
+        title="Edit PEVO"
+        subtitle={subtitle}
+        actions={
+          // The PEVO's changes waiting for review: the link goes to the credentials where they are reviewed.
+          pevo.data ? (
+            <a href="#credentials" className="inline-flex empty:hidden">
+              <PendingReviewBadge pevoId={pevo.data.id} />
+            </a>
+          ) : undefined
+        }
+      />
       {pevo.data?.invitationMail ? (
         <MailStatus mail={pevo.data.invitationMail} label="Invitation" className="-mt-4 mb-6" />
       ) : null}
