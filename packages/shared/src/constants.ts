@@ -117,7 +117,11 @@ export const INVOICE_LINK_DAYS = 30;
 /** Overdue reminders go out this many days after the due date (company time zone). */
 export const INVOICE_REMINDER_DAYS = [1, 7, 30] as const;
 
-export const PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
+/**
+ * How a payment reached an invoice. `client_credit` is the client's credit applied to it (DECISIONS
+ * 'Client credit'): it pays the invoice but is no new money, so cash figures leave it out.
+ */
+export const PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other", "client_credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: "Check",
@@ -126,6 +130,21 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: "Cash",
   factoring: "Factoring",
   other: "Other",
+  client_credit: "Client credit",
+};
+/** The methods of money received (the office records these; client credit is applied, not recorded). */
+export const CASH_PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const satisfies
+  readonly PaymentMethod[];
+export type CashPaymentMethod = (typeof CASH_PAYMENT_METHODS)[number];
+
+/** What moved a client's credit (DECISIONS 'Client credit'): two kinds add, two take away. */
+export const CLIENT_CREDIT_KINDS = ["overpayment", "credit_note", "applied", "refund"] as const;
+export type ClientCreditKind = (typeof CLIENT_CREDIT_KINDS)[number];
+export const CLIENT_CREDIT_KIND_LABELS: Record<ClientCreditKind, string> = {
+  overpayment: "Overpayment",
+  credit_note: "Credit note",
+  applied: "Applied to invoice",
+  refund: "Refunded",
 };
 
 /**
@@ -225,6 +244,9 @@ export const ACTIVITY_TYPES = [
   "invoice_reissued",
   "payment_deleted",
   "qualification_override",
+  "client_credit_added",
+  "client_credit_applied",
+  "client_credit_refunded",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

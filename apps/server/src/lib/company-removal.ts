@@ -13,6 +13,7 @@
  */
 import {
   activityEvents,
+  clientCreditEntries,
   clients,
   companies,
   customRates,
@@ -49,6 +50,7 @@ import type { FileStorage } from "./storage";
 
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
+  clientCreditEntries,
   payments,
   invoiceLineItems,
   invoiceOpenBalances,

@@ -39,6 +39,9 @@ const LETTERS: Record<string, string> = {
   invoice_notes_changed: "I",
   invoice_reissued: "I",
   payment_deleted: "P",
+  client_credit_added: "P",
+  client_credit_applied: "P",
+  client_credit_refunded: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

@@ -3,9 +3,9 @@
  * range and the invoices issued in one, read as the database holds them (money as exact decimal
  * text); features/receivables writes them as CSV.
  */
-import { clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
+import { clientCreditEntries, clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
 import type { LineKind, TPaymentsExportParams, TQuickBooksExportParams } from "@pevo/shared";
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { allRows, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 
@@ -19,8 +19,10 @@ export type ExportedLine = {
 };
 
 /**
- * Each payment of the range, oldest first, with its invoice number and client. Read in keyset
- * batches (`allRows`): memory holds one batch however many match.
+ * Each payment of the range, oldest first, with its invoice number and client: money received
+ * (DECISIONS 'Client credit'). The amount is what was received, the part kept as the client's credit
+ * included (`creditCents`); client credit applied to an invoice is no new money and is left out.
+ * Read in keyset batches (`allRows`): memory holds one batch however many match.
  */
 export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
   const { db } = scope;
@@ -29,8 +31,14 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
     scope,
     params.dateFrom ? gte(payments.date, params.dateFrom) : undefined,
     params.dateTo ? lte(payments.date, params.dateTo) : undefined,
+    ne(payments.method, "client_credit"),
   );
   const key = keyset([payments.date, payments.id], "asc");
+  const creditCents = sql<number>`coalesce((
+    select sum(${clientCreditEntries.amountCents}) from ${clientCreditEntries}
+    where ${clientCreditEntries.companyId} = ${payments.companyId} and ${clientCreditEntries.paymentId} = ${payments.id}
+      and ${clientCreditEntries.kind} = 'overpayment'
+  ), 0)`.mapWith(Number);
   return allRows((cursor, limit) =>
     db
       .select({
@@ -38,6 +46,7 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
         invoiceNumber: invoices.invoiceNumber,
         client: sql<string>`coalesce(${clients.name}, ${invoices.customerName}, '')`,
         amountCents: payments.amountCents,
+        creditCents,
         method: payments.method,
         reference: payments.reference,
         note: payments.note,
