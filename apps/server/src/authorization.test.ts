@@ -33,6 +33,7 @@
  * last test checks that exactly those answer and every other Better Auth endpoint is a 404.
  */
 import {
+  clientCreditEntries,
   clients,
   companies,
   dispatchEvents,
@@ -284,6 +285,30 @@ async function paidInvoiceA(f: Fixtures) {
   return { invoiceId, paymentId: res.body.payments[0].id as string };
 }
 const paymentBody = () => ({ date: "2025-03-20", amount: "10.00", method: "check", reference: "CHK-TABLE" });
+
+/**
+ * A client of company A with $10.00 of credit (an invoice of $350.00 overpaid by $10.00) and another
+ * open invoice of it: the path of the row made it, the body of the same call reads it.
+ */
+let creditedA = { clientId: "", invoiceId: "" };
+async function creditedClientA(f: Fixtures) {
+  const overpaid = await f.newInvoiceA();
+  const pay = (invoiceId: string, amount: string) =>
+    t.request("POST", `/api/invoices/${invoiceId}/payments`, {
+      ...credentials.adminA,
+      body: { ...paymentBody(), amount },
+    });
+  expect((await pay(overpaid, "360.00")).status).toBe(201);
+  const open = await f.newInvoiceA();
+  expect((await pay(open, "10.00")).status).toBe(201);
+  const invoice = await t.request("GET", `/api/invoices/${open}`, credentials.adminA);
+  creditedA = { clientId: invoice.body.clientId as string, invoiceId: open };
+  return creditedA.clientId;
+}
+const creditRows = (clientId: string) => [
+  rowsWhere(clientCreditEntries, clientCreditEntries.clientId, clientId),
+  rowsWhere(payments, payments.invoiceId, creditedA.invoiceId),
+];
 const paymentRows = (invoiceId: string) => [
   ...invoiceRows(invoiceId),
   rowsWhere(payments, payments.invoiceId, invoiceId),
@@ -737,6 +762,27 @@ const ROUTES: Row[] = [
     },
     expect: A_ONLY,
     target: (_, path) => paymentRows(resourceId(path)),
+  },
+
+  // the client's credit (DECISIONS 'Client credit')
+  {
+    route: "GET /api/clients/:id/credit",
+    path: (f) => `/api/clients/${f.clientA}/credit`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/clients/:id/credit/applications",
+    path: async (f) => `/api/clients/${await creditedClientA(f)}/credit/applications`,
+    body: () => ({ invoiceId: creditedA.invoiceId, date: "2025-03-21", amount: "5.00" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => creditRows(resourceId(path)),
+  },
+  {
+    route: "POST /api/clients/:id/credit/refunds",
+    path: async (f) => `/api/clients/${await creditedClientA(f)}/credit/refunds`,
+    body: () => ({ date: "2025-03-21", amount: "5.00", method: "check", reference: "REF-TABLE" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => creditRows(resourceId(path)),
   },
 
   // mail: a record's email, queued again

@@ -121,7 +121,15 @@ export const INVOICE_REMINDER_DAYS = [1, 7, 30] as const;
  * How a payment reached an invoice. `client_credit` is the client's credit applied to it (DECISIONS
  * 'Client credit'): it pays the invoice but is no new money, so cash figures leave it out.
  */
-export const PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other", "client_credit"] as const;
+export const PAYMENT_METHODS = [
+  "check",
+  "ach",
+  "card",
+  "cash",
+  "factoring",
+  "other",
+  "client_credit",
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: "Check",
@@ -133,8 +141,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   client_credit: "Client credit",
 };
 /** The methods of money received (the office records these; client credit is applied, not recorded). */
-export const CASH_PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const satisfies
-  readonly PaymentMethod[];
+export const CASH_PAYMENT_METHODS = [
+  "check",
+  "ach",
+  "card",
+  "cash",
+  "factoring",
+  "other",
+] as const satisfies readonly PaymentMethod[];
 export type CashPaymentMethod = (typeof CASH_PAYMENT_METHODS)[number];
 
 /** What moved a client's credit (DECISIONS 'Client credit'): two kinds add, two take away. */

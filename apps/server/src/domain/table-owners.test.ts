@@ -54,6 +54,7 @@ const OWNER: Record<string, Owner> = {
   invoiceLineItems: "domain/invoices",
   invoiceOpenBalances: "domain/invoices",
   payments: "domain/invoices",
+  clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",

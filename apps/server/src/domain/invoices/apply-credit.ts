@@ -9,7 +9,7 @@ import { fromCents, type TApplyClientCredit, toCents } from "@pevo/shared";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
 import { recordActivity } from "../activity";
-import { clientCredit, creditCents, lockClientCredit } from "./client-credit";
+import { clientCredit, creditCents, lockClientCredit, requireClient } from "./client-credit";
 import { INVOICE_NOT_FOUND } from "./get-invoice";
 import { balanceCents, isOpenStatus } from "./invoice-status";
 import { lockInvoice } from "./lock-invoice";
@@ -24,8 +24,11 @@ export async function applyClientCredit(
   { clientId, apply }: { clientId: string; apply: TApplyClientCredit },
 ) {
   await scope.db.transaction(async (tx) => {
+    // Another company's client is unknown (404) before its invoice is looked at.
+    await requireClient(tx, scope, clientId);
     const inv = await lockInvoice(tx, scope, apply.invoiceId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw new InvalidInputError(INVOICE_NOT_FOUND, { invoiceId: INVOICE_NOT_FOUND });
+      if (error instanceof NotFoundError)
+        throw new InvalidInputError(INVOICE_NOT_FOUND, { invoiceId: INVOICE_NOT_FOUND });
       throw error;
     });
     const client = await lockClientCredit(tx, scope, clientId);

@@ -4,7 +4,15 @@
  * transaction; taking it (apply, refund: ./apply-credit.ts, ./refund-credit.ts) locks the client row
  * first, so two of them never spend the same credit. Lock order everywhere: invoice, then client.
  */
-import { clientCreditEntries, clients, type Executor, invoices, missingRow, type Transaction, user } from "@pevo/db";
+import {
+  clientCreditEntries,
+  clients,
+  type Executor,
+  invoices,
+  missingRow,
+  type Transaction,
+  user,
+} from "@pevo/db";
 import { fromCents, type TClientCredit } from "@pevo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
@@ -34,6 +42,16 @@ export async function lockClientCredit(tx: Executor, scope: Pick<Scope, "company
   return client;
 }
 
+/** The company's client (404 otherwise), not locked. */
+export async function requireClient(db: Executor, scope: Pick<Scope, "companyId">, clientId: string) {
+  const [client] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(scoped(clients, scope, eq(clients.id, clientId)));
+  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
+  return client;
+}
+
 /** The client's unapplied credit in cents (the sum of its entries). */
 export async function creditCents(db: Executor, scope: Pick<Scope, "companyId">, clientId: string) {
   const [row = missingRow("clientCreditEntries")] = await db
@@ -51,17 +69,19 @@ export async function creditCents(db: Executor, scope: Pick<Scope, "companyId">,
 export async function addClientCredit(
   tx: Transaction,
   scope: Scope,
-  input: { clientId: string; amountCents: number; source: ClientCreditSource; date?: string; note?: string | null },
+  input: {
+    clientId: string;
+    amountCents: number;
+    source: ClientCreditSource;
+    date?: string;
+    note?: string | null;
+  },
 ) {
   const { clientId, amountCents, source } = input;
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
     throw new RangeError(`Client credit must be a positive number of cents, got ${amountCents}`);
   }
-  const [client] = await tx
-    .select({ name: clients.name })
-    .from(clients)
-    .where(scoped(clients, scope, eq(clients.id, clientId)));
-  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
+  const client = await requireClient(tx, scope, clientId);
   const [entry = missingRow("clientCreditEntries")] = await tx
     .insert(clientCreditEntries)
     .values({
@@ -90,13 +110,12 @@ export async function addClientCredit(
 }
 
 /** GET /api/clients/{id}/credit: the unapplied credit and the latest entries, newest first. */
-export async function clientCredit(scope: Pick<Scope, "db" | "companyId">, clientId: string): Promise<TClientCredit> {
+export async function clientCredit(
+  scope: Pick<Scope, "db" | "companyId">,
+  clientId: string,
+): Promise<TClientCredit> {
   const { db } = scope;
-  const [client] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(scoped(clients, scope, eq(clients.id, clientId)));
-  if (!client) throw new NotFoundError(CLIENT_NOT_FOUND);
+  await requireClient(db, scope, clientId);
   const e = clientCreditEntries;
   const [cents, rows] = await Promise.all([
     creditCents(db, scope, clientId),
@@ -137,7 +156,8 @@ export async function clientCredit(scope: Pick<Scope, "db" | "companyId">, clien
  * The unapplied credit of the grouped invoices' client, in cents, for a select grouped by
  * invoices.client_id (receivables): 0 for invoices without a client.
  */
-export const creditOfInvoiceClientSql = (scope: Pick<Scope, "companyId">) => sql<number>`(
+export const creditOfInvoiceClientSql = (scope: Pick<Scope, "companyId">) =>
+  sql<number>`(
   select coalesce(sum(${clientCreditEntries.amountCents}), 0) from ${clientCreditEntries}
   where ${clientCreditEntries.companyId} = ${scope.companyId} and ${clientCreditEntries.clientId} = ${invoices.clientId}
 )`.mapWith(Number);

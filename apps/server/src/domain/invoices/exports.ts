@@ -3,7 +3,15 @@
  * range and the invoices issued in one, read as the database holds them (money as exact decimal
  * text); features/receivables writes them as CSV.
  */
-import { clientCreditEntries, clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
+import {
+  clientCreditEntries,
+  clients,
+  customRates,
+  dispatches,
+  invoiceLineItems,
+  invoices,
+  payments,
+} from "@pevo/db";
 import type { LineKind, TPaymentsExportParams, TQuickBooksExportParams } from "@pevo/shared";
 import { and, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import { allRows, keyset } from "../../lib/paging";

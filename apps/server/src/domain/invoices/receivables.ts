@@ -3,7 +3,13 @@
  * at a time (a company may bill thousands), and the totals of all of them. Sums are SQL numeric.
  */
 import { clients, invoices, missingRow } from "@pevo/db";
-import { fromCents, type ReceivablesSort, type TReceivablesParams, type TReceivablesResponse, toCents } from "@pevo/shared";
+import {
+  fromCents,
+  type ReceivablesSort,
+  type TReceivablesParams,
+  type TReceivablesResponse,
+  toCents,
+} from "@pevo/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";

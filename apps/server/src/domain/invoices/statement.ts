@@ -5,7 +5,13 @@
  * from SQL (./aging); features/receivables prints them.
  */
 import { invoices, payments } from "@pevo/db";
-import { CLIENT_CREDIT_KIND_LABELS, fromCents, PAYMENT_METHOD_LABELS, type TAging, toCents } from "@pevo/shared";
+import {
+  CLIENT_CREDIT_KIND_LABELS,
+  fromCents,
+  PAYMENT_METHOD_LABELS,
+  type TAging,
+  toCents,
+} from "@pevo/shared";
 import { asc, eq, inArray } from "drizzle-orm";
 import { type Scope, scoped } from "../../lib/tenant";
 import { getClient } from "../clients";
