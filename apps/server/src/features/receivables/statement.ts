@@ -35,7 +35,9 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444");
   doc.text(`Date: ${formatDay(data.today)}`, { width, align: "right" });
   doc.font(PDF_FONT.bold).fontSize(12).fillColor("#111");
-  doc.text(`Amount due: ${money(data.aging.balance)}`, { width, align: "right" });
+  // The client's balance: open invoices less unapplied credit (DECISIONS 'Client credit'); never below 0 here.
+  const due = Number(data.netBalance) > 0 ? data.netBalance : "0.00";
+  doc.text(`Amount due: ${money(due)}`, { width, align: "right" });
 
   let y = 140;
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Statement For", left, y);

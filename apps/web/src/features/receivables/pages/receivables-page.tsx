@@ -83,8 +83,11 @@ function BalanceCell({ row }: { row: TReceivablesRow }) {
   return (
     <div>
       <div>{formatMoney(row.balance)}</div>
-      <div className="text-xs font-normal text-muted-foreground" title="Open invoices minus unapplied credit">
-        {formatMoney(row.netBalance)} after {formatMoney(row.credit)} credit
+      <div
+        className="text-xs font-normal text-muted-foreground"
+        title={`${formatMoney(row.netBalance)} after ${formatMoney(row.credit)} of unapplied credit`}
+      >
+        net {formatMoney(row.netBalance)}
       </div>
     </div>
   );
