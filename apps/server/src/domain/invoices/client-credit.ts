@@ -22,7 +22,7 @@ import { CLIENT_NOT_FOUND } from "../clients";
 import { invoiceToday } from "./invoice-status";
 
 /** Where added credit came from. A credit note has no table reference yet (its module is built apart). */
-export type ClientCreditSource =
+type ClientCreditSource =
   | { kind: "overpayment"; invoiceId: string; paymentId: string }
   | { kind: "credit_note"; creditNoteId: string; invoiceId?: string | null };
 

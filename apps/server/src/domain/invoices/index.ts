@@ -6,7 +6,7 @@
 
 export { openBalances, openWithBalance } from "./aging";
 export { applyClientCredit } from "./apply-credit";
-export { addClientCredit, type ClientCreditSource, clientCredit } from "./client-credit";
+export { addClientCredit, clientCredit } from "./client-credit";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
