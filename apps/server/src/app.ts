@@ -14,6 +14,7 @@ import type { Config } from "./env";
 import { accountRoutes } from "./features/account/routes";
 import { activityRoutes } from "./features/activity/routes";
 import { calendarRoutes } from "./features/calendar/routes";
+import { clientCreditRoutes } from "./features/client-credit/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { companyRoutes } from "./features/company/routes";
 import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
@@ -169,6 +170,7 @@ export function createApp(opts: {
   const routes = api
     .route("/", accountRoutes)
     .route("/clients", clientRoutes)
+    .route("/clients", clientCreditRoutes)
     .route("/dashboard", dashboardRoutes)
     .route("/activity", activityRoutes)
     .route("/pevos", pevoRoutes)

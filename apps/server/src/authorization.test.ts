@@ -33,6 +33,7 @@
  * last test checks that exactly those answer and every other Better Auth endpoint is a 404.
  */
 import {
+  clientCreditEntries,
   clients,
   companies,
   creditNotes,
@@ -325,6 +326,38 @@ async function paidInvoiceA(f: Fixtures) {
   return { invoiceId, paymentId: res.body.payments[0].id as string };
 }
 const paymentBody = () => ({ date: "2025-03-20", amount: "10.00", method: "check", reference: "CHK-TABLE" });
+
+/**
+ * A client of company A with $10.00 of credit (an invoice of $350.00 overpaid by $10.00) and another
+ * open invoice of it: the path of the row made it, the body of the same call reads it.
+ */
+let creditedA = { clientId: "", invoiceId: "" };
+async function creditedClientA(f: Fixtures) {
+  // The table's invoices have no client (nobody could hold credit): these two are clientA's.
+  const newInvoice = async () => {
+    const res = await t.request("POST", "/api/invoices", {
+      ...credentials.adminA,
+      body: { ...invoiceBody(f), clientId: f.clientA, customerName: "Table Client" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  };
+  const overpaid = await newInvoice();
+  const pay = (invoiceId: string, amount: string) =>
+    t.request("POST", `/api/invoices/${invoiceId}/payments`, {
+      ...credentials.adminA,
+      body: { ...paymentBody(), amount },
+    });
+  expect((await pay(overpaid, "360.00")).status).toBe(201);
+  const open = await newInvoice();
+  expect((await pay(open, "10.00")).status).toBe(201);
+  creditedA = { clientId: f.clientA, invoiceId: open };
+  return creditedA.clientId;
+}
+const creditRows = (clientId: string) => [
+  rowsWhere(clientCreditEntries, clientCreditEntries.clientId, clientId),
+  rowsWhere(payments, payments.invoiceId, creditedA.invoiceId),
+];
 const paymentRows = (invoiceId: string) => [
   ...invoiceRows(invoiceId),
   rowsWhere(payments, payments.invoiceId, invoiceId),
@@ -837,6 +870,26 @@ const ROUTES: Row[] = [
     route: "GET /api/public/credit-notes/:token/pdf",
     path: async (f) => `/api/public/credit-notes/${await creditNoteLinkA(f)}/pdf`,
     expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
+  },
+  // the client's credit (DECISIONS 'Client credit')
+  {
+    route: "GET /api/clients/:id/credit",
+    path: (f) => `/api/clients/${f.clientA}/credit`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/clients/:id/credit/applications",
+    path: async (f) => `/api/clients/${await creditedClientA(f)}/credit/applications`,
+    body: () => ({ invoiceId: creditedA.invoiceId, date: "2025-03-21", amount: "5.00" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => creditRows(resourceId(path)),
+  },
+  {
+    route: "POST /api/clients/:id/credit/refunds",
+    path: async (f) => `/api/clients/${await creditedClientA(f)}/credit/refunds`,
+    body: () => ({ date: "2025-03-21", amount: "5.00", method: "check", reference: "REF-TABLE" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => creditRows(resourceId(path)),
   },
 
   // mail: a record's email, queued again

@@ -117,17 +117,25 @@ export const INVOICE_LINK_DAYS = 30;
 /** Overdue reminders go out this many days after the due date (company time zone). */
 export const INVOICE_REMINDER_DAYS = [1, 7, 30] as const;
 
-/** What an accountant records by hand on an invoice (the Record payment form): money received. */
-export const RECORDED_PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
 /**
- * Every method a payments row may carry: the recorded ones, and `credit_note`, the part of a credit
- * note applied to its invoice (written only by issuing the credit note; not cash: DECISIONS 'Credit
- * notes'). The cash figures (payments CSV, collected) leave it out through NON_CASH_PAYMENT_METHODS.
+ * The methods of money received: what the office records by hand on an invoice (the Record payment
+ * form) or pays a refund with.
  */
-export const PAYMENT_METHODS = [...RECORDED_PAYMENT_METHODS, "credit_note"] as const;
+export const CASH_PAYMENT_METHODS = ["check", "ach", "card", "cash", "factoring", "other"] as const;
+export type CashPaymentMethod = (typeof CASH_PAYMENT_METHODS)[number];
+/**
+ * Every method a payments row may carry: money received, and two that lower a balance without money
+ * coming in — `credit_note`, the part of a credit note applied to its invoice (written only by issuing
+ * the credit note, DECISIONS 'Credit notes'), and `client_credit`, the client's credit applied to it
+ * (DECISIONS 'Client credit'). The cash figures (payments CSV, collected) leave them out.
+ */
+export const PAYMENT_METHODS = [...CASH_PAYMENT_METHODS, "credit_note", "client_credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Payments rows that lower a balance without money coming in. */
-export const NON_CASH_PAYMENT_METHODS = ["credit_note"] as const satisfies readonly PaymentMethod[];
+export const NON_CASH_PAYMENT_METHODS = [
+  "credit_note",
+  "client_credit",
+] as const satisfies readonly PaymentMethod[];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   check: "Check",
   ach: "ACH",
@@ -136,6 +144,17 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   factoring: "Factoring",
   other: "Other",
   credit_note: "Credit note",
+  client_credit: "Client credit",
+};
+
+/** What moved a client's credit (DECISIONS 'Client credit'): two kinds add, two take away. */
+export const CLIENT_CREDIT_KINDS = ["overpayment", "credit_note", "applied", "refund"] as const;
+export type ClientCreditKind = (typeof CLIENT_CREDIT_KINDS)[number];
+export const CLIENT_CREDIT_KIND_LABELS: Record<ClientCreditKind, string> = {
+  overpayment: "Overpayment",
+  credit_note: "Credit note",
+  applied: "Applied to invoice",
+  refund: "Refunded",
 };
 
 /**
@@ -268,6 +287,9 @@ export const ACTIVITY_TYPES = [
   "credit_note_issued",
   "credit_note_sent",
   "credit_note_viewed",
+  "client_credit_added",
+  "client_credit_applied",
+  "client_credit_refunded",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

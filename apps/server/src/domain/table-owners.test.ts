@@ -58,6 +58,7 @@ const OWNER: Record<string, Owner> = {
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",
+  clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",

@@ -13,6 +13,7 @@
  */
 import {
   activityEvents,
+  clientCreditEntries,
   clients,
   companies,
   creditNoteLines,
@@ -53,6 +54,7 @@ import type { FileStorage } from "./storage";
 
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
+  clientCreditEntries,
   payments,
   invoiceJobs,
   creditNoteLines,

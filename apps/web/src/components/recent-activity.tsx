@@ -42,6 +42,9 @@ const LETTERS: Record<string, string> = {
   credit_note_issued: "C",
   credit_note_sent: "C",
   credit_note_viewed: "C",
+  client_credit_added: "P",
+  client_credit_applied: "P",
+  client_credit_refunded: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

@@ -19,6 +19,8 @@ export const queryKeys = {
   team: ["team"] as const,
   clients: ["clients"] as const,
   client: (id: string) => ["clients", id] as const,
+  /** The client's credit and its history (a payment above the balance, an application, a refund). */
+  clientCredit: (id: string) => ["clients", id, "credit"] as const,
 
   pevos: ["pevos"] as const,
   pevo: (id: string) => ["pevos", id] as const,

@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./business";
+export * from "./client-credits";
 export * from "./companies";
 export * from "./credentials";
 export * from "./credit-notes";

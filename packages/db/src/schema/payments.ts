@@ -9,9 +9,11 @@ import { paymentMethod } from "./enums";
 
 /**
  * A payment received on an invoice (DECISIONS 'Invoices'). The invoice's amount_paid and status follow in
- * the same transaction; a payment never exceeds the balance (service + the invoice's CHECK). A credit note's
- * applied part is a payments row too (method credit_note, credit_note_id set), so that balance = total −
- * Σ payments stays the one rule; the cash figures leave those rows out (NON_CASH_PAYMENT_METHODS).
+ * the same transaction; a payment never exceeds the balance (service + the invoice's CHECK): money
+ * above it is kept as the client's credit (client_credit_entries, DECISIONS 'Client credit'). A credit
+ * note's applied part and the client's credit applied to an invoice are payments rows too (methods
+ * credit_note, with credit_note_id set, and client_credit), so that balance = total − Σ payments stays
+ * the one rule; the cash figures leave those rows out (NON_CASH_PAYMENT_METHODS).
  */
 export const payments = pgTable(
   "payments",
@@ -31,6 +33,8 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The parent side of client_credit_entries' composite reference.
+    unique("payments_company_id_id_key").on(t.companyId, t.id),
     ref("payments_invoice_fk", t, t.invoiceId, invoices, "cascade"),
     ref("payments_created_by_fk", t, t.createdBy, user, "set null"),
     ref("payments_credit_note_fk", t, t.creditNoteId, creditNotes, "restrict"),

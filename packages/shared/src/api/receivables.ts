@@ -22,10 +22,17 @@ export const ZAging = z.object({
   openInvoices: z.number().int(),
 });
 
+/** The client's unapplied credit beside what its open invoices owe (DECISIONS 'Client credit'). */
+const creditColumns = {
+  credit: ZDecimal.describe("Unapplied client credit"),
+  netBalance: ZDecimal.describe("The client's balance: open invoices' balance minus unapplied credit"),
+};
+
 export const ZReceivablesRow = ZAging.extend({
   clientId: ZId.nullable().describe("Null for invoices without a client (grouped by customer name)"),
   clientName: z.string(),
   oldestDueDate: ZDay,
+  ...creditColumns,
 });
 
 export const RECEIVABLES_SORTS = ["clientName", "balance", "overdue", "oldestDueDate"] as const;
@@ -36,7 +43,9 @@ export type TReceivablesParams = z.output<typeof ZReceivablesParams>;
 
 export const ZReceivablesResponse = offsetPage(ZReceivablesRow).extend({
   today: ZDay.describe("The company's today the buckets were computed against"),
-  totals: ZAging.describe("All clients together (not only this page)"),
+  totals: ZAging.extend(creditColumns).describe(
+    "All clients together (not only this page); credit counts every client's unapplied credit, also of clients owing nothing",
+  ),
 });
 export type TReceivablesRow = z.output<typeof ZReceivablesRow>;
 export type TAging = z.output<typeof ZAging>;
@@ -79,4 +88,5 @@ export const PAYMENTS_CSV_HEADER = [
   "Reference",
   "Note",
   "Recorded",
+  "Kept as Client Credit",
 ] as const;

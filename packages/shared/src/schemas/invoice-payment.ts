@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RECORDED_PAYMENT_METHODS } from "../constants";
+import { CASH_PAYMENT_METHODS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE, toCents } from "../money";
 import { boundedText, dateInWindow, requiredEmail } from "./fields";
@@ -7,16 +7,23 @@ import { boundedText, dateInWindow, requiredEmail } from "./fields";
 export const PAYMENT_AMOUNT_MESSAGE = "Enter an amount greater than 0 with up to 2 decimals";
 const MAX_CC = 5;
 
-/** Record a payment on an invoice (the server refuses more than the balance). */
-export const ZRecordPayment = z.object({
-  date: dateInWindow("Payment date is required", "Payment date"),
-  amount: z
+/** A positive amount of money, up to 2 decimals, at most the money limit: "123.40". */
+export const paymentAmount = () =>
+  z
     .union([z.string(), z.number()], { error: PAYMENT_AMOUNT_MESSAGE })
     .transform((v) => String(v).trim())
     .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v) && toCents(v) > 0, { message: PAYMENT_AMOUNT_MESSAGE })
     .refine((v) => toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), { message: MAX_MONEY_MESSAGE })
-    .transform((v) => Number(v).toFixed(2)),
-  method: z.enum(RECORDED_PAYMENT_METHODS, { error: "Choose a payment method" }),
+    .transform((v) => Number(v).toFixed(2));
+
+/**
+ * Record money received on an invoice. Above the balance, the invoice is paid in full and the excess
+ * becomes the client's credit (DECISIONS 'Client credit'); client credit itself is applied, not recorded.
+ */
+export const ZRecordPayment = z.object({
+  date: dateInWindow("Payment date is required", "Payment date"),
+  amount: paymentAmount(),
+  method: z.enum(CASH_PAYMENT_METHODS, { error: "Choose a payment method" }),
   reference: boundedText("Reference number", TEXT_LIMITS.code),
   note: boundedText("Note", TEXT_LIMITS.longText, "multi"),
 });

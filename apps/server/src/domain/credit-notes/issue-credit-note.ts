@@ -3,7 +3,8 @@
  * with the invoice row locked: the number, the credit note and its lines, the part applied to the
  * invoice (domain/invoices' applyCreditNote: a `credit_note` payment), the activity event. The rest
  * of the total (above the invoice's open balance) is stored as `to_credit_cents`: the amount
- * credited to the client's account.
+ * credited to the client's account, added to the client's credit in the same transaction
+ * (domain/invoices' addClientCredit, DECISIONS 'Client credit').
  */
 import { creditNoteLines, creditNotes, missingRow } from "@pevo/db";
 import {
@@ -17,12 +18,15 @@ import {
   toCents,
 } from "@pevo/shared";
 import { eq, sql } from "drizzle-orm";
-import { InvalidInputError } from "../../lib/domain-errors";
+import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
-import { applyCreditNote, creditableInvoice } from "../invoices";
+import { addClientCredit, applyCreditNote, creditableInvoice } from "../invoices";
 import { allocateCreditNoteNumber } from "./credit-note-number";
 import { getCreditNote } from "./get-credit-note";
+
+const noClientToCredit = (balance: string) =>
+  `This invoice has no client to hold a credit: a credit note on it can be at most its balance, $${balance}`;
 
 export async function issueCreditNote(
   scope: Scope,
@@ -76,6 +80,17 @@ export async function issueCreditNote(
       date: input.date,
       amountCents: appliedCents,
     });
+    if (toCreditCents > 0) {
+      // Credit is the client's: an invoice without a client cannot be credited beyond its balance.
+      if (!invoice.clientId) throw new ConflictError(noClientToCredit(fromCents(invoice.balanceCents)));
+      await addClientCredit(tx, scope, {
+        clientId: invoice.clientId,
+        amountCents: toCreditCents,
+        source: { kind: "credit_note", creditNoteId: row.id, invoiceId },
+        date: input.date,
+        note: `Credit note ${creditNoteNumber}`,
+      });
+    }
     const parts = [
       appliedCents > 0 ? `$${fromCents(appliedCents)} applied to the invoice` : null,
       toCreditCents > 0 ? `$${fromCents(toCreditCents)} credited to the client's account` : null,

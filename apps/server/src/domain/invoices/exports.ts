@@ -3,7 +3,15 @@
  * range and the invoices issued in one, read as the database holds them (money as exact decimal
  * text); features/receivables writes them as CSV.
  */
-import { clients, customRates, dispatches, invoiceLineItems, invoices, payments } from "@pevo/db";
+import {
+  clientCreditEntries,
+  clients,
+  customRates,
+  dispatches,
+  invoiceLineItems,
+  invoices,
+  payments,
+} from "@pevo/db";
 import {
   type LineKind,
   NON_CASH_PAYMENT_METHODS,
@@ -24,9 +32,11 @@ export type ExportedLine = {
 };
 
 /**
- * Each payment received in the range, oldest first, with its invoice number and client: money that
- * came in, so a credit note's applied part is not one (DECISIONS 'Credit notes'). Read in keyset
- * batches (`allRows`): memory holds one batch however many match.
+ * Each payment of the range, oldest first, with its invoice number and client: money received
+ * (DECISIONS 'Client credit'). The amount is what was received, the part kept as the client's credit
+ * included (`creditCents`); a credit note's applied part and client credit applied to an invoice are
+ * no new money and are left out (DECISIONS 'Credit notes').
+ * Read in keyset batches (`allRows`): memory holds one batch however many match.
  */
 export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
   const { db } = scope;
@@ -38,6 +48,11 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
     notInArray(payments.method, [...NON_CASH_PAYMENT_METHODS]),
   );
   const key = keyset([payments.date, payments.id], "asc");
+  const creditCents = sql<number>`coalesce((
+    select sum(${clientCreditEntries.amountCents}) from ${clientCreditEntries}
+    where ${clientCreditEntries.companyId} = ${payments.companyId} and ${clientCreditEntries.paymentId} = ${payments.id}
+      and ${clientCreditEntries.kind} = 'overpayment'
+  ), 0)`.mapWith(Number);
   return allRows((cursor, limit) =>
     db
       .select({
@@ -45,6 +60,7 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
         invoiceNumber: invoices.invoiceNumber,
         client: sql<string>`coalesce(${clients.name}, ${invoices.customerName}, '')`,
         amountCents: payments.amountCents,
+        creditCents,
         method: payments.method,
         reference: payments.reference,
         note: payments.note,

@@ -3,11 +3,18 @@
  * at a time (a company may bill thousands), and the totals of all of them. Sums are SQL numeric.
  */
 import { clients, invoices, missingRow } from "@pevo/db";
-import type { ReceivablesSort, TReceivablesParams, TReceivablesResponse } from "@pevo/shared";
+import {
+  fromCents,
+  type ReceivablesSort,
+  type TReceivablesParams,
+  type TReceivablesResponse,
+  toCents,
+} from "@pevo/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { agingColumns, openWithBalance } from "./aging";
+import { companyCreditCents, creditOfInvoiceClientSql } from "./client-credit";
 import { invoiceToday } from "./invoice-status";
 
 const NO_CLIENT = "No client";
@@ -38,14 +45,20 @@ export async function listReceivables(
   const by = params.dir === "asc" ? asc : desc;
   const grouped = () =>
     db
-      .select({ clientId: invoices.clientId, clientName, oldestDueDate, ...aging })
+      .select({
+        clientId: invoices.clientId,
+        clientName,
+        oldestDueDate,
+        ...aging,
+        creditCents: creditOfInvoiceClientSql(scope),
+      })
       .from(invoices)
       // The client is the invoice's company's (the foreign key includes company_id).
       .leftJoin(clients, and(eq(clients.id, invoices.clientId), eq(clients.companyId, invoices.companyId)))
       .where(where)
       .groupBy(invoices.clientId, walkInName)
       .$dynamic();
-  const [page, [totals = missingRow("invoices")]] = await Promise.all([
+  const [page, [totals = missingRow("invoices")], allCreditCents] = await Promise.all([
     offsetPageOf(params, {
       rows: (limit, offset) =>
         grouped()
@@ -65,6 +78,17 @@ export async function listReceivables(
       count: () => countUpTo(db, grouped()),
     }),
     db.select(aging).from(invoices).where(where),
+    companyCreditCents(db, scope),
   ]);
-  return { ...page, today, totals };
+  // A client's balance is what its open invoices owe minus its unapplied credit (DECISIONS 'Client credit').
+  const withCredit = (balance: string, creditCents: number) => ({
+    credit: fromCents(creditCents),
+    netBalance: fromCents(toCents(balance) - creditCents),
+  });
+  return {
+    ...page,
+    items: page.items.map(({ creditCents, ...row }) => ({ ...row, ...withCredit(row.balance, creditCents) })),
+    today,
+    totals: { ...totals, ...withCredit(totals.balance, allCreditCents) },
+  };
 }

@@ -1,14 +1,22 @@
 /**
  * A client's statement (DECISIONS 'Invoices', Receivables): every open invoice of the client with what
- * was paid on it, the aging of what is left and the amount due, as of the company's today. Sums come
+ * was paid on it, the aging of what is left and the amount due, the client's unapplied credit and its
+ * history and the balance after it (DECISIONS 'Client credit'), as of the company's today. Sums come
  * from SQL (./aging); features/receivables prints them.
  */
 import { invoices, payments } from "@pevo/db";
-import { fromCents, PAYMENT_METHOD_LABELS, type TAging } from "@pevo/shared";
+import {
+  CLIENT_CREDIT_KIND_LABELS,
+  fromCents,
+  PAYMENT_METHOD_LABELS,
+  type TAging,
+  toCents,
+} from "@pevo/shared";
 import { asc, eq, inArray } from "drizzle-orm";
 import { type Scope, scoped } from "../../lib/tenant";
 import { getClient } from "../clients";
 import { agingColumns, openWithBalance } from "./aging";
+import { clientCredit } from "./client-credit";
 import { balanceOf, invoiceToday } from "./invoice-status";
 
 /** The statement's data: the client, its open invoices, their payments and the aging totals. */
@@ -18,7 +26,7 @@ export async function clientStatement(scope: Scope, clientId: string, now = new 
   const client = { id, name, address, email };
   const today = await invoiceToday(db, scope, now);
   const open = scoped(invoices, scope, eq(invoices.clientId, clientId), openWithBalance());
-  const [rows, [aging]] = await Promise.all([
+  const [rows, [aging], credit] = await Promise.all([
     db
       .select({
         id: invoices.id,
@@ -32,6 +40,7 @@ export async function clientStatement(scope: Scope, clientId: string, now = new 
       .where(open)
       .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber)),
     db.select(agingColumns(today)).from(invoices).where(open),
+    clientCredit(scope, clientId),
   ]);
   const paid =
     rows.length === 0
@@ -72,6 +81,15 @@ export async function clientStatement(scope: Scope, clientId: string, now = new 
       reference: p.reference,
     })),
     aging: aging as TAging,
+    // The client's balance is the open invoices' balance minus its unapplied credit (DECISIONS 'Client credit').
+    credit: credit.credit,
+    netBalance: fromCents(toCents((aging as TAging).balance) - toCents(credit.credit)),
+    creditHistory: credit.entries.map((e) => ({
+      date: e.date,
+      kind: CLIENT_CREDIT_KIND_LABELS[e.kind],
+      invoiceNumber: e.invoiceNumber,
+      amount: e.amount,
+    })),
   };
 }
 

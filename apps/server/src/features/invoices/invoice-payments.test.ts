@@ -298,7 +298,7 @@ describe("the public invoice page", () => {
 });
 
 describe("payments", () => {
-  test("partial, then full: the balance and the status follow; over-payment is refused; delete undoes", async () => {
+  test("partial, then full: the balance and the status follow; client credit is not a method to record; delete undoes", async () => {
     const inv = await invoice(adminA);
     await sendAndLink(adminA, inv.id, inv.invoiceNumber);
 
@@ -314,9 +314,10 @@ describe("payments", () => {
       }),
     ]);
 
-    const over = await pay(adminA, inv.id, "749.51");
-    expect(over.status).toBe(400);
-    expect(over.body.fields).toEqual({ amount: "The payment cannot exceed the balance of $749.50" });
+    // Client credit is applied from the client's credit (DECISIONS 'Client credit'), never recorded as money received.
+    const asCredit = await pay(adminA, inv.id, "1.00", { method: "client_credit" });
+    expect(asCredit.status).toBe(400);
+    expect(asCredit.body.fields).toEqual({ method: "Choose a payment method" });
 
     for (const bad of [
       { amount: "0" },

@@ -295,6 +295,7 @@ describe("GET /api/receivables/payments.csv", () => {
       "Reference",
       "Note",
       "Recorded",
+      "Kept as Client Credit",
     ]);
     expect(records.map((r) => [r.Date, r["Invoice Number"], r.Amount, r.Method])).toEqual([
       [day(3), made.march.invoiceNumber, "50.00", "Check"],

@@ -16,7 +16,10 @@ import { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "../..
 import type { CsvValue } from "../../http/csv";
 import type { Scope } from "../../lib/tenant";
 
-/** Each payment of the range, oldest first: Date, Invoice Number, Client, Amount, Method, … */
+/**
+ * Each payment of the range, oldest first: Date, Invoice Number, Client, Amount (money received, the
+ * part kept as client credit included), Method, …, Kept as Client Credit (DECISIONS 'Client credit').
+ */
 export async function* exportPayments(
   scope: Scope,
   params: TPaymentsExportParams,
@@ -27,11 +30,12 @@ export async function* exportPayments(
       p.date,
       p.invoiceNumber,
       p.client,
-      fromCents(p.amountCents),
+      fromCents(p.amountCents + p.creditCents),
       PAYMENT_METHOD_LABELS[p.method],
       p.reference ?? "",
       p.note ?? "",
       p.createdAt.toISOString(),
+      fromCents(p.creditCents),
     ];
   }
 }

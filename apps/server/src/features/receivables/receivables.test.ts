@@ -122,6 +122,9 @@ describe("GET /api/receivables", () => {
         over90: "900.09",
         overdue: "4200.42",
         openInvoices: 9,
+        // No client credit: the balance is the client's balance.
+        credit: "0.00",
+        netBalance: "4500.45",
       },
       {
         clientId: bolt,
@@ -136,6 +139,9 @@ describe("GET /api/receivables", () => {
         over90: "0.00",
         overdue: "1000.20",
         openInvoices: 2,
+        // No client credit: the balance is the client's balance.
+        credit: "0.00",
+        netBalance: "1000.20",
       },
       {
         clientId: null,
@@ -149,6 +155,9 @@ describe("GET /api/receivables", () => {
         over90: "50.00",
         overdue: "50.00",
         openInvoices: 1,
+        // No client credit: the balance is the client's balance.
+        credit: "0.00",
+        netBalance: "50.00",
       },
     ]);
     expect(body.totals).toEqual({
@@ -160,6 +169,8 @@ describe("GET /api/receivables", () => {
       over90: "950.09",
       overdue: "5250.62",
       openInvoices: 12,
+      credit: "0.00",
+      netBalance: "5550.65",
     });
   });
 

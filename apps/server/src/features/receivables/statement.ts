@@ -9,12 +9,15 @@ import { formatDay } from "../../lib/dates";
 import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import type { Scope } from "../../lib/tenant";
 
-const money = (value: string) =>
-  `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** "$1,250.00"; a negative amount (a credit, a balance the credit exceeds) "-$50.00". */
+const money = (value: string) => {
+  const n = Number(value);
+  return `${n < 0 ? "-" : ""}$${Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+};
 
 type Column = { label: string; w: number; align: "left" | "right" };
 
-/** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due. */
+/** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due, credit. */
 export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   const company = await getCompanySettings(scope);
   const { doc, end } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
@@ -32,7 +35,9 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444");
   doc.text(`Date: ${formatDay(data.today)}`, { width, align: "right" });
   doc.font(PDF_FONT.bold).fontSize(12).fillColor("#111");
-  doc.text(`Amount due: ${money(data.aging.balance)}`, { width, align: "right" });
+  // The client's balance: open invoices less unapplied credit (DECISIONS 'Client credit'); never below 0 here.
+  const due = Number(data.netBalance) > 0 ? data.netBalance : "0.00";
+  doc.text(`Amount due: ${money(due)}`, { width, align: "right" });
 
   let y = 140;
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Statement For", left, y);
@@ -146,6 +151,30 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
     "Aging",
     buckets.map(([label]) => ({ label, w: width / buckets.length, align: "right" as const })),
     [buckets.map(([, key]) => money(String(data.aging[key])))],
+    "",
+  );
+  // The client's balance = open invoices − unapplied credit (DECISIONS 'Client credit').
+  if (data.creditHistory.length > 0) {
+    table(
+      "Client Credit",
+      [
+        { label: "Date", w: 90, align: "left" },
+        { label: "Entry", w: 150, align: "left" },
+        { label: "Invoice #", w: width - 340, align: "left" },
+        { label: "Amount", w: 100, align: "right" },
+      ],
+      data.creditHistory.map((e) => [formatDay(e.date), e.kind, e.invoiceNumber ?? "-", money(e.amount)]),
+      "",
+    );
+  }
+  table(
+    "Balance",
+    [
+      { label: "Open invoices", w: width / 3, align: "right" },
+      { label: "Less unapplied credit", w: width / 3, align: "right" },
+      { label: "Balance", w: width / 3, align: "right" },
+    ],
+    [[money(data.aging.balance), money(data.credit), money(data.netBalance)]],
     "",
   );
   return end({ text: company.invoiceFooter });

@@ -13,12 +13,16 @@ const invoices = client.api.invoices;
 /** Under the invoice's key: a change of the invoice (live event, mutation) refetches it too. */
 const paymentsKey = (id: string) => [...queryKeys.invoice(id), "payments"] as const;
 
-/** Everything an invoice action changes: the invoice (and its payments), the list, dispatches, dashboard. */
+/**
+ * Everything an invoice action changes: the invoice (and its payments), the list, dispatches,
+ * dashboard, and the clients' credit (a payment above the balance adds to it).
+ */
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.invoices }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.clients }),
       queryClient.invalidateQueries({ queryKey: queryKeys.dispatches }),
       queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
     ]);

@@ -6,7 +6,11 @@ import { Badge } from "@/components/ui/badge";
 import { dash } from "@/lib/format";
 import { ClientActions } from "./client-actions";
 
-type Handlers = { onEdit: (client: TClient) => void; onDelete: (client: TClient) => void };
+type Handlers = {
+  onEdit: (client: TClient) => void;
+  onDelete: (client: TClient) => void;
+  onCredit: (client: TClient) => void;
+};
 
 /** One line; an overlong number is cut with an ellipsis (the full number on hover). */
 const NUMBER = "inline-block max-w-full truncate align-bottom whitespace-nowrap";
@@ -68,7 +72,7 @@ function ContactLines({ client }: { client: TClient }) {
 const ActiveBadge = () => <Badge variant="green">Active</Badge>;
 
 /** The clients table's columns (Name, Contact Person, MC / DOT, Contact, Status, actions). */
-export function clientColumns({ onEdit, onDelete }: Handlers): DataColumn<TClient>[] {
+export function clientColumns({ onEdit, onDelete, onCredit }: Handlers): DataColumn<TClient>[] {
   return [
     {
       id: "name",
@@ -97,7 +101,7 @@ export function clientColumns({ onEdit, onDelete }: Handlers): DataColumn<TClien
       id: "actions",
       header: "Actions",
       className: "text-right",
-      cell: (c) => <ClientActions client={c} onEdit={onEdit} onDelete={onDelete} />,
+      cell: (c) => <ClientActions client={c} onEdit={onEdit} onDelete={onDelete} onCredit={onCredit} />,
     },
   ];
 }
@@ -117,7 +121,7 @@ function BillingLine({ client }: { client: TClient }) {
 }
 
 /** A client as a card (phones). */
-export function ClientCard({ client, onEdit, onDelete }: { client: TClient } & Handlers) {
+export function ClientCard({ client, onEdit, onDelete, onCredit }: { client: TClient } & Handlers) {
   return (
     <ListCard
       key={client.id}
@@ -131,7 +135,7 @@ export function ClientCard({ client, onEdit, onDelete }: { client: TClient } & H
           ? [{ label: "Billing", value: <BillingLine client={client} /> }]
           : []),
       ]}
-      actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />}
+      actions={<ClientActions client={client} onEdit={onEdit} onDelete={onDelete} onCredit={onCredit} />}
     />
   );
 }

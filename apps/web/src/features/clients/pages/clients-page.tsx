@@ -8,7 +8,9 @@ import { PageHeader } from "@/components/page-header";
 import { EmptyState, LoadingState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { ClientCreditCard } from "@/features/client-credit";
 import { ApiError } from "@/lib/api";
 import { call, client } from "@/lib/api-client";
 import { useListParams } from "@/lib/list-params";
@@ -35,6 +37,7 @@ export default function ClientsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [selected, setSelected] = useState<TClient | null>(null);
   const [toDelete, setToDelete] = useState<TClient | null>(null);
+  const [creditOf, setCreditOf] = useState<TClient | null>(null);
 
   const openAdd = () => {
     setSelected(null);
@@ -63,7 +66,7 @@ export default function ClientsPage() {
     });
   };
 
-  const columns = clientColumns({ onEdit: openEdit, onDelete: setToDelete });
+  const columns = clientColumns({ onEdit: openEdit, onDelete: setToDelete, onCredit: setCreditOf });
 
   let body: ReactNode;
   if (clients.isPending) {
@@ -91,7 +94,15 @@ export default function ClientsPage() {
           columns={columns}
           list={clients}
           getRowId={(c) => c.id}
-          renderCard={(c) => <ClientCard key={c.id} client={c} onEdit={openEdit} onDelete={setToDelete} />}
+          renderCard={(c) => (
+            <ClientCard
+              key={c.id}
+              client={c}
+              onEdit={openEdit}
+              onDelete={setToDelete}
+              onCredit={setCreditOf}
+            />
+          )}
           sort={list.sort}
           dir={list.dir}
           onSortChange={list.setSort}
@@ -120,6 +131,18 @@ export default function ClientsPage() {
       </FilterBar>
       {body}
       <ClientFormDialog open={formOpen} client={selected} onClose={closeForm} />
+      {/* The client's credit (DECISIONS 'Client credit'): amount, history, apply and refund. */}
+      <Sheet open={creditOf !== null} onOpenChange={(open) => !open && setCreditOf(null)}>
+        <SheetContent side="right" className="w-[32rem] overflow-y-auto p-4 pt-10">
+          <div className="grid gap-1">
+            <SheetTitle>{creditOf?.name}</SheetTitle>
+            <SheetDescription>
+              The client's credit: what it paid above its invoices, and where it went.
+            </SheetDescription>
+          </div>
+          {creditOf ? <ClientCreditCard clientId={creditOf.id} clientName={creditOf.name} /> : null}
+        </SheetContent>
+      </Sheet>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -1,12 +1,14 @@
 import {
+  CASH_PAYMENT_METHODS,
+  type CashPaymentMethod,
+  fromCents,
   PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
-  RECORDED_PAYMENT_METHODS,
   type TInvoice,
   type TPayment,
+  toCents,
   ZRecordPayment,
 } from "@pevo/shared";
-import { Plus, Trash2 } from "lucide-react";
+import { FileCheck2, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ErrorState } from "@/components/states";
@@ -27,6 +29,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { ApplyCreditDialog, useClientCredit } from "@/features/client-credit";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -43,20 +46,34 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
   const payments = useInvoicePayments(invoice.id);
   const remove = useDeletePayment(invoice.id);
   const [recording, setRecording] = useState(false);
+  const [applying, setApplying] = useState(false);
   const [deleting, setDeleting] = useState<TPayment | null>(null);
   const data = payments.data;
   const canPay = invoice.status !== "void" && data && Number(data.balance) > 0;
+  // The client's credit can pay a sent invoice (DECISIONS 'Client credit').
+  const credit = useClientCredit(invoice.clientId);
+  const sent =
+    invoice.status === "sent" || invoice.status === "viewed" || invoice.status === "partially_paid";
+  const canApply = canPay && sent && credit.data && toCents(credit.data.credit) > 0;
 
   return (
     <Card className="no-print mt-4" role="region" aria-labelledby="payments-title">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle id="payments-title">Payments</CardTitle>
-        {canPay ? (
-          <Button size="sm" onClick={() => setRecording(true)}>
-            <Plus />
-            Record payment
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {canApply && credit.data ? (
+            <Button size="sm" variant="outline" onClick={() => setApplying(true)}>
+              <FileCheck2 />
+              Apply client credit ({formatMoney(credit.data.credit)})
+            </Button>
+          ) : null}
+          {canPay ? (
+            <Button size="sm" onClick={() => setRecording(true)}>
+              <Plus />
+              Record payment
+            </Button>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4">
         {payments.isPending ? (
@@ -120,13 +137,24 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
       {recording && data ? (
         <RecordPaymentDialog invoice={invoice} balance={data.balance} onClose={() => setRecording(false)} />
       ) : null}
+      {applying && data && credit.data && invoice.clientId ? (
+        <ApplyCreditDialog
+          clientId={invoice.clientId}
+          clientName={invoice.customerName ?? "The client"}
+          credit={credit.data.credit}
+          invoice={{ id: invoice.id, invoiceNumber: invoice.invoiceNumber, balance: data.balance }}
+          onClose={() => setApplying(false)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete payment"
         description={
           deleting
-            ? `Delete the payment of ${formatMoney(deleting.amount)} from ${formatDate(deleting.date)}? The balance goes up by that amount.`
+            ? deleting.method === "client_credit"
+              ? `Delete the client credit of ${formatMoney(deleting.amount)} applied on ${formatDate(deleting.date)}? The balance goes up by that amount and the credit is the client's again.`
+              : `Delete the payment of ${formatMoney(deleting.amount)} from ${formatDate(deleting.date)}? The balance goes up by that amount, and any part of it kept as the client's credit goes too.`
             : ""
         }
         confirmLabel="Delete payment"
@@ -149,7 +177,20 @@ export function PaymentsCard({ invoice }: { invoice: TInvoice }) {
   );
 }
 
-type Fields = { date: string; amount: string; method: PaymentMethod | ""; reference: string; note: string };
+type Fields = {
+  date: string;
+  amount: string;
+  method: CashPaymentMethod | "";
+  reference: string;
+  note: string;
+};
+
+/** The part of an amount typed above the balance, in cents (0 when the text is not an amount yet). */
+function excessCents(amount: string, balance: string) {
+  const text = amount.trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) return 0;
+  return Math.max(0, toCents(text) - toCents(balance));
+}
 
 function RecordPaymentDialog({
   invoice,
@@ -171,6 +212,7 @@ function RecordPaymentDialog({
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const set = (key: keyof Fields, value: string) => setValues((prev) => ({ ...prev, [key]: value }));
+  const excess = excessCents(values.amount, balance);
 
   const submit = () => {
     const parsed = ZRecordPayment.safeParse(values);
@@ -182,11 +224,12 @@ function RecordPaymentDialog({
       return;
     }
     setErrors({});
+    const kept = excessCents(parsed.data.amount, balance);
     record.mutate(parsed.data, {
       onSuccess: (answer) => {
         toast.success(
           answer.status === "paid"
-            ? `Payment recorded: invoice ${invoice.invoiceNumber} is paid`
+            ? `Payment recorded: invoice ${invoice.invoiceNumber} is paid${kept > 0 ? `; ${formatMoney(fromCents(kept))} kept as the client's credit` : ""}`
             : `Payment recorded: ${formatMoney(answer.balance)} left`,
         );
         onClose();
@@ -251,7 +294,7 @@ function RecordPaymentDialog({
                   <SelectValue placeholder="Choose a method" />
                 </SelectTrigger>
                 <SelectContent>
-                  {RECORDED_PAYMENT_METHODS.map((m) => (
+                  {CASH_PAYMENT_METHODS.map((m) => (
                     <SelectItem key={m} value={m}>
                       {PAYMENT_METHOD_LABELS[m]}
                     </SelectItem>
@@ -262,6 +305,13 @@ function RecordPaymentDialog({
             </div>
             {input("reference", "Reference number", "text")}
           </div>
+          {excess > 0 ? (
+            <p role="status" className="rounded-md border border-primary/50 bg-primary/10 p-3 text-sm">
+              {invoice.clientId
+                ? `The amount is ${formatMoney(fromCents(excess))} more than the balance: the invoice will be paid in full and ${formatMoney(fromCents(excess))} will be kept as the client's credit.`
+                : `The amount is ${formatMoney(fromCents(excess))} more than the balance, and this invoice has no client to keep it as credit: enter at most ${formatMoney(balance)}.`}
+            </p>
+          ) : null}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-note`}>Note</Label>
             <Textarea

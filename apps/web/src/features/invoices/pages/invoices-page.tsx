@@ -1,7 +1,7 @@
 import { Route, Routes } from "react-router";
 import { BackButton, ProblemState } from "@/components/states";
-import BillJobsPage from "./bill-jobs-page";
 import { CreditNoteListPage } from "@/features/credit-notes";
+import BillJobsPage from "./bill-jobs-page";
 import EditInvoicePage from "./edit-invoice-page";
 import InvoiceDetailPage from "./invoice-detail-page";
 import InvoiceListPage from "./invoice-list-page";

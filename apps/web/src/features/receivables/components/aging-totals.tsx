@@ -1,4 +1,4 @@
-import type { TAging } from "@pevo/shared";
+import { type TAging, type TReceivablesResponse, toCents } from "@pevo/shared";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/format";
@@ -13,8 +13,26 @@ export const AGING_LABELS = [
   { key: "balance", label: "Total" },
 ] as const satisfies readonly { key: keyof TAging; label: string }[];
 
-/** The totals row of every client: one figure per bucket and the total open balance. */
-export function AgingTotals({ totals }: { totals?: TAging }) {
+/**
+ * The totals row of every client: one figure per bucket and the total open balance; with unapplied
+ * client credit, the balance after it (DECISIONS 'Client credit': open invoices − unapplied credit).
+ */
+export function AgingTotals({ totals }: { totals?: TReceivablesResponse["totals"] }) {
+  return (
+    <>
+      <AgingCards totals={totals} />
+      {totals && toCents(totals.credit) > 0 ? (
+        <p className="-mt-2 mb-4 text-sm text-muted-foreground" data-testid="total-credit">
+          Less unapplied client credit {formatMoney(totals.credit)}: clients' balance{" "}
+          <span className="font-semibold text-foreground tabular-nums">{formatMoney(totals.netBalance)}</span>
+          .
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function AgingCards({ totals }: { totals?: TAging }) {
   return (
     <section aria-label="Totals" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {AGING_LABELS.map(({ key, label }) => (

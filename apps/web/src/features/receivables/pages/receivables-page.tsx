@@ -1,4 +1,4 @@
-import type { TReceivablesRow } from "@pevo/shared";
+import { type TReceivablesRow, toCents } from "@pevo/shared";
 import { Download, FileText, Wallet } from "lucide-react";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -73,9 +73,25 @@ const COLUMNS: DataColumn<TReceivablesRow>[] = [
     header: "Balance",
     sortable: true,
     className: `${money} font-semibold`,
-    cell: (r) => formatMoney(r.balance),
+    cell: (r) => <BalanceCell row={r} />,
   },
 ];
+
+/** The open balance and, with unapplied credit, the client's balance after it (DECISIONS 'Client credit'). */
+function BalanceCell({ row }: { row: TReceivablesRow }) {
+  if (toCents(row.credit) === 0) return formatMoney(row.balance);
+  return (
+    <div>
+      <div>{formatMoney(row.balance)}</div>
+      <div
+        className="text-xs font-normal text-muted-foreground"
+        title={`${formatMoney(row.netBalance)} after ${formatMoney(row.credit)} of unapplied credit`}
+      >
+        net {formatMoney(row.netBalance)}
+      </div>
+    </div>
+  );
+}
 
 /** The statement download of a client row (invoices without a client have none). */
 function StatementLink({ row }: { row: TReceivablesRow }) {
@@ -169,11 +185,22 @@ export default function ReceivablesPage() {
                 subtitle={`${r.openInvoices} open invoice${r.openInvoices === 1 ? "" : "s"} · oldest due ${formatDate(r.oldestDueDate)}`}
                 aside={<span className="font-semibold tabular-nums">{formatMoney(r.balance)}</span>}
                 actions={r.clientId ? <StatementLink row={r} /> : undefined}
-                facts={AGING_LABELS.filter((b) => b.key !== "balance").map(({ key, label }) => ({
-                  label,
-                  value: <Amount value={r[key]} pastDue={key !== "current"} />,
-                  className: "tabular-nums",
-                }))}
+                facts={[
+                  ...AGING_LABELS.filter((b) => b.key !== "balance").map(({ key, label }) => ({
+                    label,
+                    value: <Amount value={r[key]} pastDue={key !== "current"} />,
+                    className: "tabular-nums",
+                  })),
+                  ...(toCents(r.credit) > 0
+                    ? [
+                        {
+                          label: "Less credit",
+                          value: `${formatMoney(r.credit)} → ${formatMoney(r.netBalance)}`,
+                          className: "tabular-nums",
+                        },
+                      ]
+                    : []),
+                ]}
               />
             )}
           />
