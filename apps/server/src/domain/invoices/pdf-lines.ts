@@ -12,7 +12,7 @@ type Line = TInvoice["lineItems"][number];
 type Group = { label: string; detail: string | null; lines: Line[]; subtotal: string; total: string };
 
 /** A job's heading: job number, date and route; under it the position and the PEVO. */
-export function jobHeading(job: TInvoiceJob) {
+function jobHeading(job: TInvoiceJob) {
   const route = [job.originAddress, job.destinationAddress].filter(Boolean).join(" → ");
   return {
     label: [job.jobNumber ? `Job # ${job.jobNumber}` : "Job", formatDay(job.pickupDate), route]

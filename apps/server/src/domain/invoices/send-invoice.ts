@@ -22,7 +22,7 @@ import { renderInvoicePdf } from "./pdf";
 import { invoiceUrl, syncInvoiceReminders } from "./reminders";
 
 const VOID_NOT_SENDABLE = "A void invoice cannot be sent";
-export const PO_NUMBER_REQUIRED =
+const PO_NUMBER_REQUIRED =
   "This client requires a PO number on its invoices: edit the draft and enter the PO number, then send it";
 const NO_RECIPIENT = "This client has no accounts payable or contact email: enter the recipient's email";
 
