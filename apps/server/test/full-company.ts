@@ -123,6 +123,25 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     reason: "Detention not owed",
     lines: [{ description: "Detention", quantity: "1", rate: "50.00" }],
   });
+  // An overpayment on a second invoice: paid in full, the excess kept as the client's credit (the
+  // first stays open, in the open balances).
+  const second = await ok("POST", "/api/invoices", {
+    invoiceNumber: `INV-${companyName.slice(0, 3)}-2`,
+    issueDate: "2025-03-02",
+    dueDate: daysAhead(30),
+    dispatchId: dispatch.id,
+    clientId: client.id,
+    customerName: "Client A",
+    lineItems: [{ date: "2025-03-02", location: "Houston, TX", mileage: "0", charge: "100.00" }],
+    allowAdditional: true,
+  });
+  await ok("POST", `/api/invoices/${second.id}/send`, { to: clientEmail });
+  await ok("POST", `/api/invoices/${second.id}/payments`, {
+    date: "2025-03-15",
+    amount: "150.00",
+    method: "ach",
+    reference: "ACH-1",
+  });
   expect((await as("GET", "/api/activity")).status).toBe(200);
 
   // An upload cut off after storing its object, before writing its row: queued for removal.

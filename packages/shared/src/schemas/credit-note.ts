@@ -9,6 +9,7 @@ export const CREDIT_NOTE_MAX_LINES = 50;
 /** A line's quantity: more than 0, at most this (two decimals). */
 export const CREDIT_NOTE_MAX_QUANTITY = 10_000;
 
+const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/;
 const QUANTITY_MESSAGE = "Enter a quantity greater than 0 with up to 2 decimals";
 const LINES_MESSAGE = "Add at least one line";
 export const CREDIT_NOTE_TOTAL_MESSAGE = "The credit note's total must be greater than $0.00";
@@ -39,6 +40,8 @@ export const ZIssueCreditNote = z
       .max(CREDIT_NOTE_MAX_LINES, { message: `At most ${CREDIT_NOTE_MAX_LINES} lines` }),
   })
   .superRefine((v, ctx) => {
+    // A line whose quantity or rate was refused already has its message: the total waits for them.
+    if (!v.lines.every((l) => DECIMAL.test(l.quantity) && DECIMAL.test(l.rate))) return;
     const total = creditNoteTotalCents(v.lines);
     if (total <= 0) ctx.addIssue({ code: "custom", path: ["lines"], message: CREDIT_NOTE_TOTAL_MESSAGE });
     if (total > toCents(NUMBER_LIMITS.maxMoney)) {

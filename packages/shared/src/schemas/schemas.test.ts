@@ -87,6 +87,8 @@ describe("ZClient", () => {
         cellPhone: "",
         fax: "",
         address: "",
+        paymentTermsDays: "",
+        billToClientId: "",
       }),
     ).toEqual({
       name: "Lone Star Heavy Haul",
@@ -99,6 +101,10 @@ describe("ZClient", () => {
       cellPhone: null,
       fax: null,
       address: null,
+      // Billing settings (DECISIONS 'Client billing settings'): empty → the company's terms, no bill-to.
+      paymentTermsDays: null,
+      poRequired: false,
+      billToClientId: null,
     });
   });
 
@@ -114,6 +120,20 @@ describe("ZClient", () => {
       cellPhone: null,
       fax: null,
       address: null,
+      paymentTermsDays: null,
+      poRequired: false,
+      billToClientId: null,
+    });
+  });
+
+  test("keeps the billing settings: one of the payment terms, PO required and a bill-to client", () => {
+    const billTo = "11111111-1111-4111-8111-111111111111";
+    expect(
+      ZClient.parse({ name: "Billed Co", paymentTermsDays: "15", poRequired: true, billToClientId: billTo }),
+    ).toMatchObject({ paymentTermsDays: 15, poRequired: true, billToClientId: billTo });
+    expect(ZClient.parse({ name: "Billed Co", paymentTermsDays: 0 }).paymentTermsDays).toBe(0);
+    expect(firstMessages(ZClient.safeParse({ name: "Billed Co", paymentTermsDays: 10 }))).toEqual({
+      paymentTermsDays: "Choose Due on receipt, Net 7, 15, 30 or 45, or the company's terms",
     });
   });
 

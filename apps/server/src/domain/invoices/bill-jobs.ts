@@ -36,6 +36,7 @@ function uninvoiced(
       db
         .select({ one: sql`1` })
         .from(invoiceJobs)
+        // scoped: correlated with the outer dispatch row, which scoped() filters to the company.
         .where(
           and(
             eq(invoiceJobs.companyId, dispatches.companyId),
@@ -62,6 +63,7 @@ export async function listBillJobClients(
     .select({ clientId: rateConfirmations.clientId, pickupDate: dispatches.pickupDate })
     .from(dispatches)
     .innerJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+    // scoped: uninvoiced() is scoped(dispatches, scope, …).
     .where(
       uninvoiced(
         db,
@@ -83,7 +85,7 @@ export async function listBillJobClients(
     })
     .from(jobs)
     .innerJoin(clients, eq(clients.id, jobs.clientId))
-    .where(eq(clients.companyId, scope.companyId))
+    .where(scoped(clients, scope))
     .groupBy(clients.id, clients.name)
     .as("groups");
   return offsetPageOf<TBillJobClient>(params, {
@@ -126,6 +128,7 @@ export async function listBillJobs(scope: Scope, params: TBillJobsParams): Promi
         .from(dispatches)
         .innerJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
         .leftJoin(pevos, eq(pevos.id, dispatches.pevoId))
+        // scoped: `where` is uninvoiced(), scoped(dispatches, scope, …).
         .where(where)
         .orderBy(asc(dispatches.pickupDate), asc(dispatches.id))
         .limit(limit)
@@ -137,6 +140,7 @@ export async function listBillJobs(scope: Scope, params: TBillJobsParams): Promi
           .select({ one: sql`1` })
           .from(dispatches)
           .innerJoin(rateConfirmations, eq(rateConfirmations.id, dispatches.rateConfirmationId))
+          // scoped: `where` is uninvoiced(), scoped(dispatches, scope, …).
           .where(where)
           .$dynamic(),
         cap,

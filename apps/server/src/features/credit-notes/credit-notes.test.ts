@@ -197,7 +197,9 @@ describe("issuing a credit note", () => {
     expect(onDraft.status).toBe(409);
     expect(onDraft.body.error).toBe("A draft invoice is not credited: edit it instead");
     const v = await sent();
-    expect((await t.as(adminA)("POST", `/api/invoices/${v.id}/void`)).status).toBe(200);
+    expect(
+      (await t.as(adminA)("POST", `/api/invoices/${v.id}/void`, { reason: "Billed twice" })).status,
+    ).toBe(200);
     const onVoid = await issue(adminA, v.id);
     expect(onVoid.status).toBe(409);
     expect(onVoid.body.error).toBe("A void invoice cannot be credited");

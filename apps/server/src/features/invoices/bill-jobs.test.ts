@@ -185,7 +185,9 @@ describe("consolidated invoice", () => {
     });
     expect(form.status).toBe(409);
 
-    const voided = await t.as(adminA)("POST", `/api/invoices/${single.body.id}/void`);
+    const voided = await t.as(adminA)("POST", `/api/invoices/${single.body.id}/void`, {
+      reason: "Billed on the consolidated invoice instead",
+    });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     const rebilled = await bill([b.id, a.id]);
     expect(rebilled.status, JSON.stringify(rebilled.body)).toBe(201);

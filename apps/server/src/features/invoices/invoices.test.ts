@@ -189,6 +189,8 @@ describe("POST /api/invoices", () => {
         id: expect.any(String),
         // Sent without a kind: a line typed by hand.
         kind: "custom",
+        // One job's invoice: its lines name no job (only a consolidated invoice's lines do).
+        dispatchId: null,
         date: "2025-03-01",
         location: "Houston Yard, Houston, TX",
         mileage: "0.00",
@@ -197,6 +199,7 @@ describe("POST /api/invoices", () => {
       {
         id: expect.any(String),
         kind: "custom",
+        dispatchId: null,
         date: "2025-03-02",
         location: "Abilene, TX",
         mileage: "400.00",
@@ -403,7 +406,6 @@ describe("POST /api/invoices", () => {
         "issueDate",
         "Issue date is required",
       ],
-      ["a missing due date", (b) => ({ ...b, dueDate: undefined }), "dueDate", "Due date is required"],
       ["a garbled due date", (b) => ({ ...b, dueDate: "next month" }), "dueDate", "Due date is required"],
       [
         "a due date before the issue date",
@@ -476,7 +478,7 @@ describe("POST /api/invoices", () => {
           lineItems: [{ date: "2025-03-02", location: "Austin, TX", mileage: "1", charge: -1 }],
         }),
         "lineItems.0.charge",
-        "Charge must be a positive number",
+        "Only a discount line takes money off: enter a positive charge",
       ],
       [
         "a charge that is not a number",
@@ -489,7 +491,7 @@ describe("POST /api/invoices", () => {
           ],
         }),
         "lineItems.2.charge",
-        "Charge must be a positive number",
+        "Charge must be a number with up to 2 decimals",
       ],
       [
         "a charge with fractions of a cent",
@@ -498,7 +500,7 @@ describe("POST /api/invoices", () => {
           lineItems: [{ date: "2025-03-02", location: "Austin, TX", mileage: "1", charge: "1.005" }],
         }),
         "lineItems.0.charge",
-        "Charge must be a positive number",
+        "Charge must be a number with up to 2 decimals",
       ],
     ];
     test.each(cases)("refuses %s", async (_, change, field, message) => {
@@ -518,10 +520,31 @@ describe("POST /api/invoices", () => {
       expect(res.body.fields).toMatchObject({
         invoiceNumber: "Invoice number is required",
         issueDate: "Issue date is required",
-        dueDate: "Due date is required",
         dispatchId: "Dispatch ID is required",
       });
+      // The due date is not required: the server computes it from the terms.
+      expect(res.body.fields).not.toHaveProperty("dueDate");
       expect(await invoiceCount(adminA.companyId)).toBe(before);
+    });
+
+    test("a missing due date is the issue date plus the client's terms, else the company's; a date given wins", async () => {
+      const job = await createJob(adminA);
+      // The client has no terms of its own: the company's default Net 30.
+      const byCompany = await createInvoice(job, { dueDate: undefined });
+      expect(byCompany.dueDate).toBe("2025-04-03");
+      const put = await t.as(adminA)("PUT", `/api/clients/${job.clientId}`, {
+        name: job.clientName,
+        address: "4100 Industrial Blvd, Austin, TX 78744",
+        paymentTermsDays: 15,
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const byClient = await createInvoice(job, { dueDate: undefined });
+      expect(byClient.dueDate).toBe("2025-03-19");
+      expect((await invoiceRow(byClient.id))?.dueDate).toBe("2025-03-19");
+      const byHand = await createInvoice(job, { dueDate: "2025-05-01" });
+      expect(byHand.dueDate).toBe("2025-05-01");
+      // An existing invoice keeps its date when the client's terms change.
+      expect((await t.as(adminA)("GET", `/api/invoices/${byCompany.id}`)).body.dueDate).toBe("2025-04-03");
     });
 
     test("every bad line is reported at its own path", async () => {
@@ -540,7 +563,7 @@ describe("POST /api/invoices", () => {
         "lineItems.1.date": "Date is required",
         "lineItems.1.location": "Location is required",
         "lineItems.1.mileage": "Mileage must be a positive number",
-        "lineItems.1.charge": "Charge must be a positive number",
+        "lineItems.1.charge": "Only a discount line takes money off: enter a positive charge",
       });
     });
 
@@ -929,7 +952,7 @@ describe("PUT /api/invoices/:id", () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({
       invoiceNumber: "Invoice number is required",
-      "lineItems.0.charge": "Charge must be a positive number",
+      "lineItems.0.charge": "Only a discount line takes money off: enter a positive charge",
     });
     expect((await t.as(adminA)("GET", `/api/invoices/${created.id}`)).body).toEqual(created);
   });

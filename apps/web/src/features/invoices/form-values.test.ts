@@ -312,6 +312,7 @@ describe("newInvoiceValues", () => {
       pevoPosition: "",
       notes: "",
       memo: "",
+      poNumber: "",
       lineItems: [],
       allowAdditional: false,
     });
@@ -404,6 +405,7 @@ describe("invoiceValues", () => {
       pevoPosition: "Lead Car",
       notes: "",
       memo: "",
+      poNumber: "",
       lineItems: [
         {
           kind: "day",
@@ -425,6 +427,10 @@ describe("invoiceValues", () => {
       ],
       allowAdditional: false,
     });
+  });
+
+  test("a stored PO number is kept for the form's PO Number field", () => {
+    expect(invoiceValues({ ...invoice, poNumber: "PO-7781" }).poNumber).toBe("PO-7781");
   });
 });
 
