@@ -100,12 +100,13 @@ test("the PEVO sees their position in the email, on their list and job page; the
   expect(mail.text).toContain("in Houston, TX");
 
   // The PEVO, on their phone.
-  await acceptInvitation(page, email, "lead-car-2025!");
+  // On the PEVO's own phone: the office's browser stays signed in as the office.
   const phone = await browser.newContext({
     viewport: { width: 375, height: 812 },
     baseURL: test.info().project.use.baseURL,
   });
   const pevoPage = await phone.newPage();
+  await acceptInvitation(pevoPage, email, "lead-car-2025!");
   await signIn(pevoPage, email, "lead-car-2025!");
   await expect(pevoPage).toHaveURL(/\/pevo/, { timeout: 20_000 });
   await pevoPage.goto("/pevo/dispatches");

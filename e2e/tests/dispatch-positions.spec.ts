@@ -72,7 +72,9 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   // The rate confirmation shows its coverage; Create Dispatch offers each position, prefilled.
   await page.goto(`/rate-confirmations/${job.id}`);
   await expect(page.getByRole("heading", { level: 1, name: job.jobNumber })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText("0 of 3 positions dispatched")).toBeVisible();
+  // In the page header and on the "Dispatched positions" card.
+  await expect(page.getByText("0 of 3 positions dispatched")).toHaveCount(2);
+  await expect(page.getByText("0 of 3 positions dispatched").first()).toBeVisible();
   await page.getByRole("link", { name: "Create Dispatch" }).click();
   await expect(page).toHaveURL(new RegExp(`/dispatching/new\\?rcId=${job.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "New Dispatch" })).toBeVisible();
@@ -110,7 +112,7 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
     },
   );
   await page.goto(`/rate-confirmations/${job.id}`);
-  await expect(page.getByText("2 of 3 positions dispatched")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("2 of 3 positions dispatched").first()).toBeVisible({ timeout: 20_000 });
   await screenshotBothWidths(page, "rate-confirmation-coverage");
 
   // Create Dispatch again: the two dispatched positions are shown with their PEVO and status and

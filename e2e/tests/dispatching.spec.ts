@@ -29,7 +29,7 @@ const notes = (page: Page) => page.getByLabel("Notes (optional)", { exact: true 
 
 /** The /dispatching table row of a (unique) driver, and its cells by column. */
 const rowOf = (page: Page, driver: string) => page.getByRole("row").filter({ hasText: driver });
-const COLUMNS = ["Job #", "Driver", "PEVO", "Pickup Date", "Pickup Time", "Status"] as const;
+const COLUMNS = ["Job #", "Driver", "PEVO", "Position", "Pickup Date", "Pickup Time", "Status"] as const;
 const cell = (page: Page, driver: string, column: (typeof COLUMNS)[number]) =>
   rowOf(page, driver).getByRole("cell").nth(COLUMNS.indexOf(column));
 

@@ -126,14 +126,18 @@ test("send an invoice, the client opens the link, the office records a partial a
   await expect(payments.getByText("$476.20")).toBeVisible();
   await expect(payments.getByText("Ref. CHK-4471")).toBeVisible();
 
-  // More than the balance is refused with the field's message.
+  // More than the balance would be kept as the client's credit (DECISIONS 'Client credit'): the
+  // dialog says so before anything is recorded, and the notice goes once the amount is the balance.
   await payments.getByRole("button", { name: "Record payment" }).click();
   await record.getByLabel("Amount ($)").fill("500.00");
-  await record.getByRole("button", { name: "Record payment" }).click();
-  await expect(record.getByText("The payment cannot exceed the balance of $476.20")).toBeVisible();
+  const creditNotice = record.getByRole("status");
+  await expect(creditNotice).toHaveText(
+    "The amount is $23.80 more than the balance: the invoice will be paid in full and $23.80 will be kept as the client's credit.",
+  );
 
   // The rest: paid in full.
   await record.getByLabel("Amount ($)").fill("476.20");
+  await expect(creditNotice).toBeHidden();
   await record.getByRole("button", { name: "Record payment" }).click();
   await expect(record).toBeHidden();
   await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();

@@ -849,7 +849,9 @@ test.describe("Invoices", () => {
     await expect(number).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#line-0-location-error")).toHaveText("Location is required");
     await expect(page.locator("#line-0-mileage-error")).toHaveText("Mileage must be a positive number");
-    await expect(page.locator("#line-0-charge-error")).toHaveText("Charge must be a positive number");
+    await expect(page.locator("#line-0-charge-error")).toHaveText(
+      "Only a discount line takes money off: enter a positive charge",
+    );
     await expect(page.locator("#line-1-location-error")).toHaveCount(0);
     expect(posts).toBe(0);
     await expect(page).toHaveURL(/\/invoices\/new\?/);

@@ -135,7 +135,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await expect(upcoming).toContainText(usDate(today));
     await expect(upcoming).toContainText("6:30 AM");
     await expect(upcoming.locator("[data-slot=badge]")).toHaveText("Dispatched");
-    await expect(upcoming).toContainText("Amarillo → Oklahoma City");
+    await expect(upcoming).toContainText("Amarillo, TX → Oklahoma City, OK");
     await expect(upcoming.getByRole("link", { name: `Details of job ${job.jobNumber}` })).toBeVisible();
     await expect(card(page, "Recent Activity")).toContainText(`dispatched on ${job.jobNumber}`);
     await shot(page, "portal-dashboard-375");
@@ -160,7 +160,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await expect(assigned).toHaveCount(1, { timeout: 20_000 });
     await expect(assigned.nth(0)).toContainText(job.jobNumber);
     await expect(assigned.nth(0)).toContainText(driver);
-    await expect(assigned.nth(0)).toContainText("Amarillo → Oklahoma City");
+    await expect(assigned.nth(0)).toContainText("Amarillo, TX → Oklahoma City, OK");
     await expect(assigned.nth(0).locator("[data-slot=badge]")).toHaveText("Dispatched");
     await shot(page, "portal-dispatches-375");
     await page.getByRole("tab", { name: "Past" }).click();
@@ -182,7 +182,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await expect(page.getByRole("heading", { level: 1, name: `Job #${job.jobNumber}` })).toBeVisible({
       timeout: 20_000,
     });
-    await expect(page.getByText("Amarillo → Oklahoma City", { exact: true })).toBeVisible();
+    await expect(page.getByText("Amarillo, TX → Oklahoma City, OK", { exact: true })).toBeVisible();
     await expect(detail(page, "Date")).toHaveText(usDate(today));
     await expect(detail(page, "Time")).toHaveText("6:30 AM");
     await expect(detail(page, "Your position")).toHaveText("Lead Car");
