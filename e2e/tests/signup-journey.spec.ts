@@ -81,7 +81,7 @@ test("a new company signs up, verifies, signs in, manages a client and signs out
   await addDialog.getByLabel("DOT Number").fill("7654321");
   await addDialog.getByLabel("Email", { exact: true }).fill("dispatch@acme-haul.test");
   // Where invoices go: optional, explained under the field.
-  const billing = addDialog.getByLabel("Billing Email (optional)");
+  const billing = addDialog.getByLabel("Accounts payable email (optional)");
   await expect(addDialog.getByText("Invoices are sent here; the contact email when empty")).toBeVisible();
   await billing.fill("AP@Acme-Haul.test");
   await addDialog.getByLabel("Phone", { exact: true }).fill("(555) 010-2000");
@@ -110,7 +110,7 @@ test("a new company signs up, verifies, signs in, manages a client and signs out
   await expect(editDialog).toBeVisible();
   await expect(editDialog.getByLabel("Company Name")).toHaveValue(clientName);
   await expect(editDialog.getByLabel("Address")).toHaveValue("1 Freight Way, Houston, TX 77001");
-  await expect(editDialog.getByLabel("Billing Email (optional)")).toHaveValue("ap@acme-haul.test");
+  await expect(editDialog.getByLabel("Accounts payable email (optional)")).toHaveValue("ap@acme-haul.test");
   await editDialog.getByLabel("Contact Person").fill("Morgan Lee");
   await editDialog.getByRole("button", { name: "Update Client" }).click();
   await expect(toast(page, "Client updated successfully")).toBeVisible();
