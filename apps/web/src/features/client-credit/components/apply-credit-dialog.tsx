@@ -19,6 +19,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatMoney, todayIso } from "@/lib/format";
 import { useApplyClientCredit, useOpenInvoicesOf } from "../api";
 
@@ -64,10 +65,8 @@ export function ApplyCreditDialog({
 
   const review = () => {
     const parsed = ZApplyClientCredit.safeParse(values);
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-    } else {
+    const next: Errors = parsed.success ? {} : firstErrorPerField(parsed.error.issues);
+    if (parsed.success) {
       const cents = toCents(parsed.data.amount);
       if (cents > toCents(credit)) next.amount = `The amount cannot exceed the client's credit of $${credit}`;
       else if (chosen && cents > toCents(chosen.balance))
@@ -99,16 +98,7 @@ export function ApplyCreditDialog({
     });
   };
 
-  const error = (key: keyof Fields) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
-  const aria = (key: keyof Fields) => ({
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
-  });
+  const { error, aria } = fieldErrorParts(id, errors);
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>

@@ -25,6 +25,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatMoney, todayIso } from "@/lib/format";
 import { useRefundClientCredit } from "../api";
 
@@ -67,10 +68,8 @@ export function RefundCreditDialog({
 
   const review = () => {
     const parsed = ZRefundClientCredit.safeParse(values);
-    const next: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
-    } else if (toCents(parsed.data.amount) > toCents(credit)) {
+    const next: Errors = parsed.success ? {} : firstErrorPerField(parsed.error.issues);
+    if (parsed.success && toCents(parsed.data.amount) > toCents(credit)) {
       next.amount = `The refund cannot exceed the client's credit of $${credit}`;
     }
     setErrors(next);
@@ -99,16 +98,7 @@ export function RefundCreditDialog({
     });
   };
 
-  const error = (key: keyof Fields) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
-  const aria = (key: keyof Fields) => ({
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
-  });
+  const { error, aria } = fieldErrorParts(id, errors);
   const input = (key: "date" | "amount" | "reference", label: string, type: string) => (
     <div className="grid gap-1.5">
       <Label htmlFor={`${id}-${key}`}>{label}</Label>

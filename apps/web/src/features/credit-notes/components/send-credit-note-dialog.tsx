@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { failureMessage } from "@/lib/errors";
+import { firstErrorPerField } from "@/lib/field-errors";
 import { useMailNotSent } from "@/lib/mail";
 import { useSendCreditNote } from "../api";
 
@@ -31,8 +32,7 @@ export function SendCreditNoteDialog({
   const submit = () => {
     const parsed = ZSendInvoice.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      const next = firstErrorPerField<keyof Fields>(parsed.error.issues);
       setErrors(next);
       document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
       return;

@@ -32,6 +32,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApplyCreditDialog, useClientCredit } from "@/features/client-credit";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useDeletePayment, useInvoicePayments, useRecordPayment } from "../payments-api";
 
@@ -217,8 +218,7 @@ function RecordPaymentDialog({
   const submit = () => {
     const parsed = ZRecordPayment.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      const next = firstErrorPerField<keyof Fields>(parsed.error.issues);
       setErrors(next);
       document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
       return;
@@ -243,12 +243,7 @@ function RecordPaymentDialog({
   };
 
   const describedBy = (key: keyof Fields) => (errors[key] ? `${id}-${key}-error` : undefined);
-  const error = (key: keyof Fields) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
+  const { error } = fieldErrorParts(id, errors);
   const input = (key: "date" | "amount" | "reference", label: string, type: string) => (
     <div className="grid gap-1.5">
       <Label htmlFor={`${id}-${key}`}>{label}</Label>

@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { failureMessage } from "@/lib/errors";
+import { firstErrorPerField } from "@/lib/field-errors";
 import { useMailNotSent } from "@/lib/mail";
 import { useClientById } from "@/lib/shared-queries";
 import { useSendInvoice } from "../payments-api";
@@ -39,8 +40,7 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: TInvoice; onC
   const submit = () => {
     const parsed = ZSendInvoice.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<keyof Fields, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+      const next = firstErrorPerField<keyof Fields>(parsed.error.issues);
       setErrors(next);
       document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
       return;
