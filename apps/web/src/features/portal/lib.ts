@@ -1,6 +1,6 @@
 import { cityStateOf } from "@pevo/shared";
 import { format } from "date-fns";
-import { parseDate } from "@/lib/format";
+import { parseDate, todayIso } from "@/lib/format";
 import type { TPortalDispatch } from "./api";
 
 /**
@@ -42,25 +42,14 @@ export const dispatchLabel = (dispatch: TPortalDispatch, date: string) =>
 /** Thumb-sized controls on phones, the usual size from 768 px. */
 export const tapTarget = "h-11 md:h-9";
 
-/** Today (YYYY-MM-DD) on the wall clock of an IANA zone: the company's, not the phone's. */
-export function todayInZone(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
 /**
- * The question "On my way" asks before the pickup day (in the company's time zone): "This job's
- * pickup is Nov 30 — start it now?" (the year too when it is not this one); null from the pickup
- * day on. Starting early is allowed: the timeline records the real times either way.
+ * The question "On my way" asks before the pickup day: "This job's pickup is Nov 30 — start it now?"
+ * (the year too when it is not this one); null from the pickup day on. "Today" is the phone's, as in
+ * the PEVO's job lists (the PEVO is where the phone is, usually near the pickup), so a job the list
+ * shows as today's never asks. Starting early is allowed: the timeline records the real times.
  */
-export function earlyStartQuestion(pickupDate: string, timeZone: string, now = new Date()) {
-  const today = todayInZone(timeZone, now);
+export function earlyStartQuestion(pickupDate: string, now = new Date()) {
+  const today = todayIso(now);
   if (pickupDate <= today) return null;
   const day = format(
     parseDate(pickupDate),

@@ -191,7 +191,7 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
   const next = life.nextStep;
   // Starting before the pickup day is allowed but asked first (a tap three days early is a slip).
   const press = (kind: DispatchStep) => {
-    const question = kind === "on_my_way" ? earlyStartQuestion(life.pickupDate, life.timeZone) : null;
+    const question = kind === "on_my_way" ? earlyStartQuestion(life.pickupDate) : null;
     if (question) setEarly(question);
     else void tap(kind);
   };
