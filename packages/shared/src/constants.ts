@@ -306,6 +306,7 @@ export const DOCUMENT_CATEGORIES = [
   "photo",
   "proof_of_delivery",
   "signed_form",
+  "w9",
   "other",
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
@@ -318,6 +319,7 @@ export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
   photo: "Photo",
   proof_of_delivery: "Proof of delivery",
   signed_form: "Signed form",
+  w9: "Signed W-9",
   other: "Other",
 };
 
