@@ -290,6 +290,10 @@ export const ACTIVITY_TYPES = [
   "client_credit_added",
   "client_credit_applied",
   "client_credit_refunded",
+  "tax_profile_saved",
+  "tin_revealed",
+  "tax_year_settings_saved",
+  "form_1099_exported",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
