@@ -1140,7 +1140,11 @@ const ROUTES: Row[] = [
     expect: OFFICE,
     target: (f) => rowsWhere(taxYearSettings, taxYearSettings.companyId, f.companyA),
   },
-  { route: "GET /api/tax-years/:year/1099-nec.csv", path: () => "/api/tax-years/2026/1099-nec.csv", expect: OFFICE },
+  {
+    route: "GET /api/tax-years/:year/1099-nec.csv",
+    path: () => "/api/tax-years/2026/1099-nec.csv",
+    expect: OFFICE,
+  },
   {
     // 404 for adminA too: no PEVO was paid yet (compensationByPevo has no settlements to read).
     route: "GET /api/tax-years/:year/1099-nec/:pevoId/copy-b.pdf",

@@ -168,7 +168,7 @@ export const officeTaxRoutes = office
         "A tax year's 1099-NEC view: the threshold, the PEVOs paid with their totals, the missing W-9s",
       middleware: [requireAdmin],
       request: { params: yearParams },
-      responses: { 200: json(TaxYear, "The tax year"), ...errors(400, 401, 403) },
+      responses: { 200: json(TaxYear, "The tax year"), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await taxYearOverview(scopeOf(c), c.req.valid("param").year), 200),
   )
@@ -180,7 +180,7 @@ export const officeTaxRoutes = office
       summary: "Save a tax year's 1099-NEC settings: threshold, reimbursed expenses, payer's TIN",
       middleware: [requireAdmin],
       request: { params: yearParams, body: jsonBody(named("TaxYearSettingsInput", ZTaxYearSettingsInput)) },
-      responses: { 200: json(TaxYear, "The tax year"), ...errors(400, 401, 403) },
+      responses: { 200: json(TaxYear, "The tax year"), ...errors(400, 401, 403, 404) },
     }),
     async (c) =>
       c.json(
@@ -205,7 +205,7 @@ export const officeTaxRoutes = office
           description: `1099-nec-YYYY.csv: ${FORM_1099_CSV_HEADER.join(", ")}`,
           content: { "text/csv": { schema: z.string() } },
         },
-        ...errors(400, 401, 403),
+        ...errors(401, 403, 404),
       },
     }),
     async (c) => {
@@ -231,7 +231,7 @@ export const officeTaxRoutes = office
       request: { params: z.object({ year: yearParam, pevoId: uuidParam(PEVO_NOT_FOUND) }) },
       responses: {
         200: pdfDownload("The PDF, as an attachment named 1099-nec-YYYY-copy-b-<PEVO>.pdf"),
-        ...errors(400, 401, 403, 404),
+        ...errors(401, 403, 404),
       },
     }),
     async (c) => {
