@@ -13,6 +13,8 @@ const PNG = readFileSync(resolve(import.meta.dirname, "../fixtures/photo.png"));
 
 /** A full-page screenshot in the light theme and in the dark one. */
 async function shots(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, `${name}-light`, { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
@@ -54,11 +56,7 @@ test.describe("at 375 px", () => {
     await expect(toastWith(page, "Signed W-9 uploaded")).toBeVisible();
     await expect(card.getByText("w9-signed.png")).toBeVisible();
     await expect(card.getByText("On file", { exact: true })).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
-    await saveScreenshot(card, "tax-info-portal-375-light");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.evaluate(() => document.documentElement.classList.add("dark"));
-    await saveScreenshot(card, "tax-info-portal-375-dark");
+    await shots(page, "tax-info-portal-375");
   });
 });
 
