@@ -10,7 +10,7 @@ import { recordActivity } from "../activity";
 import { pevoOf, profileRow } from "./tax-info";
 import { openTin } from "./tin-cipher";
 
-export const NO_TAX_PROFILE = "This PEVO has no tax info yet";
+const NO_TAX_PROFILE = "This PEVO has no tax info yet";
 
 export async function revealTin(scope: Scope, input: { pevoId: string; tinKey: Buffer }) {
   const pevo = await pevoOf(scope, input.pevoId);

@@ -9,7 +9,7 @@ export const PEVO_NOT_FOUND = "PEVO not found";
 
 type ProfileRow = typeof pevoTaxProfiles.$inferSelect;
 
-export const publicProfile = (row: ProfileRow): TTaxProfile => ({
+const publicProfile = (row: ProfileRow): TTaxProfile => ({
   legalName: row.legalName,
   businessName: row.businessName,
   classification: row.classification,
