@@ -106,6 +106,7 @@ async function main() {
     DATA_DIR: dataDir,
     APP_URL: base,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    TIN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     DEMO_ENABLED: "false",
     AUTH_RATE_LIMIT: "1000",
   };

@@ -230,6 +230,7 @@ async function main() {
         DATABASE_URL: databaseUrl,
         APP_URL: base,
         BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        TIN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         DEMO_ENABLED: "false",
         AUTH_RATE_LIMIT: "1000",
       },

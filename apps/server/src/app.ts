@@ -43,6 +43,7 @@ import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
 import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
 import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
+import { officeTaxRoutes, portalTaxRoutes } from "./features/tax/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import { refuseAuthControlCharacters } from "./http/auth-input";
 import { bodyLimits } from "./http/body-limit";
@@ -198,6 +199,8 @@ export function createApp(opts: {
     .route("/company", companyRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
+    .route("/", officeTaxRoutes)
+    .route("/portal", portalTaxRoutes)
     .route("/portal", portalDocumentRoutes)
     .route("/", officeCredentialRoutes)
     .route("/portal", portalCredentialRoutes)

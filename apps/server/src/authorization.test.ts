@@ -48,6 +48,7 @@ import {
   pevoCertifications,
   pevoInsurance,
   pevos,
+  pevoTaxProfiles,
   pevoVehicles,
   positions,
   profiles,
@@ -55,6 +56,7 @@ import {
   session,
   signatureRequests,
   standardRates,
+  taxYearSettings,
   tripLogExpenses,
   tripLogs,
   user,
@@ -362,6 +364,27 @@ const paymentRows = (invoiceId: string) => [
   ...invoiceRows(invoiceId),
   rowsWhere(payments, payments.invoiceId, invoiceId),
 ];
+
+/** A valid W-9 (the TIN a made-up SSN). */
+const taxProfileBody = () => ({
+  legalName: "Table Tester",
+  classification: "individual",
+  address: "1 Main St",
+  city: "Austin",
+  state: "TX",
+  zip: "78701",
+  tinType: "ssn",
+  tin: "123-45-6789",
+});
+/** Company A's PEVO without a login, with a W-9 entered by the office (for the reveal). */
+async function taxProfileA(f: Fixtures) {
+  const res = await t.request("PUT", `/api/pevos/${f.pevoRowA}/tax-profile`, {
+    ...credentials.adminA,
+    body: taxProfileBody(),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return f.pevoRowA;
+}
 
 /** A valid upload: a small real PNG (the type is sniffed from the content). */
 const PNG = Buffer.from(
@@ -1081,6 +1104,52 @@ const ROUTES: Row[] = [
     path: async (f) => `/api/documents/${await f.newDocumentA()}`,
     expect: { ...A_ONLY, adminA: 204 },
     target: (_, path) => rowsWhere(documents, documents.id, lastId(path)),
+  },
+  // the W-9 on file and the 1099-NEC year end (DECISIONS 'Year end: W-9 and 1099-NEC')
+  {
+    route: "GET /api/pevos/:id/tax-profile",
+    path: (f) => `/api/pevos/${f.pevoRowA}/tax-profile`,
+    expect: A_ONLY,
+  },
+  {
+    route: "PUT /api/pevos/:id/tax-profile",
+    path: (f) => `/api/pevos/${f.pevoRowA}/tax-profile`,
+    body: taxProfileBody,
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoTaxProfiles, pevoTaxProfiles.pevoId, f.pevoRowA),
+  },
+  {
+    route: "POST /api/pevos/:id/tax-profile/reveal",
+    path: async (f) => `/api/pevos/${await taxProfileA(f)}/tax-profile/reveal`,
+    expect: A_ONLY,
+    target: (f) => rowsWhere(pevoTaxProfiles, pevoTaxProfiles.pevoId, f.pevoRowA),
+  },
+  { route: "GET /api/portal/tax-profile", expect: PORTAL },
+  {
+    route: "PUT /api/portal/tax-profile",
+    body: taxProfileBody,
+    expect: PORTAL,
+    target: (f) => rowsWhere(pevoTaxProfiles, pevoTaxProfiles.pevoId, f.pevoUserRowA),
+    mayChange: ["pevoA"],
+  },
+  { route: "GET /api/tax-years/:year", path: () => "/api/tax-years/2026", expect: OFFICE },
+  {
+    route: "PUT /api/tax-years/:year",
+    path: () => "/api/tax-years/2026",
+    body: () => ({ threshold: "2000.00", includeReimbursedExpenses: false, payerTin: "12-3456789" }),
+    expect: OFFICE,
+    target: (f) => rowsWhere(taxYearSettings, taxYearSettings.companyId, f.companyA),
+  },
+  {
+    route: "GET /api/tax-years/:year/1099-nec.csv",
+    path: () => "/api/tax-years/2026/1099-nec.csv",
+    expect: OFFICE,
+  },
+  {
+    // 404 for adminA too: no PEVO was paid yet (compensationByPevo has no settlements to read).
+    route: "GET /api/tax-years/:year/1099-nec/:pevoId/copy-b.pdf",
+    path: (f) => `/api/tax-years/2026/1099-nec/${f.pevoRowA}/copy-b.pdf`,
+    expect: { ...A_ONLY, adminA: 404 },
   },
   { route: "GET /api/portal/documents", expect: PORTAL },
   {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -28,6 +29,12 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  TIN_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, "base64").length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(v), {
+      message: "must be 32 bytes in base64 (openssl rand -base64 32)",
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -57,6 +64,12 @@ export type Config = {
   storage?: StorageConfig;
   /** Milliseconds between the live event stream's heartbeats and session checks (absent = 25 000). */
   liveHeartbeatMs?: number;
+  /**
+   * The AES-256-GCM key of the PEVOs' TINs at rest (domain/tax-profiles/tin-cipher.ts): 32 bytes.
+   * `derived`: no TIN_ENCRYPTION_KEY was set and the key was derived from the auth secret (development
+   * and tests only; main.ts warns). Optional for configurations built in code: absent = derived.
+   */
+  tinKey?: { key: Buffer; derived: boolean };
   /** The least severe log lines written (lib/log.ts); absent = info. */
   logLevel?: z.infer<typeof ZEnv>["LOG_LEVEL"];
 };
@@ -77,6 +90,16 @@ export type StorageConfig =
 
 const DEV_SECRET = "development-only-secret-change-me-in-production-0123456789";
 
+/**
+ * The development TIN key: derived from the auth secret, so that a development database keeps
+ * reading its TINs across restarts. Never used in production (readConfig refuses to start without
+ * TIN_ENCRYPTION_KEY there).
+ */
+export const derivedTinKey = (authSecret: string) => ({
+  key: createHash("sha256").update(`pevo-tin-key:${authSecret}`).digest(),
+  derived: true,
+});
+
 /** The only place that reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ZEnv.safeParse(env);
@@ -90,6 +113,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error("BETTER_AUTH_SECRET (32+ characters) is required in production.");
   }
   if (production && !e.APP_URL) throw new Error("APP_URL is required in production.");
+  if (production && !e.TIN_ENCRYPTION_KEY) {
+    throw new Error(
+      "TIN_ENCRYPTION_KEY (32 bytes in base64: openssl rand -base64 32) is required in production.",
+    );
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
   }
@@ -111,6 +139,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    tinKey: e.TIN_ENCRYPTION_KEY
+      ? { key: Buffer.from(e.TIN_ENCRYPTION_KEY, "base64"), derived: false }
+      : derivedTinKey(e.BETTER_AUTH_SECRET ?? DEV_SECRET),
     storage: e.S3_BUCKET
       ? {
           kind: "s3",

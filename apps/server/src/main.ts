@@ -16,6 +16,9 @@ import { createMailer } from "./mail/mailer";
 
 const config = readConfig();
 setLogger(createLogger(config.logLevel ?? "info"));
+if (config.tinKey?.derived) {
+  log().warn("TIN_ENCRYPTION_KEY is not set: PEVOs' TINs are encrypted with a key derived for development.");
+}
 const database = await openDatabase(config.database, {
   onConnectionLost: (error) => log().warn(`PostgreSQL: a pooled connection was lost: ${error.message}`),
 }).catch((error: Error) => {

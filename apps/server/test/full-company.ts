@@ -54,6 +54,17 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     plate: "ABC123",
     plateState: "TX",
   });
+  await ok("PUT", `/api/pevos/${pevo.pevoId}/tax-profile`, {
+    legalName: "Remy Removed",
+    classification: "individual",
+    address: "1 Main St",
+    city: "Austin",
+    state: "TX",
+    zip: "78701",
+    tinType: "ssn",
+    tin: "123-45-6789",
+  });
+  await ok("PUT", "/api/tax-years/2026", { threshold: "2000.00", includeReimbursedExpenses: true });
   await ok(
     "POST",
     `/api/pevos/${pevo.pevoId}/documents`,

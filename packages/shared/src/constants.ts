@@ -290,6 +290,10 @@ export const ACTIVITY_TYPES = [
   "client_credit_added",
   "client_credit_applied",
   "client_credit_refunded",
+  "tax_profile_saved",
+  "tin_revealed",
+  "tax_year_settings_saved",
+  "form_1099_exported",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -306,6 +310,7 @@ export const DOCUMENT_CATEGORIES = [
   "photo",
   "proof_of_delivery",
   "signed_form",
+  "w9",
   "other",
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
@@ -318,6 +323,7 @@ export const DOCUMENT_CATEGORY_LABELS: Record<DocumentCategory, string> = {
   photo: "Photo",
   proof_of_delivery: "Proof of delivery",
   signed_form: "Signed form",
+  w9: "Signed W-9",
   other: "Other",
 };
 

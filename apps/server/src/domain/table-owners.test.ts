@@ -60,6 +60,8 @@ const OWNER: Record<string, Owner> = {
   creditNoteLines: "domain/credit-notes",
   clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",
+  pevoTaxProfiles: "domain/tax-profiles",
+  taxYearSettings: "domain/tax-profiles",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -23,6 +23,11 @@ const TAGS = [
     description: "Open balances by client and aging, statements and accounting exports (admins)",
   },
   {
+    name: "Tax",
+    description:
+      "PEVOs' W-9s (the TIN masked; a logged reveal) and the 1099-NEC year end: threshold, totals, the CSV and Copy B (admins)",
+  },
+  {
     name: "Documents",
     description:
       "Files of a PEVO, a rate confirmation or a dispatch: PDF, JPEG, PNG, HEIC or WebP up to 15 MB, typed from their content (admins)",

@@ -25,6 +25,11 @@ export const queryKeys = {
   pevos: ["pevos"] as const,
   pevo: (id: string) => ["pevos", id] as const,
   pevoDocuments: (id: string) => ["pevos", id, "documents"] as const,
+  /** A PEVO's W-9 (the TIN masked); the PEVO's own is portalTaxInfo. */
+  pevoTaxInfo: (id: string) => ["pevos", id, "tax-info"] as const,
+  /** The 1099-NEC year end: a tax year's settings, totals and missing W-9s. */
+  taxYears: ["tax-years"] as const,
+  taxYear: (year: number) => ["tax-years", year] as const,
   pevoCredentials: (id: string) => ["pevos", id, "credentials"] as const,
   /** Credentials expired or expiring within 30 days (the dashboard card and the PEVO list's hints). */
   expiringCredentials: ["dashboard", "credentials-expiring"] as const,
@@ -54,6 +59,7 @@ export const queryKeys = {
   portalProfile: ["portal", "profile"] as const,
   portalTripLogs: ["portal", "trip-logs"] as const,
   portalDocuments: ["portal", "profile", "documents"] as const,
+  portalTaxInfo: ["portal", "profile", "tax-info"] as const,
   portalCredentials: ["portal", "profile", "credentials"] as const,
   portalDispatchDocuments: (id: string) => ["portal", "dispatches", id, "documents"] as const,
 };

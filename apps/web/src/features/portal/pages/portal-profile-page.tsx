@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { CredentialsCard } from "@/features/credentials";
 import { DocumentsCard } from "@/features/documents";
+import { TaxInfoCard } from "@/features/tax";
 import { applyFieldErrors } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { usePortalProfile, useSavePortalProfile } from "../api";
@@ -71,6 +72,9 @@ export default function PortalProfilePage() {
       )}
       <div className="mt-6 max-w-2xl">
         <CredentialsCard owner={{ kind: "portal" }} />
+      </div>
+      <div className="mt-6 max-w-2xl">
+        <TaxInfoCard owner={{ kind: "portal" }} />
       </div>
       <div className="mt-6 max-w-2xl">
         <DocumentsCard
