@@ -29,6 +29,7 @@ import {
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,
+  jobLogEntries,
   jobs,
   mailOutbox,
   payments,
@@ -41,6 +42,8 @@ import {
   positions,
   publicLinks,
   rateConfirmations,
+  safetyChecklists,
+  safetyMeetings,
   signatureRequests,
   standardRates,
   tripLogExpenses,
@@ -64,6 +67,8 @@ const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   invoices,
   tripLogExpenses,
   tripLogs,
+  safetyMeetings,
+  jobLogEntries,
   dispatchEvents,
   // Its trigger queues each stored object in document_file_deletions (emptied below).
   documents,
@@ -82,6 +87,7 @@ const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   pevoInsurance,
   pevoVehicles,
   pevos,
+  safetyChecklists,
   activityEvents,
   // After documents: deleting one schedules the purge job and queues its object.
   jobs,
