@@ -156,7 +156,21 @@ export async function renderJobPacketPdf({ company, dispatch, paperwork, timelin
     line("Not signed.", { color: "#b91c1c" });
   } else {
     line(`Signed ${when(m.signedAt)} · Place: ${coordinates(m) ?? "not located (Location Services off)"}`);
-    for (const item of m.items) line(`☑  ${item}`);
+    for (const item of m.items) {
+      // A drawn tick in a box: Inter has no ballot-box glyph.
+      fit(14);
+      doc
+        .rect(left, y + 1.5, 8, 8)
+        .lineWidth(0.7)
+        .strokeColor("#111")
+        .stroke();
+      doc
+        .moveTo(left + 1.5, y + 5.5)
+        .lineTo(left + 3.5, y + 8)
+        .lineTo(left + 7, y + 2.5)
+        .stroke();
+      line(item, { x: left + 14, w: width - 14 });
+    }
     y += 6;
     const boxW = (width - 20) / 2;
     fit(110);
