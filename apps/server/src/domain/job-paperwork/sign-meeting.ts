@@ -8,7 +8,7 @@ import { announce, locationAllowed, writableDispatch } from "./access";
 import { checklistOf } from "./checklist";
 import { meetingOut, selectMeetings } from "./paperwork";
 
-export const ALREADY_SIGNED = "The safety meeting of this job is already signed";
+const ALREADY_SIGNED = "The safety meeting of this job is already signed";
 export const ID_TAKEN = "This id belongs to another record: make a new one";
 
 /**
