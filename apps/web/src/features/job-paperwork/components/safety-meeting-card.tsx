@@ -37,13 +37,22 @@ function MeetingForm({ dispatchId, paperwork }: { dispatchId: string; paperwork:
   const [locating, setLocating] = useState(false);
 
   const allChecked = paperwork.checklist.every((i) => checked.has(i));
-  const toggle = (item: string, on: boolean) =>
+  /** A field's message goes as soon as it is changed (the next Sign checks everything again). */
+  const fixed = (name: string) =>
+    setErrors((prev) => {
+      const next = { ...prev };
+      delete next[name];
+      return next;
+    });
+  const toggle = (item: string, on: boolean) => {
+    fixed("checked");
     setChecked((prev) => {
       const next = new Set(prev);
       if (on) next.add(item);
       else next.delete(item);
       return next;
     });
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -108,14 +117,20 @@ function MeetingForm({ dispatchId, paperwork }: { dispatchId: string; paperwork:
             {...field("pevoName")}
             autoComplete="name"
             value={pevoName}
-            onChange={(e) => setPevoName(e.target.value)}
+            onChange={(e) => {
+              setPevoName(e.target.value);
+              fixed("pevoName");
+            }}
             disabled={busy}
           />
         </Field>
         <SignaturePad
           label="PEVO's signature"
           testId="pevo-signature"
-          onChange={setPevoSignature}
+          onChange={(png) => {
+            setPevoSignature(png);
+            fixed("pevoSignature");
+          }}
           disabled={busy}
         />
         {errors.pevoSignature ? (
@@ -130,14 +145,20 @@ function MeetingForm({ dispatchId, paperwork }: { dispatchId: string; paperwork:
           <Input
             {...field("driverName")}
             value={driverName}
-            onChange={(e) => setDriverName(e.target.value)}
+            onChange={(e) => {
+              setDriverName(e.target.value);
+              fixed("driverName");
+            }}
             disabled={busy}
           />
         </Field>
         <SignaturePad
           label="Truck driver's signature"
           testId="driver-signature"
-          onChange={setDriverSignature}
+          onChange={(png) => {
+            setDriverSignature(png);
+            fixed("driverSignature");
+          }}
           disabled={busy}
         />
         {errors.driverSignature ? (
