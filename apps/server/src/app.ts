@@ -35,6 +35,11 @@ import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
 import { invoiceSuggestionRoutes } from "./features/invoices/suggested-lines-routes";
+import {
+  officePaperworkRoutes,
+  portalPaperworkRoutes,
+  safetyChecklistRoutes,
+} from "./features/job-paperwork/routes";
 import { mailRoutes } from "./features/mail/routes";
 import { pevoRoutes } from "./features/pevos/routes";
 import { portalRoutes } from "./features/portal/routes";
@@ -180,8 +185,10 @@ export function createApp(opts: {
     .route("/public/sign", publicSignRoutes)
     .route("/dispatches", dispatchRoutes)
     .route("/dispatches", dispatchTimelineRoutes)
+    .route("/dispatches", officePaperworkRoutes)
     .route("/public/dispatch-response", publicDispatchResponseRoutes)
     .route("/portal/dispatches", portalLifecycleRoutes)
+    .route("/portal/dispatches", portalPaperworkRoutes)
     .route("/dispatches/:dispatchId/trip-logs", dispatchTripLogRoutes)
     .route("/portal/trip-logs", portalTripLogRoutes)
     .route("/portal", portalRoutes)
@@ -197,6 +204,7 @@ export function createApp(opts: {
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)
+    .route("/company", safetyChecklistRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
     .route("/", officeTaxRoutes)

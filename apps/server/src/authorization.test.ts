@@ -42,6 +42,7 @@ import {
   documents,
   invoiceLineItems,
   invoices,
+  jobLogEntries,
   jobs,
   missingRow,
   payments,
@@ -53,6 +54,8 @@ import {
   positions,
   profiles,
   rateConfirmations,
+  safetyChecklists,
+  safetyMeetings,
   session,
   signatureRequests,
   standardRates,
@@ -62,6 +65,7 @@ import {
   user,
   userSettings,
 } from "@pevo/db";
+import { DEFAULT_SAFETY_ITEMS } from "@pevo/shared";
 import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -438,6 +442,10 @@ const jobRows = (id: string) => [
   rowsWhere(dispatchEvents, dispatchEvents.dispatchId, id),
 ];
 
+/** The smallest PNG data URL: a drawn signature's shape. */
+const TINY_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 const OFFICE = { anonymous: 401, adminA: 200, adminB: 200, pevoA: 403, pevoA2: 403 };
 const PORTAL = { anonymous: 401, adminA: 403, adminB: 403, pevoA: 200, pevoA2: 200 };
 /** Company A's record by id: adminB gets 404. */
@@ -741,6 +749,23 @@ const ROUTES: Row[] = [
     path: (f) => `/api/dispatches/${f.dispatchA}/timeline`,
     expect: A_ONLY,
   },
+  // a job's paperwork (DECISIONS 'Job paperwork')
+  {
+    route: "GET /api/dispatches/:id/paperwork",
+    path: (f) => `/api/dispatches/${f.dispatchA}/paperwork`,
+    expect: A_ONLY,
+  },
+  {
+    route: "GET /api/dispatches/:id/packet.pdf",
+    path: (f) => `/api/dispatches/${f.dispatchA}/packet.pdf`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/dispatches/:id/packet",
+    path: (f) => `/api/dispatches/${f.dispatchA}/packet`,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(documents, documents.dispatchId, f.dispatchA),
+  },
 
   // invoices: adminB's POST names company A's dispatch (400); its PUT uses B's own dispatch (404)
   { route: "GET /api/invoices", expect: OFFICE },
@@ -953,6 +978,13 @@ const ROUTES: Row[] = [
     expect: OFFICE,
     target: (f) => rowsWhere(companies, companies.id, f.companyA),
   },
+  { route: "GET /api/company/safety-checklist", expect: OFFICE },
+  {
+    route: "PUT /api/company/safety-checklist",
+    body: (_, caller) => ({ items: [`Table item ${caller}`] }),
+    expect: OFFICE,
+    target: (f) => rowsWhere(safetyChecklists, safetyChecklists.companyId, f.companyA),
+  },
   { route: "GET /api/company/team", expect: OFFICE },
   {
     route: "POST /api/company/team",
@@ -1015,6 +1047,45 @@ const ROUTES: Row[] = [
     body: () => ({ kind: "on_my_way" }),
     expect: PEVO_A_ONLY,
     target: (_, path) => jobRows(lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  // the job's paperwork: only the assigned PEVO signs and logs (his coworker gets 404)
+  {
+    route: "GET /api/portal/dispatches/:id/paperwork",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/paperwork`,
+    expect: PEVO_A_ONLY,
+  },
+  {
+    route: "GET /api/portal/dispatches/:id/packet.pdf",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/packet.pdf`,
+    expect: PEVO_A_ONLY,
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/safety-meeting",
+    path: async (f) => `/api/portal/dispatches/${await f.newDispatchA()}/safety-meeting`,
+    body: () => ({
+      id: crypto.randomUUID(),
+      checked: [...DEFAULT_SAFETY_ITEMS],
+      pevoName: "Table PEVO",
+      pevoSignature: TINY_PNG,
+      driverName: "Table Driver",
+      driverSignature: TINY_PNG,
+    }),
+    expect: { ...PEVO_A_ONLY, pevoA: 201 },
+    target: (_, path) => rowsWhere(safetyMeetings, safetyMeetings.dispatchId, lastId(path)),
+    mayChange: ["pevoA"],
+  },
+  {
+    route: "POST /api/portal/dispatches/:id/log-entries",
+    path: (f) => `/api/portal/dispatches/${f.dispatchA}/log-entries`,
+    body: () => ({
+      id: crypto.randomUUID(),
+      kind: "stop",
+      at: new Date().toISOString(),
+      reason: "Table stop",
+    }),
+    expect: { ...PEVO_A_ONLY, pevoA: 201 },
+    target: (f) => rowsWhere(jobLogEntries, jobLogEntries.dispatchId, f.dispatchA),
     mayChange: ["pevoA"],
   },
   { route: "GET /api/portal/profile", expect: PORTAL },

@@ -50,6 +50,7 @@ export * from "./schemas/document";
 export * from "./schemas/fields";
 export * from "./schemas/invoice";
 export * from "./schemas/invoice-payment";
+export * from "./schemas/job-paperwork";
 export * from "./schemas/load-details";
 export * from "./schemas/pevo";
 export * from "./schemas/rate-confirmation";

@@ -28,6 +28,14 @@ const LARGER_BODIES: { method: string; path: RegExp; maxSize: number; message: s
     maxSize: TEXT_LIMITS.drawnSignature + JSON_BODY_LIMIT,
     message: "The signature is too large: clear it and draw again",
   },
+  {
+    // The pre-trip safety meeting: two drawn signatures (the PEVO's and the truck driver's), each
+    // up to TEXT_LIMITS.drawnSignature characters, beside the checklist and the names.
+    method: "POST",
+    path: /^\/api\/portal\/dispatches\/[^/]+\/safety-meeting\/?$/,
+    maxSize: 2 * TEXT_LIMITS.drawnSignature + JSON_BODY_LIMIT,
+    message: "The signatures are too large: clear them and draw again",
+  },
 ];
 
 /** The body limit of a request: the route's own, or JSON_BODY_LIMIT. */

@@ -29,6 +29,7 @@ import {
   invoiceLineItems,
   invoiceOpenBalances,
   invoices,
+  jobLogEntries,
   jobs,
   mailOutbox,
   payments,
@@ -42,6 +43,8 @@ import {
   positions,
   publicLinks,
   rateConfirmations,
+  safetyChecklists,
+  safetyMeetings,
   signatureRequests,
   standardRates,
   taxYearSettings,
@@ -66,6 +69,8 @@ const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   invoices,
   tripLogExpenses,
   tripLogs,
+  safetyMeetings,
+  jobLogEntries,
   dispatchEvents,
   // Its trigger queues each stored object in document_file_deletions (emptied below).
   documents,
@@ -86,6 +91,7 @@ const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   pevoTaxProfiles,
   pevos,
   taxYearSettings,
+  safetyChecklists,
   activityEvents,
   // After documents: deleting one schedules the purge job and queues its object.
   jobs,

@@ -46,6 +46,9 @@ export const queryKeys = {
   dispatch: (id: string) => ["dispatches", id] as const,
   dispatchTripLogs: (id: string) => ["dispatches", id, "trip-logs"] as const,
   dispatchDocuments: (id: string) => ["dispatches", id, "documents"] as const,
+  /** The job's safety meeting and stop / pole-height logs (a PEVO's write refetches it live). */
+  dispatchPaperwork: (id: string) => ["dispatches", id, "paperwork"] as const,
+  safetyChecklist: ["company", "safety-checklist"] as const,
 
   invoices: ["invoices"] as const,
   invoice: (id: string) => ["invoices", id] as const,
@@ -62,6 +65,7 @@ export const queryKeys = {
   portalTaxInfo: ["portal", "profile", "tax-info"] as const,
   portalCredentials: ["portal", "profile", "credentials"] as const,
   portalDispatchDocuments: (id: string) => ["portal", "dispatches", id, "documents"] as const,
+  portalDispatchPaperwork: (id: string) => ["portal", "dispatches", id, "paperwork"] as const,
 };
 
 /** Refreshes several resources at once, e.g. a resource and the dashboard that counts it. */

@@ -9,6 +9,7 @@ export * from "./dispatch-events";
 export * from "./documents";
 export * from "./enums";
 export * from "./invoice-jobs";
+export * from "./job-paperwork";
 export * from "./jobs";
 export * from "./open-balances";
 export * from "./payments";

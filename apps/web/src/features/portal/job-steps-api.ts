@@ -40,18 +40,3 @@ export const useRecordStep = (id: string) =>
   useJobMutation<TDispatchStep>(id, (step) =>
     call(job.steps.$post({ param: pathParams({ id }), json: step })),
   );
-
-/**
- * The phone's position for a step, only when the PEVO's Location Services setting is on; a refusal,
- * a timeout or no GPS records the step without it (never an error).
- */
-export function currentPosition(allowed: boolean): Promise<{ lat: number; lng: number } | null> {
-  if (!allowed || typeof navigator === "undefined" || !navigator.geolocation) return Promise.resolve(null);
-  return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
-      () => resolve(null),
-      { enableHighAccuracy: false, timeout: 8000, maximumAge: 60_000 },
-    ),
-  );
-}

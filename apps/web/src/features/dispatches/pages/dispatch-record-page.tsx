@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { DocumentsCard } from "@/features/documents";
+import { OfficePaperworkCard } from "@/features/job-paperwork";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -147,6 +148,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         />
         {assign.dialogs}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
+        {details ? <OfficePaperworkCard dispatchId={dispatch.id} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (
           <DocumentsCard

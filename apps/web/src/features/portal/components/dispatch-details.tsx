@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DocumentsCard } from "@/features/documents";
+import { JobLogCard, SafetyMeetingCard } from "@/features/job-paperwork";
 import { ApiError } from "@/lib/api";
 import { dash, formatDate } from "@/lib/format";
 import { type TPortalDispatchDetail, usePortalDispatch } from "../api";
@@ -159,6 +160,12 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
       {dispatch ? (
         <>
           <JobSteps dispatchId={dispatch.id} onDeclined={onBack} />
+          {dispatch.status === "canceled" ? null : (
+            <>
+              <SafetyMeetingCard dispatchId={dispatch.id} />
+              <JobLogCard dispatchId={dispatch.id} />
+            </>
+          )}
           <Details dispatch={dispatch} />
           <DocumentsCard
             owner={{ kind: "portal_dispatch", id: dispatch.id }}

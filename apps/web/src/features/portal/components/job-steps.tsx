@@ -35,13 +35,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
-import {
-  currentPosition,
-  useAcceptJob,
-  useDeclineJob,
-  useJobLifecycle,
-  useRecordStep,
-} from "../job-steps-api";
+import { currentPosition } from "@/lib/current-position";
+import { useAcceptJob, useDeclineJob, useJobLifecycle, useRecordStep } from "../job-steps-api";
 import { earlyStartQuestion } from "../lib";
 import { TripFormSheet } from "./trip-form-sheet";
 
@@ -174,7 +169,7 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
     setLocating(true);
     const position = await currentPosition(life.locationServices);
     setLocating(false);
-    const done = await step.mutateAsync({ kind, note, ...(position ?? {}) });
+    const done = await step.mutateAsync({ kind, note, lat: position?.lat, lng: position?.lng });
     if (kind === "completed") {
       toast.success("Job completed");
       if (!done?.hasTripLog) setTripOpen(true);

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { SafetyChecklistCard } from "@/features/job-paperwork";
 import { useCompany } from "@/lib/shared-queries";
 import { AccountCard } from "../components/account-card";
 import { AppearanceCard } from "../components/appearance-card";
@@ -47,8 +48,9 @@ export default function SettingsPage() {
           <TabsTrigger value="team">Team</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
         </TabsList>
-        <TabsContent value="company">
+        <TabsContent value="company" className="grid gap-6">
           {loaded ?? <CompanyForm company={company.data as TCompanySettings} />}
+          <SafetyChecklistCard />
         </TabsContent>
         <TabsContent value="notifications">
           {loaded ?? <NotificationsCard company={company.data as TCompanySettings} />}

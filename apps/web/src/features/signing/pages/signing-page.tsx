@@ -2,6 +2,7 @@ import { TEXT_LIMITS, ZDeclineRateConfirmation, ZSignRateConfirmation } from "@p
 import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useParams } from "react-router";
+import { SignaturePad } from "@/components/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
@@ -21,7 +22,6 @@ import { failureMessage } from "@/lib/errors";
 import { useNoIndex } from "@/lib/use-no-index";
 import { type SigningPageData, useDecline, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
-import { SignaturePad } from "../components/signature-pad";
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" }) : "";

@@ -9,9 +9,14 @@ import { Button } from "@/components/ui/button";
 export function SignaturePad({
   onChange,
   disabled,
+  label = "Draw your signature (optional)",
+  testId = "signature-pad",
 }: {
   onChange: (png: string | null) => void;
   disabled?: boolean;
+  /** The canvas's accessible name (who draws, and whether it is required). */
+  label?: string;
+  testId?: string;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
@@ -82,8 +87,8 @@ export function SignaturePad({
     <div className="grid gap-2">
       <canvas
         ref={canvasRef}
-        aria-label="Draw your signature (optional)"
-        data-testid="signature-pad"
+        aria-label={label}
+        data-testid={testId}
         className="h-36 w-full touch-none rounded-md border border-dashed border-input bg-white"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -91,7 +96,14 @@ export function SignaturePad({
         onPointerCancel={onPointerUp}
       />
       <div>
-        <Button type="button" variant="outline" size="sm" onClick={clear} disabled={disabled}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={clear}
+          disabled={disabled}
+          aria-label={`Clear: ${label}`}
+        >
           <Eraser />
           Clear
         </Button>
