@@ -290,6 +290,10 @@ export const ACTIVITY_TYPES = [
   "client_credit_added",
   "client_credit_applied",
   "client_credit_refunded",
+  "invoice_factored",
+  "invoice_unfactored",
+  "invoice_sent_to_factor",
+  "factoring_changed",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
