@@ -7,10 +7,11 @@ import { useCompany } from "@/lib/shared-queries";
 import { AccountCard } from "../components/account-card";
 import { AppearanceCard } from "../components/appearance-card";
 import { CompanyForm } from "../components/company-form";
+import { FactoringCard } from "../components/factoring-card";
 import { NotificationsCard } from "../components/notifications-card";
 import { TeamCard } from "../components/team-card";
 
-const TABS = ["company", "notifications", "team", "account"];
+const TABS = ["company", "factoring", "notifications", "team", "account"];
 
 export default function SettingsPage() {
   const company = useCompany();
@@ -43,12 +44,16 @@ export default function SettingsPage() {
       >
         <TabsList className="mb-4 w-full sm:w-fit">
           <TabsTrigger value="company">Company</TabsTrigger>
+          <TabsTrigger value="factoring">Factoring</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
         </TabsList>
         <TabsContent value="company">
           {loaded ?? <CompanyForm company={company.data as TCompanySettings} />}
+        </TabsContent>
+        <TabsContent value="factoring">
+          <FactoringCard />
         </TabsContent>
         <TabsContent value="notifications">
           {loaded ?? <NotificationsCard company={company.data as TCompanySettings} />}
