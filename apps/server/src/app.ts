@@ -16,6 +16,7 @@ import { activityRoutes } from "./features/activity/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { clientCreditRoutes } from "./features/client-credit/routes";
 import { clientRoutes } from "./features/clients/routes";
+import { factoringSettingsRoutes } from "./features/company/factoring-routes";
 import { companyRoutes } from "./features/company/routes";
 import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
 import { publicCreditNoteRoutes } from "./features/credit-notes/public-credit-note-routes";
@@ -31,6 +32,7 @@ import { dispatchRoutes } from "./features/dispatches/routes";
 import { docsRoutes } from "./features/docs/routes";
 import { officeDocumentRoutes, portalDocumentRoutes } from "./features/documents/routes";
 import { billJobsRoutes } from "./features/invoices/bill-jobs-routes";
+import { invoiceFactoringRoutes } from "./features/invoices/factoring-routes";
 import { invoicePaymentRoutes } from "./features/invoices/payment-routes";
 import { publicInvoiceRoutes } from "./features/invoices/public-invoice-routes";
 import { invoiceRoutes } from "./features/invoices/routes";
@@ -197,12 +199,14 @@ export function createApp(opts: {
     .route("/invoices", billJobsRoutes)
     .route("/invoices", invoiceRoutes)
     .route("/invoices", invoicePaymentRoutes)
+    .route("/invoices", invoiceFactoringRoutes)
     .route("/public/invoices", publicInvoiceRoutes)
     .route("/invoices", invoiceCreditNoteRoutes)
     .route("/credit-notes", creditNoteRoutes)
     .route("/public/credit-notes", publicCreditNoteRoutes)
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
+    .route("/company/factoring", factoringSettingsRoutes)
     .route("/company", companyRoutes)
     .route("/company", safetyChecklistRoutes)
     .route("/calendar", calendarRoutes)

@@ -880,6 +880,22 @@ const ROUTES: Row[] = [
     target: (_, path) => paymentRows(resourceId(path)),
   },
 
+  {
+    route: "POST /api/invoices/:id/factoring",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/factoring`,
+    body: () => ({ factored: false }),
+    expect: A_ONLY,
+    target: (_, path) => invoiceRows(resourceId(path)),
+  },
+  {
+    // Not factored: company A's admin is told to mark it first (409), never another company's.
+    route: "POST /api/invoices/:id/send-to-factor",
+    path: async (f) => `/api/invoices/${await f.newInvoiceA()}/send-to-factor`,
+    body: () => ({}),
+    expect: { ...A_ONLY, adminA: 409 },
+    target: (_, path) => invoiceRows(resourceId(path)),
+  },
+
   // credit notes: issued on company A's sent invoice; adminB with A's ids gets 404
   { route: "GET /api/credit-notes", expect: OFFICE },
   {
@@ -984,6 +1000,12 @@ const ROUTES: Row[] = [
     body: (_, caller) => ({ items: [`Table item ${caller}`] }),
     expect: OFFICE,
     target: (f) => rowsWhere(safetyChecklists, safetyChecklists.companyId, f.companyA),
+  { route: "GET /api/company/factoring", expect: OFFICE },
+  {
+    route: "PUT /api/company/factoring",
+    body: (_, caller) => ({ name: `Factor ${caller}`, remitTo: "PO Box 1\nDallas, TX" }),
+    expect: OFFICE,
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
   },
   { route: "GET /api/company/team", expect: OFFICE },
   {

@@ -294,6 +294,10 @@ export const ACTIVITY_TYPES = [
   "tin_revealed",
   "tax_year_settings_saved",
   "form_1099_exported",
+  "invoice_factored",
+  "invoice_unfactored",
+  "invoice_sent_to_factor",
+  "factoring_changed",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

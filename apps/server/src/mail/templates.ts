@@ -282,3 +282,39 @@ export const credentialSubmittedMail = (
     ),
   };
 };
+
+export type FactorPacketMail = {
+  to: string;
+  companyName: string;
+  factorName: string;
+  invoiceNumber: string;
+  customer: string;
+  total: string;
+  dueDate: string;
+  /** Documents the packet lacks (a rate confirmation not signed, no trip log): said in the email. */
+  missing: string[];
+};
+
+/**
+ * An invoice assigned to the factor, sent with its documents in one email (DECISIONS 'Quick pay and
+ * factoring'): the invoice, the signed rate confirmations and the trip log attached.
+ */
+export const factorPacketMail = (
+  m: FactorPacketMail,
+  message: string | null,
+  attachments: Mail["attachments"],
+): Mail => {
+  const files = (attachments ?? []).map((a) => a.filename);
+  const missing = m.missing.length ? `\nNot included: ${m.missing.join("; ")}.` : "";
+  return {
+    to: m.to,
+    subject: `Invoice ${m.invoiceNumber} for factoring from ${m.companyName}`,
+    text: `${message ? `${message}\n\n` : ""}${m.factorName}: invoice ${m.invoiceNumber} from ${m.companyName} to ${m.customer}, ${dollars(m.total)}, due ${formatDay(m.dueDate)}, assigned to you for factoring.\nAttached: ${files.join(", ")}.${missing}\n`,
+    // No link: the factor has no account here; the documents are the attachments.
+    html: `<div style="font-family:Inter,Arial,sans-serif;max-width:520px;margin:auto">
+  <h2 style="color:#111">Invoice ${escapeHtml(m.invoiceNumber)} for factoring</h2>
+  <p>${message ? `${escapeHtml(message).replaceAll("\n", "<br>")}</p><p>` : ""}${escapeHtml(m.factorName)}: invoice ${escapeHtml(m.invoiceNumber)} from ${escapeHtml(m.companyName)} to ${escapeHtml(m.customer)}, <strong>${dollars(m.total)}</strong>, due ${formatDay(m.dueDate)}, assigned to you for factoring.</p>
+  <p>Attached: ${files.map(escapeHtml).join(", ")}.${m.missing.length ? `<br>Not included: ${m.missing.map(escapeHtml).join("; ")}.` : ""}</p></div>`,
+    attachments,
+  };
+};

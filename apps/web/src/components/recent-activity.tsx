@@ -45,6 +45,10 @@ const LETTERS: Record<string, string> = {
   client_credit_added: "P",
   client_credit_applied: "P",
   client_credit_refunded: "P",
+  invoice_factored: "I",
+  invoice_unfactored: "I",
+  invoice_sent_to_factor: "I",
+  factoring_changed: "A",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

@@ -131,6 +131,9 @@ export const clients = pgTable(
     poRequired: boolean("po_required").notNull().default(false),
     /** Another client of the company who is billed for this client's jobs (a broker's payer). */
     billToClientId: uuid("bill_to_client_id"),
+    /** Quick pay: this percent off an invoice's total when paid within quick_pay_days (both or neither). */
+    quickPayPercent: numeric("quick_pay_percent", { precision: 5, scale: 2 }),
+    quickPayDays: integer("quick_pay_days"),
     searchText: searchText(
       "name || E'\\n' || coalesce(contact_person, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(phone, '')",
     ),
@@ -159,6 +162,10 @@ export const clients = pgTable(
       foreignColumns: [t.companyId, t.id],
     }).onDelete(setNull("bill_to_client_id")),
     check("clients_bill_to_not_self", sql`${t.billToClientId} <> ${t.id}`),
+    check(
+      "clients_quick_pay_terms",
+      sql`(${t.quickPayPercent} is null) = (${t.quickPayDays} is null) and ${t.quickPayPercent} between 0.01 and 25 and ${t.quickPayDays} between 1 and 60`,
+    ),
   ],
 );
 
@@ -498,6 +505,19 @@ export const invoices = pgTable(
     billToAddress: text("bill_to_address"),
     /** The void invoice this one was reissued from (void and reissue). */
     replacesInvoiceId: uuid("replaces_invoice_id"),
+    /** The ordering client's quick-pay terms, copied on each save of the draft like the bill-to party. */
+    quickPayPercent: numeric("quick_pay_percent", { precision: 5, scale: 2 }),
+    quickPayDays: integer("quick_pay_days"),
+    /**
+     * Assigned to the company's factoring company: the factor as it was then (name, email, remit-to,
+     * notice), kept with the invoice like its customer; null when not factored.
+     */
+    factoredAt: timestamp("factored_at", { withTimezone: true }),
+    factorName: text("factor_name"),
+    factorEmail: text("factor_email"),
+    factorRemitTo: text("factor_remit_to"),
+    factorNotice: text("factor_notice"),
+    sentToFactorAt: timestamp("sent_to_factor_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -531,6 +551,18 @@ export const invoices = pgTable(
     maxLength("invoices", t.poNumber, L.code),
     maxLength("invoices", t.billToName, SNAPSHOT),
     maxLength("invoices", t.billToAddress, SNAPSHOT),
+    maxLength("invoices", t.factorName, L.name),
+    maxLength("invoices", t.factorEmail, L.email),
+    maxLength("invoices", t.factorRemitTo, L.address),
+    maxLength("invoices", t.factorNotice, L.reason),
+    check(
+      "invoices_quick_pay_terms",
+      sql`(${t.quickPayPercent} is null) = (${t.quickPayDays} is null) and ${t.quickPayPercent} between 0.01 and 25 and ${t.quickPayDays} between 1 and 60`,
+    ),
+    check(
+      "invoices_factored_has_factor",
+      sql`(${t.factoredAt} is null) or (${t.factorName} is not null and ${t.factorRemitTo} is not null)`,
+    ),
     ref("invoices_bill_to_fk", t, t.billToClientId, clients, "set null"),
     foreignKey({
       name: "invoices_replaces_fk",

@@ -23,6 +23,11 @@ export const companies = pgTable(
     invoiceReminders: boolean("invoice_reminders").notNull().default(true),
     /** Credential expiry emails to the PEVO and the office, and the daily digest (checked when each runs). */
     credentialExpiryEmails: boolean("credential_expiry_emails").notNull().default(true),
+    /** The factoring company (Settings → Factoring): printed on the invoices assigned to it. */
+    factorName: text("factor_name"),
+    factorEmail: text("factor_email"),
+    factorRemitTo: text("factor_remit_to"),
+    factorNotice: text("factor_notice"),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -37,5 +42,9 @@ export const companies = pgTable(
     maxLength("companies", t.dotNumber, L.code),
     maxLength("companies", t.invoiceFooter, L.longText),
     maxLength("companies", t.timeZone, TIME_ZONE_MAX_LENGTH),
+    maxLength("companies", t.factorName, L.name),
+    maxLength("companies", t.factorEmail, L.email),
+    maxLength("companies", t.factorRemitTo, L.address),
+    maxLength("companies", t.factorNotice, L.reason),
   ],
 );

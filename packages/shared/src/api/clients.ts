@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TClient } from "../schemas/client";
 import type { Assert, Same } from "./check";
-import { ZId, ZTimestamp } from "./common";
+import { ZDecimal, ZId, ZTimestamp } from "./common";
 import { searchParam, sortParams, ZPageParams } from "./paging";
 
 /** A client as the API answers it (list, read, create, update). */
@@ -21,6 +21,14 @@ export const ZClientResponse = z.object({
   poRequired: z.boolean().describe("An invoice of this client is not sent without a PO number"),
   billToClientId: ZId.nullable().describe("Another client of the company billed for this client's jobs"),
   billToName: z.string().nullable().describe("That client's name"),
+  quickPayPercent: ZDecimal.nullable().describe(
+    "Quick pay: percent off the total when paid within quickPayDays",
+  ),
+  quickPayDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Quick pay: days from the issue date the discount holds"),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVOICE_STATUSES, LINE_KINDS, PAYMENT_METHODS } from "../constants";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
 import { ZLetterhead } from "./company";
+import { ZQuickPay } from "./factoring";
 import { ZInvoiceJob } from "./invoices";
 import { ZMailState } from "./mail";
 
@@ -73,6 +74,13 @@ export const ZPublicInvoice = z.object({
   amountPaid: ZDecimal,
   balance: ZDecimal,
   payments: z.array(z.object({ date: ZDay, amount: ZDecimal, method: z.enum(PAYMENT_METHODS) })),
+  quickPay: ZQuickPay.nullable().describe(
+    "Quick-pay terms: the total (gross), the discount and the net paid by payBy",
+  ),
+  remitTo: z
+    .object({ name: z.string(), address: z.string(), notice: z.string().nullable() })
+    .nullable()
+    .describe("A factored invoice: who the client pays, and the notice of assignment"),
   notes: z.string().nullable(),
 });
 export type TPublicInvoice = z.output<typeof ZPublicInvoice>;

@@ -3,6 +3,7 @@ import { INVOICE_FILTER_STATUSES, INVOICE_STATUSES, LINE_KINDS } from "../consta
 import type { TInvoice, TInvoiceJob, TInvoiceListItem } from "../schemas/invoice";
 import type { Assert, Same } from "./check";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
+import { ZInvoiceFactoring, ZQuickPay } from "./factoring";
 import { ZMailState } from "./mail";
 import {
   dayParam,
@@ -82,6 +83,10 @@ export const ZInvoiceResponse = z.object({
     .object({ id: ZId, invoiceNumber: z.string() })
     .nullable()
     .describe("The invoice reissued from this one"),
+  quickPay: ZQuickPay.nullable().describe(
+    "The client's quick-pay terms applied to the total (gross, discount, net)",
+  ),
+  factoring: ZInvoiceFactoring.nullable().describe("The factoring company the invoice is assigned to"),
   mail: ZMailState.nullable().describe("Where the email of its latest sending stands"),
   createdAt: ZTimestamp,
   lineItems: z.array(

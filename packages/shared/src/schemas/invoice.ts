@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { TInvoiceFactoring } from "../api/factoring";
 import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
+import type { TQuickPay } from "../quick-pay";
 import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
@@ -206,6 +208,10 @@ export type TInvoice = Omit<
   /** The void invoice this one was reissued from, and the one reissued from this one. */
   replaces: { id: string; invoiceNumber: string } | null;
   replacedBy: { id: string; invoiceNumber: string } | null;
+  /** The client's quick-pay terms applied to the total: gross, discount, net (null without terms). */
+  quickPay: TQuickPay | null;
+  /** Assigned to the company's factoring company (its remit-to and notice print on the PDF); null if not. */
+  factoring: TInvoiceFactoring | null;
   /** Where the email of its latest sending stands (api/mail.ts); null before it was sent. */
   mail: TMailState | null;
   createdAt: string;

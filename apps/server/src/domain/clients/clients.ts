@@ -21,6 +21,8 @@ const columns = {
   paymentTermsDays: clients.paymentTermsDays,
   poRequired: clients.poRequired,
   billToClientId: clients.billToClientId,
+  quickPayPercent: clients.quickPayPercent,
+  quickPayDays: clients.quickPayDays,
   // The bill-to client's name, read in the same statement (the list and a read). Written out: Drizzle
   // names a selected column without its table, which inside the subquery would be the inner row's.
   billToName: sql<string | null>`(${sql.raw(

@@ -11,6 +11,7 @@ export {
 } from "./company";
 export { companyName } from "./company-name";
 export { demoCompanyIds } from "./demo-companies";
+export { getFactoringSettings, updateFactoringSettings } from "./factoring-settings";
 export { withInvitationMail } from "./invitation-mails";
 export { createUserWithAccount, deleteLogin, hashPassword, loginEmailTaken, renameLogin } from "./logins";
 export { getMySettings, updateMySettings } from "./my-settings";

@@ -4,12 +4,14 @@
  * its heading; a single job makes a normal invoice. A draft like any other: the office edits it
  * before sending. One transaction with its claims, activity event and live event.
  */
-import { companies, invoiceLineItems, invoices, missingRow } from "@pevo/db";
+
+import { clients, companies, invoiceLineItems, invoices, missingRow } from "@pevo/db";
 import { invoiceTotals, positionLabel, type TBillJobsInvoice, type TInvoiceData } from "@pevo/shared";
+import { eq } from "drizzle-orm";
 import { addDaysIso } from "../../lib/dates";
 import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
-import { ownCompany, type Scope } from "../../lib/tenant";
+import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { getInvoice } from "./get-invoice";
 import { claimJobs, jobAlreadyInvoiced, jobName, jobsToBill, liveClaims } from "./invoice-jobs";
@@ -74,6 +76,13 @@ export async function createInvoiceFromJobs(scope: Scope, input: TBillJobsInvoic
     .select({ taxRate: companies.taxRate, paymentTermsDays: companies.paymentTermsDays })
     .from(companies)
     .where(ownCompany(scope));
+  // The client's quick-pay terms go on the draft as on any saved draft (save-invoice.ts billTo).
+  const [quickPay] = first.clientId
+    ? await db
+        .select({ quickPayPercent: clients.quickPayPercent, quickPayDays: clients.quickPayDays })
+        .from(clients)
+        .where(scoped(clients, scope, eq(clients.id, first.clientId)))
+    : [];
   const issueDate = input.issueDate ?? (await invoiceToday(db, scope));
   const invoiceNumber = await nextInvoiceNumber(scope, issueDate);
   const totals = invoiceTotals(
@@ -96,6 +105,8 @@ export async function createInvoiceFromJobs(scope: Scope, input: TBillJobsInvoic
           dueDate: addDaysIso(issueDate, company.paymentTermsDays),
           ...totals,
           taxRate: company.taxRate,
+          quickPayPercent: quickPay?.quickPayPercent ?? null,
+          quickPayDays: quickPay?.quickPayDays ?? null,
           status: "draft",
           customerName: first.clientName,
           customerAddress: first.clientAddress || first.clientContact || null,

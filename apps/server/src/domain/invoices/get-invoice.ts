@@ -7,7 +7,7 @@ import {
   rateConfirmations,
   standardRates,
 } from "@pevo/db";
-import type { TInvoice } from "@pevo/shared";
+import { quickPayOf, type TInvoice } from "@pevo/shared";
 import { asc, eq, or } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
@@ -112,6 +112,8 @@ export async function getInvoice(
       : null,
     replaces: link(linked.find((l) => l.id === inv.replacesInvoiceId)),
     replacedBy: link(linked.find((l) => l.replacesInvoiceId === inv.id)),
+    quickPay: quickPayOf(inv, { percent: inv.quickPayPercent, days: inv.quickPayDays }),
+    factoring: factoringOf(inv),
     mail: await mailState(db, scope, invoiceMailKey(inv.id)),
     createdAt: inv.createdAt.toISOString(),
     lineItems: items,
@@ -127,5 +129,18 @@ export async function getInvoice(
           ? { minimumDailyRate: row.minimumDailyRate, mileageRate: row.mileageRate }
           : null,
     },
+  };
+}
+
+/** The factor the invoice is assigned to, as it was when assigned (null when not factored). */
+function factoringOf(inv: typeof invoices.$inferSelect): TInvoice["factoring"] {
+  if (!inv.factoredAt || !inv.factorName || !inv.factorRemitTo) return null;
+  return {
+    factoredAt: inv.factoredAt.toISOString(),
+    name: inv.factorName,
+    email: inv.factorEmail,
+    remitTo: inv.factorRemitTo,
+    notice: inv.factorNotice,
+    sentToFactorAt: inv.sentToFactorAt?.toISOString() ?? null,
   };
 }

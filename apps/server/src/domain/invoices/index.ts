@@ -12,6 +12,7 @@ export { addClientCredit, clientCredit } from "./client-credit";
 export { applyCreditNote, creditableInvoice } from "./credit-note-payment";
 export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
+export { sendToFactor, setInvoiceFactored } from "./factoring";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
 export { updateInvoiceNotes } from "./invoice-notes";
 export { invoiceToday, overdueSql } from "./invoice-status";

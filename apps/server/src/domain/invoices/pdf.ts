@@ -130,6 +130,59 @@ export async function renderInvoicePdf(
     y += bold ? 18 : 15;
   }
 
+  // Quick-pay terms (DECISIONS 'Quick pay and factoring'): the total above is the gross; the
+  // discount and the net the client pays within the days, under it.
+  const quick = invoice.quickPay;
+  if (quick) {
+    const by = formatDay(quick.payBy);
+    const rows: [string, string, boolean][] = [
+      [`Quick pay discount (${Number(quick.percent)}% if paid by ${by})`, `-${money(quick.discount)}`, false],
+      [`Net if paid by ${by}`, money(quick.net), true],
+    ];
+    fit(8 + rows.length * 16);
+    y += 8;
+    for (const [label, value, bold] of rows) {
+      doc
+        .font(bold ? PDF_FONT.bold : PDF_FONT.regular)
+        .fontSize(10)
+        .fillColor("#111");
+      doc.text(label, left + 150, y, { width: 250, align: "right" });
+      doc.text(value, left + 405, y, { width: width - 405, align: "right" });
+      y += 16;
+    }
+  }
+
+  // A factored invoice: where the client pays, and the notice of assignment, in one box never split.
+  const factor = invoice.factoring;
+  if (factor) {
+    const inner = width - 20;
+    doc.font(PDF_FONT.regular).fontSize(9);
+    const addressHeight = doc.heightOfString(`${factor.name}\n${factor.remitTo}`, { width: inner });
+    const noticeHeight = factor.notice ? doc.heightOfString(factor.notice, { width: inner }) + 6 : 0;
+    const height = 10 + 14 + addressHeight + noticeHeight + 10;
+    fit(16 + height);
+    y += 16;
+    doc.rect(left, y, width, height).lineWidth(1).strokeColor("#f59e0b").stroke();
+    doc
+      .font(PDF_FONT.bold)
+      .fontSize(10)
+      .fillColor("#111")
+      .text("Remit To", left + 10, y + 10, { width: inner });
+    doc
+      .font(PDF_FONT.regular)
+      .fontSize(9)
+      .fillColor("#333")
+      .text(`${factor.name}\n${factor.remitTo}`, left + 10, y + 24, { width: inner });
+    if (factor.notice) {
+      doc
+        .font(PDF_FONT.regular)
+        .fontSize(9)
+        .fillColor("#111")
+        .text(factor.notice, left + 10, y + 24 + addressHeight + 6, { width: inner });
+    }
+    y += height;
+  }
+
   if (invoice.notes) {
     // The heading moves to the next page with the notes' first line (the rest may flow on).
     doc.font(PDF_FONT.regular).fontSize(9);

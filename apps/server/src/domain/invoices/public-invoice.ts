@@ -92,6 +92,10 @@ export async function openPublicInvoice(db: Database, token: string): Promise<TP
     amountPaid: invoice.amountPaid,
     balance: invoice.balance,
     payments: payments.map(({ date, amount, method }) => ({ date, amount, method })),
+    quickPay: invoice.quickPay,
+    remitTo: invoice.factoring
+      ? { name: invoice.factoring.name, address: invoice.factoring.remitTo, notice: invoice.factoring.notice }
+      : null,
     notes: invoice.notes,
   };
 }

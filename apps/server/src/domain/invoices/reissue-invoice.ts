@@ -77,6 +77,8 @@ export async function reissueInvoice(
           billToClientId: original.billToClientId,
           billToName: original.billToName,
           billToAddress: original.billToAddress,
+          quickPayPercent: original.quickPayPercent,
+          quickPayDays: original.quickPayDays,
           replacesInvoiceId: original.id,
         })
         .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status });

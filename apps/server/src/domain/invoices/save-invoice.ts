@@ -120,6 +120,8 @@ async function clientBilling(scope: Scope, clientId: string | null) {
   const [client] = await scope.db
     .select({
       paymentTermsDays: clients.paymentTermsDays,
+      quickPayPercent: clients.quickPayPercent,
+      quickPayDays: clients.quickPayDays,
       billToClientId: billTo.id,
       billToName: billTo.name,
       billToAddress: billTo.address,
@@ -143,6 +145,9 @@ function billTo(billing: Awaited<ReturnType<typeof clientBilling>>) {
     billToClientId: billing?.billToClientId ?? null,
     billToName: billing?.billToName ?? null,
     billToAddress: billing?.billToAddress ?? null,
+    // The quick-pay terms too (DECISIONS 'Quick pay and factoring'): a sent invoice keeps the terms it was sent with.
+    quickPayPercent: billing?.quickPayPercent ?? null,
+    quickPayDays: billing?.quickPayDays ?? null,
   };
 }
 

@@ -94,3 +94,23 @@ export function useUpdateInvoiceNotes(id: string) {
     onSuccess: () => void refresh(),
   });
 }
+
+/** Assigns the invoice to the company's factoring company, or takes it back. */
+export function useSetFactored(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (factored: boolean) =>
+      call(invoices[":id"].factoring.$post({ param: pathParams({ id }), json: { factored } })),
+    onSuccess: () => void refresh(),
+  });
+}
+
+/** Emails the factored invoice's documents to the factor. */
+export function useSendToFactor(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (message: string) =>
+      call(invoices[":id"]["send-to-factor"].$post({ param: pathParams({ id }), json: { message } })),
+    onSuccess: () => void refresh(),
+  });
+}

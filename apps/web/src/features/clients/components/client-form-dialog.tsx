@@ -53,6 +53,8 @@ function toFormValues(client?: TClient | null): FormValues {
     paymentTermsDays: client?.paymentTermsDays == null ? "" : String(client.paymentTermsDays),
     poRequired: client?.poRequired ?? false,
     billToClientId: client?.billToClientId ?? null,
+    quickPayPercent: client?.quickPayPercent == null ? "" : String(Number(client.quickPayPercent)),
+    quickPayDays: client?.quickPayDays == null ? "" : String(client.quickPayDays),
   };
 }
 
@@ -63,7 +65,10 @@ const TERMS_OPTIONS = CLIENT_PAYMENT_TERMS.map((days) => ({
 
 /** The form's fields in the spec's order; Address spans both columns. */
 const FIELDS: {
-  name: Exclude<keyof FormValues, "poRequired" | "billToClientId" | "paymentTermsDays">;
+  name: Exclude<
+    keyof FormValues,
+    "poRequired" | "billToClientId" | "paymentTermsDays" | "quickPayPercent" | "quickPayDays"
+  >;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -261,6 +266,32 @@ function ClientForm({
               </div>
             </div>
           )}
+        />
+        <InputField
+          id="client-quickPayPercent"
+          label="Quick pay discount % (optional)"
+          type="number"
+          min={0.01}
+          max={25}
+          step={0.01}
+          inputMode="decimal"
+          hint="Taken off the total when paid within the days; invoices show gross, discount and net"
+          error={errors.quickPayPercent?.message}
+          className="content-start"
+          {...form.register("quickPayPercent")}
+        />
+        <InputField
+          id="client-quickPayDays"
+          label="Quick pay within (days)"
+          type="number"
+          min={1}
+          max={60}
+          step={1}
+          inputMode="numeric"
+          hint="Days from the invoice's issue date"
+          error={errors.quickPayDays?.message}
+          className="content-start"
+          {...form.register("quickPayDays")}
         />
       </fieldset>
       <DialogFooter>

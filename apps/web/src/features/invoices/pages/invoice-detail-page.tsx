@@ -25,6 +25,7 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { useCompany } from "@/lib/shared-queries";
 import { cn, inlineLinkClass } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
+import { FactoringCard } from "../components/factoring-card";
 import { InfoList } from "../components/info-list";
 import { NotesDialog } from "../components/notes-dialog";
 import { PaymentsCard } from "../components/payments-card";
@@ -226,6 +227,7 @@ function InvoiceDetail({ invoice }: { invoice: TInvoice }) {
           <p className="whitespace-pre-line">{invoice.memo}</p>
         </section>
       ) : null}
+      <FactoringCard invoice={invoice} />
       <PaymentsCard invoice={invoice} />
       <InvoiceCreditNotes invoice={invoice} />
       {sending ? <SendInvoiceDialog invoice={invoice} onClose={() => setSending(false)} /> : null}
@@ -469,7 +471,27 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
             <dt>Total</dt>
             <dd className="text-right tabular-nums">{formatMoney(invoice.total)}</dd>
           </div>
+          {invoice.quickPay ? (
+            <>
+              <dt className="text-muted-foreground">
+                Quick pay discount ({Number(invoice.quickPay.percent)}% if paid by{" "}
+                {formatDate(invoice.quickPay.payBy)})
+              </dt>
+              <dd className="text-right tabular-nums">-{formatMoney(invoice.quickPay.discount)}</dd>
+              <dt className="font-medium">Net if paid by {formatDate(invoice.quickPay.payBy)}</dt>
+              <dd className="text-right font-medium tabular-nums">{formatMoney(invoice.quickPay.net)}</dd>
+            </>
+          ) : null}
         </dl>
+        {invoice.factoring ? (
+          <div className="mt-2 grid gap-1 rounded-lg border border-primary p-3 text-sm">
+            <h3 className="font-semibold">Remit To</h3>
+            <p className="whitespace-pre-line">{`${invoice.factoring.name}\n${invoice.factoring.remitTo}`}</p>
+            {invoice.factoring.notice ? (
+              <p className="whitespace-pre-line font-medium">{invoice.factoring.notice}</p>
+            ) : null}
+          </div>
+        ) : null}
       </Section>
 
       {invoice.notes ? (

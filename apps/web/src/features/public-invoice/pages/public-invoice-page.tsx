@@ -183,7 +183,28 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
           <dd className="border-t pt-1 text-right font-semibold tabular-nums">
             {formatMoney(invoice.balance)}
           </dd>
+          {invoice.quickPay && invoice.status !== "paid" ? (
+            <>
+              <dt className="text-muted-foreground">
+                Quick pay discount ({Number(invoice.quickPay.percent)}% if paid by{" "}
+                {formatDate(invoice.quickPay.payBy)})
+              </dt>
+              <dd className="text-right tabular-nums">-{formatMoney(invoice.quickPay.discount)}</dd>
+              <dt className="font-medium">Net if paid by {formatDate(invoice.quickPay.payBy)}</dt>
+              <dd className="text-right font-medium tabular-nums">{formatMoney(invoice.quickPay.net)}</dd>
+            </>
+          ) : null}
         </dl>
+
+        {invoice.remitTo ? (
+          <section aria-label="Remit to" className="grid gap-1 rounded-lg border border-primary p-3 text-sm">
+            <h2 className="font-semibold">Remit To</h2>
+            <p className="whitespace-pre-line">{`${invoice.remitTo.name}\n${invoice.remitTo.address}`}</p>
+            {invoice.remitTo.notice ? (
+              <p className="whitespace-pre-line font-medium">{invoice.remitTo.notice}</p>
+            ) : null}
+          </section>
+        ) : null}
 
         {invoice.notes ? (
           <section className="grid gap-1 text-sm">

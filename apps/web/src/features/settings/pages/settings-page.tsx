@@ -8,10 +8,11 @@ import { useCompany } from "@/lib/shared-queries";
 import { AccountCard } from "../components/account-card";
 import { AppearanceCard } from "../components/appearance-card";
 import { CompanyForm } from "../components/company-form";
+import { FactoringCard } from "../components/factoring-card";
 import { NotificationsCard } from "../components/notifications-card";
 import { TeamCard } from "../components/team-card";
 
-const TABS = ["company", "notifications", "team", "account"];
+const TABS = ["company", "factoring", "notifications", "team", "account"];
 
 export default function SettingsPage() {
   const company = useCompany();
@@ -44,6 +45,7 @@ export default function SettingsPage() {
       >
         <TabsList className="mb-4 w-full sm:w-fit">
           <TabsTrigger value="company">Company</TabsTrigger>
+          <TabsTrigger value="factoring">Factoring</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
           <TabsTrigger value="account">Account</TabsTrigger>
@@ -51,6 +53,9 @@ export default function SettingsPage() {
         <TabsContent value="company" className="grid gap-6">
           {loaded ?? <CompanyForm company={company.data as TCompanySettings} />}
           <SafetyChecklistCard />
+        </TabsContent>
+        <TabsContent value="factoring">
+          <FactoringCard />
         </TabsContent>
         <TabsContent value="notifications">
           {loaded ?? <NotificationsCard company={company.data as TCompanySettings} />}
