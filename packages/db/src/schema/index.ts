@@ -13,3 +13,4 @@ export * from "./jobs";
 export * from "./open-balances";
 export * from "./payments";
 export * from "./rate-limits";
+export * from "./settlements";
