@@ -290,6 +290,11 @@ export const ACTIVITY_TYPES = [
   "client_credit_added",
   "client_credit_applied",
   "client_credit_refunded",
+  "pay_plan_changed",
+  "settlement_created",
+  "settlement_approved",
+  "settlement_paid",
+  "settlement_deleted",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

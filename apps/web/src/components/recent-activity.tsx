@@ -45,6 +45,11 @@ const LETTERS: Record<string, string> = {
   client_credit_added: "P",
   client_credit_applied: "P",
   client_credit_refunded: "P",
+  pay_plan_changed: "P",
+  settlement_created: "P",
+  settlement_approved: "P",
+  settlement_paid: "P",
+  settlement_deleted: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 
