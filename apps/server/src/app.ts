@@ -43,6 +43,7 @@ import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
 import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
 import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
+import { payPlanRoutes, portalEarningsRoutes, settlementRoutes } from "./features/settlements/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import { refuseAuthControlCharacters } from "./http/auth-input";
 import { bodyLimits } from "./http/body-limit";
@@ -193,6 +194,9 @@ export function createApp(opts: {
     .route("/invoices", invoiceCreditNoteRoutes)
     .route("/credit-notes", creditNoteRoutes)
     .route("/public/credit-notes", publicCreditNoteRoutes)
+    .route("/pay-plans", payPlanRoutes)
+    .route("/settlements", settlementRoutes)
+    .route("/portal", portalEarningsRoutes)
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)

@@ -60,6 +60,10 @@ const OWNER: Record<string, Owner> = {
   creditNoteLines: "domain/credit-notes",
   clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",
+  payPlans: "domain/settlements",
+  settlements: "domain/settlements",
+  settlementJobs: "domain/settlements",
+  settlementAdjustments: "domain/settlements",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -32,6 +32,7 @@ import {
   jobs,
   mailOutbox,
   payments,
+  payPlans,
   permits,
   pevoCertifications,
   pevoCredentialVersions,
@@ -41,6 +42,9 @@ import {
   positions,
   publicLinks,
   rateConfirmations,
+  settlementAdjustments,
+  settlementJobs,
+  settlements,
   signatureRequests,
   standardRates,
   tripLogExpenses,
@@ -54,6 +58,10 @@ import type { FileStorage } from "./storage";
 
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
+  settlementAdjustments,
+  settlementJobs,
+  settlements,
+  payPlans,
   clientCreditEntries,
   payments,
   invoiceJobs,
