@@ -8,6 +8,7 @@ import { fromCents, type TEarnings, toCents } from "@pevo/shared";
 import { and, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
+import { getCompanySettings } from "../company";
 import { readSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
 import { renderStatementPdf, statementFileName } from "./statement-pdf";
 
@@ -83,7 +84,10 @@ export async function pevoStatementPdf(scope: Scope, pevoId: string, settlementI
   const s = await readSettlement(scope.db, scope, settlementId, pevoId);
   const own = s.pevos[0];
   if (!own) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
-  return { pdf: await renderStatementPdf(scope, s, own), fileName: statementFileName(s, own.pevoName) };
+  return {
+    pdf: await renderStatementPdf(await getCompanySettings(scope), s, own),
+    fileName: statementFileName(s, own.pevoName),
+  };
 }
 
 /** The office's statement PDF of one PEVO of a settlement (any state: a draft prints as Draft). */
@@ -95,7 +99,7 @@ export async function officeStatementPdf(
   const own = settlement.pevos.find((p) => p.pevoId === pevoId);
   if (!own) throw new NotFoundError("This PEVO has no statement in the settlement");
   return {
-    pdf: await renderStatementPdf(scope, settlement, own),
+    pdf: await renderStatementPdf(await getCompanySettings(scope), settlement, own),
     fileName: statementFileName(settlement, own.pevoName),
   };
 }

@@ -54,7 +54,7 @@ export async function paySettlement(
     for (const pevo of paid.pevos) {
       const to = await pevoMailRecipient(tx, scope, pevo.pevoId, null);
       if (!to) continue;
-      const pdf = await renderStatementPdf(scope, paid, pevo);
+      const pdf = await renderStatementPdf(company, paid, pevo);
       jobs.push(
         await enqueueMail(
           tx,

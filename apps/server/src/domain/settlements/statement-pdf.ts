@@ -12,8 +12,7 @@ import {
 } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
 import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
-import type { Scope } from "../../lib/tenant";
-import { getCompanySettings } from "../company";
+import type { getCompanySettings } from "../company";
 
 const money = (value: string) =>
   `${value.startsWith("-") ? "-" : ""}$${Math.abs(Number(value)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -56,7 +56,7 @@ const run = (start: string, end: string) =>
     includeUninvoiced: true,
   });
 
-describe("PEVO pay", () => {
+describe("PEVO pay", { timeout: 120_000 }, () => {
   test("bad input is a 400 with field messages", async () => {
     const bad = await t.as(admin)("POST", "/api/pay-plans/default", {
       effectiveFrom: "x",
@@ -155,12 +155,10 @@ describe("PEVO pay", () => {
       .from(settlementJobs)
       .where(eq(settlementJobs.dispatchId, jobs[0] ?? ""));
     await expect(
-      t.db
-        .insert(settlementJobs)
-        .values({
-          ...(claim as typeof settlementJobs.$inferInsert),
-          settlementId: (b.status === 201 ? b : a).body.id,
-        }),
+      t.db.insert(settlementJobs).values({
+        ...(claim as typeof settlementJobs.$inferInsert),
+        settlementId: (b.status === 201 ? b : a).body.id,
+      }),
     ).rejects.toThrow();
   });
 
