@@ -25,12 +25,12 @@ export const statementFileName = (
 
 const STATUS_TEXT = { draft: "Draft", approved: "Approved", paid: "Paid" } as const;
 
+/** `company` is read by the caller: inside a transaction, a read on another connection would wait on it. */
 export async function renderStatementPdf(
-  scope: Scope,
+  company: Awaited<ReturnType<typeof getCompanySettings>>,
   settlement: TSettlement,
   pevo: TSettlementPevo,
 ): Promise<Buffer> {
-  const company = await getCompanySettings(scope);
   const { doc, end } = createPdf({
     info: { Title: `Pay statement ${settlement.periodStart} – ${settlement.periodEnd}, ${pevo.pevoName}` },
     margins: { top: 50, left: 50, right: 50, bottom: PAGE_CONTENT_BOTTOM },
