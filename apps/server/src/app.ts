@@ -51,6 +51,7 @@ import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/s
 import { receivablesRoutes } from "./features/receivables/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { officeTaxRoutes, portalTaxRoutes } from "./features/tax/routes";
+import { payPlanRoutes, portalEarningsRoutes, settlementRoutes } from "./features/settlements/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";
 import { refuseAuthControlCharacters } from "./http/auth-input";
 import { bodyLimits } from "./http/body-limit";
@@ -204,6 +205,9 @@ export function createApp(opts: {
     .route("/invoices", invoiceCreditNoteRoutes)
     .route("/credit-notes", creditNoteRoutes)
     .route("/public/credit-notes", publicCreditNoteRoutes)
+    .route("/pay-plans", payPlanRoutes)
+    .route("/settlements", settlementRoutes)
+    .route("/portal", portalEarningsRoutes)
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company/factoring", factoringSettingsRoutes)

@@ -46,6 +46,7 @@ import {
   jobs,
   missingRow,
   payments,
+  payPlans,
   pevoCertifications,
   pevoInsurance,
   pevos,
@@ -57,6 +58,9 @@ import {
   safetyChecklists,
   safetyMeetings,
   session,
+  settlementAdjustments,
+  settlementJobs,
+  settlements,
   signatureRequests,
   standardRates,
   taxYearSettings,
@@ -283,6 +287,46 @@ const creditNoteBody = () => ({
   reason: "Table credit",
   lines: [{ description: "Table line", quantity: "1", rate: "5.00" }],
 });
+// PEVO pay (DECISIONS 'PEVO pay'): each fresh settlement pays one fresh completed job of pevoA on a
+// day of its own (2024: no other fixture's job falls in it).
+let payDay = 0;
+async function completedJobA(f: Fixtures) {
+  payDay += 1;
+  const day = new Date(Date.UTC(2024, 0, payDay)).toISOString().slice(0, 10);
+  const dispatchId = await t.insertDispatch(f.companyA, {
+    pevoId: f.pevoUserRowA,
+    rateConfirmationId: f.rateConfirmationA,
+    pickupDate: day,
+    status: "completed",
+  });
+  return { day, dispatchId: hide("pevoA", dispatchId) };
+}
+async function newSettlementA(f: Fixtures) {
+  const { day, dispatchId } = await completedJobA(f);
+  const res = await t.request("POST", "/api/settlements", {
+    ...credentials.adminA,
+    body: { periodKind: "custom", periodStart: day, periodEnd: day, includeUninvoiced: true },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: hide("pevoA", res.body.id as string), dispatchId };
+}
+async function approvedSettlementA(f: Fixtures) {
+  const { id } = await newSettlementA(f);
+  const res = await t.request("POST", `/api/settlements/${id}/approve`, credentials.adminA);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return id;
+}
+let statementOfA: string | undefined;
+const statementA = async (f: Fixtures) => {
+  statementOfA ??= await approvedSettlementA(f);
+  return statementOfA;
+};
+const settlementRows = (id: string) => [
+  rowsWhere(settlements, settlements.id, id),
+  rowsWhere(settlementJobs, settlementJobs.settlementId, id),
+  rowsWhere(settlementAdjustments, settlementAdjustments.settlementId, id),
+];
+const payPlanBody = () => ({ effectiveFrom: "2024-01-01", kind: "percentage", percent: "70" });
 let creditNoteOfA: string | undefined;
 /** A credit note of company A (issued once, by adminA). */
 async function creditNoteA(f: Fixtures) {
@@ -896,6 +940,113 @@ const ROUTES: Row[] = [
     target: (_, path) => invoiceRows(resourceId(path)),
   },
 
+  // PEVO pay (DECISIONS 'PEVO pay'): pay plans, settlements; the PEVO's own statements in the portal
+  { route: "GET /api/pay-plans/default", expect: OFFICE },
+  {
+    route: "POST /api/pay-plans/default",
+    body: payPlanBody,
+    expect: { ...OFFICE, adminA: 201, adminB: 201 },
+    target: (f) => rowsWhere(payPlans, payPlans.companyId, f.companyA),
+  },
+  {
+    route: "GET /api/pay-plans/pevos/:id",
+    path: (f) => `/api/pay-plans/pevos/${f.pevoUserRowA}`,
+    expect: A_ONLY,
+  },
+  {
+    route: "POST /api/pay-plans/pevos/:id",
+    path: (f) => `/api/pay-plans/pevos/${f.pevoUserRowA}`,
+    body: payPlanBody,
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (f) => rowsWhere(payPlans, payPlans.companyId, f.companyA),
+  },
+  { route: "GET /api/settlements", expect: OFFICE },
+  {
+    route: "POST /api/settlements",
+    body: () => ({
+      periodKind: "custom",
+      periodStart: "2023-06-01",
+      periodEnd: "2023-06-01",
+      includeUninvoiced: true,
+    }),
+    path: async (f) => {
+      await t.insertDispatch(f.companyA, {
+        pevoId: f.pevoUserRowA,
+        rateConfirmationId: f.rateConfirmationA,
+        pickupDate: "2023-06-01",
+        status: "completed",
+      });
+      return "/api/settlements";
+    },
+    expect: { ...OFFICE, adminA: 201, adminB: 409 },
+    target: (f) => rowsWhere(settlements, settlements.companyId, f.companyA),
+  },
+  {
+    route: "GET /api/settlements/:id",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}`,
+    expect: A_ONLY,
+  },
+  {
+    route: "DELETE /api/settlements/:id",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}`,
+    expect: { ...A_ONLY, adminA: 204 },
+    target: (_, path) => settlementRows(lastId(path)),
+  },
+  {
+    route: "POST /api/settlements/:id/adjustments",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}/adjustments`,
+    body: (f) => ({ pevoId: f.pevoUserRowA, kind: "bonus", amount: "10.00", note: "Table bonus" }),
+    expect: { ...A_ONLY, adminA: 201 },
+    target: (_, path) => settlementRows(resourceId(path)),
+  },
+  {
+    route: "DELETE /api/settlements/:id/adjustments/:adjustmentId",
+    path: async (f) => {
+      const { id } = await newSettlementA(f);
+      const res = await t.request("POST", `/api/settlements/${id}/adjustments`, {
+        ...credentials.adminA,
+        body: { pevoId: f.pevoUserRowA, kind: "advance", amount: "10.00", note: "Table advance" },
+      });
+      expect(res.status).toBe(201);
+      const adjustmentId = res.body.pevos[0].adjustments[0].id as string;
+      return `/api/settlements/${id}/adjustments/${hide("pevoA", adjustmentId)}`;
+    },
+    expect: A_ONLY,
+    target: (_, path) => settlementRows(resourceId(path)),
+  },
+  {
+    route: "DELETE /api/settlements/:id/jobs/:dispatchId",
+    path: async (f) => {
+      const { id, dispatchId } = await newSettlementA(f);
+      return `/api/settlements/${id}/jobs/${dispatchId}`;
+    },
+    expect: A_ONLY,
+    target: (_, path) => settlementRows(resourceId(path)),
+  },
+  {
+    route: "POST /api/settlements/:id/approve",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}/approve`,
+    expect: A_ONLY,
+    target: (_, path) => settlementRows(resourceId(path)),
+  },
+  {
+    route: "POST /api/settlements/:id/pay",
+    path: async (f) => `/api/settlements/${await approvedSettlementA(f)}/pay`,
+    body: () => ({ date: "2024-03-01", method: "check", reference: "1001" }),
+    expect: A_ONLY,
+    target: (_, path) => settlementRows(resourceId(path)),
+  },
+  {
+    route: "GET /api/settlements/:id/statements/:pevoId/pdf",
+    path: async (f) => `/api/settlements/${await statementA(f)}/statements/${f.pevoUserRowA}/pdf`,
+    expect: A_ONLY,
+  },
+  { route: "GET /api/portal/earnings", expect: PORTAL },
+  {
+    route: "GET /api/portal/earnings/:id/pdf",
+    path: async (f) => `/api/portal/earnings/${await statementA(f)}/pdf`,
+    expect: PEVO_A_ONLY,
+  },
   // credit notes: issued on company A's sent invoice; adminB with A's ids gets 404
   { route: "GET /api/credit-notes", expect: OFFICE },
   {

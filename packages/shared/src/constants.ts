@@ -298,6 +298,11 @@ export const ACTIVITY_TYPES = [
   "invoice_unfactored",
   "invoice_sent_to_factor",
   "factoring_changed",
+  "pay_plan_changed",
+  "settlement_created",
+  "settlement_approved",
+  "settlement_paid",
+  "settlement_deleted",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -44,7 +44,7 @@ export const RATE_KIND_KEYS = Object.keys(RATE_KINDS) as [RateKind, ...RateKind[
 export const MAX_STANDBY_THRESHOLD = NUMBER_LIMITS.maxTripHours;
 
 /** An optional amount: "" and null mean "not charged"; otherwise the money rules and messages. */
-const optionalMoney = (label: string) => {
+export const optionalMoney = (label: string) => {
   const amount = money(`${label} is required`);
   return z
     .union([z.string(), z.number()], { error: `${label} must be an amount` })
@@ -60,7 +60,7 @@ const optionalMoney = (label: string) => {
 };
 
 /** An optional whole or decimal quantity (miles) with up to two decimals, at most `max`. */
-const optionalQuantity = (label: string, max: number) =>
+export const optionalQuantity = (label: string, max: number) =>
   z
     .union([z.string(), z.number()], { error: `${label} must be a number` })
     .nullish()

@@ -65,6 +65,10 @@ const OWNER: Record<string, Owner> = {
   publicLinks: "domain/public-links",
   pevoTaxProfiles: "domain/tax-profiles",
   taxYearSettings: "domain/tax-profiles",
+  payPlans: "domain/settlements",
+  settlements: "domain/settlements",
+  settlementJobs: "domain/settlements",
+  settlementAdjustments: "domain/settlements",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -33,6 +33,7 @@ import {
   jobs,
   mailOutbox,
   payments,
+  payPlans,
   permits,
   pevoCertifications,
   pevoCredentialVersions,
@@ -45,6 +46,9 @@ import {
   rateConfirmations,
   safetyChecklists,
   safetyMeetings,
+  settlementAdjustments,
+  settlementJobs,
+  settlements,
   signatureRequests,
   standardRates,
   taxYearSettings,
@@ -59,6 +63,10 @@ import type { FileStorage } from "./storage";
 
 /** Tenant tables, children before parents. */
 const OWNED: { table: PgTable; companyId: PgColumn }[] = [
+  settlementAdjustments,
+  settlementJobs,
+  settlements,
+  payPlans,
   clientCreditEntries,
   payments,
   invoiceJobs,

@@ -318,3 +318,21 @@ export const factorPacketMail = (
     attachments,
   };
 };
+/** To a PEVO, when their settlement is paid: the statement PDF attached (DECISIONS 'PEVO pay'). */
+export const payStatementMail = (
+  m: { to: string; pevoName: string; companyName: string; period: string; net: string; paidText: string },
+  url: string,
+  pdf: Buffer,
+  fileName: string,
+): Mail => ({
+  to: m.to,
+  subject: `Your pay statement from ${m.companyName}: ${m.period}`,
+  text: `Hi ${m.pevoName},\n\n${m.companyName} paid your statement for ${m.period}: ${dollars(m.net)} net, ${m.paidText}.\nThe statement is attached. Your statements and this year's total are under Earnings in the portal:\n${url}\n`,
+  html: layout(
+    "Your pay statement",
+    `Hi ${escapeHtml(m.pevoName)},</p><p>${escapeHtml(m.companyName)} paid your statement for ${escapeHtml(m.period)}: <strong>${dollars(m.net)}</strong> net, ${escapeHtml(m.paidText)}. The statement is attached.`,
+    url,
+    "View your earnings",
+  ),
+  attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
+});

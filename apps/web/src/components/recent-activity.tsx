@@ -49,6 +49,11 @@ const LETTERS: Record<string, string> = {
   invoice_unfactored: "I",
   invoice_sent_to_factor: "I",
   factoring_changed: "A",
+  pay_plan_changed: "P",
+  settlement_created: "P",
+  settlement_approved: "P",
+  settlement_paid: "P",
+  settlement_deleted: "P",
 };
 const activityLetter = (type: string) => LETTERS[type] ?? "A";
 

@@ -15,3 +15,4 @@ export * from "./open-balances";
 export * from "./payments";
 export * from "./rate-limits";
 export * from "./tax";
+export * from "./settlements";

@@ -1,0 +1,19 @@
+// PEVO pay (DECISIONS 'PEVO pay'): pay plans (the company default and a PEVO's own, versioned by
+// effective date), settlement runs over a pay period (draft → approved → paid; a job is paid in
+// exactly one settlement), the statement PDF per PEVO (emailed when paid) and the PEVO's Earnings.
+
+export { approveSettlement } from "./approve-settlement";
+export { createSettlement } from "./create-settlement";
+export { officeStatementPdf, pevoEarnings, pevoStatementPdf } from "./earnings";
+export {
+  ADJUSTMENT_NOT_FOUND,
+  addAdjustment,
+  deleteSettlement,
+  holdJob,
+  JOB_NOT_IN_SETTLEMENT,
+  removeAdjustment,
+} from "./edit-draft";
+export { listSettlements } from "./list-settlements";
+export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
+export { paySettlement } from "./pay-settlement";
+export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";

@@ -1,0 +1,197 @@
+/**
+ * PEVO pay (DECISIONS 'PEVO pay'): a job is paid in exactly one settlement, also under two
+ * concurrent runs; approving locks the figures; a later plan change does not alter an approved
+ * settlement; a PEVO sees only their own statements; bad input is a 400 with field messages.
+ */
+import { settlementJobs } from "@pevo/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  APP_URL,
+  createTestApp,
+  type SignedUpAdmin,
+  type TestApp,
+  type TestPevo,
+} from "../../../test/harness";
+import { readPdf } from "../../../test/pdf-text";
+
+let t: TestApp;
+let admin: SignedUpAdmin;
+let adminB: SignedUpAdmin;
+let paula: TestPevo;
+let peter: TestPevo;
+let rcId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const two = await t.createTwoCompanies();
+  admin = two.adminA;
+  adminB = two.adminB;
+  paula = two.pevo1;
+  peter = two.pevo2;
+  const client = await t.createClient(admin, { name: "Pay Client" });
+  rcId = (await t.createRateConfirmation(admin, { clientId: client.id })).id;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const plan = (effectiveFrom: string, dayRate: string) => ({
+  effectiveFrom,
+  kind: "per_job",
+  dayRate,
+  reimbursedExpenses: ["fuel"],
+});
+const completedJob = (pevoId: string, pickupDate: string) =>
+  t.insertDispatch(admin.companyId, { pevoId, pickupDate, status: "completed", rateConfirmationId: rcId });
+async function rawGet(path: string, cookie: string) {
+  const res = await t.app.request(`${APP_URL}${path}`, { headers: { Origin: APP_URL, Cookie: cookie } });
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+const run = (start: string, end: string) =>
+  t.as(admin)("POST", "/api/settlements", {
+    periodKind: "custom",
+    periodStart: start,
+    periodEnd: end,
+    includeUninvoiced: true,
+  });
+
+describe("PEVO pay", { timeout: 120_000 }, () => {
+  test("bad input is a 400 with field messages", async () => {
+    const bad = await t.as(admin)("POST", "/api/pay-plans/default", {
+      effectiveFrom: "x",
+      kind: "percentage",
+      percent: "120",
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(["effectiveFrom", "percent"]));
+    const period = await t.as(admin)("POST", "/api/settlements", {
+      periodKind: "custom",
+      periodStart: "2025-03-10",
+      periodEnd: "2025-03-01",
+    });
+    expect(period.status).toBe(400);
+    expect(period.body.fields.periodEnd).toMatch(/on or after/);
+  });
+
+  test("a run pays each completed job once, approve locks it, a plan change leaves it alone", async () => {
+    expect((await t.as(admin)("POST", "/api/pay-plans/default", plan("2025-01-01", "250.00"))).status).toBe(
+      201,
+    );
+    const job = await completedJob(paula.pevoId, "2025-04-02");
+    const draft = await run("2025-04-01", "2025-04-14");
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const own = draft.body.pevos.find((p: { pevoId: string }) => p.pevoId === paula.pevoId);
+    expect(own.jobs.map((j: { dispatchId: string }) => j.dispatchId)).toEqual([job]);
+    expect(own.totals.pay).toBe("250.00");
+
+    // The same period again: nothing is left to pay.
+    expect((await run("2025-04-01", "2025-04-14")).status).toBe(409);
+
+    const adjusted = await t.as(admin)("POST", `/api/settlements/${draft.body.id}/adjustments`, {
+      pevoId: paula.pevoId,
+      kind: "advance",
+      amount: "100.00",
+      note: "Fuel advance",
+    });
+    expect(adjusted.status).toBe(201);
+    expect(adjusted.body.net).toBe("150.00");
+
+    const approved = await t.as(admin)("POST", `/api/settlements/${draft.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe("approved");
+    // Locked: no adjustment, no second approval.
+    const late = await t.as(admin)("POST", `/api/settlements/${draft.body.id}/adjustments`, {
+      pevoId: paula.pevoId,
+      kind: "bonus",
+      amount: "5.00",
+      note: "Late",
+    });
+    expect(late.status).toBe(409);
+    expect((await t.as(admin)("POST", `/api/settlements/${draft.body.id}/approve`)).status).toBe(409);
+
+    // A new default effective before the job: the approved settlement keeps its figures.
+    expect((await t.as(admin)("POST", "/api/pay-plans/default", plan("2025-03-01", "300.00"))).status).toBe(
+      201,
+    );
+    const after = await t.as(admin)("GET", `/api/settlements/${draft.body.id}`);
+    expect(after.body.net).toBe("150.00");
+    expect(after.body.pevos[0].totals.pay).toBe("250.00");
+
+    // A new job of the period is paid under the new plan in a new run.
+    await completedJob(paula.pevoId, "2025-04-03");
+    const second = await run("2025-04-01", "2025-04-14");
+    expect(second.status).toBe(201);
+    expect(second.body.pevos[0].totals.pay).toBe("300.00");
+
+    const paid = await t.as(admin)("POST", `/api/settlements/${draft.body.id}/pay`, {
+      date: "2025-04-18",
+      method: "ach",
+      reference: "ACH-1",
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe("paid");
+    const mail = await t.lastMail(paula.email);
+    expect(mail.subject).toMatch(/pay statement/i);
+  });
+
+  test("two concurrent runs never pay a job twice", async () => {
+    const jobs = [
+      await completedJob(paula.pevoId, "2025-05-05"),
+      await completedJob(peter.pevoId, "2025-05-06"),
+    ];
+    const [a, b] = await Promise.all([run("2025-05-01", "2025-05-14"), run("2025-05-01", "2025-05-14")]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    for (const dispatchId of jobs) {
+      const claims = await t.db
+        .select()
+        .from(settlementJobs)
+        .where(eq(settlementJobs.dispatchId, dispatchId));
+      expect(claims).toHaveLength(1);
+    }
+    // The database refuses a second claim even without the run's check.
+    const [claim] = await t.db
+      .select()
+      .from(settlementJobs)
+      .where(eq(settlementJobs.dispatchId, jobs[0] ?? ""));
+    await expect(
+      t.db.insert(settlementJobs).values({
+        ...(claim as typeof settlementJobs.$inferInsert),
+        settlementId: (b.status === 201 ? b : a).body.id,
+      }),
+    ).rejects.toThrow();
+  });
+
+  test("a PEVO sees only their own approved statements, and another company nothing", async () => {
+    await completedJob(paula.pevoId, "2025-06-02");
+    await completedJob(peter.pevoId, "2025-06-03");
+    const draft = await run("2025-06-01", "2025-06-14");
+    expect(draft.status).toBe(201);
+    // A draft is not in the portal.
+    const before = await t.as(paula)("GET", "/api/portal/earnings");
+    expect(before.body.statements.map((s: { settlementId: string }) => s.settlementId)).not.toContain(
+      draft.body.id,
+    );
+    expect((await t.as(paula)("GET", `/api/portal/earnings/${draft.body.id}/pdf`)).status).toBe(404);
+
+    await t.as(admin)("POST", `/api/settlements/${draft.body.id}/approve`);
+    const earnings = await t.as(paula)("GET", "/api/portal/earnings");
+    expect(earnings.status).toBe(200);
+    const statement = earnings.body.statements.find(
+      (s: { settlementId: string }) => s.settlementId === draft.body.id,
+    );
+    expect(statement.jobs).toHaveLength(1);
+    const text = JSON.stringify(earnings.body);
+    expect(text).not.toContain(peter.pevoId);
+    expect(text).not.toContain("invoiced");
+    const pdf = await rawGet(`/api/portal/earnings/${draft.body.id}/pdf`, paula.cookie);
+    expect(pdf.status).toBe(200);
+    const { text: pdfText } = await readPdf(pdf.bytes);
+    expect(pdfText).toContain("PAY STATEMENT");
+    expect(pdfText).toContain("Paula One");
+    expect(pdfText).not.toContain("Peter Two");
+
+    expect((await t.as(adminB)("GET", `/api/settlements/${draft.body.id}`)).status).toBe(404);
+    expect((await t.as(paula)("GET", `/api/settlements/${draft.body.id}`)).status).toBe(403);
+  });
+});
