@@ -39,7 +39,7 @@ function saveErrorMessage(error: unknown, adding: boolean) {
  * Add a PEVO (no `pevo`) or edit one. Email only when adding: it creates the portal login and the
  * invitation. On failure everything typed stays, with the server's field messages inline. The
  * licence is the driver's licence; state certifications are credentials with their number, expiry
- * and proof (DECISIONS 'One model of state certifications'): adding, "Add PEVO and a certification"
+ * and proof (DECISIONS 'One model of state certifications'): adding, "Save and add a state certification"
  * saves and opens the certification form on the PEVO's page; editing, they are in Credentials below.
  */
 export function PevoForm({ pevo }: { pevo?: TPevo }) {
@@ -243,7 +243,7 @@ function StateCertifications({
             disabled={busy}
             onClick={onAddWithCertification}
           >
-            Add PEVO and a certification
+            Save and add a state certification
           </Button>
         ) : (
           <Button asChild variant="outline" className="h-11 md:h-9">

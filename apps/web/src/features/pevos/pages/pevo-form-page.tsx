@@ -24,7 +24,7 @@ export function PevoAddPage() {
 export function PevoEditPage() {
   const { id = "" } = useParams();
   const pevo = usePevo(id);
-  // "Add PEVO and a certification" lands here with the certification form to open: once (the
+  // "Save and add a state certification" lands here with the certification form to open: once (the
   // address loses the request, so a reload does not open it again).
   const [search, setSearch] = useSearchParams();
   const [addCertification] = useState(() => search.get("add") === "certification");
