@@ -389,7 +389,7 @@ test.describe("Calendar", () => {
     const pickupEvent = calendarEvent(page, `${rc.jobNumber} · ${pevoName}`);
     const completedEvent = calendarEvent(page, `13:00 ${other.jobNumber}`);
     const span = calendarEvent(page, `Job ${rc.jobNumber}`);
-    const expiry = calendarEvent(page, `Certification expires: ${pevoName}`);
+    const expiry = calendarEvent(page, `Licence expires: ${pevoName}`);
 
     // Pickups on their day, coloured by status (dispatched blue, completed green).
     await expect(pickupEvent).toHaveCount(1, { timeout: 30_000 });
@@ -412,11 +412,11 @@ test.describe("Calendar", () => {
       expect(spanBox.width).toBeGreaterThan(dayBox.width * 2);
     }
 
-    // The PEVO's certification expiry on its day.
+    // The PEVO's driver's licence expiry on its day.
     await expect(expiry).toHaveCount(1);
     await expectOnDay(page, expiry, otherDay);
     expect(await background(expiry)).toBe("rgb(254, 215, 170)");
-    await expect(page.getByRole("list", { name: "Legend" })).toContainText("Certification expiry");
+    await expect(page.getByRole("list", { name: "Legend" })).toContainText("Driver's licence expiry");
     await screenshotBothWidths(page, "calendar-month");
 
     // Next / Previous / Today change the period (and its label).

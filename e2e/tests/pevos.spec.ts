@@ -34,8 +34,7 @@ async function openAddForm(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Add PEVO" })).toBeVisible();
 }
 
-const expiryTrigger = (page: Page) => page.getByLabel("Certification Expiry");
-const statesTrigger = (page: Page) => page.getByLabel("Certified States", { exact: true });
+const expiryTrigger = (page: Page) => page.getByLabel("Driver's License Expiry");
 const emailInput = (page: Page) => page.getByLabel("Email", { exact: true });
 
 /** Adds a PEVO without an email (no portal login) through the form and returns to the list. */
@@ -67,10 +66,12 @@ test.describe("PEVO roster", () => {
     const license = `TX-${tag.toUpperCase()}`;
 
     await openAddForm(page);
-    // Defaults: Active Status on, no expiry, no states.
+    // Defaults: Active Status on, no licence expiry; state certifications are credentials of their own.
     await expect(page.getByRole("checkbox", { name: "Active Status" })).toBeChecked();
     await expect(expiryTrigger(page)).toHaveText("Pick a date");
-    await expect(statesTrigger(page)).toHaveText("Select states");
+    await expect(page.getByRole("region", { name: "State certifications" })).toContainText(
+      "certificate number, expiry date and proof",
+    );
     await screenshotBothWidths(page, "pevo-form-empty");
 
     await page.getByLabel("First Name").fill(first);
@@ -81,15 +82,6 @@ test.describe("PEVO roster", () => {
     const { fifteenthOfNextMonth: expiry } = await browserDays(page);
     await pickDate(page, expiryTrigger(page), expiry);
 
-    // Certified states: a multi-select of the 50 codes.
-    await statesTrigger(page).click();
-    const states = page.getByRole("group", { name: "Certified states" });
-    await expect(states.getByRole("button")).toHaveCount(50);
-    await states.getByRole("button", { name: "TX", exact: true }).click();
-    await states.getByRole("button", { name: "OK", exact: true }).click();
-    await page.getByRole("button", { name: "Done" }).click();
-    await expect(statesTrigger(page)).toHaveText("2 states selected");
-    await expect(page.getByRole("list", { name: "Selected states" })).toHaveText(/OK\s*TX/);
     await screenshotBothWidths(page, "pevo-form-filled");
 
     await page.getByRole("button", { name: "Add PEVO" }).click();

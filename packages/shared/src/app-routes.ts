@@ -30,7 +30,7 @@ export const APP_ROUTES = {
 
 /** The sections whose screens are routed inside the feature (`/pevos/*` in the router). */
 export const APP_SECTIONS = {
-  pevos: { base: "/pevos", children: ["new", "edit/:id"] },
+  pevos: { base: "/pevos", children: ["new", "edit/:id", "reciprocity"] },
   rateConfirmations: { base: "/rate-confirmations", children: ["new", ":id"] },
   dispatching: { base: "/dispatching", children: ["new", "edit/:id", ":id"] },
   invoices: { base: "/invoices", children: ["new", "bill-jobs", "credit-notes", "edit/:id", ":id"] },

@@ -275,6 +275,7 @@ export const ACTIVITY_TYPES = [
   "credential_submitted",
   "credential_approved",
   "credential_rejected",
+  "credential_expiry_reminded",
   "invoice_sent",
   "invoice_viewed",
   "invoice_voided",

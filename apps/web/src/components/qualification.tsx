@@ -1,4 +1,4 @@
-import { CalendarClock, CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { CalendarClock, CircleAlert, CircleCheck, Clock, ExternalLink } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   conflictStatus,
@@ -73,6 +73,17 @@ export function QualificationMarks({
       {free.length ? (
         <p className="text-muted-foreground">No certification required in {free.join(", ")}.</p>
       ) : null}
+      {/* A new tab: the form being filled stays as it is. */}
+      <a
+        href="/pevos/reciprocity"
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        Which cards each state accepts
+        <ExternalLink aria-hidden className="size-3" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
       {q.busy.length ? (
         <ul aria-label="Already booked" className="grid gap-1 border-t pt-2">
           {q.busy.map((b) => (

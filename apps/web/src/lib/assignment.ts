@@ -25,6 +25,8 @@ export type QualificationJob = {
   pickupDate?: string | null;
   /** The dispatch being edited: its own booking does not make its PEVO busy. */
   dispatchId?: string | null;
+  /** A rate confirmation form's own record (when editing): its positions do not make a PEVO busy. */
+  editedRateConfirmationId?: string | null;
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,8 +47,13 @@ export function qualificationQuery(job: QualificationJob | null | undefined) {
     };
   }
   if (!from) return null;
-  // Without a route, insurance and the licence are still checked.
-  return job.routeStates?.length ? { routeStates: job.routeStates.join(","), from, to } : { from, to };
+  // Without a route, insurance and the licence are still checked; the dates mark who is busy.
+  const edited = job.editedRateConfirmationId
+    ? { editedRateConfirmationId: job.editedRateConfirmationId }
+    : {};
+  return job.routeStates?.length
+    ? { routeStates: job.routeStates.join(","), from, to, ...edited }
+    : { from, to, ...edited };
 }
 type JobQuery = NonNullable<ReturnType<typeof qualificationQuery>>;
 

@@ -1,10 +1,4 @@
-import {
-  INVOICE_OPEN_STATUSES,
-  TEXT_LIMITS as L,
-  LOAD_LIMITS,
-  NUMBER_LIMITS,
-  type UsState,
-} from "@pevo/shared";
+import { INVOICE_OPEN_STATUSES, TEXT_LIMITS as L, LOAD_LIMITS, NUMBER_LIMITS } from "@pevo/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -190,7 +184,6 @@ export const pevos = pgTable(
     licenceReviewNote: text("licence_review_note"),
     licenceReviewedAt: timestamp("licence_reviewed_at", { withTimezone: true }),
     licenceReviewedBy: text("licence_reviewed_by"),
-    states: text("states").array().$type<UsState[]>().notNull().default(sql`'{}'::text[]`),
     status: pevoStatus("status").notNull().default("active"),
     // The full name as one field, so that "casey whit" finds Casey Whitfield.
     searchText: searchText(

@@ -99,7 +99,6 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
           phone: "(469) 555-0134",
           licenseNumber: "TX-PEVO-44821",
           certificationExpiry: day(400),
-          states: ["TX", "OK", "LA", "NM"],
         },
         {
           companyId: company.id,
@@ -109,7 +108,6 @@ export async function seedDemoCompany(db: Database, hashPassword: HashPassword) 
           phone: "(915) 555-0177",
           licenseNumber: "AZ-PE-20931",
           certificationExpiry: day(20),
-          states: ["AZ", "NM", "TX", "CO"],
         },
       ])
       .returning({ id: pevos.id, firstName: pevos.firstName, lastName: pevos.lastName });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PEVO_STATUSES, US_STATES } from "../constants";
+import { PEVO_STATUSES } from "../constants";
 import type { TPevo } from "../schemas/pevo";
 import type { Assert, Same } from "./check";
 import { ZDay, ZId, ZTimestamp } from "./common";
@@ -14,8 +14,7 @@ export const ZPevoResponse = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   licenseNumber: z.string().nullable(),
-  certificationExpiry: ZDay.nullable(),
-  states: z.array(z.enum(US_STATES)),
+  certificationExpiry: ZDay.nullable().describe("The driver's licence expiry"),
   status: z.enum(PEVO_STATUSES),
   hasLogin: z.boolean().describe("Whether the PEVO has a portal login"),
   invitationMail: ZMailState.nullable().describe(

@@ -51,6 +51,13 @@ export const ZQualificationQuery = z
       .regex(UUID, { message: "dispatchId must be an id" })
       .optional()
       .describe("The dispatch being edited: its own booking does not make its PEVO busy"),
+    editedRateConfirmationId: z
+      .string()
+      .regex(UUID, { message: "editedRateConfirmationId must be an id" })
+      .optional()
+      .describe(
+        "Without rateConfirmationId: the rate confirmation whose form is being edited; its own positions and dispatches do not make a PEVO busy",
+      ),
   })
   .superRefine((q, ctx) => {
     if (!q.rateConfirmationId && !q.from) {

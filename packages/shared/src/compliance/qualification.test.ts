@@ -6,7 +6,13 @@ import {
   checkQualification,
   type QualificationInput,
 } from "./qualification";
-import { acceptedCertificates, CERTIFICATION_STATES, RECIPROCITY } from "./reciprocity";
+import {
+  acceptedCertificates,
+  CERTIFICATION_STATES,
+  RECIPROCITY,
+  RECIPROCITY_SOURCES,
+  STATE_RULES,
+} from "./reciprocity";
 
 const cert = (
   state: string,
@@ -308,9 +314,20 @@ describe("the reciprocity table", () => {
     expect(acceptedCertificates("NM")).toEqual([]);
   });
 
-  test("sources and the date checked are part of the data", () => {
-    expect(RECIPROCITY.checkedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(RECIPROCITY.sources.map((s) => s.title).join(" ")).toContain("Evergreen Safety Council");
-    expect(RECIPROCITY.sources.map((s) => s.title).join(" ")).toContain("FHWA");
+  test("every state's rule has its sources and the date checked; the table's date is the latest", () => {
+    for (const state of CERTIFICATION_STATES) {
+      const rule = STATE_RULES[state];
+      expect(rule.sources.length, state).toBeGreaterThan(0);
+      for (const id of rule.sources) expect(RECIPROCITY_SOURCES[id].title, state).toBeTruthy();
+      expect(rule.checkedOn, state).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(rule.checkedOn <= RECIPROCITY.checkedOn).toBe(true);
+    }
+    expect(CERTIFICATION_STATES.map((s) => STATE_RULES[s].checkedOn)).toContain(RECIPROCITY.checkedOn);
+    // The sources' exceptions: Texas certifies flagging only, Pennsylvania only superload escorts.
+    expect(STATE_RULES.TX.certifies).toMatch(/^Flagging only/);
+    expect(STATE_RULES.PA.certifies).toContain("superload");
+    // A state whose cards another accepts beyond WA and CO names the source that says so.
+    expect(STATE_RULES.AZ.sources).toContain("fhwa");
+    expect(STATE_RULES.OK.sources).toContain("okDps");
   });
 });

@@ -346,12 +346,12 @@ export const BOUND_CASES: BoundCase[] = [
   ...email("pevo", "email", "pevo"),
   ...text("pevo", "phone", "Phone", phone),
   ...text("pevo", "licenseNumber", "License number", code),
-  ...date("pevo", "certificationExpiry", "Certification expiry", { yearsAhead: 20 }),
+  ...date("pevo", "certificationExpiry", "Driver's licence expiry", { yearsAhead: 20 }),
   ...text("pevoProfile", "firstName", "First name", name),
   ...text("pevoProfile", "lastName", "Last name", name),
   ...text("pevoProfile", "phone", "Phone", phone),
   ...text("pevoProfile", "licenseNumber", "License number", code),
-  ...date("pevoProfile", "certificationExpiry", "Certification expiry", { yearsAhead: 20 }),
+  ...date("pevoProfile", "certificationExpiry", "Driver's licence expiry", { yearsAhead: 20 }),
 
   // Rate confirmations
   ...text("rateConfirmation", "jobNumber", "Job number", code),

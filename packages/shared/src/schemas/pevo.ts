@@ -1,23 +1,24 @@
 import { z } from "zod";
 import type { TMailState } from "../api/mail";
-import { PEVO_STATUSES, US_STATES } from "../constants";
+import { PEVO_STATUSES } from "../constants";
 import { TEXT_LIMITS } from "../limits";
 import { boundedText, optionalEmail, optionalExpiryDate, requiredText } from "./fields";
 
 const name = (message: string, label: string) => requiredText(message, label, TEXT_LIMITS.name, 2);
 
-/** The PEVO form (SPEC §5). Email is only used when adding (it creates the login account). */
+/**
+ * The PEVO form (SPEC §5). Email is only used when adding (it creates the login account). The
+ * licence: number and expiry (`certificationExpiry` keeps the spec's name for the driver's licence
+ * expiry). State certifications are credentials of their own (credentials/schemas.ts), not ticks
+ * here (DECISIONS 'One model of state certifications').
+ */
 export const ZPevo = z.object({
   firstName: name("First name must be at least 2 characters", "First name"),
   lastName: name("Last name must be at least 2 characters", "Last name"),
   email: optionalEmail(),
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   licenseNumber: boundedText("License number", TEXT_LIMITS.code),
-  certificationExpiry: optionalExpiryDate("Enter a valid date", "Certification expiry"),
-  states: z
-    .array(z.enum(US_STATES, { error: "Choose states from the list" }))
-    .default([])
-    .transform((states) => [...new Set(states)].sort()),
+  certificationExpiry: optionalExpiryDate("Enter a valid date", "Driver's licence expiry"),
   status: z.enum(PEVO_STATUSES).default("active"),
 });
 export type TPevoInput = z.input<typeof ZPevo>;

@@ -19,7 +19,7 @@ export const ZPevoProfile = z.object({
   lastName: requiredText("Last name must be at least 2 characters", "Last name", TEXT_LIMITS.name, 2),
   phone: boundedText("Phone", TEXT_LIMITS.phone),
   licenseNumber: boundedText("License number", TEXT_LIMITS.code),
-  certificationExpiry: optionalExpiryDate("Enter a valid date", "Certification expiry"),
+  certificationExpiry: optionalExpiryDate("Enter a valid date", "Driver's licence expiry"),
 });
 export type TPevoProfileInput = z.input<typeof ZPevoProfile>;
 export type TPevoProfile = z.output<typeof ZPevoProfile> & {

@@ -70,3 +70,15 @@ export function officeExpiryMail(to: { email: string; name: string }, facts: Exp
     ),
   };
 }
+
+/**
+ * The activity log's line for a reminder sent: "Expiry reminder: Jane Doe's TX certification C-1
+ * expires in 7 days (Dec 4, 2026); emailed to Jane Doe and 2 admins".
+ */
+export function expiryReminderActivity(facts: ExpiryFacts, sent: { pevo: boolean; admins: number }) {
+  const to = [
+    sent.pevo ? facts.pevoName : null,
+    sent.admins > 0 ? `${sent.admins} ${sent.admins === 1 ? "admin" : "admins"}` : null,
+  ].filter(Boolean);
+  return `Expiry reminder: ${facts.pevoName}'s ${credentialName(facts)} expires ${when(facts)}; emailed to ${to.join(" and ")}`;
+}

@@ -5,7 +5,8 @@
  * in the company's time zone, and that no later threshold is due already (a server back after
  * days away sends the latest reminder only). Then it queues, through the outbox (mail/mail-jobs.ts),
  * the PEVO's mail (if their mail settings allow it: domain/pevos' `pevoMailRecipient`) and one mail
- * to each admin of the company.
+ * to each admin of the company, and records it in the activity log in the same transaction (the
+ * office sees when a reminder went, DECISIONS 'Credential expiry emails').
  */
 import { type Executor, user } from "@pevo/db";
 import { CREDENTIAL_REMINDER_DAYS } from "@pevo/shared";
@@ -16,10 +17,11 @@ import type { JobHandlers } from "../../lib/jobs";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { zonedDate } from "../../lib/zoned-time";
 import { enqueueMail } from "../../mail/mail-jobs";
+import { recordActivity } from "../activity";
 import { companyTimeZone, credentialExpiryEmailsOn } from "../company";
 import { pevoMailRecipient } from "../pevos";
 import { currentExpiries } from "./expiring";
-import { officeExpiryMail, pevoExpiryMail } from "./expiry-mails";
+import { expiryReminderActivity, officeExpiryMail, pevoExpiryMail } from "./expiry-mails";
 import { CREDENTIAL_REMINDER, credentialReminderKey, type Payload, reminderInstant } from "./reminders";
 
 type Scope = { companyId: CompanyId };
@@ -56,13 +58,24 @@ export function credentialReminderHandlers(deps: Pick<Deps, "mailer" | "config">
       const key = credentialReminderKey(credential, days);
       const pevo = await pevoMailRecipient(tx, scope, pevoId, null);
       if (pevo) await enqueueMail(tx, scope, `${key}:pevo`, pevoExpiryMail(pevo, facts, deps.config.appUrl));
-      for (const admin of await admins(tx, scope)) {
+      const office = await admins(tx, scope);
+      for (const admin of office) {
         await enqueueMail(
           tx,
           scope,
           `${key}:admin:${admin.id}`,
           officeExpiryMail(admin, facts, deps.config.appUrl),
         );
+      }
+      if (pevo || office.length > 0) {
+        await recordActivity(tx, scope, {
+          actorId: null,
+          type: "credential_expiry_reminded",
+          status: daysLeft === 0 ? "error" : "pending",
+          message: expiryReminderActivity(facts, { pevo: pevo !== null, admins: office.length }),
+          pevo: credential.pevoName,
+          pevoId,
+        });
       }
     },
   };

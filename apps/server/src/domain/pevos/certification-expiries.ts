@@ -2,7 +2,7 @@ import { pevos } from "@pevo/db";
 import { between, isNotNull } from "drizzle-orm";
 import { type Scope, scoped } from "../../lib/tenant";
 
-/** The PEVOs whose certification expires between two days (the calendar shows them). */
+/** The PEVOs whose driver's licence (`certification_expiry`) expires between two days (the calendar shows them). */
 export async function certificationExpiriesBetween(scope: Scope, from: string, to: string) {
   const rows = await scope.db
     .select({

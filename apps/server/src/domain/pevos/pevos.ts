@@ -30,7 +30,6 @@ const PEVO_HAS_TRIPS = "This PEVO has trip log entries and cannot be deleted. Se
 
 const columns = {
   ...pevoFacts,
-  states: pevos.states,
   status: pevos.status,
   hasLogin: sql<boolean>`${pevos.userId} is not null`,
   userId: pevos.userId,

@@ -34,7 +34,6 @@ async function createPevo(
     firstName,
     lastName: "Escort",
     certificationExpiry,
-    states: ["TX"],
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   // Insured, so that the assignments below pass (the licence expiry is what this file tests).

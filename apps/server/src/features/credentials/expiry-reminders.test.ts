@@ -5,7 +5,7 @@
  * restart; nothing for a renewed credential, nothing when the company turns them off; the PEVO's
  * Email Notifications respected; companies never mixed.
  */
-import { jobs, pevos } from "@pevo/db";
+import { activityEvents, jobs, pevos } from "@pevo/db";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { asCompanyId } from "../../../test/company-id";
@@ -110,6 +110,28 @@ describe("credential expiry emails", () => {
     ]);
     expect(await subjects(adminA.email, "WA-1001")).toHaveLength(3);
     expect((await keys()).map((k) => k.status)).toEqual(["done", "done", "done"]);
+    // Each reminder sent is in the activity log once, written with its mails.
+    const reminded = await t.db
+      .select({
+        message: activityEvents.message,
+        status: activityEvents.status,
+        pevoId: activityEvents.pevoId,
+      })
+      .from(activityEvents)
+      .where(
+        and(eq(activityEvents.type, "credential_expiry_reminded"), like(activityEvents.message, "%WA-1001%")),
+      )
+      .orderBy(activityEvents.createdAt);
+    expect(reminded).toEqual(
+      ["in 30 days", "in 7 days", "today"].map((when) => ({
+        message: `Expiry reminder: Paula One's WA certification WA-1001 expires ${when} (Mar 31, 2027); emailed to Paula One and 1 admin`,
+        status: when === "today" ? "error" : "pending",
+        pevoId: pevo1.pevoId,
+      })),
+    );
+    const seen = await t.as(adminA)("GET", "/api/activity?type=credential_expiry_reminded");
+    expect(seen.status).toBe(200);
+    expect(JSON.stringify(seen.body)).toContain("WA-1001 expires today");
 
     // What the mails say: what to do, and where.
     const [toPevo] = (await t.outbox(pevo1.email)).filter((m) => m.subject.includes("expires today"));

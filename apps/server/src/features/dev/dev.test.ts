@@ -15,7 +15,6 @@ describe("/dev/mailbox (development outbox)", () => {
       firstName: "<b>Pat</b>",
       lastName: "Lee",
       email,
-      states: [],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 

@@ -450,7 +450,6 @@ describe.each([
     const pevo = await t.as(adminA)("POST", "/api/pevos", {
       firstName: "Short",
       lastName: "Lived",
-      states: [],
     });
     expect(pevo.status).toBe(201);
     const keys: string[] = [];

@@ -72,10 +72,11 @@ describe("GET /api/pevos", () => {
       phone: null,
       licenseNumber: null,
       certificationExpiry: null,
-      states: [],
       status: "active",
       hasLogin: false,
     });
+    // State certifications are credentials of their own: no "Certified States" on the PEVO.
+    expect(items[0]).not.toHaveProperty("states");
     expect(items[0]).not.toHaveProperty("companyId");
     expect(items[0]).not.toHaveProperty("userId");
   });
@@ -118,6 +119,7 @@ describe("POST /api/pevos", () => {
       phone: "(555) 010-2030",
       licenseNumber: "TX-PEVO-1234",
       certificationExpiry: "2030-06-15",
+      // The retired "Certified States" ticks: an old client's field is ignored, never stored.
       states: ["TX", "OK", "TX", "AR"],
     });
     expect(res.status).toBe(201);
@@ -128,7 +130,6 @@ describe("POST /api/pevos", () => {
       phone: "(555) 010-2030",
       licenseNumber: "TX-PEVO-1234",
       certificationExpiry: "2030-06-15",
-      states: ["AR", "OK", "TX"],
       status: "active",
       hasLogin: false,
       invitationSent: false,
@@ -145,10 +146,9 @@ describe("POST /api/pevos", () => {
       firstName: "Ivy",
       lastName: "Invited",
       email: email.toUpperCase(),
-      states: ["CO"],
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email, hasLogin: true, invitationSent: true, states: ["CO"] });
+    expect(res.body).toMatchObject({ email, hasLogin: true, invitationSent: true });
     expect(JSON.stringify(res.body).toLowerCase()).not.toContain("password");
 
     const row = (await dbRow(res.body.id)) ?? missingRow("pevos");
@@ -233,8 +233,6 @@ describe("POST /api/pevos", () => {
     ],
     ["an invalid email", { ...valid, email: "not-an-email" }, "email", "Please enter a valid email"],
     ["an email without domain", { ...valid, email: "someone@" }, "email", "Please enter a valid email"],
-    ["an unknown state code", { ...valid, states: ["TX", "XX"] }, "states.1", "Choose states from the list"],
-    ["a lower-case state code", { ...valid, states: ["tx"] }, "states.0", "Choose states from the list"],
     [
       "an impossible expiry date",
       { ...valid, certificationExpiry: "2030-02-30" },
@@ -329,7 +327,6 @@ describe("PUT /api/pevos/:id", () => {
       phone: "555-0199",
       licenseNumber: "LIC-9",
       certificationExpiry: "2031-01-05",
-      states: ["WY", "MT"],
       status: "inactive",
     });
     expect(res.status).toBe(200);
@@ -341,7 +338,6 @@ describe("PUT /api/pevos/:id", () => {
       phone: "555-0199",
       licenseNumber: "LIC-9",
       certificationExpiry: "2031-01-05",
-      states: ["MT", "WY"],
       status: "inactive",
       hasLogin: true,
     });
@@ -364,13 +360,11 @@ describe("PUT /api/pevos/:id", () => {
       lastName: "Surname",
       phone: "",
       certificationExpiry: "",
-      states: [],
     });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({
       phone: null,
       certificationExpiry: null,
-      states: [],
       status: "active",
     });
   });
@@ -381,13 +375,13 @@ describe("PUT /api/pevos/:id", () => {
     const res = await asA("PUT", `/api/pevos/${created.id}`, { firstName: "S", lastName: "Driver" });
     expect(res.status).toBe(400);
     expect(res.body.fields.firstName).toBe("First name must be at least 2 characters");
-    const states = await asA("PUT", `/api/pevos/${created.id}`, {
+    const expiry = await asA("PUT", `/api/pevos/${created.id}`, {
       firstName: "Stays",
       lastName: "Driver",
-      states: ["ZZ"],
+      certificationExpiry: "2030-02-30",
     });
-    expect(states.status).toBe(400);
-    expect(states.body.fields["states.0"]).toBe("Choose states from the list");
+    expect(expiry.status).toBe(400);
+    expect(expiry.body.fields.certificationExpiry).toBeTruthy();
     expect(await dbRow(created.id)).toEqual(before);
   });
 

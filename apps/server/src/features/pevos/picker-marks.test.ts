@@ -93,12 +93,40 @@ describe("busy marks", () => {
     expect(foreign.body.results).toEqual([]);
   });
 
-  test("a rate confirmation being edited (no saved job, no pickup date) asks no bookings", async () => {
+  test("a rate confirmation form's dates mark who is busy; the one being edited is not its own booking", async () => {
     const pat = (await t.createPevo(admin, { firstName: "Pat", lastName: "Planned" })).id;
-    await t.createDispatch(admin, { pevoId: pat, pickupDate: "2026-12-05" });
-    const res = await marks({ pevoIds: pat, routeStates: "TX", from: "2026-12-05" });
-    expect(res.status).toBe(200);
-    expect(res.body.results[0].busy).toEqual([]);
+    const other = await t.createDispatch(admin, { pevoId: pat, pickupDate: "2026-12-05" });
+    // A new rate confirmation's form: the route and dates being typed, no saved job.
+    const res = await marks({ pevoIds: pat, routeStates: "TX", from: "2026-12-04", to: "2026-12-06" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results[0].busy).toEqual([
+      expect.objectContaining({ kind: "dispatch", id: other.id, date: "2026-12-05", status: "pending" }),
+    ]);
+    expect(
+      (await marks({ pevoIds: pat, routeStates: "TX", from: "2026-12-06" })).body.results[0].busy,
+    ).toEqual([]);
+
+    // Editing a rate confirmation that has Pat on a position: its own position is the same job, while
+    // another job on those dates still makes Pat busy (what saving the form answers with its 409).
+    const own = await t.createRateConfirmation(admin, {
+      clientId,
+      jobNumber: "OWN-1",
+      startDate: "2026-12-20",
+      positions: [{ positionType: "lead_car", pevoId: pat }],
+    });
+    const editing = await marks({
+      pevoIds: pat,
+      from: "2026-12-20",
+      editedRateConfirmationId: own.id,
+    });
+    expect(editing.body.results[0].busy).toEqual([]);
+    const newJob = await marks({ pevoIds: pat, from: "2026-12-20" });
+    expect(newJob.body.results[0].busy).toEqual([
+      expect.objectContaining({ kind: "position", id: own.id, jobNumber: "OWN-1" }),
+    ]);
+    const bad = await marks({ pevoIds: pat, from: "2026-12-20", editedRateConfirmationId: "nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("editedRateConfirmationId must be an id");
   });
 
   test("bad pickupDate or dispatchId: 400 with a message", async () => {

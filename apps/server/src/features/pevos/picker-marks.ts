@@ -6,22 +6,22 @@ import type { Scope } from "../../lib/tenant";
 /**
  * The PEVO picker's marks: each PEVO's qualification check for the job (domain/credentials) and the
  * jobs they are already booked on at its time (domain/dispatches: the save's double-booking rule),
- * so the office sees "Busy" before choosing. Bookings are asked for a dispatch's job only (a saved
- * rate confirmation or a pickup date); a rate confirmation being edited is checked when it is saved.
+ * so the office sees "Busy" before choosing: for a dispatch's job (a saved rate confirmation, a
+ * pickup date) and for the dates of a rate confirmation form (a new one, or the one being edited,
+ * whose own positions and dispatches are the same job), as each save would check them.
  */
 export async function pickerMarks(scope: Scope, q: TQualificationQuery): Promise<TQualificationResponse> {
   const checked = await pevoQualifications(scope, q);
-  const busy =
-    (q.rateConfirmationId || q.pickupDate) && checked.results.length
-      ? await pevoBookings(scope, {
-          pevoIds: checked.results.map((r) => r.pevoId),
-          from: checked.from,
-          to: checked.to,
-          pickupDate: q.pickupDate,
-          rateConfirmationId: q.rateConfirmationId ?? null,
-          excludeDispatchIds: q.dispatchId ? [q.dispatchId] : [],
-        })
-      : [];
+  const busy = checked.results.length
+    ? await pevoBookings(scope, {
+        pevoIds: checked.results.map((r) => r.pevoId),
+        from: checked.from,
+        to: checked.to,
+        pickupDate: q.pickupDate,
+        rateConfirmationId: q.rateConfirmationId ?? q.editedRateConfirmationId ?? null,
+        excludeDispatchIds: q.dispatchId ? [q.dispatchId] : [],
+      })
+    : [];
   return {
     ...checked,
     results: checked.results.map((r) => ({ ...r, busy: busy.filter((b) => b.pevoId === r.pevoId) })),

@@ -47,7 +47,7 @@ export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
       ? [
           {
             id: `x-${id}`,
-            title: `Certification expires: ${pevoName}`,
+            title: `Licence expires: ${pevoName}`,
             start: parseDate(date),
             end: addDays(parseDate(date), 1),
             allDay: true,

@@ -44,7 +44,7 @@ function rangeOf(date: Date, view: View) {
 const LEGEND = [
   ...Object.entries(DISPATCH_STATUS_LABELS),
   ["rate-confirmation", "Rate confirmation"],
-  ["expiry", "Certification expiry"],
+  ["expiry", "Driver's licence expiry"],
 ] as const;
 
 /**

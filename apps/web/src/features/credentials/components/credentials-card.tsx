@@ -28,9 +28,18 @@ import { PendingVersion, VersionHistory } from "./versions";
  * equipment. The office adds / edits / deletes and reviews the PEVO's changes; in the portal the
  * PEVO edits their own, each change pending the office's review.
  */
-export function CredentialsCard({ owner }: { owner: CredentialsOwner }) {
+export function CredentialsCard({
+  owner,
+  addCertificationFirst = false,
+}: {
+  owner: CredentialsOwner;
+  /** Open the new certification form at once (the PEVO was just added to record one). */
+  addCertificationFirst?: boolean;
+}) {
   const credentials = useCredentials(owner);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing>(() =>
+    addCertificationFirst ? { kind: "certifications", item: null } : null,
+  );
   const [toDelete, setToDelete] = useState<{ kind: ListKind; id: string; label: string } | null>(null);
   const remove = useDeleteCredential(owner);
 

@@ -11,7 +11,7 @@ const features: { title: string; description: string; icon: LucideIcon }[] = [
   {
     title: "PEVO roster",
     description:
-      "Track each operator's license, certification expiry and certified states before you assign them.",
+      "Track each operator's licence, state certifications and insurance, checked against the route before you assign them.",
     icon: Users,
   },
   {

@@ -6,16 +6,15 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, FormActions, InputField } from "@/components/form-fields";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Field } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { useSavePevo } from "../api";
-import { StatePicker } from "./state-picker";
 
-/** Empty strings, no states, active (SPEC §4/§5); an existing PEVO fills them in. */
+/** Empty strings, active (SPEC §4/§5); an existing PEVO fills them in. */
 function toFormValues(pevo?: TPevo | null): TPevoInput {
   return {
     firstName: pevo?.firstName ?? "",
@@ -24,7 +23,6 @@ function toFormValues(pevo?: TPevo | null): TPevoInput {
     phone: pevo?.phone ?? "",
     licenseNumber: pevo?.licenseNumber ?? "",
     certificationExpiry: pevo?.certificationExpiry ?? "",
-    states: pevo?.states ?? [],
     status: pevo?.status ?? "active",
   };
 }
@@ -39,12 +37,17 @@ function saveErrorMessage(error: unknown, adding: boolean) {
 
 /**
  * Add a PEVO (no `pevo`) or edit one. Email only when adding: it creates the portal login and the
- * invitation. On failure everything typed stays, with the server's field messages inline.
+ * invitation. On failure everything typed stays, with the server's field messages inline. The
+ * licence is the driver's licence; state certifications are credentials with their number, expiry
+ * and proof (DECISIONS 'One model of state certifications'): adding, "Save and add a state certification"
+ * saves and opens the certification form on the PEVO's page; editing, they are in Credentials below.
  */
 export function PevoForm({ pevo }: { pevo?: TPevo }) {
   const adding = !pevo;
   const navigate = useNavigate();
   const save = useSavePevo();
+  // Where a successful add goes: the list, or the PEVO's page with the certification form open.
+  const then = useRef<"list" | "certification">("list");
   const form = useForm<TPevoInput, unknown, TPevoData>({
     resolver: zodResolver(ZPevo),
     defaultValues: toFormValues(pevo),
@@ -76,9 +79,14 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
           } else {
             toast.success("PEVO updated successfully");
           }
-          navigate("/pevos");
+          navigate(
+            adding && then.current === "certification"
+              ? `/pevos/edit/${saved.id}?add=certification#credentials`
+              : "/pevos",
+          );
         },
         onError: (error) => {
+          then.current = "list";
           if (applyFieldErrors(error, form.setError) && error instanceof ApiError) {
             const first = Object.keys(error.fields)[0] as keyof TPevoInput | undefined;
             if (first && first in toFormValues()) focusAfterSave.current = first;
@@ -144,31 +152,18 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
               control={form.control}
               name="certificationExpiry"
               id="pevo-certificationExpiry"
-              label="Certification Expiry"
+              label="Driver's License Expiry"
               className="content-start"
               disablePast
               clearable
             />
-            <Field
-              label="Certified States"
-              htmlFor="pevo-states"
-              error={errors.states?.message}
-              className="content-start sm:col-span-2"
-            >
-              <Controller
-                control={form.control}
-                name="states"
-                render={({ field }) => (
-                  <StatePicker
-                    id="pevo-states"
-                    value={field.value}
-                    onChange={field.onChange}
-                    disabled={busy}
-                    invalid={Boolean(errors.states)}
-                  />
-                )}
-              />
-            </Field>
+            <StateCertifications
+              adding={adding}
+              busy={busy}
+              onAddWithCertification={() => {
+                then.current = "certification";
+              }}
+            />
             <Controller
               control={form.control}
               name="status"
@@ -201,5 +196,61 @@ export function PevoForm({ pevo }: { pevo?: TPevo }) {
         onCancel={() => navigate("/pevos")}
       />
     </LimitedForm>
+  );
+}
+
+/**
+ * Where the state certifications are: each one is a credential (state, number, expiry, proof) that
+ * the route check reads. Adding, a second submit saves the PEVO and opens the certification form on
+ * their page; editing, the link goes to the Credentials card below the form.
+ */
+function StateCertifications({
+  adding,
+  busy,
+  onAddWithCertification,
+}: {
+  adding: boolean;
+  busy: boolean;
+  onAddWithCertification: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="pevo-certifications-title"
+      className="grid gap-2 rounded-lg border border-dashed p-4 sm:col-span-2"
+    >
+      <h2 id="pevo-certifications-title" className="text-sm font-semibold">
+        State certifications
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Each state certification is recorded with its certificate number, expiry date and proof, and the route
+        check uses exactly those. {/* A new tab: what is typed here stays. */}
+        <a
+          href="/pevos/reciprocity"
+          target="_blank"
+          rel="noreferrer"
+          className="text-foreground underline-offset-4 hover:underline"
+        >
+          Which states certify, and whose cards they accept
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+      <div>
+        {adding ? (
+          <Button
+            type="submit"
+            variant="outline"
+            className="h-11 md:h-9"
+            disabled={busy}
+            onClick={onAddWithCertification}
+          >
+            Save and add a state certification
+          </Button>
+        ) : (
+          <Button asChild variant="outline" className="h-11 md:h-9">
+            <a href="#credentials">Go to state certifications</a>
+          </Button>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { useParams } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
@@ -25,6 +25,13 @@ export function PevoAddPage() {
 export function PevoEditPage() {
   const { id = "" } = useParams();
   const pevo = usePevo(id);
+  // "Save and add a state certification" lands here with the certification form to open: once (the
+  // address loses the request, so a reload does not open it again).
+  const [search, setSearch] = useSearchParams();
+  const [addCertification] = useState(() => search.get("add") === "certification");
+  useEffect(() => {
+    if (search.has("add")) setSearch({}, { replace: true, preventScrollReset: true });
+  }, [search, setSearch]);
 
   let body: ReactNode;
   if (pevo.isPending) {
@@ -42,7 +49,10 @@ export function PevoEditPage() {
       <div className="grid gap-6">
         <PevoForm key={pevo.data.id} pevo={pevo.data} />
         <div className="max-w-3xl scroll-mt-20" id="credentials">
-          <CredentialsCard owner={{ kind: "office", pevoId: pevo.data.id }} />
+          <CredentialsCard
+            owner={{ kind: "office", pevoId: pevo.data.id }}
+            addCertificationFirst={addCertification}
+          />
         </div>
         <div className="max-w-3xl">
           <DocumentsCard

@@ -108,12 +108,17 @@ export function PevoListPage() {
       <PageHeader
         title="PEVOs"
         actions={
-          <Button asChild>
-            <Link to="/pevos/new">
-              <Plus />
-              Add New PEVO
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/pevos/reciprocity">State certification rules</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/pevos/new">
+                <Plus />
+                Add New PEVO
+              </Link>
+            </Button>
+          </>
         }
       />
       <FilterBar>

@@ -190,7 +190,7 @@ function ProfileForm({ profile }: { profile: TPevoProfile }) {
               />
             </Field>
             <Field
-              label="Certification Expiry"
+              label="Driver's License Expiry"
               htmlFor="profile-certificationExpiry"
               error={errors.certificationExpiry?.message}
             >

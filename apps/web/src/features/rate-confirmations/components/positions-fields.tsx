@@ -13,8 +13,11 @@ import { RemovableRow } from "./removable-row";
 
 const TYPES = optionsFrom(POSITION_TYPES);
 
-/** Positions: at least one; type, a custom name for Custom Position, and an optional PEVO. */
-export function PositionsFields() {
+/**
+ * Positions: at least one; type, a custom name for Custom Position, and an optional PEVO (the picker
+ * marks who is not qualified for the route or busy on the dates, before choosing).
+ */
+export function PositionsFields({ rateConfirmationId }: { rateConfirmationId?: string }) {
   const { control, formState } = useFormContext<RcFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "positions" });
   const errors = formState.errors.positions;
@@ -38,7 +41,12 @@ export function PositionsFields() {
           </p>
         ) : null}
         {fields.map((row, index) => (
-          <PositionRow key={row.id} index={index} onRemove={() => remove(index)} />
+          <PositionRow
+            key={row.id}
+            index={index}
+            rateConfirmationId={rateConfirmationId}
+            onRemove={() => remove(index)}
+          />
         ))}
         <div>
           <Button variant="outline" onClick={() => append(newPosition())}>
@@ -51,7 +59,15 @@ export function PositionsFields() {
   );
 }
 
-function PositionRow({ index, onRemove }: { index: number; onRemove: () => void }) {
+function PositionRow({
+  index,
+  rateConfirmationId,
+  onRemove,
+}: {
+  index: number;
+  rateConfirmationId?: string;
+  onRemove: () => void;
+}) {
   const { control, register, formState } = useFormContext<RcFormValues>();
   const type = useWatch({ control, name: `positions.${index}.positionType` });
   const rowErrors = formState.errors.positions?.[index];
@@ -61,7 +77,7 @@ function PositionRow({ index, onRemove }: { index: number; onRemove: () => void 
     name: ["loadDetails.routeStates", "startDate", "endDate"],
   });
   // The route and dates as edited: the check follows the form, before it is saved.
-  const job = { routeStates, from, to };
+  const job = { routeStates, from, to, editedRateConfirmationId: rateConfirmationId };
 
   const base = `rc-positions-${index}`;
   return (

@@ -33,6 +33,7 @@ export function RateConfirmationForm({
   onCancel,
   jobNumberSuggestion,
   notice,
+  rateConfirmationId,
 }: {
   defaultValues: RcFormValues;
   submitLabel: string;
@@ -42,6 +43,8 @@ export function RateConfirmationForm({
   /** Put in Job Number once, if the user has not typed one. */
   jobNumberSuggestion?: string;
   notice?: ReactNode;
+  /** The rate confirmation being edited (its own positions do not make a PEVO busy); none for a new one. */
+  rateConfirmationId?: string;
 }) {
   const form: RcForm = useForm({
     resolver: zodResolver(ZRateConfirmation),
@@ -85,7 +88,7 @@ export function RateConfirmationForm({
           <StandardRatesFields />
           <AdditionalRatesFields />
           <CustomRatesFields />
-          <PositionsFields />
+          <PositionsFields rateConfirmationId={rateConfirmationId} />
           <LoadDetailsFields />
         </fieldset>
         {notice}

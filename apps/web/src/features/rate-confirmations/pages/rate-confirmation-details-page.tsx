@@ -112,6 +112,7 @@ function Details({ rc }: { rc: TRateConfirmation }) {
       >
         <RateConfirmationForm
           defaultValues={defaultValues}
+          rateConfirmationId={rc.id}
           submitLabel="Save Changes"
           pending={update.isPending}
           onCancel={() => navigate("/rate-confirmations")}

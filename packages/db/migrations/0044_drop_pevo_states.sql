@@ -1,0 +1,1 @@
+ALTER TABLE "pevos" DROP COLUMN "states";
