@@ -1,6 +1,7 @@
 // npm test: the gate. Type check ‖ lint ‖ migration-drift check ‖ dead-code check (knip: unused files,
 // exports and dependencies; knip.json names the entry points), then the unit + API tests on PGlite ‖
-// on PostgreSQL (when TEST_DATABASE_URL is set), then the build, the fault tests (the compiled server
+// on PostgreSQL (when TEST_DATABASE_URL is set), then the build, the web chunks' byte budget
+// (scripts/check-bundle-budget.mjs), the fault tests (the compiled server
 // on throwaway PostgreSQL clusters that restart, lose connections, run two instances, shut down) and
 // the browser e2e tests in headless Chromium against the compiled server. Stages in a parallel group
 // run at the same time; each one's output is buffered and printed whole when it ends, with its name,
@@ -186,6 +187,9 @@ countVitest(pgReport);
 
 // 3. What users get: the web app and the compiled server, then the browser tests against it.
 if (await stage("build (web app + server)", "npm", ["run", "--silent", "build"])) {
+  // The built chunks: the PEVO portal's first load within its byte budget, no office code on the
+  // portal, public or sign-in screens (sizes, not timings).
+  await stage("first-load budget (web chunks)", process.execPath, ["scripts/check-bundle-budget.mjs"]);
   // Makes its own PostgreSQL 15 clusters (initdb / pg_ctl from /usr/lib/postgresql/15/bin, as the
   // postgres user when run as root) on spare ports: never the shared server.
   await stage(

@@ -1151,6 +1151,7 @@ const ROUTES: Row[] = [
     body: (_, caller) => ({ items: [`Table item ${caller}`] }),
     expect: OFFICE,
     target: (f) => rowsWhere(safetyChecklists, safetyChecklists.companyId, f.companyA),
+  },
   { route: "GET /api/company/factoring", expect: OFFICE },
   {
     route: "PUT /api/company/factoring",

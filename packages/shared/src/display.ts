@@ -1,4 +1,10 @@
-import { mcDigits } from "./schemas/fields";
+/**
+ * Strips what people type around an MC number ("MC-100200", "MC 100200", "mc100200") to its digits.
+ * Here, not beside the zod field: display helpers stay free of zod for the screens that only print.
+ */
+export function mcDigits(value: string): string {
+  return value.trim().replace(/^MC[\s#:.-]*/i, "");
+}
 
 /**
  * "MC 100200" for printing a company's or client's MC number. New values are stored as digits;

@@ -1,26 +1,24 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, type ReactNode, Suspense } from "react";
 import { retryFailedQuery } from "@/lib/errors";
-import { ThemeProvider, useTheme } from "@/lib/theme";
+import { ThemeProvider } from "@/lib/theme";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryFailedQuery } },
 });
+
+/** Its own chunk, fetched beside the first screen: no screen waits for the toast library. */
+const ThemedToaster = lazy(() => import("./toaster"));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <ThemedToaster />
+        <Suspense fallback={null}>
+          <ThemedToaster />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
   );
-}
-
-/** Toasts follow the light / dark theme like the rest of the page. */
-function ThemedToaster() {
-  const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
 }

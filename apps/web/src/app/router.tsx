@@ -1,6 +1,7 @@
 import { APP_ROUTES as R, APP_SECTIONS as S } from "@pevo/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { AppLoading } from "./app-loading";
 import { RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
@@ -13,6 +14,8 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
 export const router = createBrowserRouter([
   {
     ErrorBoundary: RouteError,
+    // A full page load waits for the screen's chunk (the routes are lazy): the fallback meanwhile.
+    HydrateFallback: AppLoading,
     children: [
       { path: R.landing, ...page(() => import("@/features/landing/pages/landing-page")) },
       { path: R.auth, ...page(() => import("@/features/auth/pages/auth-page")) },

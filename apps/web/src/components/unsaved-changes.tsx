@@ -1,41 +1,17 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useBlocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./ui/alert-dialog";
-import { Button } from "./ui/button";
+import { useOpenedOnce } from "@/lib/use-opened-once";
+
+/** Loaded when first asked: every signed-in screen renders the prompt, few ever open it. */
+const LazyDiscardChangesDialog = lazy(() => import("./discard-changes-dialog"));
 
 /** 'Discard unsaved changes?': Keep editing (the default, and Escape) or Discard. */
-function DiscardChangesDialog({
-  open,
-  onKeep,
-  onDiscard,
-}: {
-  open: boolean;
-  onKeep: () => void;
-  onDiscard: () => void;
-}) {
+function DiscardChangesDialog(props: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onKeep()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-          <AlertDialogDescription>What you typed has not been saved and will be lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep editing</AlertDialogCancel>
-          <Button variant="destructive" onClick={onDiscard}>
-            Discard
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <LazyDiscardChangesDialog {...props} />
+    </Suspense>
   );
 }
 

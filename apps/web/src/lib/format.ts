@@ -1,22 +1,52 @@
-import { format, parseISO } from "date-fns";
+// Plain date arithmetic rather than date-fns: every screen prints dates, and the PEVO portal's first
+// load stays small (docs/performance.md). Calendar dates are YYYY-MM-DD strings (SPEC §9).
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
 
 /** A YYYY-MM-DD calendar date parsed as a local date, so it never shifts with the time zone. */
-export const parseDate = (iso: string) => parseISO(iso.slice(0, 10));
+export const parseDate = (iso: string) => {
+  const [year = Number.NaN, month = Number.NaN, day = Number.NaN] = iso.slice(0, 10).split("-").map(Number);
+  const date = new Date(0);
+  date.setFullYear(year, month - 1, day);
+  date.setHours(0, 0, 0, 0);
+  return date;
+};
+
+/** A local date as YYYY-MM-DD. */
+export const isoDay = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, "0")}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** 'Jan 5' (or 'Jan 5, 2025' with the year) of a local date. */
+export const monthDay = (date: Date, withYear = false) =>
+  `${MONTHS[date.getMonth()]} ${date.getDate()}${withYear ? `, ${date.getFullYear()}` : ""}`;
+
+/** The calendar day `days` after (or before) a YYYY-MM-DD day. */
+export const shiftIsoDay = (iso: string, days: number) => {
+  const date = parseDate(iso);
+  date.setDate(date.getDate() + days);
+  return isoDay(date);
+};
 
 /** 'Jan 05, 2025' (SPEC §9). */
-export const formatDate = (iso: string | null | undefined) =>
-  iso ? format(parseDate(iso), "MMM dd, yyyy") : "";
+export const formatDate = (iso: string | null | undefined) => {
+  if (!iso) return "";
+  const date = parseDate(iso);
+  return `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}`;
+};
 
 /** 'MM/dd/yyyy' for PEVO certification expiry. */
-export const formatShortDate = (iso: string | null | undefined) =>
-  iso ? format(parseDate(iso), "MM/dd/yyyy") : "";
+export const formatShortDate = (iso: string | null | undefined) => {
+  if (!iso) return "";
+  const date = parseDate(iso);
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+};
 
 /** Today's date in long US format, e.g. 'Sunday, November 22, 2026'. */
 export const formatLongToday = (now = new Date()) =>
   now.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" });
 
 /** Today as YYYY-MM-DD in the browser's own time zone. */
-export const todayIso = (now = new Date()) => format(now, "yyyy-MM-dd");
+export const todayIso = (now = new Date()) => isoDay(now);
 
 /** Money with two decimals; a negative amount (a discount line) reads "-$50.00". */
 export const formatMoney = (value: string | number | null | undefined) => {

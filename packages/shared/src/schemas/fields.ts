@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mcDigits } from "../display";
 import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
 
 /** The one wording of a too-long text: "Last name must be at most 100 characters". */
@@ -82,11 +83,6 @@ export const optionalEmail = (message = "Please enter a valid email", label = "E
     .refine((v) => v === "" || z.email().safeParse(v).success, { message })
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null));
-
-/** Strips what people type around an MC number ("MC-100200", "MC 100200", "mc100200") to its digits. */
-export function mcDigits(value: string): string {
-  return value.trim().replace(/^MC[\s#:.-]*/i, "");
-}
 
 /** Optional MC number: digits, with an optional "MC" prefix that is dropped; stored as digits only. */
 export const mcNumber = (label = "MC number") =>

@@ -1,9 +1,9 @@
 import { useSavedTheme } from "@/lib/my-settings";
 import { useMe } from "@/lib/session";
 import { RequireAdmin } from "../guards";
+import { adminNav } from "./admin-nav";
 import { AppShell, UserFooter } from "./app-shell";
 import { emailInitials, fullName } from "./identity";
-import { adminNav } from "./nav-items";
 import { useSignOutAction } from "./use-sign-out-action";
 import { UserMenu } from "./user-menu";
 

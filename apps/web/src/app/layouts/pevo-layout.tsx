@@ -3,7 +3,7 @@ import { useMe } from "@/lib/session";
 import { RequirePevo } from "../guards";
 import { AppShell, UserFooter } from "./app-shell";
 import { fullName, nameInitials } from "./identity";
-import { pevoNav } from "./nav-items";
+import { pevoNav } from "./pevo-nav";
 import { useSignOutAction } from "./use-sign-out-action";
 
 /** The PEVO portal frame (SPEC §2 'PEVO portal'). Kept small: no admin feature code. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "@/lib/lazy-toast";
 import { useSignOut } from "@/lib/session";
 
 /** Signs out, goes to /auth and says so; a failure is shown as a toast (SPEC §2, §8). */
@@ -15,9 +15,9 @@ export function useSignOutAction() {
     try {
       await signOut();
       navigate("/auth");
-      toast.success("Successfully signed out");
+      showToast("success", "Successfully signed out");
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : "Failed to sign out");
+      showToast("error", error instanceof Error && error.message ? error.message : "Failed to sign out");
     } finally {
       setPending(false);
     }

@@ -3,11 +3,18 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { PanelLeftIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import * as React from "react";
+import { useOpenedOnce } from "@/lib/use-opened-once";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
 import { useIsMobile } from "./use-mobile";
+
+/**
+ * The tooltip library loads only when a collapsed desktop sidebar can show a tooltip: phones (the
+ * PEVO portal) and the expanded sidebar never need it (docs/performance.md).
+ */
+const SidebarTooltip = React.lazy(() => import("./sidebar-tooltip"));
+/** The phone's slide-out panel (and the dialog library under it) loads when the menu first opens. */
+const SidebarSheet = React.lazy(() => import("./sidebar-sheet"));
 
 /** SPEC §9: 16rem expanded, 18rem on mobile, 3rem collapsed; Ctrl/Cmd+B; cookie kept 7 days. */
 const SIDEBAR_COOKIE_NAME = "sidebar_state";
@@ -96,23 +103,21 @@ export function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              "--sidebar-width": SIDEBAR_WIDTH,
-              "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE,
-              "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
-              ...style,
-            } as React.CSSProperties
-          }
-          className={cn("flex min-h-svh w-full", className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            "--sidebar-width": SIDEBAR_WIDTH,
+            "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE,
+            "--sidebar-width-icon": SIDEBAR_WIDTH_ICON,
+            ...style,
+          } as React.CSSProperties
+        }
+        className={cn("flex min-h-svh w-full", className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -126,24 +131,21 @@ export function Sidebar({
 }: React.ComponentProps<"aside"> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
+  const mobilePanelOpened = useOpenedOnce(isMobile && openMobile);
+
   if (isMobile) {
+    if (!mobilePanelOpened) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          data-slot="sidebar"
-          data-mobile="true"
-          // The panel is portalled out of the wrapper, so it gets the width variable itself.
-          style={{ "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          className="w-(--sidebar-width-mobile) max-w-[calc(100vw-2.5rem)] gap-0 border-sidebar-border bg-sidebar p-0 text-sidebar-foreground [&>button:last-child]:top-5 [&>button:last-child]:right-4 [&>button:last-child_svg]:size-5"
+      <React.Suspense fallback={null}>
+        <SidebarSheet
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          label={label}
+          width={SIDEBAR_WIDTH_MOBILE}
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">Choose a page to open.</SheetDescription>
-          <nav aria-label={label} className="flex h-full w-full flex-col overflow-hidden">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -304,13 +306,10 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  if (!tooltip || isMobile || state !== "collapsed") return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    </React.Suspense>
   );
 }

@@ -17,9 +17,8 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { addDays, format } from "date-fns";
 import { call, client, pathParams } from "@/lib/api-client";
-import { parseDate, todayIso } from "@/lib/format";
+import { shiftIsoDay, todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
 /** One of the PEVO's own dispatches (GET /api/portal/dispatches, dashboard upcoming jobs). */
@@ -124,14 +123,12 @@ export function usePortalDispatches(filters: PortalDispatchFilters) {
   );
 }
 
-const shiftDay = (day: string, days: number) => format(addDays(parseDate(day), days), "yyyy-MM-dd");
-
 /**
  * The dispatches a trip on `day` may name (the trip form's picker): the PEVO's dispatches with a
  * pickup within 30 days of it, latest first (at most 100).
  */
 export function usePortalDispatchOptions(day: string) {
-  const query = { pickupFrom: shiftDay(day, -30), pickupTo: shiftDay(day, 30), limit: "100" };
+  const query = { pickupFrom: shiftIsoDay(day, -30), pickupTo: shiftIsoDay(day, 30), limit: "100" };
   return useQuery({
     queryKey: [...queryKeys.portalDispatches, "options", query],
     queryFn: () => call(client.api.portal.dispatches.$get({ query })),

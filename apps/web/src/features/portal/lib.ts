@@ -1,6 +1,5 @@
 import { cityStateOf } from "@pevo/shared";
-import { format } from "date-fns";
-import { parseDate, todayIso } from "@/lib/format";
+import { monthDay, parseDate, todayIso } from "@/lib/format";
 import type { TPortalDispatch } from "./api";
 
 /**
@@ -51,9 +50,6 @@ export const tapTarget = "h-11 md:h-9";
 export function earlyStartQuestion(pickupDate: string, now = new Date()) {
   const today = todayIso(now);
   if (pickupDate <= today) return null;
-  const day = format(
-    parseDate(pickupDate),
-    pickupDate.slice(0, 4) === today.slice(0, 4) ? "MMM d" : "MMM d, yyyy",
-  );
+  const day = monthDay(parseDate(pickupDate), pickupDate.slice(0, 4) !== today.slice(0, 4));
   return `This job's pickup is ${day} — start it now?`;
 }
