@@ -16,6 +16,7 @@ import { activityRoutes } from "./features/activity/routes";
 import { calendarRoutes } from "./features/calendar/routes";
 import { clientCreditRoutes } from "./features/client-credit/routes";
 import { clientRoutes } from "./features/clients/routes";
+import { publicLogoRoutes } from "./features/company/public-logo-routes";
 import { companyRoutes } from "./features/company/routes";
 import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
 import { publicCreditNoteRoutes } from "./features/credit-notes/public-credit-note-routes";
@@ -196,6 +197,7 @@ export function createApp(opts: {
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
     .route("/company", companyRoutes)
+    .route("/public/logos", publicLogoRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
     .route("/portal", portalDocumentRoutes)
