@@ -16,6 +16,7 @@ export { createUserWithAccount, deleteLogin, hashPassword, loginEmailTaken, rena
 export {
   checkLogo,
   companyLogo,
+  companyLogoUrl,
   LOGO_NOT_FOUND,
   publicLogo,
   removeCompanyLogo,

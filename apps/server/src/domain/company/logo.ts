@@ -112,3 +112,9 @@ export async function publicLogo(db: Executor, key: string) {
   if (!row?.logo || !row.type) throw new NotFoundError(LOGO_NOT_FOUND);
   return { bytes: row.logo, type: row.type };
 }
+
+/** The logo's public address for a client email, or null (the email then shows the name alone). */
+export async function companyLogoUrl(db: Executor, scope: { companyId: CompanyId }, appUrl: string) {
+  const [row] = await db.select({ key: companies.logoKey }).from(companies).where(ownCompany(scope));
+  return logoUrl(appUrl, row?.key ?? null);
+}
