@@ -28,7 +28,7 @@ const refuse = (message: string): never => {
 const isLogoType = (mime: string): mime is LogoContentType =>
   (LOGO_TYPES as readonly string[]).includes(mime);
 
-/** SVG is XML text: file-type does not detect it, so its opening is looked at. */
+/** SVG is XML text (file-type answers XML or nothing), so its opening is looked at. */
 const looksLikeSvg = (bytes: Uint8Array) =>
   /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
     Buffer.from(bytes.subarray(0, 1024)).toString("utf8"),
@@ -53,8 +53,7 @@ export async function checkLogo(bytes: Uint8Array): Promise<{ bytes: Buffer; typ
   if (bytes.byteLength === 0) refuse("The file is empty");
   if (bytes.byteLength > LOGO_LIMITS.maxBytes) refuse("The logo must be 1 MB or smaller");
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected && looksLikeSvg(bytes)) refuse(SVG_REFUSED);
-  if (!detected || !isLogoType(detected.mime)) return refuse(WRONG_TYPE);
+  if (!detected || !isLogoType(detected.mime)) return refuse(looksLikeSvg(bytes) ? SVG_REFUSED : WRONG_TYPE);
   const { width, height } = imageSize(bytes);
   if (width > LOGO_LIMITS.maxSide || height > LOGO_LIMITS.maxSide) {
     refuse(`The logo must be at most ${LOGO_LIMITS.maxSide} × ${LOGO_LIMITS.maxSide} pixels`);
