@@ -17,6 +17,7 @@ import { calendarRoutes } from "./features/calendar/routes";
 import { clientCreditRoutes } from "./features/client-credit/routes";
 import { clientRoutes } from "./features/clients/routes";
 import { factoringSettingsRoutes } from "./features/company/factoring-routes";
+import { publicLogoRoutes } from "./features/company/public-logo-routes";
 import { companyRoutes } from "./features/company/routes";
 import { officeCredentialRoutes, portalCredentialRoutes } from "./features/credentials/routes";
 import { publicCreditNoteRoutes } from "./features/credit-notes/public-credit-note-routes";
@@ -213,6 +214,7 @@ export function createApp(opts: {
     .route("/company/factoring", factoringSettingsRoutes)
     .route("/company", companyRoutes)
     .route("/company", safetyChecklistRoutes)
+    .route("/public/logos", publicLogoRoutes)
     .route("/calendar", calendarRoutes)
     .route("/", officeDocumentRoutes)
     .route("/", officeTaxRoutes)

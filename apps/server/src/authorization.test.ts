@@ -32,6 +32,8 @@
  * Better Auth's endpoints (/api/auth/*) are a whitelist in app.ts; AUTH_OPEN below lists them and the
  * last test checks that exactly those answer and every other Better Auth endpoint is a 404.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   clientCreditEntries,
   clients,
@@ -443,6 +445,14 @@ const uploadForm = () => {
   const body = new FormData();
   body.set("file", new File([PNG], "table.png", { type: "image/png" }));
   body.set("category", "photo");
+  return body;
+};
+
+/** A valid logo: a 48 × 48 PNG (a logo is at least 16 pixels a side). */
+const PNG_48 = readFileSync(join(import.meta.dirname, "../test/fixtures/photo.png"));
+const logoForm = () => {
+  const body = new FormData();
+  body.set("file", new File([PNG_48], "logo.png", { type: "image/png" }));
   return body;
 };
 
@@ -1158,6 +1168,41 @@ const ROUTES: Row[] = [
     body: (_, caller) => ({ name: `Factor ${caller}`, remitTo: "PO Box 1\nDallas, TX" }),
     expect: OFFICE,
     target: (f) => rowsWhere(companies, companies.id, f.companyA),
+  },
+  { route: "GET /api/company/onboarding", expect: OFFICE },
+  {
+    route: "POST /api/company/onboarding/setup-done",
+    expect: { ...OFFICE, adminA: 204, adminB: 204 },
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
+  },
+  {
+    route: "POST /api/company/onboarding/dismiss-checklist",
+    expect: { ...OFFICE, adminA: 204, adminB: 204 },
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
+  },
+  {
+    route: "PUT /api/company/logo",
+    body: logoForm,
+    expect: OFFICE,
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
+  },
+  {
+    route: "DELETE /api/company/logo",
+    expect: { ...OFFICE, adminA: 204, adminB: 204 },
+    target: (f) => rowsWhere(companies, companies.id, f.companyA),
+  },
+  // the logo's public address (client emails): its random key is the only credential
+  {
+    route: "GET /api/public/logos/:key",
+    path: async (f) => {
+      const key = `table-logo-${next()}`.padEnd(32, "x");
+      await t.db
+        .update(companies)
+        .set({ logo: PNG_48, logoType: "image/png", logoKey: key })
+        .where(eq(companies.id, f.companyA));
+      return `/api/public/logos/${key}`;
+    },
+    expect: { anonymous: 200, adminA: 200, adminB: 200, pevoA: 200, pevoA2: 200 },
   },
   { route: "GET /api/company/team", expect: OFFICE },
   {

@@ -66,6 +66,20 @@ export const FILE_LIMITS = {
   fileName: 200,
 } as const;
 
+/** The company logo printed on client PDFs and emails (DECISIONS 'Company set-up and logo'). */
+export const LOGO_LIMITS = {
+  /** Bytes: 1 MB is plenty for a letterhead logo and keeps every PDF small. */
+  maxBytes: 1024 * 1024,
+  /** Pixels per side: a larger image only makes the PDFs heavier. */
+  maxSide: 4000,
+  /** Pixels per side: smaller would print as a smudge. */
+  minSide: 16,
+} as const;
+
+/** The logo's accepted types (sniffed from the content): pdfkit embeds these two natively. */
+export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
+export type LogoContentType = (typeof LOGO_TYPES)[number];
+
 export const DATE_LIMITS = {
   /** Pickup, trip, start and issue dates: not before this day... */
   earliest: "2000-01-01",

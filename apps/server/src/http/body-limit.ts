@@ -1,4 +1,4 @@
-import { FILE_LIMITS, TEXT_LIMITS } from "@pevo/shared";
+import { FILE_LIMITS, LOGO_LIMITS, TEXT_LIMITS } from "@pevo/shared";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { UPLOAD_FRAMING_BYTES } from "./multipart";
@@ -19,6 +19,13 @@ const LARGER_BODIES: { method: string; path: RegExp; maxSize: number; message: s
     path: /^\/api\/(?:(?:pevos|rate-confirmations|dispatches)\/[^/]+\/documents|portal\/(?:dispatches\/[^/]+\/)?documents)\/?$/,
     maxSize: FILE_LIMITS.maxBytes + UPLOAD_FRAMING_BYTES,
     message: `The file is larger than ${FILE_LIMITS.maxBytes / (1024 * 1024)} MB`,
+  },
+  {
+    // The company logo (domain/company/logo.ts): 1 MB and its multipart framing.
+    method: "PUT",
+    path: /^\/api\/company\/logo\/?$/,
+    maxSize: LOGO_LIMITS.maxBytes + UPLOAD_FRAMING_BYTES,
+    message: `The logo must be ${LOGO_LIMITS.maxBytes / (1024 * 1024)} MB or smaller`,
   },
   {
     // A client's signature: the drawn signature is a PNG data URL of up to TEXT_LIMITS.drawnSignature

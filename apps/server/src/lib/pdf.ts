@@ -98,21 +98,37 @@ function drawPageFooters(doc: PDFKit.PDFDocument, text?: string | null) {
   }
 }
 
+/** The logo's box at the top left of the letterhead, in points (it keeps its proportions inside). */
+const LOGO_BOX = { width: 180, height: 54, top: 22 };
+
 /**
- * The amber band across the top of the page, then the company's name, address, phone, email and
- * MC / DOT numbers at the top left, in `width` (the document's title goes at the right).
+ * The amber band across the top of the page, then the company's logo (when it has one: DECISIONS
+ * 'Company set-up and logo'), name, address, phone, email and MC / DOT numbers at the top left, in
+ * `width` (the document's title goes at the right).
  */
 export function drawLetterhead(
   doc: PDFKit.PDFDocument,
   company: TLetterhead,
   box: { left: number; width: number },
+  logo?: Buffer | null,
 ) {
   doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
+  let nameTop = 30;
+  if (logo) {
+    const fit = [Math.min(LOGO_BOX.width, box.width), LOGO_BOX.height] as const;
+    // openImage is pdfkit's own (missing from its type definitions): the drawn height follows from it.
+    const image = (doc as unknown as { openImage(src: Buffer): { width: number; height: number } }).openImage(
+      logo,
+    );
+    const scale = Math.min(fit[0] / image.width, fit[1] / image.height);
+    doc.image(logo, box.left, LOGO_BOX.top, { width: image.width * scale, height: image.height * scale });
+    nameTop = LOGO_BOX.top + image.height * scale + 6;
+  }
   doc
     .fillColor("#111")
     .font(PDF_FONT.bold)
     .fontSize(18)
-    .text(company.name, box.left, 30, { width: box.width });
+    .text(company.name, box.left, nameTop, { width: box.width });
   doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
   const lines = [
     company.address,

@@ -4,7 +4,7 @@
  * `companyTimeZone` reads it).
  */
 
-import { TZDate, tzOffset } from "@date-fns/tz";
+import { TZDate, tzName, tzOffset } from "@date-fns/tz";
 
 /** The zone's offset from UTC at an instant, in ms (Chicago in winter: -6 h). */
 export function zoneOffsetMs(timeZone: string, instant: number): number {
@@ -35,10 +35,12 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 
 /** The zone's short name at an instant: "CST", "CDT", or "GMT+5:30" where there is no abbreviation. */
 export function zoneAbbreviation(timeZone: string, instant: Date): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(instant)
-    .find((p) => p.type === "timeZoneName");
-  return part?.value ?? timeZone;
+  return tzName(timeZone, instant, "short");
+}
+
+/** A pickup's wall-clock time with its zone's abbreviation on that day: "05:30 CST" (every time in an email). */
+export function zonedTimeLabel(date: string, time: string, timeZone: string): string {
+  return `${time} ${zoneAbbreviation(timeZone, zonedTimeToUtc(date, time, timeZone))}`;
 }
 
 /** The calendar date (YYYY-MM-DD) in `timeZone` at an instant: "today" for the company. */

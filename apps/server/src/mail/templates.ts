@@ -4,9 +4,16 @@ import type { Mail } from "./mailer";
 /** Names and job numbers are typed by users: in the HTML part they are text, never markup. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export const layout = (title: string, body: string, url: string, action: string) =>
+/** The sending company's logo above a client email (DECISIONS 'Company set-up and logo'), when it has one. */
+export type MailLogo = { logoUrl?: string | null; companyName: string };
+const logoHtml = (logo?: MailLogo) =>
+  logo?.logoUrl
+    ? `<p><img src="${escapeHtml(logo.logoUrl)}" alt="${escapeHtml(logo.companyName)}" style="max-height:56px;max-width:200px"></p>\n  `
+    : "";
+
+export const layout = (title: string, body: string, url: string, action: string, logo?: MailLogo) =>
   `<div style="font-family:Inter,Arial,sans-serif;max-width:520px;margin:auto">
-  <h2 style="color:#111">${title}</h2><p>${body}</p>
+  ${logoHtml(logo)}<h2 style="color:#111">${title}</h2><p>${body}</p>
   <p><a href="${escapeHtml(url)}" style="background:#f59e0b;color:#111;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${action}</a></p>
   <p style="color:#666;font-size:12px">Or paste this link into your browser: ${escapeHtml(url)}</p></div>`;
 
@@ -65,6 +72,7 @@ export const dispatchAssignedMail = (
     name: string;
     jobNumber: string | null;
     pickupDate: string;
+    /** The wall-clock time with its zone's abbreviation: "05:30 CST" (lib/zoned-time.ts zonedTimeLabel). */
     pickupTime: string;
     /** The position the dispatch fills ('Lead Car'), when it names one. */
     position?: string | null;
@@ -95,7 +103,13 @@ export const dispatchAssignedMail = (
   };
 };
 
-type SignatureMail = { to: string; signerName: string; companyName: string; jobNumber: string };
+type SignatureMail = {
+  to: string;
+  signerName: string;
+  companyName: string;
+  jobNumber: string;
+  logoUrl?: string | null;
+};
 
 export const signatureRequestMail = (m: SignatureMail, url: string, expiresOn: string): Mail => ({
   to: m.to,
@@ -106,6 +120,7 @@ export const signatureRequestMail = (m: SignatureMail, url: string, expiresOn: s
     `Hello ${escapeHtml(m.signerName)}, ${escapeHtml(m.companyName)} asks you to review and sign rate confirmation ${escapeHtml(m.jobNumber)}. No account is needed; the link works until ${escapeHtml(expiresOn)}.`,
     url,
     "Review and sign",
+    m,
   ),
 });
 
@@ -118,6 +133,7 @@ export const signatureReminderMail = (m: SignatureMail, url: string, expiresOn: 
     `Hello ${escapeHtml(m.signerName)}, rate confirmation ${escapeHtml(m.jobNumber)} from ${escapeHtml(m.companyName)} is still waiting for your signature. The link works until ${escapeHtml(expiresOn)}.`,
     url,
     "Review and sign",
+    m,
   ),
 });
 
@@ -130,6 +146,7 @@ export const signedCopyMail = (m: SignatureMail, url: string, pdf: Buffer, fileN
     `Hello ${escapeHtml(m.signerName)}, thank you for signing rate confirmation ${escapeHtml(m.jobNumber)}. The signed copy with its signature certificate is attached.`,
     url,
     "Open the signed copy",
+    m,
   ),
   attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
 });
@@ -195,6 +212,7 @@ export type InvoiceMail = {
   total: string;
   balance: string;
   dueDate: string;
+  logoUrl?: string | null;
 };
 
 const dollars = (value: string) => `$${value.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
@@ -216,6 +234,7 @@ export const invoiceMail = (
     `${message ? `${escapeHtml(message).replaceAll("\n", "<br>")}</p><p>` : ""}Invoice ${escapeHtml(m.invoiceNumber)} from ${escapeHtml(m.companyName)}: <strong>${dollars(m.total)}</strong>, due ${formatDay(m.dueDate)}. The PDF is attached.`,
     url,
     "View invoice",
+    m,
   ),
   attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
 });
@@ -230,6 +249,7 @@ export const invoiceReminderMail = (m: InvoiceMail, daysLate: number, url: strin
     `Invoice ${escapeHtml(m.invoiceNumber)} from ${escapeHtml(m.companyName)} was due ${formatDay(m.dueDate)} (${daysLate} ${daysLate === 1 ? "day" : "days"} ago). Balance due: <strong>${dollars(m.balance)}</strong>.`,
     url,
     "View invoice",
+    m,
   ),
 });
 
@@ -240,6 +260,7 @@ export type CreditNoteMail = {
   creditNoteNumber: string;
   invoiceNumber: string;
   total: string;
+  logoUrl?: string | null;
 };
 
 /** A credit note, sent from its page: the PDF attached and a link to its public page (DECISIONS 'Credit notes'). */
@@ -259,6 +280,7 @@ export const creditNoteMail = (
     `${message ? `${escapeHtml(message).replaceAll("\n", "<br>")}</p><p>` : ""}Credit note ${escapeHtml(m.creditNoteNumber)} from ${escapeHtml(m.companyName)}: <strong>${dollars(m.total)}</strong> credited on invoice ${escapeHtml(m.invoiceNumber)}. The PDF is attached.`,
     url,
     "View credit note",
+    m,
   ),
   attachments: [{ filename: fileName, contentType: "application/pdf", content: pdf }],
 });

@@ -16,6 +16,8 @@ export const queryKeys = {
   activity: ["activity"] as const,
   calendar: (from: string, to: string) => ["calendar", from, to] as const,
   company: ["company"] as const,
+  /** The first-sign-in set-up, the Get started checklist and the logo's address. */
+  onboarding: ["company", "onboarding"] as const,
   team: ["team"] as const,
   clients: ["clients"] as const,
   client: (id: string) => ["clients", id] as const,

@@ -1,6 +1,24 @@
-import { DEFAULT_TIME_ZONE, TEXT_LIMITS as L, TIME_ZONE_MAX_LENGTH } from "@pevo/shared";
-import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { DEFAULT_TIME_ZONE, TEXT_LIMITS as L, LOGO_LIMITS, TIME_ZONE_MAX_LENGTH } from "@pevo/shared";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { maxLength } from "./constraints";
+
+/** Raw bytes (PGlite answers a Uint8Array, node-postgres a Buffer: both become a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** The tenant. Its profile fields appear on invoices. */
 export const companies = pgTable(
@@ -28,6 +46,19 @@ export const companies = pgTable(
     factorEmail: text("factor_email"),
     factorRemitTo: text("factor_remit_to"),
     factorNotice: text("factor_notice"),
+    /**
+     * The logo on client PDFs and emails (DECISIONS 'Company set-up and logo'): a sniffed, bounded PNG or
+     * JPEG kept in the company row, so that every PDF renderer (in a transaction, in a mail job, on a
+     * public link) reads it with the company's letterhead.
+     */
+    logo: bytea("logo"),
+    logoType: text("logo_type"),
+    /** The random key of the logo's public address (/api/public/logos/{key}), new with each upload. */
+    logoKey: text("logo_key"),
+    /** The first-sign-in set-up is still to be shown (set at signup; done or skipped clears it). */
+    setupPending: boolean("setup_pending").notNull().default(false),
+    /** The dashboard's "Get started" checklist is shown (set at signup; dismissing clears it). */
+    checklistOpen: boolean("checklist_open").notNull().default(false),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,5 +77,8 @@ export const companies = pgTable(
     maxLength("companies", t.factorEmail, L.email),
     maxLength("companies", t.factorRemitTo, L.address),
     maxLength("companies", t.factorNotice, L.reason),
+    check("companies_logo_size", sql`octet_length(${t.logo}) <= ${sql.raw(String(LOGO_LIMITS.maxBytes))}`),
+    check("companies_logo_type", sql`${t.logoType} in ('image/png', 'image/jpeg')`),
+    uniqueIndex("companies_logo_key_unique").on(t.logoKey),
   ],
 );

@@ -65,3 +65,29 @@ export type TTeamListQuery = z.output<typeof ZTeamListQuery>;
 
 /** POST /api/company/team: the new admin (an invitation to set a password is sent). */
 export const ZTeamAdminCreatedResponse = z.object({ id: z.string(), email: z.string() });
+
+/** GET /api/company/onboarding: the first-sign-in set-up and the "Get started" checklist. */
+export const ZOnboarding = z.object({
+  setupPending: z
+    .boolean()
+    .describe("The first-sign-in set-up is still to be shown (done or skipped clears it)"),
+  checklistOpen: z
+    .boolean()
+    .describe(
+      "The dashboard shows the Get started checklist (false once every step is done or it is dismissed)",
+    ),
+  steps: z
+    .object({
+      client: z.boolean(),
+      pevo: z.boolean(),
+      rateConfirmation: z.boolean(),
+      dispatch: z.boolean(),
+      invoice: z.boolean(),
+    })
+    .describe("Each step is done when the company has at least one such record"),
+  logoUrl: z.string().nullable().describe("The logo's public address (client emails), null without a logo"),
+});
+export type TOnboarding = z.output<typeof ZOnboarding>;
+
+/** PUT /api/company/logo: the logo's new public address. */
+export const ZLogoResponse = z.object({ logoUrl: z.string().nullable() });

@@ -1,4 +1,4 @@
-import { type Executor, profiles, session, user } from "@pevo/db";
+import { companies, type Executor, profiles, session, user } from "@pevo/db";
 import { insertCompanyWithAdmin, insertLogin, type NewLogin } from "@pevo/db/seed";
 import type { Role } from "@pevo/shared";
 import { hashPassword } from "better-auth/crypto";
@@ -64,6 +64,13 @@ export async function createCompanyWithAdmin(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const created = await insertCompanyWithAdmin(tx, { ...rest, passwordHash });
+    // A signed-up company gets the first-sign-in set-up and the "Get started" checklist (DECISIONS
+    // 'Company set-up and logo'); the demo and seeded companies do not.
+    await tx
+      .update(companies)
+      .set({ setupPending: true, checklistOpen: true })
+      // unscoped: the company this signup has just created
+      .where(eq(companies.id, created.company.id));
     await ensureCredentialDigest(tx, { companyId: companyIdOfCompany(created.company) });
     return created;
   });

@@ -7,7 +7,7 @@ import { type TCreditNote, toCents } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
 import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import type { Scope } from "../../lib/tenant";
-import { getCompanySettings } from "../company";
+import { companyLogo, getCompanySettings } from "../company";
 
 const money = (value: string) =>
   `$${Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -17,6 +17,7 @@ export async function renderCreditNotePdf(
   note: TCreditNote & { customerAddress: string | null },
 ): Promise<Buffer> {
   const company = await getCompanySettings(scope);
+  const logo = await companyLogo(scope.db, scope);
   const { doc, end } = createPdf({
     info: { Title: `Credit note ${note.creditNoteNumber}` },
     margins: { top: 50, left: 50, right: 50, bottom: PAGE_CONTENT_BOTTOM },
@@ -33,7 +34,8 @@ export async function renderCreditNotePdf(
     onNewPage?.();
   };
 
-  drawLetterhead(doc, company, { left, width: width * 0.55 });
+  drawLetterhead(doc, company, { left, width: width * 0.55 }, logo?.bytes);
+  const letterheadBottom = doc.y;
   doc
     .font(PDF_FONT.bold)
     .fontSize(20)
@@ -44,7 +46,7 @@ export async function renderCreditNotePdf(
   doc.text(`Date: ${formatDay(note.date)}`, { width, align: "right" });
   doc.text(`Credits invoice # ${note.invoice.invoiceNumber}`, { width, align: "right" });
 
-  y = Math.max(doc.y, 130) + 14;
+  y = Math.max(doc.y, 130, letterheadBottom) + 14;
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Credit To", left, y);
   doc
     .font(PDF_FONT.regular)

@@ -12,7 +12,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
 import { creditNoteMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
-import { getCompanySettings } from "../company";
+import { companyLogoUrl, getCompanySettings } from "../company";
 import { createPublicLink, daysFrom } from "../public-links";
 import { creditNoteFileName, creditNoteMailKey, getCreditNote } from "./get-credit-note";
 import { renderCreditNotePdf } from "./pdf";
@@ -66,6 +66,7 @@ export async function sendCreditNote(
           creditNoteNumber: note.creditNoteNumber,
           invoiceNumber: note.invoice.invoiceNumber,
           total: note.total,
+          logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
         },
         input.message,
         creditNoteUrl(deps, link.token),

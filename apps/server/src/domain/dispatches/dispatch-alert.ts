@@ -9,9 +9,11 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { formatDay } from "../../lib/dates";
 import { type Scope, scoped } from "../../lib/tenant";
+import { zonedTimeLabel } from "../../lib/zoned-time";
 import { deliverNow, enqueueMail } from "../../mail/mail-jobs";
 import { dispatchAssignedMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
+import { companyTimeZone } from "../company";
 import { pevoMailRecipient } from "../pevos";
 import { startAssignment } from "./office-assignment";
 
@@ -76,7 +78,12 @@ export async function recordAssignment(
         ...to,
         jobNumber: rc?.jobNumber ?? null,
         pickupDate: dispatch.pickupDate,
-        pickupTime: dispatch.pickupTime,
+        // The time with its zone ("05:30 CST"): the PEVO may be elsewhere when they read it.
+        pickupTime: zonedTimeLabel(
+          dispatch.pickupDate,
+          dispatch.pickupTime,
+          await companyTimeZone(tx, scope),
+        ),
         position: positionLabel(dispatch),
         origin: rc?.origin ? cityStateOf(rc.origin) : null,
       },

@@ -1,7 +1,7 @@
 import { companies, type Executor, missingRow } from "@pevo/db";
-import { formatDotNumber, formatMcNumber, INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
+import { INVOICE_STATUS_LABELS, type TInvoice, toCents } from "@pevo/shared";
 import { formatDay } from "../../lib/dates";
-import { createPdf, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
+import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
 import { type CompanyId, ownCompany } from "../../lib/tenant";
 import { drawLineGroups } from "./pdf-lines";
 
@@ -34,15 +34,8 @@ export async function renderInvoicePdf(
     y = 50;
   };
 
-  doc.rect(0, 0, doc.page.width, 8).fill("#f59e0b");
-  doc.fillColor("#111").font(PDF_FONT.bold).fontSize(18).text(company.name, left, 30);
-  doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
-  const letterhead = [
-    company.address,
-    [company.phone, company.email].filter(Boolean).join("  ·  "),
-    [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
-  ].filter(Boolean);
-  for (const line of letterhead) doc.text(String(line));
+  drawLetterhead(doc, company, { left, width: width * 0.55 }, company.logo);
+  const letterheadBottom = doc.y;
 
   doc.font(PDF_FONT.bold).fontSize(20).fillColor("#111").text("INVOICE", left, 30, { width, align: "right" });
   doc.font(PDF_FONT.regular).fontSize(10).fillColor("#444");
@@ -59,7 +52,7 @@ export async function renderInvoicePdf(
       .text(INVOICE_STATUS_LABELS.overdue, { width, align: "right" });
   }
 
-  let y = Math.max(140, doc.y + 10);
+  let y = Math.max(140, letterheadBottom + 14, doc.y + 10);
   // A third party billed for the client's job (DECISIONS 'Client billing settings'): its name and
   // address under Bill To, the ordering client below it.
   const billTo = invoice.billTo ?? { name: invoice.customerName ?? "-", address: invoice.customerAddress };

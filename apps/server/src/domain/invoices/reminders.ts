@@ -19,7 +19,7 @@ import { type CompanyId, ownCompany, scoped } from "../../lib/tenant";
 import { zonedDate, zonedTimeToUtc } from "../../lib/zoned-time";
 import { invoiceReminderMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
-import { companyTimeZone } from "../company";
+import { companyLogoUrl, companyTimeZone } from "../company";
 import { createPublicLink, daysFrom } from "../public-links";
 import { balanceCents, isOpenStatus } from "./invoice-status";
 
@@ -128,6 +128,7 @@ export function invoiceReminderHandlers(deps: Pick<Deps, "mailer" | "config">): 
             total: inv.total,
             balance,
             dueDate: inv.dueDate,
+            logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
           },
           days,
           invoiceUrl(deps, link.token),

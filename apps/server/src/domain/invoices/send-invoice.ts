@@ -15,6 +15,7 @@ import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
 import { invoiceMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
+import { companyLogoUrl } from "../company";
 import { createPublicLink, daysFrom } from "../public-links";
 import { getInvoice, invoiceMailKey } from "./get-invoice";
 import { lockInvoice } from "./lock-invoice";
@@ -109,6 +110,7 @@ export async function sendInvoice(
           total: invoice.total,
           balance: invoice.balance,
           dueDate: invoice.dueDate,
+          logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
         },
         input.message,
         invoiceUrl(deps, link.token),

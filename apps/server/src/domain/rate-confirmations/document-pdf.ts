@@ -1,4 +1,5 @@
 import type { Scope } from "../../lib/tenant";
+import { companyLogo } from "../company";
 import { getRateConfirmation } from "./get-rate-confirmation";
 import { renderRateConfirmationPdf } from "./pdf";
 import { documentOf } from "./signed-content";
@@ -7,7 +8,11 @@ import { documentOf } from "./signed-content";
 export async function rateConfirmationPdf(scope: Scope, id: string) {
   const rc = await getRateConfirmation(scope, id);
   return {
-    pdf: await renderRateConfirmationPdf(await documentOf(scope.db, scope, rc)),
+    pdf: await renderRateConfirmationPdf(
+      await documentOf(scope.db, scope, rc),
+      undefined,
+      (await companyLogo(scope.db, scope))?.bytes,
+    ),
     fileName: `rate-confirmation-${rc.jobNumber}.pdf`,
   };
 }

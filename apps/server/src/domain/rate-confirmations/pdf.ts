@@ -49,6 +49,8 @@ function formatMoment(at: Date, zone = "UTC") {
 export async function renderRateConfirmationPdf(
   document: TRateConfirmationDocument,
   certificate?: SignatureCertificate,
+  /** The company's logo at the top (DECISIONS 'Company set-up and logo'). */
+  logo?: Buffer | null,
 ): Promise<Buffer> {
   const { doc, end } = createPdf({ info: { Title: `Rate Confirmation ${document.jobNumber}` } });
   const left = 50;
@@ -60,7 +62,7 @@ export async function renderRateConfirmationPdf(
   };
 
   const { company } = document;
-  drawLetterhead(doc, company, { left, width: width * 0.6 });
+  drawLetterhead(doc, company, { left, width: width * 0.6 }, logo);
   const headerBottom = doc.y;
   doc
     .font(PDF_FONT.bold)

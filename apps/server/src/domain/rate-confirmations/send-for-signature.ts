@@ -13,6 +13,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail } from "../../mail/mail-jobs";
 import { signatureRequestMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
+import { companyLogoUrl } from "../company";
 import { createPublicLink, daysFrom } from "../public-links";
 import { getRateConfirmation, rcHeader } from "./get-rate-confirmation";
 import { recordOfficeChange } from "./office-change";
@@ -98,6 +99,7 @@ export async function sendForSignature(
           signerName: input.signerName,
           companyName: document.company.name,
           jobNumber: rc.jobNumber,
+          logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
         },
         signUrl(deps, link.token),
         formatDay(link.expiresAt.toISOString().slice(0, 10)),

@@ -17,6 +17,7 @@ import { scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail } from "../../mail/mail-jobs";
 import { signedCopyMail } from "../../mail/templates";
 import { type NewActivity, recordActivity } from "../activity";
+import { companyLogoUrl } from "../company";
 import { openPublicLink, PublicLinkError } from "../public-links";
 import { NOT_SIGNED, signedPdfOf } from "./signature-certificate";
 import {
@@ -197,6 +198,7 @@ export async function signByToken(
           signerName: row.signedName ?? row.signerName,
           companyName: document.company.name,
           jobNumber: document.jobNumber,
+          logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
         },
         signUrl(deps, token),
         pdf,

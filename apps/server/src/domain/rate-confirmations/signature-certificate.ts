@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { companyIdOfScopedRow } from "../../lib/company-id";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, scoped } from "../../lib/tenant";
-import { companyTimeZone } from "../company";
+import { companyLogo, companyTimeZone } from "../company";
 import { rcHeader } from "./get-rate-confirmation";
 import { renderRateConfirmationPdf, type SignatureCertificate } from "./pdf";
 import { documentFrom, type RequestRow } from "./signature-requests";
@@ -41,9 +41,11 @@ const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-si
 /** The signed copy: the document as signed, and its signature certificate page (times in UTC and the company's zone). */
 export async function signedPdfOf(db: Executor, r: RequestRow) {
   const document = documentFrom(r);
-  const timeZone = await companyTimeZone(db, { companyId: companyIdOfScopedRow(r) });
+  const company = { companyId: companyIdOfScopedRow(r) };
+  const timeZone = await companyTimeZone(db, company);
+  const logo = await companyLogo(db, company);
   return {
-    pdf: await renderRateConfirmationPdf(document, certificateOf(r, timeZone)),
+    pdf: await renderRateConfirmationPdf(document, certificateOf(r, timeZone), logo?.bytes),
     fileName: signedFileName(document.jobNumber),
   };
 }

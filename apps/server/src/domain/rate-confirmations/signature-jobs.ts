@@ -13,6 +13,7 @@ import { publishEvent, rateConfirmationEvent } from "../../lib/live-events";
 import { ownCompany, scoped } from "../../lib/tenant";
 import { signatureReminderMail } from "../../mail/templates";
 import { recordActivity } from "../activity";
+import { companyLogoUrl } from "../company";
 import { createPublicLink } from "../public-links";
 import { documentFrom, isOpen, SIGNATURE_EXPIRY, SIGNATURE_REMINDER, signUrl } from "./signature-requests";
 
@@ -65,6 +66,7 @@ export function signatureJobHandlers(deps: Pick<Deps, "mailer" | "config">): Job
             signerName: r.signerName,
             companyName: company?.name ?? "",
             jobNumber: document.jobNumber,
+            logoUrl: await companyLogoUrl(tx, scope, deps.config.appUrl),
           },
           signUrl(deps, link.token),
           formatDay(r.expiresAt.toISOString().slice(0, 10)),

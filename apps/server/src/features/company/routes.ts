@@ -1,8 +1,11 @@
 import {
+  LOGO_LIMITS,
   offsetPage,
   ZCompanySettings,
   ZCompanySettingsResponse,
   ZInviteAdmin,
+  ZLogoResponse,
+  ZOnboarding,
   ZTeamAdminCreatedResponse,
   ZTeamListQuery,
   ZTeamMemberResponse,
@@ -10,17 +13,45 @@ import {
 import { z } from "zod";
 import { INVITE_REDIRECT } from "../../auth";
 import {
+  checkLogo,
   createTeamAdmin,
+  dismissChecklist,
+  finishSetup,
   getCompanySettings,
+  getOnboarding,
   listTeam,
+  removeCompanyLogo,
   removeTeamMember,
+  saveCompanyLogo,
   TEAM_MEMBER_NOT_FOUND,
   updateCompanySettings,
 } from "../../domain/company";
-import { createRoute, createRouter, errors, json, jsonBody, noContent } from "../../http/openapi";
+import { readUpload } from "../../http/multipart";
+import {
+  createRoute,
+  createRouter,
+  errors,
+  json,
+  jsonBody,
+  multipartBody,
+  named,
+  noContent,
+} from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
 
 const tags = ["Company"];
+
+const LogoUpload = named(
+  "LogoUpload",
+  z.object({
+    file: z
+      .string()
+      .meta({ format: "binary" })
+      .describe(
+        `The logo: PNG or JPEG (checked from its content; SVG is refused), at most ${LOGO_LIMITS.maxBytes / (1024 * 1024)} MB and ${LOGO_LIMITS.maxSide} pixels a side`,
+      ),
+  }),
+);
 
 const router = createRouter();
 router.use(requireAdmin);
@@ -47,6 +78,74 @@ export const companyRoutes = router
       responses: { 200: json(ZCompanySettingsResponse, "The updated settings"), ...errors(400, 401, 403) },
     }),
     async (c) => c.json(await updateCompanySettings(scopeOf(c), c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/onboarding",
+      tags,
+      summary: "The first-sign-in set-up and the Get started checklist (ticked from the company's data)",
+      responses: {
+        200: json(named("Onboarding", ZOnboarding), "Where the company's first steps stand"),
+        ...errors(401, 403),
+      },
+    }),
+    async (c) => c.json(await getOnboarding(scopeOf(c), c.get("deps").config.appUrl), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/onboarding/setup-done",
+      tags,
+      summary: "The first-sign-in set-up was finished or skipped: it is not shown again",
+      responses: { ...noContent, ...errors(401, 403) },
+    }),
+    async (c) => {
+      await finishSetup(scopeOf(c));
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/onboarding/dismiss-checklist",
+      tags,
+      summary: "Hide the Get started checklist for good",
+      responses: { ...noContent, ...errors(401, 403) },
+    }),
+    async (c) => {
+      await dismissChecklist(scopeOf(c));
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/logo",
+      tags,
+      summary: "Upload the company logo, printed on client PDFs and shown in client emails",
+      request: { body: multipartBody(LogoUpload, "The logo image") },
+      responses: { 200: json(ZLogoResponse, "The logo's new public address"), ...errors(400, 401, 403, 413) },
+    }),
+    async (c) => {
+      const { file } = await readUpload(c, LOGO_LIMITS.maxBytes);
+      const logo = await checkLogo(file.bytes);
+      const { db, config } = c.get("deps");
+      return c.json(await saveCompanyLogo(db, scopeOf(c), logo, config.appUrl), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/logo",
+      tags,
+      summary: "Remove the company logo",
+      responses: { ...noContent, ...errors(401, 403) },
+    }),
+    async (c) => {
+      await removeCompanyLogo(c.get("deps").db, scopeOf(c));
+      return c.body(null, 204);
+    },
   )
   .openapi(
     createRoute({

@@ -3,7 +3,7 @@
  * domain/invoices (`clientStatement`); this file only prints them.
  */
 import type { TAging } from "@pevo/shared";
-import { getCompanySettings } from "../../domain/company";
+import { companyLogo, getCompanySettings } from "../../domain/company";
 import type { TClientStatement } from "../../domain/invoices";
 import { formatDay } from "../../lib/dates";
 import { createPdf, drawLetterhead, PAGE_CONTENT_BOTTOM, PDF_FONT } from "../../lib/pdf";
@@ -20,12 +20,14 @@ type Column = { label: string; w: number; align: "left" | "right" };
 /** The statement PDF: letterhead, the client, open invoices, payments received, aging, amount due, credit. */
 export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   const company = await getCompanySettings(scope);
+  const logo = await companyLogo(scope.db, scope);
   const { doc, end } = createPdf({ info: { Title: `Statement ${data.client.name}` } });
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
 
-  drawLetterhead(doc, company, { left, width: width / 2 });
+  drawLetterhead(doc, company, { left, width: width / 2 }, logo?.bytes);
+  const letterheadBottom = doc.y;
 
   doc
     .font(PDF_FONT.bold)
@@ -39,7 +41,7 @@ export async function renderStatementPdf(scope: Scope, data: TClientStatement) {
   const due = Number(data.netBalance) > 0 ? data.netBalance : "0.00";
   doc.text(`Amount due: ${money(due)}`, { width, align: "right" });
 
-  let y = 140;
+  let y = Math.max(140, letterheadBottom + 14);
   doc.font(PDF_FONT.bold).fontSize(10).fillColor("#111").text("Statement For", left, y);
   doc
     .font(PDF_FONT.regular)

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ExpiringCredentialsCard, ToReviewCard } from "@/features/credentials";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
+import { GetStarted } from "../components/get-started";
 import { SummaryCards } from "../components/summary-cards";
 import { UpcomingJobs } from "../components/upcoming-jobs";
 
@@ -20,6 +21,7 @@ export default function DashboardPage() {
         <QueryErrorState message="Error loading dashboard" query={dashboard} />
       ) : (
         <div className="grid gap-6">
+          <GetStarted />
           <SummaryCards cards={dashboard.data?.cards} />
           <div className="grid gap-6 xl:grid-cols-2">
             <ToReviewCard />

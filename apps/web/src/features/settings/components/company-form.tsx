@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, SelectField, type SelectOption, TextareaField } from "@/components/form-fields";
+import { LogoUpload } from "@/components/logo-upload";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -75,6 +76,9 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
           <CardDescription>Shown on your invoices and PDFs.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <LogoUpload />
+          </div>
           {text("name", "Company Name")}
           {text("contactPerson", "Contact Person")}
           <TextareaField

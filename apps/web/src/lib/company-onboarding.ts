@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { readResponse } from "./api";
+import { call, client } from "./api-client";
+import { queryKeys } from "./query-keys";
+
+/** The first-sign-in set-up, the Get started checklist (ticked by the server from real data) and the logo. */
+export const useOnboarding = () =>
+  useQuery({ queryKey: queryKeys.onboarding, queryFn: () => call(client.api.company.onboarding.$get()) });
+
+function useOnboardingWrite<T>(write: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.onboarding }),
+  });
+}
+
+/** Uploads the company logo (PNG or JPEG, sniffed and bounded by the server). */
+export const useUploadLogo = () =>
+  useOnboardingWrite(async (file: File) => {
+    const body = new FormData();
+    body.set("file", file);
+    return readResponse(await fetch("/api/company/logo", { method: "PUT", body }));
+  });
+
+export const useRemoveLogo = () => useOnboardingWrite(() => call(client.api.company.logo.$delete()));
+
+/** The set-up was finished or skipped: not shown again. */
+export const useFinishSetup = () =>
+  useOnboardingWrite(() => call(client.api.company.onboarding["setup-done"].$post()));
+
+export const useDismissChecklist = () =>
+  useOnboardingWrite(() => call(client.api.company.onboarding["dismiss-checklist"].$post()));
