@@ -25,9 +25,5 @@ export const useUploadLogo = () =>
 
 export const useRemoveLogo = () => useOnboardingWrite(() => call(client.api.company.logo.$delete()));
 
-/** The set-up was finished or skipped: not shown again. */
-export const useFinishSetup = () =>
-  useOnboardingWrite(() => call(client.api.company.onboarding["setup-done"].$post()));
-
 export const useDismissChecklist = () =>
   useOnboardingWrite(() => call(client.api.company.onboarding["dismiss-checklist"].$post()));

@@ -14,5 +14,5 @@ export * from "./jobs";
 export * from "./open-balances";
 export * from "./payments";
 export * from "./rate-limits";
-export * from "./tax";
 export * from "./settlements";
+export * from "./tax";

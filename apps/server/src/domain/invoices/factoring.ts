@@ -23,13 +23,13 @@ import { lockInvoice } from "./lock-invoice";
 import { renderInvoicePdf } from "./pdf";
 import { invoiceFileName } from "./send-invoice";
 
-export const NO_FACTOR =
+const NO_FACTOR =
   "Set up your factoring company (name and remit-to address) in Settings → Factoring first";
 const VOID_NOT_FACTORED = "A void invoice cannot be factored";
 const PAID_NOT_FACTORED = "A paid invoice has nothing left to factor";
 const FACTOR_PAID = "The factor's payments are recorded on this invoice: delete them before taking it back";
-export const NOT_FACTORED = "Mark the invoice factored before sending it to the factor";
-export const NO_FACTOR_EMAIL =
+const NOT_FACTORED = "Mark the invoice factored before sending it to the factor";
+const NO_FACTOR_EMAIL =
   "Add the factoring company's email in Settings → Factoring to send it documents";
 
 /** Marks the invoice factored (the factor as set up now is copied onto it) or takes it back. */

@@ -12,7 +12,7 @@ import { recordActivity } from "../activity";
 import { storedFigures, unsettledJobs } from "./job-figures";
 import { getSettlement } from "./read-settlement";
 
-export const NOTHING_TO_SETTLE =
+const NOTHING_TO_SETTLE =
   "No completed job of this period is left to pay (each job is paid in one settlement; jobs not invoiced yet are held unless included)";
 
 export async function createSettlement(scope: Scope, input: TCreateSettlement) {

@@ -27,7 +27,7 @@ type PlanRow = typeof payPlans.$inferSelect;
 const money = (cents: number | null) => (cents === null ? null : fromCents(cents));
 const cents = (amount: string | null) => (amount === null ? null : toCents(amount));
 
-export const planView = (row: PlanRow): TPayPlan => ({
+const planView = (row: PlanRow): TPayPlan => ({
   id: row.id,
   pevoId: row.pevoId,
   effectiveFrom: row.effectiveFrom,

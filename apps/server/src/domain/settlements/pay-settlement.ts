@@ -19,8 +19,8 @@ import { pevoMailRecipient } from "../pevos";
 import { getSettlement, lockSettlement, readSettlement } from "./read-settlement";
 import { renderStatementPdf, statementFileName } from "./statement-pdf";
 
-export const NOT_APPROVED = "Approve the settlement before marking it paid";
-export const ALREADY_PAID = "This settlement is paid already";
+const NOT_APPROVED = "Approve the settlement before marking it paid";
+const ALREADY_PAID = "This settlement is paid already";
 
 export async function paySettlement(
   scope: Scope,

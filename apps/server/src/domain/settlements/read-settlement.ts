@@ -19,7 +19,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { jobsFigures, storedFigures } from "./job-figures";
 
 export const SETTLEMENT_NOT_FOUND = "Settlement not found";
-export const NOT_DRAFT =
+const NOT_DRAFT =
   "This settlement is approved: its figures are locked (a correction is an adjustment in a later settlement)";
 
 /** The settlement row locked for the rest of the transaction; 404 when unknown. */
