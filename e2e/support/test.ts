@@ -1,29 +1,55 @@
 /**
- * Playwright's `test`, failing any test during which a page broke the Content-Security-Policy
- * (apps/server/src/http/security-headers.ts): a script, style, image, font or request the policy
- * blocked means a screen that does not work in production. Every spec imports `test` and `expect`
- * from here.
+ * Playwright's `test`, failing any test during which a page
+ * - broke the Content-Security-Policy (apps/server/src/http/security-headers.ts): a script, style,
+ *   image, font or request the policy blocked means a screen that does not work in production;
+ * - logged a console error or warning, or threw an uncaught error: a screen that warns works by
+ *   accident (a React key, a missing HydrateFallback, a failed request nobody handles).
+ * Every spec imports `test` and `expect` from here.
  *
  * Every browser context is watched: the test's own `context` and those a test opens itself with
- * `browser.newContext()` / `browser.newPage()` (wrapped for the worker). A violation is reported by
- * the page (`securitypolicyviolation`) and by the browser's console; one seen outside a test (in a
- * beforeAll) fails the next test.
+ * `browser.newContext()` / `browser.newPage()` (wrapped for the worker). What is seen outside a test
+ * (in a beforeAll) fails the next test. A test that provokes an error on purpose (a refused request
+ * Chromium logs as "Failed to load resource") says so with `allowConsole(/…/)`, matched against
+ * "<type>: <text> @ <url>" for that test only — never a blanket ignore.
  */
-import { type BrowserContext, test as base } from "@playwright/test";
+import { type BrowserContext, type ConsoleMessage, test as base } from "@playwright/test";
 
 export * from "@playwright/test";
 
-/** Violations not yet reported by a test. */
+/** CSP violations not yet reported by a test. */
 const violations: string[] = [];
+/** Console errors/warnings and uncaught page errors not yet reported by a test. */
+const consoleProblems: string[] = [];
+/** Patterns the running test allowed (reset after each test). */
+const allowed: RegExp[] = [];
 const watched = new WeakSet<BrowserContext>();
+
+/**
+ * Lets the running test log console errors/warnings matching `pattern` (tested against
+ * "<type>: <text> @ <url>"). Keep it narrow: the status and the path of the request it provokes.
+ */
+export function allowConsole(...patterns: RegExp[]) {
+  allowed.push(...patterns);
+}
+
+const CSP = /Content.Security.Policy/i;
+
+function onConsole(message: ConsoleMessage) {
+  const text = message.text();
+  const url = message.location().url;
+  if (CSP.test(text)) violations.push(`console on ${url}: ${text}`);
+  else if (message.type() === "error" || message.type() === "warning") {
+    consoleProblems.push(`${message.type()}: ${text} @ ${url || message.page()?.url() || "?"}`);
+  }
+}
 
 async function watch(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
-  context.on("console", (message) => {
-    if (/Content.Security.Policy/i.test(message.text())) {
-      violations.push(`console on ${message.location().url}: ${message.text()}`);
-    }
+  context.on("console", onConsole);
+  context.on("weberror", (error) => {
+    const e = error.error();
+    consoleProblems.push(`pageerror: ${e.message} @ ${error.page()?.url() ?? "?"}\n${e.stack ?? ""}`);
   });
   await context.exposeBinding("__reportCspViolation", (_source, violation: string) => {
     violations.push(violation);
@@ -40,8 +66,8 @@ async function watch(context: BrowserContext) {
   });
 }
 
-export const test = base.extend<{ cspGuard: undefined }, { cspWatchedBrowser: undefined }>({
-  cspWatchedBrowser: [
+export const test = base.extend<{ pageGuard: undefined }, { watchedBrowser: undefined }>({
+  watchedBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
@@ -54,12 +80,15 @@ export const test = base.extend<{ cspGuard: undefined }, { cspWatchedBrowser: un
     },
     { scope: "worker", auto: true },
   ],
-  cspGuard: [
+  pageGuard: [
     async ({ context }, use) => {
       await watch(context);
       await use(undefined);
-      const seen = violations.splice(0);
-      base.expect(seen, "Content-Security-Policy violations").toEqual([]);
+      const seenViolations = violations.splice(0);
+      const seenProblems = consoleProblems.splice(0).filter((p) => !allowed.some((a) => a.test(p)));
+      allowed.length = 0;
+      base.expect(seenViolations, "Content-Security-Policy violations").toEqual([]);
+      base.expect(seenProblems, "console errors/warnings and page errors").toEqual([]);
     },
     { auto: true },
   ],
