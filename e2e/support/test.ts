@@ -12,7 +12,7 @@
  * Chromium logs as "Failed to load resource") says so with `allowConsole(/…/)`, matched against
  * "<type>: <text> @ <url>" for that test only — never a blanket ignore.
  */
-import { type BrowserContext, type ConsoleMessage, test as base } from "@playwright/test";
+import { type BrowserContext, test as base, type ConsoleMessage } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -33,6 +33,12 @@ export function allowConsole(...patterns: RegExp[]) {
 }
 
 const CSP = /Content.Security.Policy/i;
+/**
+ * Every signed-out screen asks GET /api/me whether there is a session; the 401 is its answer
+ * (apps/web/src/lib/session.ts), and Chromium logs it. Only that exact request and status.
+ */
+const SIGNED_OUT_PROBE =
+  /^error: Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ https?:\/\/[^/]+\/api\/me$/;
 
 function onConsole(message: ConsoleMessage) {
   const text = message.text();
@@ -48,6 +54,8 @@ async function watch(context: BrowserContext) {
   watched.add(context);
   context.on("console", onConsole);
   context.on("weberror", (error) => {
+    // about:blank runs no app code: what fails there is a test's own init script (no localStorage).
+    if (error.page()?.url() === "about:blank") return;
     const e = error.error();
     consoleProblems.push(`pageerror: ${e.message} @ ${error.page()?.url() ?? "?"}\n${e.stack ?? ""}`);
   });
@@ -85,7 +93,9 @@ export const test = base.extend<{ pageGuard: undefined }, { watchedBrowser: unde
       await watch(context);
       await use(undefined);
       const seenViolations = violations.splice(0);
-      const seenProblems = consoleProblems.splice(0).filter((p) => !allowed.some((a) => a.test(p)));
+      const seenProblems = consoleProblems
+        .splice(0)
+        .filter((p) => !SIGNED_OUT_PROBE.test(p) && !allowed.some((a) => a.test(p)));
       allowed.length = 0;
       base.expect(seenViolations, "Content-Security-Policy violations").toEqual([]);
       base.expect(seenProblems, "console errors/warnings and page errors").toEqual([]);

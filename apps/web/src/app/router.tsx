@@ -13,6 +13,9 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
 export const router = createBrowserRouter([
   {
     ErrorBoundary: RouteError,
+    // Nothing to show while the first screen's chunk loads (the page is blank until then anyway);
+    // without it React Router warns on every full page load.
+    HydrateFallback: () => null,
     children: [
       { path: R.landing, ...page(() => import("@/features/landing/pages/landing-page")) },
       { path: R.auth, ...page(() => import("@/features/auth/pages/auth-page")) },
