@@ -249,6 +249,7 @@ function publicScreens(s: Setup): Screen[] {
 
 /** Loads a screen, waits for its content (no spinner, no placeholder) and returns axe's findings. */
 async function check(page: Page, screen: Screen, theme: Theme, label: string) {
+  const started = Date.now();
   if (screen.status404) allowConsole(new RegExp(`status of 404 .* @ \\S+${screen.path}$`));
   await page.goto(screen.path);
   await expect(page.locator("h1").first(), `${screen.name}: its heading`).toBeVisible({ timeout: 20_000 });
@@ -269,6 +270,7 @@ async function check(page: Page, screen: Screen, theme: Theme, label: string) {
   );
   const results = await new AxeBuilder({ page, axeSource: axe.source }).withTags(TAGS).analyze();
   expect(results.testEngine.version).toBe(axe.version);
+  console.log(`${label} ${screen.name}: ${Date.now() - started} ms, ${results.violations.length} violations`);
   return results.violations.map(
     (v) =>
       `${label} ${screen.name} (${screen.path}): ${v.id} [${v.impact}] ${v.help}\n` +
