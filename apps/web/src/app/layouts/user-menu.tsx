@@ -23,7 +23,12 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         {/* The name starts with the initials it shows (WCAG 2.5.3: a voice user says what they see). */}
-        <Button variant="ghost" size="icon" aria-label={`${initials}: User menu`} className="size-9 rounded-full">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${initials}: User menu`}
+          className="size-9 rounded-full"
+        >
           <Avatar className="size-8">
             <AvatarFallback>{initials}</AvatarFallback>
           </Avatar>
