@@ -270,8 +270,7 @@ async function check(page: Page, screen: Screen, theme: Theme, label: string) {
   );
   const results = await new AxeBuilder({ page, axeSource: axe.source }).withTags(TAGS).analyze();
   expect(results.testEngine.version).toBe(axe.version);
-  console.log(`${label} ${screen.name}: ${Date.now() - started} ms, ${results.violations.length} violations`);
-  return results.violations.map(
+  const found = results.violations.map(
     (v) =>
       `${label} ${screen.name} (${screen.path}): ${v.id} [${v.impact}] ${v.help}\n` +
       v.nodes
@@ -279,6 +278,9 @@ async function check(page: Page, screen: Screen, theme: Theme, label: string) {
         .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`)
         .join("\n"),
   );
+  // Printed as found: a slow machine may end the test before the end of the walk.
+  console.log(`${label} ${screen.name}: ${Date.now() - started} ms\n${found.join("\n")}`);
+  return found;
 }
 
 for (const width of [1280, 375]) {
