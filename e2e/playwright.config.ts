@@ -44,7 +44,8 @@ export default defineConfig({
     cwd: resolve(import.meta.dirname, ".."),
     url: `${baseURL}/api/demo-accounts`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh embedded database migrates on start: minutes on a loaded 2-core machine.
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -115,7 +115,7 @@ test("every kind of screen carries the policy and breaks none of it", async ({ p
   await expect(page.getByText("Successfully signed in")).toBeVisible();
   expectPolicy(await page.goto("/dashboard"));
   await expect(page.getByText("Pending Signatures", { exact: true })).toBeVisible({ timeout: 20_000 });
-  expectPolicy(await page.goto("/dispatches/new"));
+  expectPolicy(await page.goto("/dispatching/new"));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 20_000 });
 
   // A client's links, opened with no session.

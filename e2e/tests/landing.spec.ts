@@ -1,5 +1,5 @@
 import { saveScreenshot } from "../support/helpers";
-import { expect, test } from "../support/test";
+import { allowConsole, expect, test } from "../support/test";
 
 const FAQ_QUESTIONS = [
   "What is PEVO Back Office?",
@@ -186,6 +186,7 @@ test.describe("404 page", () => {
   test("an unknown address answers 404 with Page not found; signed out, Return to Dashboard goes to /auth", async ({
     page,
   }) => {
+    allowConsole(/^error: Failed to load resource: .*status of 404 .* @ \S+\/no-such-page$/);
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -15,7 +15,7 @@ import {
   signInFreshAdmin,
   uniqueTag,
 } from "../support/helpers";
-import { expect, type Page, test } from "../support/test";
+import { allowConsole, expect, type Page, test } from "../support/test";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
@@ -35,6 +35,8 @@ test("signing in shows 'Successfully signed in' (SPEC §4)", async ({ page }) =>
 });
 
 test("an unknown path answers 404; Return to Dashboard goes to the visitor's home", async ({ page }) => {
+  // The server answers 404 for these on purpose: Chromium logs each.
+  allowConsole(/^error: Failed to load resource: .*status of 404 .* @ \S+\/(no-such-page|nowhere\/at\/all)$/);
   const res = await page.goto("/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -56,6 +58,7 @@ test("an unknown path answers 404; Return to Dashboard goes to the visitor's hom
 test("a PEVO's Return to Dashboard goes to /pevo", async ({ page }) => {
   await signIn(page, DEMO_PEVO.email, DEMO_PEVO.password);
   await expect(page).toHaveURL(/\/pevo$/);
+  allowConsole(/^error: Failed to load resource: .*status of 404 .* @ \S+\/pevo\/nothing-here$/);
   await page.goto("/pevo/nothing-here");
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
   await expect(page).toHaveURL(/\/pevo$/);

@@ -243,7 +243,12 @@ export function createApp(opts: {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("/*", serveStatic({ root: webDist }));
+    // A dot-named file or folder (dist/.vite: the build's chunk report, which names source files)
+    // is the build's, not the app's: never served.
+    const staticFiles = serveStatic({ root: webDist });
+    app.use("/*", (c, next) =>
+      c.req.path.split("/").some((part) => part.startsWith(".")) ? next() : staticFiles(c, next),
+    );
     // The app's screens answer 200, any other address 404 (both with the app's HTML).
     app.get("/*", spaFallback(webDist));
   }

@@ -125,7 +125,8 @@ export function CredentialsCard({
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          <span>Credentials</span>
+          {/* A heading: the licence, insurance and vehicle sections below are its h3s. */}
+          <h2>Credentials</h2>
           {credentials.data?.pendingReview ? (
             <Badge variant="yellow">{credentials.data.pendingReview} pending review</Badge>
           ) : null}

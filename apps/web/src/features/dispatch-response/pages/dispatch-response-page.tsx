@@ -137,24 +137,21 @@ function Job({
         <p className="mt-1">Hello {job.pevoName}, you have been assigned this job.</p>
       </div>
       <dl className="grid gap-3 text-sm">
+        {/* One div per term and its description, right under the <dl> (what HTML allows there). */}
         <div className="flex gap-2">
           <CalendarDays className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <div>
-            <dt className="sr-only">Pickup</dt>
-            <dd>
-              Pickup {formatDate(job.pickupDate)} at {job.pickupTime}
-            </dd>
-          </div>
+          <dt className="sr-only">Pickup</dt>
+          <dd>
+            Pickup {formatDate(job.pickupDate)} at {job.pickupTime}
+          </dd>
         </div>
         {job.originAddress || job.destinationAddress ? (
           <div className="flex gap-2">
             <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div className="[overflow-wrap:anywhere]">
-              <dt className="sr-only">Route</dt>
-              <dd>
-                {job.originAddress ?? "-"} → {job.destinationAddress ?? "-"}
-              </dd>
-            </div>
+            <dt className="sr-only">Route</dt>
+            <dd className="min-w-0 [overflow-wrap:anywhere]">
+              {job.originAddress ?? "-"} → {job.destinationAddress ?? "-"}
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -47,9 +47,10 @@ export function RateConfirmationSummary({
         <div className="grid gap-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
-              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {/* The card's heading, so its 'Load details' h3 follows an h2 (heading order). */}
+              <h2 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
                 Rate confirmation
-              </p>
+              </h2>
               <p className="font-semibold [overflow-wrap:anywhere]">{rc.jobNumber}</p>
             </div>
             <Link
