@@ -23,14 +23,12 @@ import { lockInvoice } from "./lock-invoice";
 import { renderInvoicePdf } from "./pdf";
 import { invoiceFileName } from "./send-invoice";
 
-const NO_FACTOR =
-  "Set up your factoring company (name and remit-to address) in Settings → Factoring first";
+const NO_FACTOR = "Set up your factoring company (name and remit-to address) in Settings → Factoring first";
 const VOID_NOT_FACTORED = "A void invoice cannot be factored";
 const PAID_NOT_FACTORED = "A paid invoice has nothing left to factor";
 const FACTOR_PAID = "The factor's payments are recorded on this invoice: delete them before taking it back";
 const NOT_FACTORED = "Mark the invoice factored before sending it to the factor";
-const NO_FACTOR_EMAIL =
-  "Add the factoring company's email in Settings → Factoring to send it documents";
+const NO_FACTOR_EMAIL = "Add the factoring company's email in Settings → Factoring to send it documents";
 
 /** Marks the invoice factored (the factor as set up now is copied onto it) or takes it back. */
 export async function setInvoiceFactored(scope: Scope, { id, factored }: { id: string; factored: boolean }) {
