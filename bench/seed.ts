@@ -141,13 +141,12 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     from generate_series(1, ${nClients}::int) i`);
 
   await db.execute(sql`
-    insert into pevos (company_id, first_name, last_name, email, phone, license_number, certification_expiry, states, status, created_at, updated_at)
+    insert into pevos (company_id, first_name, last_name, email, phone, license_number, certification_expiry, status, created_at, updated_at)
     select ${c}, ${pick(FIRST, sql`i * 7 + 3`)}, ${pick(LAST, sql`i * 13 + 5`)} || case when i > 40 then '-' || i else '' end,
       'pevo' || i || '@${sql.raw(slug)}.example',
       '(' || (300 + i % 600) || ') 555-' || lpad(((i * 37) % 10000)::text, 4, '0'),
       'PE' || lpad(i::text, 7, '0'),
       ${today}::date - 60 + (i * 17) % 760,
-      array['TX', 'OK', 'NM', 'KS']::text[],
       (case when i % 10 = 0 then 'inactive' else 'active' end)::pevo_status,
       ${first}::timestamptz + (i % 300) * interval '1 day',
       ${first}::timestamptz + (i % 300) * interval '1 day'

@@ -1158,7 +1158,8 @@ const ROUTES: Row[] = [
   { route: "GET /api/company/safety-checklist", expect: OFFICE },
   {
     route: "PUT /api/company/safety-checklist",
-    body: (_, caller) => ({ items: [`Table item ${caller}`] }),
+    // The default items: the portal's safety-meeting row below checks exactly these.
+    body: () => ({ items: [...DEFAULT_SAFETY_ITEMS] }),
     expect: OFFICE,
     target: (f) => rowsWhere(safetyChecklists, safetyChecklists.companyId, f.companyA),
   },

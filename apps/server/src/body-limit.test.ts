@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import { connect, type Socket } from "node:net";
 import { serve } from "@hono/node-server";
-import { FILE_LIMITS } from "@pevo/shared";
+import { FILE_LIMITS, LOGO_LIMITS, TEXT_LIMITS } from "@pevo/shared";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
 import { splitRoute } from "../test/routes";
@@ -83,15 +83,24 @@ describe("every route's body limit", () => {
 
   test("64 KB for JSON; an upload its 15 MB file and framing; a signature its drawing", () => {
     for (const r of routes) {
-      const expected = r.multipart
-        ? FILE_LIMITS.maxBytes + UPLOAD_FRAMING_BYTES
-        : r.path.endsWith("/sign") && r.path.startsWith("/api/public/sign/")
-          ? bodyLimitOf("POST", r.path)
-          : JSON_BODY_LIMIT;
+      const drawn =
+        (r.path.endsWith("/sign") && r.path.startsWith("/api/public/sign/")) ||
+        r.path.endsWith("/safety-meeting");
+      const expected =
+        r.method === "PUT" && r.path === "/api/company/logo"
+          ? LOGO_LIMITS.maxBytes + UPLOAD_FRAMING_BYTES
+          : r.multipart
+            ? FILE_LIMITS.maxBytes + UPLOAD_FRAMING_BYTES
+            : drawn
+              ? bodyLimitOf("POST", r.path)
+              : JSON_BODY_LIMIT;
       expect(bodyLimitOf(r.method, r.path), `${r.method} ${r.path}`).toBe(expected);
     }
     expect(bodyLimitOf("POST", `/api/public/sign/${TOKEN}/sign`)).toBeGreaterThan(200_000);
     expect(bodyLimitOf("POST", `/api/public/sign/${TOKEN}/sign`)).toBeLessThan(300 * 1024);
+    // The safety meeting carries two drawings (the PEVO's and the truck driver's).
+    const meeting = bodyLimitOf("POST", "/api/portal/dispatches/x/safety-meeting");
+    expect(meeting).toBe(2 * TEXT_LIMITS.drawnSignature + JSON_BODY_LIMIT);
   });
 
   test("a Content-Length over the limit is a 413 without a byte of the body read", async () => {
@@ -132,7 +141,7 @@ describe("every route's body limit", () => {
   });
 
   test("an upload keeps its own 413 message", async () => {
-    const upload = routes.find((r) => r.multipart);
+    const upload = routes.find((r) => r.multipart && r.path.endsWith("/documents"));
     const limit = bodyLimitOf("POST", upload?.path ?? "");
     const res = await send("POST", upload?.path ?? "", limit + 1, { "Content-Length": String(limit + 1) });
     expect(res).toMatchObject({ status: 413, body: { error: "The file is larger than 15 MB" } });

@@ -145,6 +145,7 @@ describe("/api/openapi.json", () => {
         "GET /api/public/invoices/{token}/pdf",
         "GET /api/public/credit-notes/{token}",
         "GET /api/public/credit-notes/{token}/pdf",
+        "GET /api/public/logos/{key}",
       ].sort(),
     );
     // The others inherit the document's session requirement and document the 401.

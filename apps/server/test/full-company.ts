@@ -13,6 +13,10 @@ import { queueUpload } from "../src/domain/documents";
 import { newStorageKey } from "../src/lib/storage";
 import { firstLink, pathOf, type SignedUpAdmin, type TestApp, type TestPevo, uniqueEmail } from "./harness";
 
+/** A 1 × 1 PNG: a drawn signature as the signature pads send it. */
+const TINY_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 /** A date `days` from today (ISO): a pickup ahead gets its reminder jobs, an invoice its reminder. */
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name));
@@ -152,6 +156,50 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     amount: "150.00",
     method: "ach",
     reference: "ACH-1",
+  });
+  // Job paperwork: the company's own safety checklist, a signed safety meeting and a stop.
+  await ok("PUT", "/api/company/safety-checklist", { items: ["Permit checked", "Radio channel agreed"] });
+  const meeting = await t.as(pevo)("POST", `/api/portal/dispatches/${dispatch.id}/safety-meeting`, {
+    id: crypto.randomUUID(),
+    checked: ["Permit checked", "Radio channel agreed"],
+    pevoName: "Remy Removed",
+    pevoSignature: TINY_PNG,
+    driverName: "Dale Driver",
+    driverSignature: TINY_PNG,
+  });
+  expect(meeting.status, JSON.stringify(meeting.body)).toBe(201);
+  const stop = await t.as(pevo)("POST", `/api/portal/dispatches/${dispatch.id}/log-entries`, {
+    id: crypto.randomUUID(),
+    kind: "stop",
+    at: new Date(Date.now() - 60_000).toISOString(),
+    reason: "Fuel",
+  });
+  expect(stop.status, JSON.stringify(stop.body)).toBe(201);
+
+  // PEVO pay: a default plan and a settlement of a completed job, with an advance.
+  await ok("POST", "/api/pay-plans/default", {
+    effectiveFrom: "2025-01-01",
+    kind: "per_job",
+    dayRate: "250.00",
+    reimbursedExpenses: ["fuel"],
+  });
+  await t.insertDispatch(admin.companyId, {
+    pevoId: pevo.pevoId,
+    pickupDate: "2025-04-02",
+    status: "completed",
+    rateConfirmationId: rc.id,
+  });
+  const settlement = await ok("POST", "/api/settlements", {
+    periodKind: "custom",
+    periodStart: "2025-04-01",
+    periodEnd: "2025-04-14",
+    includeUninvoiced: true,
+  });
+  await ok("POST", `/api/settlements/${settlement.id}/adjustments`, {
+    pevoId: pevo.pevoId,
+    kind: "advance",
+    amount: "50.00",
+    note: "Fuel advance",
   });
   expect((await as("GET", "/api/activity")).status).toBe(200);
 

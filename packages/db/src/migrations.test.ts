@@ -117,6 +117,12 @@ async function rowsOf(db: Database, table: string): Promise<Record<string, unkno
 
 const BEFORE_TENANCY = 3; // 0000_init, 0001, 0002: the schema before 0003_tenancy_enforced
 
+/**
+ * Values for the NOT NULL columns a later migration dropped (today's rows lack them): 0044 dropped
+ * the PEVO form's "Certified States" ticks (DECISIONS 'One model of state certifications').
+ */
+const DROPPED_SINCE: Record<string, Record<string, unknown>> = { pevos: { states: [] } };
+
 describe("migration 0003_tenancy_enforced", () => {
   let current: TestDb;
   let old: TestDb;
@@ -151,7 +157,7 @@ describe("migration 0003_tenancy_enforced", () => {
     );
     expect(oldPositions).toHaveLength(0);
     for (const table of TABLES) {
-      const rows = JSON.stringify(seeded.get(table));
+      const rows = JSON.stringify(seeded.get(table)?.map((row) => ({ ...DROPPED_SINCE[table], ...row })));
       await old.db.execute(
         sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${rows}::json)`,
       );

@@ -65,6 +65,16 @@ const TAGS = [
     description:
       "A client views a credit note and downloads its PDF from an emailed link: the token is the key",
   },
+  {
+    name: "PEVO pay",
+    description:
+      "Pay plans (a company default and per PEVO, by effective date) and settlement runs: draft, approved (locked), paid; statements (admins)",
+  },
+  {
+    name: "Public logo",
+    description:
+      "The company's logo at a random address, for the emails a client receives: the key is the address",
+  },
   { name: "Documentation", description: "This document and its reference page" },
 ];
 

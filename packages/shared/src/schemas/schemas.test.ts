@@ -105,6 +105,9 @@ describe("ZClient", () => {
       paymentTermsDays: null,
       poRequired: false,
       billToClientId: null,
+      // No quick pay (DECISIONS 'Quick pay and factoring').
+      quickPayPercent: null,
+      quickPayDays: null,
     });
   });
 
@@ -123,6 +126,8 @@ describe("ZClient", () => {
       paymentTermsDays: null,
       poRequired: false,
       billToClientId: null,
+      quickPayPercent: null,
+      quickPayDays: null,
     });
   });
 

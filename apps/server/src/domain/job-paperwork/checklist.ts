@@ -1,7 +1,6 @@
 import { type Executor, safetyChecklists } from "@pevo/db";
 import { DEFAULT_SAFETY_ITEMS, type TSafetyChecklist, type TSafetyChecklistResponse } from "@pevo/shared";
-import { eq } from "drizzle-orm";
-import type { CompanyId, Scope } from "../../lib/tenant";
+import { type CompanyId, type Scope, scoped } from "../../lib/tenant";
 
 /** The company's safety meeting checklist: its own, or the defaults (DECISIONS 'Job paperwork'). */
 export async function checklistOf(
@@ -11,7 +10,7 @@ export async function checklistOf(
   const [row] = await db
     .select({ items: safetyChecklists.items })
     .from(safetyChecklists)
-    .where(eq(safetyChecklists.companyId, scope.companyId));
+    .where(scoped(safetyChecklists, scope));
   return row ? { items: row.items, custom: true } : { items: [...DEFAULT_SAFETY_ITEMS], custom: false };
 }
 

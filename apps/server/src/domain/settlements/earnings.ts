@@ -22,6 +22,7 @@ const ownSettlements = (scope: Scope, pevoId: string) =>
         scope.db
           .select({ one: settlementJobs.dispatchId })
           .from(settlementJobs)
+          // scoped: correlated to the scoped settlement row, company id included.
           .where(
             and(
               eq(settlementJobs.companyId, settlements.companyId),
@@ -34,6 +35,7 @@ const ownSettlements = (scope: Scope, pevoId: string) =>
         scope.db
           .select({ one: settlementAdjustments.id })
           .from(settlementAdjustments)
+          // scoped: correlated to the scoped settlement row, company id included.
           .where(
             and(
               eq(settlementAdjustments.companyId, settlements.companyId),
@@ -79,6 +81,7 @@ export async function pevoStatementPdf(scope: Scope, pevoId: string, settlementI
   const [row] = await scope.db
     .select({ id: settlements.id })
     .from(settlements)
+    // scoped: ownSettlements is scoped() on settlements.
     .where(and(ownSettlements(scope, pevoId), eq(settlements.id, settlementId)));
   if (!row) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
   const s = await readSettlement(scope.db, scope, settlementId, pevoId);

@@ -83,6 +83,7 @@ async function figuresOf(db: Executor, scope: Scope, where: ReturnType<typeof an
         eq(standardRates.rateConfirmationId, dispatches.rateConfirmationId),
       ),
     )
+    // scoped: every caller passes scoped(dispatches, scope, …).
     .where(where)
     .orderBy(asc(dispatches.pickupDate), asc(dispatches.pickupTime), asc(dispatches.id));
   if (jobs.length === 0) return [];
@@ -198,6 +199,7 @@ export function unsettledJobs(
         db
           .select({ one: sql`1` })
           .from(settlementJobs)
+          // scoped: correlated to the scoped dispatch row, company id included.
           .where(
             and(
               eq(settlementJobs.companyId, dispatches.companyId),

@@ -35,7 +35,7 @@ test("a Lead Car dispatch shows 'Lead Car' on the PEVO's job page and in the ass
   const [mail] = (await t.outbox(pevo1.email)).filter((m) => m.subject.startsWith("New dispatch:"));
   expect(mail?.subject).toBe("New dispatch: Lead Car, RC-POSITION-1 on Jun 12, 2025");
   expect(mail?.text).toContain("You have been dispatched as Lead Car on job RC-POSITION-1.");
-  expect(mail?.text).toContain("Pickup: Jun 12, 2025 at 09:00 in Houston, TX.");
+  expect(mail?.text).toContain("Pickup: Jun 12, 2025 at 09:00 CDT in Houston, TX.");
   expect(mail?.html).toContain("as Lead Car on job RC-POSITION-1");
   const res = await t.as(pevo1)("GET", `/api/portal/dispatches/${lead.id}`);
   expect(res.status).toBe(200);
