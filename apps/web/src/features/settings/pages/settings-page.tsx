@@ -43,7 +43,8 @@ export default function SettingsPage() {
         }
         className="gap-4"
       >
-        <TabsList className="mb-4 w-full sm:w-fit">
+        {/* Five tabs do not fit one row at 375 px: two rows of three there, one row from sm up. */}
+        <TabsList className="mb-4 grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
           <TabsTrigger value="company">Company</TabsTrigger>
           <TabsTrigger value="factoring">Factoring</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
