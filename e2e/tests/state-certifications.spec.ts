@@ -86,9 +86,11 @@ test("a PEVO added with a TX certification in place is qualified on a job throug
 /** The rules page renders the check's table, with sources and dates; light and dark. */
 test("the state certification rules page lists each state's rule, its sources and the day checked", async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
-  await signInFreshAdmin(page, page.request, "reciprocity");
+  // The admin is made with the test's own request context: the page's would sign the page in first.
+  await signInFreshAdmin(page, request, "reciprocity");
   await page.goto("/pevos");
   await page.getByRole("link", { name: "State certification rules" }).click();
   await expect(page).toHaveURL(/\/pevos\/reciprocity$/);
