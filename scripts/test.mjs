@@ -101,11 +101,12 @@ function shareOut(files, both) {
   const races = (file) => /concurren/i.test(readFileSync(resolve(root, file), "utf8"));
   const sides = { pglite: { files: [...both], load: 0 }, postgres: { files: [...both], load: 0 } };
   const rest = files.filter((file) => !both.includes(file));
-  for (const file of rest.filter(races)) {
+  const racing = new Set(rest.filter(races));
+  for (const file of racing) {
     sides.postgres.files.push(file);
     sides.postgres.load += size(file);
   }
-  for (const file of rest.filter((f) => !races(f)).sort((a, b) => size(b) - size(a))) {
+  for (const file of rest.filter((f) => !racing.has(f)).sort((a, b) => size(b) - size(a))) {
     const side = sides.pglite.load <= sides.postgres.load ? sides.pglite : sides.postgres;
     side.files.push(file);
     side.load += size(file);

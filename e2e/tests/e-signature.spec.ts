@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { type APIRequestContext, allowConsole, type Browser, expect, type Page, test } from "../support/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "../support/test";
 
 const RATES = {
   minimumDailyRate: "450",
@@ -281,8 +281,7 @@ test.describe("rate confirmation e-signature", () => {
     });
 
     const client = await phone(browser);
-    // The stale and the made-up link: the API refuses them (Chromium logs the refused request).
-    allowConsole(/^error: Failed to load resource: .*status of 4\d\d .* @ \S+\/api\/public\/sign\/[^/]+$/);
+    // The stale and the made-up link: the API refuses them.
     await client.page.goto(link);
     await expect(client.page.getByRole("alert")).toContainText("This signing link is no longer valid", {
       timeout: 20_000,

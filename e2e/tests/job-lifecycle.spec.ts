@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { allowConsole, type Browser, expect, type Page, test } from "../support/test";
+import { type Browser, expect, type Page, test } from "../support/test";
 
 /**
  * The job lifecycle (DECISIONS 'Dispatches'). The office assigns a job; the PEVO's phone (375 px) shows it
@@ -339,10 +339,7 @@ test("the emailed link accepts or declines without a session; a used or wrong li
     );
     await expect(officePage.getByTestId("timeline-stage")).toHaveText("No PEVO assigned");
 
-    // The used and the made-up link: the API refuses them (Chromium logs the refused request).
-    allowConsole(
-      /^error: Failed to load resource: .*status of 4\d\d .* @ \S+\/api\/public\/dispatch-response\/[^/]+$/,
-    );
+    // The used and the made-up link: the API refuses them.
     await page.goto(declineLink);
     await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
     await expect(page.getByText(/^This link was already used/)).toBeVisible();
