@@ -45,7 +45,8 @@ export function AdjustmentDialog({
       toast.success(`Adjustment added to ${pevo.name}'s statement`);
       onClose();
     } catch (error) {
-      if (!applyFieldErrors(error, setError)) toast.error(failureMessage(error, "Could not add the adjustment"));
+      if (!applyFieldErrors(error, setError))
+        toast.error(failureMessage(error, "Could not add the adjustment"));
     }
   });
   return (
@@ -58,7 +59,12 @@ export function AdjustmentDialog({
             reimbursement is added.
           </DialogDescription>
         </DialogHeader>
-        <LimitedForm schema={ZSettlementAdjustmentInput} onSubmit={onSubmit} noValidate className="grid gap-4">
+        <LimitedForm
+          schema={ZSettlementAdjustmentInput}
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4"
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               control={control}

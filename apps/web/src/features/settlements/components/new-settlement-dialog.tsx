@@ -51,7 +51,8 @@ export function NewSettlementDialog({ onClose }: { onClose: () => void }) {
   const kind = watch("periodKind");
   /** A fixed period's end follows its start; custom dates keep what the office picked. */
   const followStart = (nextKind: PayPeriodKind, start: string) => {
-    if (nextKind !== "custom" && start) setValue("periodEnd", periodEnd(nextKind, start), { shouldValidate: true });
+    if (nextKind !== "custom" && start)
+      setValue("periodEnd", periodEnd(nextKind, start), { shouldValidate: true });
   };
   const onSubmit = handleSubmit(async (values) => {
     try {

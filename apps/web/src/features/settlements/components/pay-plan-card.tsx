@@ -48,7 +48,9 @@ function planSummary(plan: TPayPlan): string {
     if (value === null) return [];
     const label = f.label.replace(/ \(.*\)$/, "");
     return [
-      "quantity" in f ? `${label} ${f.name === "waitThreshold" ? `${value} h` : `${value} mi`}` : `${label} ${formatMoney(value)}`,
+      "quantity" in f
+        ? `${label} ${f.name === "waitThreshold" ? `${value} h` : `${value} mi`}`
+        : `${label} ${formatMoney(value)}`,
     ];
   });
   return parts.join(" · ");
@@ -59,7 +61,8 @@ const reimbursedText = (plan: TPayPlan) =>
     ? "No expense reimbursed"
     : `Reimbursed: ${plan.reimbursedExpenses.map((e) => EXPENSE_TYPE_LABELS[e].toLowerCase()).join(", ")}`;
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
 
 function formValues(plan: TPayPlan | null): TPayPlanInput {
   return {
@@ -103,7 +106,11 @@ export function PayPlanCard({ pevoId }: { pevoId: string | null }) {
           <QueryErrorState message="Error loading the pay plan" query={plans} />
         ) : plans.data ? (
           <>
-            <InForce pevoId={pevoId} current={plans.data.current} companyDefault={plans.data.companyDefault} />
+            <InForce
+              pevoId={pevoId}
+              current={plans.data.current}
+              companyDefault={plans.data.companyDefault}
+            />
             <PlanForm
               key={plans.data.current?.id ?? "none"}
               pevoId={pevoId}
@@ -167,7 +174,8 @@ function PlanForm({ pevoId, current }: { pevoId: string | null; current: TPayPla
       await save.mutateAsync(values);
       toast.success(`Pay plan saved: in force from ${formatDate(values.effectiveFrom)}`);
     } catch (error) {
-      if (!applyFieldErrors(error, setError)) toast.error(failureMessage(error, "Could not save the pay plan"));
+      if (!applyFieldErrors(error, setError))
+        toast.error(failureMessage(error, "Could not save the pay plan"));
     }
   });
   return (
@@ -227,7 +235,9 @@ function PlanForm({ pevoId, current }: { pevoId: string | null; current: TPayPla
                   </div>
                 ))}
               </div>
-              {fieldState.error ? <p className="text-sm text-destructive">{fieldState.error.message}</p> : null}
+              {fieldState.error ? (
+                <p className="text-sm text-destructive">{fieldState.error.message}</p>
+              ) : null}
             </fieldset>
           );
         }}

@@ -69,8 +69,9 @@ export function SettlementListPage() {
                           {formatDate(s.periodStart)} – {formatDate(s.periodEnd)}
                         </p>
                         <p className="text-sm text-muted-foreground">
-                          {PAY_PERIOD_LABELS[s.periodKind]} · {s.pevoCount} {s.pevoCount === 1 ? "PEVO" : "PEVOs"}{" "}
-                          · {s.jobCount} {s.jobCount === 1 ? "job" : "jobs"}
+                          {PAY_PERIOD_LABELS[s.periodKind]} · {s.pevoCount}{" "}
+                          {s.pevoCount === 1 ? "PEVO" : "PEVOs"} · {s.jobCount}{" "}
+                          {s.jobCount === 1 ? "job" : "jobs"}
                         </p>
                       </div>
                       <div className="flex flex-wrap items-center gap-2">

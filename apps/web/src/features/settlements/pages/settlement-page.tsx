@@ -1,8 +1,8 @@
 import {
   ADJUSTMENT_KIND_LABELS,
   adjustmentSign,
-  PAY_PERIOD_LABELS,
   fromCents,
+  PAY_PERIOD_LABELS,
   SETTLEMENT_PAY_METHOD_LABELS,
   type TSettlement,
   type TSettlementPevo,
@@ -40,7 +40,11 @@ export function SettlementPage() {
   const settlement = useSettlement(id);
   if (settlement.isError)
     return settlement.error instanceof ApiError && settlement.error.status === 404 ? (
-      <ProblemState message="Settlement not found" detail="This settlement does not exist or was deleted." back={back} />
+      <ProblemState
+        message="Settlement not found"
+        detail="This settlement does not exist or was deleted."
+        back={back}
+      />
     ) : (
       <QueryErrorState message="Error loading the settlement" query={settlement} />
     );
@@ -181,151 +185,155 @@ function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pe
   const removeAdjustment = useRemoveAdjustment(s.id);
   const heldJob = p.jobs.find((j) => j.dispatchId === holding);
   return (
-    <Card aria-labelledby={`pevo-${p.pevoId}`}>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <CardTitle id={`pevo-${p.pevoId}`} className="[overflow-wrap:anywhere]">
-            {p.pevoName}
-          </CardTitle>
-          <CardDescription>
-            {p.jobs.length} {p.jobs.length === 1 ? "job" : "jobs"} · net {formatMoney(p.totals.net)}
-          </CardDescription>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {draft ? (
-            <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
-              <Plus aria-hidden />
-              Add adjustment
+    <section aria-labelledby={`pevo-${p.pevoId}`}>
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <CardTitle id={`pevo-${p.pevoId}`} className="[overflow-wrap:anywhere]">
+              {p.pevoName}
+            </CardTitle>
+            <CardDescription>
+              {p.jobs.length} {p.jobs.length === 1 ? "job" : "jobs"} · net {formatMoney(p.totals.net)}
+            </CardDescription>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {draft ? (
+              <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+                <Plus aria-hidden />
+                Add adjustment
+              </Button>
+            ) : null}
+            <Button asChild variant="outline" size="sm">
+              <a href={statementPdfHref(s.id, p.pevoId)} download>
+                <Download aria-hidden />
+                Statement PDF
+              </a>
             </Button>
-          ) : null}
-          <Button asChild variant="outline" size="sm">
-            <a href={statementPdfHref(s.id, p.pevoId)} download>
-              <Download aria-hidden />
-              Statement PDF
-            </a>
-          </Button>
-        </div>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <ul className="grid gap-3" aria-label={`${p.pevoName}'s jobs`}>
-          {p.jobs.map((j) => (
-            <li key={j.dispatchId} className="rounded-md border p-3 text-sm">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    Job # {j.jobNumber} · {formatDate(j.date)}
-                  </p>
-                  <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                    {j.route} · {j.position}
-                  </p>
-                  <p className="text-muted-foreground">
-                    {j.invoiced === null ? "Not invoiced yet" : `Invoiced ${formatMoney(j.invoiced)}`}
-                    {j.planId === null ? " · no pay plan in force" : ""}
-                  </p>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-3" aria-label={`${p.pevoName}'s jobs`}>
+            {p.jobs.map((j) => (
+              <li key={j.dispatchId} className="rounded-md border p-3 text-sm">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      Job # {j.jobNumber} · {formatDate(j.date)}
+                    </p>
+                    <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                      {j.route} · {j.position}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {j.invoiced === null ? "Not invoiced yet" : `Invoiced ${formatMoney(j.invoiced)}`}
+                      {j.planId === null ? " · no pay plan in force" : ""}
+                    </p>
+                  </div>
+                  {draft ? (
+                    <Button variant="ghost" size="sm" onClick={() => setHolding(j.dispatchId)}>
+                      Hold
+                    </Button>
+                  ) : null}
                 </div>
-                {draft ? (
-                  <Button variant="ghost" size="sm" onClick={() => setHolding(j.dispatchId)}>
-                    Hold
-                  </Button>
-                ) : null}
-              </div>
-              <dl className="mt-2 grid gap-1">
-                {j.lines.map((l) => (
-                  <Row key={`${l.kind}-${l.label}`} label={`${l.label}${l.quantity ? ` (${l.quantity})` : ""}`}>
-                    {formatMoney(l.amount)}
+                <dl className="mt-2 grid gap-1">
+                  {j.lines.map((l) => (
+                    <Row
+                      key={`${l.kind}-${l.label}`}
+                      label={`${l.label}${l.quantity ? ` (${l.quantity})` : ""}`}
+                    >
+                      {formatMoney(l.amount)}
+                    </Row>
+                  ))}
+                  {j.expenses.map((e, i) => (
+                    <Row
+                      key={`${e.type}-${i}`}
+                      label={`${e.label}${e.reimbursed ? " (reimbursed)" : " (not reimbursed)"}`}
+                      muted={!e.reimbursed}
+                    >
+                      {formatMoney(e.amount)}
+                    </Row>
+                  ))}
+                  <Row label="Job pay" strong>
+                    {formatMoney(fromCents(toCents(j.pay) + toCents(j.reimbursed)))}
                   </Row>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          {p.adjustments.length > 0 ? (
+            <section aria-label={`${p.pevoName}'s adjustments`} className="grid gap-1 text-sm">
+              <h3 className="font-medium">Adjustments</h3>
+              <ul className="grid gap-1">
+                {p.adjustments.map((a) => (
+                  <li key={a.id} className="flex items-start justify-between gap-2">
+                    <span className="min-w-0 [overflow-wrap:anywhere]">
+                      {ADJUSTMENT_KIND_LABELS[a.kind]}: {a.note}
+                    </span>
+                    <span className="flex shrink-0 items-center gap-1 tabular-nums">
+                      {formatMoney(fromCents(adjustmentSign(a.kind) * toCents(a.amount)))}
+                      {draft ? (
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-7"
+                          aria-label={`Remove the adjustment: ${a.note}`}
+                          disabled={removeAdjustment.isPending}
+                          onClick={() =>
+                            removeAdjustment.mutate(a.id, {
+                              onSuccess: () => toast.success("Adjustment removed"),
+                              onError: (error) => toast.error(failureMessage(error, "Could not remove it")),
+                            })
+                          }
+                        >
+                          <Trash2 aria-hidden />
+                        </Button>
+                      ) : null}
+                    </span>
+                  </li>
                 ))}
-                {j.expenses.map((e, i) => (
-                  <Row
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a trip log may hold two like expenses
-                    key={`${e.type}-${i}`}
-                    label={`${e.label}${e.reimbursed ? " (reimbursed)" : " (not reimbursed)"}`}
-                    muted={!e.reimbursed}
-                  >
-                    {formatMoney(e.amount)}
-                  </Row>
-                ))}
-                <Row label="Job pay" strong>
-                  {formatMoney(fromCents(toCents(j.pay) + toCents(j.reimbursed)))}
-                </Row>
-              </dl>
-            </li>
-          ))}
-        </ul>
-        {p.adjustments.length > 0 ? (
-          <section aria-label={`${p.pevoName}'s adjustments`} className="grid gap-1 text-sm">
-            <h3 className="font-medium">Adjustments</h3>
-            <ul className="grid gap-1">
-              {p.adjustments.map((a) => (
-                <li key={a.id} className="flex items-start justify-between gap-2">
-                  <span className="min-w-0 [overflow-wrap:anywhere]">
-                    {ADJUSTMENT_KIND_LABELS[a.kind]}: {a.note}
-                  </span>
-                  <span className="flex shrink-0 items-center gap-1 tabular-nums">
-                    {formatMoney(fromCents(adjustmentSign(a.kind) * toCents(a.amount)))}
-                    {draft ? (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-7"
-                        aria-label={`Remove the adjustment: ${a.note}`}
-                        disabled={removeAdjustment.isPending}
-                        onClick={() =>
-                          removeAdjustment.mutate(a.id, {
-                            onSuccess: () => toast.success("Adjustment removed"),
-                            onError: (error) => toast.error(failureMessage(error, "Could not remove it")),
-                          })
-                        }
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+              </ul>
+            </section>
+          ) : null}
+          <dl className="grid gap-1 border-t pt-3 text-sm">
+            <Row label="Pay">{formatMoney(p.totals.pay)}</Row>
+            <Row label="Reimbursed expenses">{formatMoney(p.totals.reimbursed)}</Row>
+            <Row label="Adjustments">{formatMoney(p.totals.adjustments)}</Row>
+            <Row label="Net" strong>
+              {formatMoney(p.totals.net)}
+            </Row>
+          </dl>
+        </CardContent>
+        {adding ? (
+          <AdjustmentDialog
+            settlementId={s.id}
+            pevo={{ id: p.pevoId, name: p.pevoName }}
+            onClose={() => setAdding(false)}
+          />
         ) : null}
-        <dl className="grid gap-1 border-t pt-3 text-sm">
-          <Row label="Pay">{formatMoney(p.totals.pay)}</Row>
-          <Row label="Reimbursed expenses">{formatMoney(p.totals.reimbursed)}</Row>
-          <Row label="Adjustments">{formatMoney(p.totals.adjustments)}</Row>
-          <Row label="Net" strong>
-            {formatMoney(p.totals.net)}
-          </Row>
-        </dl>
-      </CardContent>
-      {adding ? (
-        <AdjustmentDialog
-          settlementId={s.id}
-          pevo={{ id: p.pevoId, name: p.pevoName }}
-          onClose={() => setAdding(false)}
+        <ConfirmDialog
+          open={heldJob !== undefined}
+          onOpenChange={(open) => !open && setHolding(null)}
+          title="Hold this job?"
+          description={
+            heldJob
+              ? `Job # ${heldJob.jobNumber} leaves this draft and is paid by a later run.`
+              : "The job leaves this draft."
+          }
+          confirmLabel="Hold job"
+          confirmVariant="default"
+          pending={hold.isPending}
+          onConfirm={() =>
+            holding &&
+            hold.mutate(holding, {
+              onSuccess: () => {
+                toast.success("Job held for a later run");
+                setHolding(null);
+              },
+              onError: (error) => toast.error(failureMessage(error, "Could not hold the job")),
+            })
+          }
         />
-      ) : null}
-      <ConfirmDialog
-        open={heldJob !== undefined}
-        onOpenChange={(open) => !open && setHolding(null)}
-        title="Hold this job?"
-        description={
-          heldJob
-            ? `Job # ${heldJob.jobNumber} leaves this draft and is paid by a later run.`
-            : "The job leaves this draft."
-        }
-        confirmLabel="Hold job"
-        confirmVariant="default"
-        pending={hold.isPending}
-        onConfirm={() =>
-          holding &&
-          hold.mutate(holding, {
-            onSuccess: () => {
-              toast.success("Job held for a later run");
-              setHolding(null);
-            },
-            onError: (error) => toast.error(failureMessage(error, "Could not hold the job")),
-          })
-        }
-      />
-    </Card>
+      </Card>
+    </section>
   );
 }
 

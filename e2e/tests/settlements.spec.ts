@@ -1,0 +1,132 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  addDaysIso,
+  browserDays,
+  chooseOption,
+  pickDate,
+  readPdf,
+  saveScreenshot,
+  signInAsDemoAdmin,
+  toastWith,
+  usDate,
+} from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
+
+/**
+ * PEVO pay (DECISIONS 'PEVO pay'): the office sets the company's default pay plan, runs a settlement
+ * for the demo company's last two weeks, adds an advance to a PEVO's statement, approves the run
+ * (locked) and marks it paid; the PEVO's statement PDF downloads and shows their net.
+ */
+
+/** The page in the light theme and in the dark one, at the viewport's width. */
+async function shots(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await saveScreenshot(page, `${name}-light`, { fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await saveScreenshot(page, `${name}-dark`, { fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("the office runs a settlement for the last two weeks, adjusts, approves, marks it paid and downloads a statement", async ({
+  page,
+}) => {
+  await signInAsDemoAdmin(page);
+  const { today } = await browserDays(page);
+  const start = addDaysIso(today, -13);
+
+  // The default pay plan: 70% of what each job invoiced for the PEVO, fuel and tolls reimbursed,
+  // in force from before the period so its jobs are paid by it.
+  await page.getByRole("link", { name: "PEVO pay" }).click();
+  await expect(page.getByRole("heading", { name: "PEVO pay" })).toBeVisible();
+  await page.getByRole("link", { name: "Default pay plan" }).click();
+  const plan = page.locator("#pay-plan");
+  await expect(plan.getByRole("button", { name: "Save pay plan" })).toBeVisible();
+  await pickDate(page, plan.locator("#default-plan-effective"), addDaysIso(today, -30));
+  await plan.getByLabel(/^Percentage of what the job invoiced/).fill("70");
+  await plan.getByLabel("Fuel").check();
+  await plan.getByLabel("Tolls").check();
+  await plan.getByRole("button", { name: "Save pay plan" }).click();
+  await expect(toastWith(page, "Pay plan saved")).toBeVisible();
+  await expect(plan.getByText("70% of the job's invoice").first()).toBeVisible();
+  await expect(plan.getByText("Reimbursed: fuel, tolls").first()).toBeVisible();
+
+  // A run for the last two weeks: every two weeks, ending today.
+  await page.getByRole("link", { name: "Back to PEVO pay" }).click();
+  await page.getByRole("button", { name: "New settlement run" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New settlement run" });
+  await expect(dialog.getByRole("combobox", { name: "Pay period" })).toHaveText("Every two weeks");
+  await expect(dialog.locator("#settlement-period-start")).toHaveText(usDate(start));
+  await expect(dialog.locator("#settlement-period-end")).toHaveText(usDate(today));
+  await expect(dialog.locator("#settlement-period-end")).toBeDisabled();
+  await dialog.getByRole("button", { name: "Start run" }).click();
+  await expect(toastWith(page, "Settlement run started")).toBeVisible();
+  await expect(page).toHaveURL(/\/settlements\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+
+  // The demo PEVO's statement: their job (invoiced) paid 70%, then an advance taken off.
+  const casey = page.getByRole("region", { name: "Casey Whitfield" });
+  await expect(casey.getByText(/^Job # /).first()).toBeVisible();
+  await expect(casey.getByText(/^Invoiced \$/).first()).toBeVisible();
+  await casey.getByRole("button", { name: "Add adjustment" }).click();
+  const adjust = page.getByRole("dialog", { name: "Add adjustment" });
+  await chooseOption(page, adjust.getByRole("combobox", { name: "Kind" }), "Advance (deducted)");
+  await adjust.getByLabel("Amount ($)").fill("50");
+  await adjust.getByLabel("Note").fill("Fuel advance at dispatch");
+  await adjust.getByRole("button", { name: "Add adjustment" }).click();
+  await expect(toastWith(page, "Adjustment added")).toBeVisible();
+  await expect(casey.getByText("Advance (deducted): Fuel advance at dispatch")).toBeVisible();
+  await expect(casey.getByText("-$50.00").first()).toBeVisible();
+  const net = (await casey.locator("dl").last().locator("dd").last().textContent()) ?? "";
+  expect(net).toMatch(/^-?\$[\d,]+\.\d{2}$/);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shots(page, "settlement-draft-1280");
+
+  // Approve: locked.
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+  await expect(toastWith(page, "Settlement approved")).toBeVisible();
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(casey.getByRole("button", { name: "Add adjustment" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Hold" })).toHaveCount(0);
+
+  // Mark paid: by check, with its number.
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  const pay = page.getByRole("dialog", { name: "Mark settlement paid" });
+  await chooseOption(page, pay.getByRole("combobox", { name: "Method" }), "Check");
+  await pay.getByLabel("Reference (optional)").fill("1042");
+  await pay.getByRole("button", { name: "Mark paid" }).click();
+  await expect(toastWith(page, "Settlement marked paid")).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Paid on .* by Check \(1042\)\./)).toBeVisible();
+
+  await shots(page, "settlement-paid-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shots(page, "settlement-paid-375");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The statement PDF: a download whose text shows the PEVO's net.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    casey.getByRole("link", { name: "Statement PDF" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = readFileSync(await download.path());
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const pdf = await readPdf(bytes);
+  const text = pdf.text.replace(/\s+/g, " ");
+  expect(text).toContain("Casey Whitfield");
+  expect(text).toContain(net);
+  expect(text).toContain("Fuel advance at dispatch");
+  writeFileSync(resolve(test.info().project.outputDir, "screenshots", "settlement-statement.pdf"), bytes);
+
+  // The run in the list: paid, with its net.
+  await page.getByRole("link", { name: "Back to PEVO pay" }).click();
+  const runs = page.getByRole("list", { name: "Settlement runs" });
+  await expect(runs.getByRole("link").first()).toContainText("Paid");
+});
