@@ -22,6 +22,8 @@ import { expect, type Page, test } from "../support/test";
 /** The page in the light theme and in the dark one, at the viewport's width. */
 async function shots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Let the layout settle (a resize, a toast leaving) before a full-page capture measures it.
+  await page.waitForTimeout(300);
   await page.emulateMedia({ colorScheme: "light" });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await saveScreenshot(page, `${name}-light`, { fullPage: true });
@@ -54,15 +56,25 @@ test("the office runs a settlement for the last two weeks, adjusts, approves, ma
   await expect(toastWith(page, "Pay plan saved")).toBeVisible();
   await expect(plan.getByText("70% of the job's invoice").first()).toBeVisible();
   await expect(plan.getByText("Reimbursed: fuel, tolls").first()).toBeVisible();
+  await expect(plan.getByText("In force", { exact: true })).toBeVisible();
+  await shots(page, "pay-plan-default-1280");
+
+  // A PEVO without a plan of their own is paid by the default: their PEVO page says so.
+  const pevos = await page.request.get("/api/pevos?q=pevo%40demo-escort.test");
+  const caseyId = ((await pevos.json()) as { items: { id: string }[] }).items[0]?.id;
+  expect(caseyId).toBeTruthy();
+  await page.goto(`/pevos/edit/${caseyId}#pay-plan`);
+  await expect(page.locator("#pay-plan").getByText("Paid by the company default")).toBeVisible();
+  await page.goto("/settlements");
 
   // A run for the last two weeks: every two weeks, ending today.
-  await page.getByRole("link", { name: "Back to PEVO pay" }).click();
   await page.getByRole("button", { name: "New settlement run" }).first().click();
   const dialog = page.getByRole("dialog", { name: "New settlement run" });
   await expect(dialog.getByRole("combobox", { name: "Pay period" })).toHaveText("Every two weeks");
   await expect(dialog.locator("#settlement-period-start")).toHaveText(usDate(start));
   await expect(dialog.locator("#settlement-period-end")).toHaveText(usDate(today));
   await expect(dialog.locator("#settlement-period-end")).toBeDisabled();
+  await saveScreenshot(page, "settlement-new-run-1280");
   await dialog.getByRole("button", { name: "Start run" }).click();
   await expect(toastWith(page, "Settlement run started")).toBeVisible();
   await expect(page).toHaveURL(/\/settlements\/[0-9a-f-]{36}$/);
@@ -84,7 +96,6 @@ test("the office runs a settlement for the last two weeks, adjusts, approves, ma
   const net = (await casey.locator("dl").last().locator("dd").last().textContent()) ?? "";
   expect(net).toMatch(/^-?\$[\d,]+\.\d{2}$/);
 
-  await page.setViewportSize({ width: 1280, height: 900 });
   await shots(page, "settlement-draft-1280");
 
   // Approve: locked.
@@ -108,7 +119,7 @@ test("the office runs a settlement for the last two weeks, adjusts, approves, ma
   await shots(page, "settlement-paid-1280");
   await page.setViewportSize({ width: 375, height: 812 });
   await shots(page, "settlement-paid-375");
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The statement PDF: a download whose text shows the PEVO's net.
   const [download] = await Promise.all([
@@ -129,4 +140,7 @@ test("the office runs a settlement for the last two weeks, adjusts, approves, ma
   await page.getByRole("link", { name: "Back to PEVO pay" }).click();
   const runs = page.getByRole("list", { name: "Settlement runs" });
   await expect(runs.getByRole("link").first()).toContainText("Paid");
+  await shots(page, "settlement-list-1280");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shots(page, "settlement-list-375");
 });
