@@ -229,7 +229,12 @@ function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pe
                     </p>
                   </div>
                   {draft ? (
-                    <Button variant="ghost" size="sm" onClick={() => setHolding(j.dispatchId)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Hold job # ${j.jobNumber}`}
+                      onClick={() => setHolding(j.dispatchId)}
+                    >
                       Hold
                     </Button>
                   ) : null}
