@@ -34,6 +34,8 @@ export const APP_SECTIONS = {
   rateConfirmations: { base: "/rate-confirmations", children: ["new", ":id"] },
   dispatching: { base: "/dispatching", children: ["new", "edit/:id", ":id"] },
   invoices: { base: "/invoices", children: ["new", "bill-jobs", "credit-notes", "edit/:id", ":id"] },
+  /** PEVO pay: the settlement runs, one run, and the company's default pay plan. */
+  settlements: { base: "/settlements", children: ["pay-plan", ":id"] },
 } as const;
 
 /** The PEVO portal's children of `/pevo`. */

@@ -45,6 +45,10 @@ export const router = createBrowserRouter([
             ...page(() => import("@/features/dispatches/pages/dispatching-page")),
           },
           { path: `${S.invoices.base}/*`, ...page(() => import("@/features/invoices/pages/invoices-page")) },
+          {
+            path: `${S.settlements.base}/*`,
+            ...page(() => import("@/features/settlements/pages/settlements-page")),
+          },
           { path: R.receivables, ...page(() => import("@/features/receivables/pages/receivables-page")) },
           { path: R.yearEnd, ...page(() => import("@/features/tax/pages/year-end-page")) },
           { path: R.calendar, ...page(() => import("@/features/calendar/pages/calendar-page")) },

@@ -17,6 +17,7 @@ describe("the app's routes are the shared list", () => {
     ["rateConfirmations", "../features/rate-confirmations/pages/rate-confirmations-page.tsx"],
     ["dispatching", "../features/dispatches/pages/dispatching-page.tsx"],
     ["invoices", "../features/invoices/pages/invoices-page.tsx"],
+    ["settlements", "../features/settlements/pages/settlements-page.tsx"],
   ] as const)("%s: the feature's sub-routes", (section, file) => {
     expect(jsxPaths(source(file)).sort()).toEqual([...APP_SECTIONS[section].children].sort());
   });

@@ -52,6 +52,12 @@ export const queryKeys = {
   dispatchPaperwork: (id: string) => ["dispatches", id, "paperwork"] as const,
   safetyChecklist: ["company", "safety-checklist"] as const,
 
+  /** PEVO pay: the runs (a run under it) and the pay plans (the default's key is "default"). */
+  settlements: ["settlements"] as const,
+  settlement: (id: string) => ["settlements", id] as const,
+  payPlansAll: ["pay-plans"] as const,
+  payPlans: (pevoId: string | null) => ["pay-plans", pevoId ?? "default"] as const,
+
   invoices: ["invoices"] as const,
   invoice: (id: string) => ["invoices", id] as const,
   nextInvoiceNumber: (day: string) => ["invoices", "next-number", day] as const,

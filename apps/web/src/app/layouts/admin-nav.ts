@@ -9,6 +9,7 @@ import {
   Settings,
   Users,
   Wallet,
+  WalletCards,
 } from "lucide-react";
 import type { NavGroup } from "./nav-items";
 
@@ -24,6 +25,7 @@ export const adminNav: NavGroup[] = [
       { title: "Dispatching", to: "/dispatching", icon: Route },
       { title: "Invoices", to: "/invoices", icon: Receipt },
       { title: "Receivables", to: "/receivables", icon: Wallet },
+      { title: "PEVO pay", to: "/settlements", icon: WalletCards },
       { title: "Year end (1099)", to: "/year-end", icon: Landmark },
       { title: "Calendar", to: "/calendar", icon: CalendarDays },
     ],

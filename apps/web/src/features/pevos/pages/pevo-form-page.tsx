@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { LoadingState, QueryErrorState } from "@/components/states";
 import { CredentialsCard, PendingReviewBadge } from "@/features/credentials";
 import { DocumentsCard } from "@/features/documents";
+import { PayPlanCard } from "@/features/settlements";
 import { TaxInfoCard } from "@/features/tax";
 import { ApiError } from "@/lib/api";
 import { usePevo } from "../api";
@@ -60,6 +61,9 @@ export function PevoEditPage() {
             description="Certification cards, insurance certificates, licence."
             defaultCategory="certificate"
           />
+        </div>
+        <div className="max-w-3xl">
+          <PayPlanCard pevoId={pevo.data.id} />
         </div>
         <div className="max-w-3xl">
           <TaxInfoCard owner={{ kind: "pevo", id: pevo.data.id }} />
