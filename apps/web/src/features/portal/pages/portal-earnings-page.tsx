@@ -42,7 +42,8 @@ function JobPay({ job }: { job: StatementJob }) {
         <p className="shrink-0 font-semibold tabular-nums">{formatMoney(job.pay)}</p>
       </div>
       <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-        {formatDate(job.date)} · {job.position}
+        {formatDate(job.date)}
+        {job.position && job.position !== "-" ? ` · ${job.position}` : null}
       </p>
       <p className="mb-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">{job.route}</p>
       {job.lines.map((line) => (
