@@ -34,7 +34,10 @@ export async function paidCompensationByPevo(
     .from(settlementJobs)
     .innerJoin(
       settlements,
-      and(eq(settlements.companyId, settlementJobs.companyId), eq(settlements.id, settlementJobs.settlementId)),
+      and(
+        eq(settlements.companyId, settlementJobs.companyId),
+        eq(settlements.id, settlementJobs.settlementId),
+      ),
     )
     .where(scoped(settlementJobs, scope, paidInYear))
     .groupBy(settlementJobs.pevoId);

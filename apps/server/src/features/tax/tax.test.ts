@@ -17,8 +17,8 @@ import {
   type TestPevo,
   type TestResponse,
 } from "../../../test/harness";
-import { readPdf } from "../../../test/pdf-text";
 import { captureLogs, type LogLine } from "../../../test/log-capture";
+import { readPdf } from "../../../test/pdf-text";
 import { FORM_1099_CSV_HEADER } from "../../domain/tax-profiles";
 import { setLogger } from "../../lib/log";
 
@@ -354,9 +354,15 @@ describe("1099-NEC totals from paid settlements", () => {
     await job(pevo2.pevoId, "2024-11-04");
     await settle("2024-11-01", "2024-11-14");
 
-    expect(await recipient(2024, pevo1.pevoId)).toMatchObject({ compensation: "625.00", reachesThreshold: true });
+    expect(await recipient(2024, pevo1.pevoId)).toMatchObject({
+      compensation: "625.00",
+      reachesThreshold: true,
+    });
     expect(await recipient(2024, pevo2.pevoId)).toBeUndefined();
-    expect(await recipient(2025, pevo1.pevoId)).toMatchObject({ compensation: "700.00", reachesThreshold: true });
+    expect(await recipient(2025, pevo1.pevoId)).toMatchObject({
+      compensation: "700.00",
+      reachesThreshold: true,
+    });
     expect(box1(await csvOf(2024), pevo1.pevoId)).toBe("625.00");
     expect(box1(await csvOf(2024), pevo2.pevoId)).toBeUndefined();
     expect(box1(await csvOf(2025), pevo1.pevoId)).toBe("700.00");
@@ -369,10 +375,9 @@ describe("1099-NEC totals from paid settlements", () => {
     expect(counted.status).toBe(200);
     expect(await recipient(2024, pevo1.pevoId)).toMatchObject({ compensation: "675.00" });
 
-    const res = await t.app.request(
-      `${APP_URL}/api/tax-years/2024/1099-nec/${pevo1.pevoId}/copy-b.pdf`,
-      { headers: { Cookie: adminA.cookie, Origin: APP_URL } },
-    );
+    const res = await t.app.request(`${APP_URL}/api/tax-years/2024/1099-nec/${pevo1.pevoId}/copy-b.pdf`, {
+      headers: { Cookie: adminA.cookie, Origin: APP_URL },
+    });
     expect(res.status).toBe(200);
     const { text } = await readPdf(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain("675.00");

@@ -27,7 +27,9 @@ const signed = (kind: Statement["adjustments"][number]["kind"], amount: string) 
 
 function Row({ label, value, muted }: { label: ReactNode; value: string; muted?: boolean }) {
   return (
-    <div className={cn("flex items-baseline justify-between gap-3 text-sm", muted && "text-muted-foreground")}>
+    <div
+      className={cn("flex items-baseline justify-between gap-3 text-sm", muted && "text-muted-foreground")}
+    >
       <span className="min-w-0 [overflow-wrap:anywhere]">{label}</span>
       <span className="shrink-0 tabular-nums">{value}</span>
     </div>
@@ -107,14 +109,16 @@ function StatementCard({ statement }: { statement: Statement }) {
               {statement.adjustments.map((a, i) => (
                 <Row
                   // Adjustments have no id in the PEVO's view; their order is the statement's.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
                   key={i}
                   label={`${ADJUSTMENT_KIND_LABELS[a.kind]}: ${a.note}`}
                   value={signed(a.kind, a.amount)}
                 />
               ))}
               <div className="border-t pt-2">
-                <Row label={<span className="font-semibold">Net pay</span>} value={formatMoney(statement.net)} />
+                <Row
+                  label={<span className="font-semibold">Net pay</span>}
+                  value={formatMoney(statement.net)}
+                />
               </div>
             </div>
           </details>
@@ -139,12 +143,16 @@ export default function PortalEarningsPage() {
   const earnings = usePortalEarnings();
   let body: ReactNode;
   if (earnings.isError && !earnings.data) {
-    body = <QueryErrorState message="Error loading your earnings" query={earnings} retryClassName={tapTarget} />;
+    body = (
+      <QueryErrorState message="Error loading your earnings" query={earnings} retryClassName={tapTarget} />
+    );
   } else if (!earnings.data) {
     body = <ListSkeleton label="Loading your earnings" rows={3} />;
   } else {
     const { year, yearTotal, statements } = earnings.data;
-    const paidThisYear = statements.filter((s) => s.status === "paid" && s.paidDate?.startsWith(String(year)));
+    const paidThisYear = statements.filter(
+      (s) => s.status === "paid" && s.paidDate?.startsWith(String(year)),
+    );
     body = (
       <div className="space-y-4">
         <Card className="py-4">
