@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_URL, createTestApp, type TestApp } from "../apps/server/test/harness";
-import { checkSize, endpointsOf, type SizeCheck, signIn } from "./endpoints";
+import { checkSize, createDraftSettlement, endpointsOf, type SizeCheck, signIn } from "./endpoints";
 import { analyze, type BenchCompany, seedBenchCompany } from "./seed";
 
 describe("benchmark smoke check (10k vs 1k dispatches)", () => {
@@ -45,6 +45,7 @@ describe("benchmark smoke check (10k vs 1k dispatches)", () => {
         admin: await signIn(fetcher, APP_URL, company.admin),
         pevo: await signIn(fetcher, APP_URL, company.pevo),
       };
+      company.draftSettlementId = await createDraftSettlement(fetcher, APP_URL, cookie.admin, company.today);
       for (const endpoint of endpointsOf(company)) {
         const res = await fetcher(endpoint.path, { headers: { cookie: cookie[endpoint.as] } });
         const check = await checkSize(endpoint, res);

@@ -96,11 +96,62 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       as: "admin",
     },
     {
+      // The office's settlement run of the last two weeks: reading a draft recomputes every job's pay.
+      name: "settlement preview: two weeks",
+      path: `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}`,
+      as: "admin",
+    },
+    // Each PEVO's 1099-NEC box 1 of this year, summed from a year of paid settlements.
+    { name: "1099-NEC year totals", path: `/api/tax-years/${today.slice(0, 4)}`, as: "admin" },
+    {
       name: "calendar: month grid",
       path: `/api/calendar?from=${addDays(today, -20)}&to=${addDays(today, 21)}`,
       as: "admin",
     },
   ];
+}
+
+function missing(what: string): never {
+  throw new Error(`The company has no ${what}: call createDraftSettlement first`);
+}
+
+/**
+ * The settlement preview's draft: a default pay plan (per job: day rate, miles over a minimum,
+ * overnight, wait) and a run over the two weeks before `today` (the seed left them unpaid).
+ */
+export async function createDraftSettlement(
+  fetcher: (path: string, init: RequestInit) => Response | Promise<Response>,
+  origin: string,
+  cookie: string,
+  today: string,
+): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetcher(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  await post("/api/pay-plans/default", {
+    effectiveFrom: addDays(today, -1000),
+    kind: "per_job",
+    dayRate: "450.00",
+    mileRate: "1.10",
+    mileageMinimum: "100",
+    overnightRate: "125.00",
+    waitRate: "25.00",
+    waitThreshold: 2,
+    reimbursedExpenses: ["fuel", "tolls"],
+  });
+  const run = await post("/api/settlements", {
+    periodKind: "biweekly",
+    periodStart: addDays(today, -14),
+    periodEnd: addDays(today, -1),
+    includeUninvoiced: true,
+  });
+  return run.id;
 }
 
 /** A list answer in either shape: a page `{ items, ... }` or (before paging) a whole array. */

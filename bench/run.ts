@@ -31,6 +31,7 @@ import pg from "pg";
 import { describeBodyMemory, MAX_GROWTH_BYTES, measureBodyMemory } from "./body-memory";
 import {
   checkSize,
+  createDraftSettlement,
   type Endpoint,
   endpointsOf,
   MAX_RESPONSE_BYTES,
@@ -252,6 +253,12 @@ async function main() {
       },
     };
 
+    for (const [company, cookie] of [
+      [big, cookies.big.admin],
+      [small, cookies.small.admin],
+    ] as const) {
+      company.draftSettlementId = await createDraftSettlement(fetcher, base, cookie, company.today);
+    }
     const bigEndpoints = endpointsOf(big);
     const smallEndpoints = endpointsOf(small);
     const rows: Row[] = [];

@@ -28,6 +28,8 @@ export type BenchCompany = {
   busyPevoId: string;
   busyClientId: string;
   today: string;
+  /** A draft settlement of the last two weeks (createDraftSettlement, once the server is up). */
+  draftSettlementId?: string;
 };
 
 export type SeedOptions = {
@@ -315,6 +317,26 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
       .where(and(eq(pevos.companyId, company.id), eq(pevos.id, busy.pevo_id)));
   });
 
+  // PEVO pay: a paid two-week settlement for each of the 26 periods before the last two weeks (those
+  // stay unpaid for the settlement preview), paying every completed, assigned job of its period:
+  // the paid history the 1099-NEC year totals sum.
+  await db.execute(sql`
+    insert into settlements (company_id, period_kind, period_start, period_end, include_uninvoiced, status,
+      approved_at, paid_date, paid_method, created_at)
+    select ${c}, 'biweekly', ${today}::date - 14 * (k + 2), ${today}::date - 14 * (k + 1) - 1, true, 'paid',
+      (${today}::date - 14 * (k + 1) + 2)::timestamptz, ${today}::date - 14 * (k + 1) + 4, 'ach',
+      (${today}::date - 14 * (k + 1))::timestamptz
+    from generate_series(0, 25) k`);
+  await db.execute(sql`
+    insert into settlement_jobs (company_id, settlement_id, dispatch_id, pevo_id, job_date, job_number, route,
+      position, invoiced_cents, pay_cents, reimbursed_cents)
+    select ${c}, s.id, d.id, d.pevo_id, d.pickup_date, r.job_number, 'Amarillo, TX → Tulsa, OK', 'Lead Car',
+      60000, 40000 + (hashtext(d.id::text) & 16383), case when d.pickup_date::text like '%5' then 4500 else 0 end
+    from settlements s
+    join dispatches d on d.company_id = ${c} and d.pickup_date between s.period_start and s.period_end
+    join rate_confirmations r on r.company_id = ${c} and r.id = d.rate_confirmation_id
+    where s.company_id = ${c} and d.status = 'completed' and d.pevo_id is not null`);
+
   const [trips = missingRow("trip_logs with a dispatch")] = await rows<{ dispatch_id: string }>(
     db,
     sql`select dispatch_id from trip_logs where company_id = ${c} and dispatch_id is not null
@@ -335,6 +357,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
         union all select 'trip_logs', count(*)::int from trip_logs where company_id = ${c}
         union all select 'clients', count(*)::int from clients where company_id = ${c}
         union all select 'pevos', count(*)::int from pevos where company_id = ${c}
+        union all select 'settlement_jobs', count(*)::int from settlement_jobs where company_id = ${c}
         union all select 'activity_events', count(*)::int from activity_events where company_id = ${c}`,
   );
   return {

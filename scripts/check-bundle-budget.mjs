@@ -22,6 +22,7 @@ const ROUTES = {
   "/pevo": portalPage("dashboard"),
   "/pevo/dispatches": portalPage("dispatches"),
   "/pevo/trip-log": portalPage("trip-log"),
+  "/pevo/earnings": portalPage("earnings"),
   "/pevo/profile": portalPage("profile"),
   "/pevo/settings": portalPage("settings"),
   "/": [src("features/landing/pages/landing-page.tsx")],

@@ -323,6 +323,21 @@ const statementA = async (f: Fixtures) => {
   statementOfA ??= await approvedSettlementA(f);
   return statementOfA;
 };
+let paidOfA: Promise<void> | undefined;
+/** A settlement paying pevoA a $100 bonus on 2024-06-03: their 1099-NEC box 1 for 2024. */
+const paidToPevoA = (f: Fixtures) => {
+  paidOfA ??= (async () => {
+    const { id } = await newSettlementA(f);
+    const post = async (path: string, body?: unknown) => {
+      const res = await t.request("POST", `/api/settlements/${id}${path}`, { ...credentials.adminA, body });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    };
+    await post("/adjustments", { pevoId: f.pevoUserRowA, kind: "bonus", amount: "100.00", note: "Bonus" });
+    await post("/approve");
+    await post("/pay", { date: "2024-06-03", method: "ach", reference: "" });
+  })();
+  return paidOfA;
+};
 const settlementRows = (id: string) => [
   rowsWhere(settlements, settlements.id, id),
   rowsWhere(settlementJobs, settlementJobs.settlementId, id),
@@ -1437,10 +1452,12 @@ const ROUTES: Row[] = [
     expect: OFFICE,
   },
   {
-    // 404 for adminA too: no PEVO was paid yet (compensationByPevo has no settlements to read).
     route: "GET /api/tax-years/:year/1099-nec/:pevoId/copy-b.pdf",
-    path: (f) => `/api/tax-years/2026/1099-nec/${f.pevoRowA}/copy-b.pdf`,
-    expect: { ...A_ONLY, adminA: 404 },
+    path: async (f) => {
+      await paidToPevoA(f);
+      return `/api/tax-years/2024/1099-nec/${f.pevoUserRowA}/copy-b.pdf`;
+    },
+    expect: A_ONLY,
   },
   { route: "GET /api/portal/documents", expect: PORTAL },
   {

@@ -39,7 +39,7 @@ export const APP_SECTIONS = {
 } as const;
 
 /** The PEVO portal's children of `/pevo`. */
-export const PORTAL_CHILDREN = ["dispatches", "trip-log", "profile", "settings"] as const;
+export const PORTAL_CHILDREN = ["dispatches", "trip-log", "earnings", "profile", "settings"] as const;
 
 /** Every full pattern, e.g. "/invoices/edit/:id". */
 export const APP_ROUTE_PATTERNS: readonly string[] = [

@@ -62,6 +62,7 @@ export const router = createBrowserRouter([
           { index: true, ...page(() => import("@/features/portal/pages/portal-dashboard-page")) },
           { path: "dispatches", ...page(() => import("@/features/portal/pages/portal-dispatches-page")) },
           { path: "trip-log", ...page(() => import("@/features/portal/pages/portal-trip-log-page")) },
+          { path: "earnings", ...page(() => import("@/features/portal/pages/portal-earnings-page")) },
           { path: "profile", ...page(() => import("@/features/portal/pages/portal-profile-page")) },
           { path: "settings", ...page(() => import("@/features/portal/pages/portal-settings-page")) },
         ],

@@ -14,6 +14,7 @@ export {
   removeAdjustment,
 } from "./edit-draft";
 export { listSettlements } from "./list-settlements";
+export { type PaidCompensation, paidCompensationByPevo } from "./paid-compensation";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
 export { paySettlement } from "./pay-settlement";
 export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";

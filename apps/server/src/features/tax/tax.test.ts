@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csvRecords } from "../../../test/csv";
 import {
+  APP_URL,
   createTestApp,
   type SignedUpAdmin,
   type TestApp,
@@ -17,6 +18,7 @@ import {
   type TestResponse,
 } from "../../../test/harness";
 import { captureLogs, type LogLine } from "../../../test/log-capture";
+import { readPdf } from "../../../test/pdf-text";
 import { FORM_1099_CSV_HEADER } from "../../domain/tax-profiles";
 import { setLogger } from "../../lib/log";
 
@@ -280,6 +282,109 @@ describe("the tax year", () => {
     const copyB = await call(adminA.cookie, "GET", `/api/tax-years/2026/1099-nec/${pevo1.pevoId}/copy-b.pdf`);
     expect(copyB.status).toBe(404);
     expect(copyB.body.error).toBe("No nonemployee compensation was paid to Paula One in 2026");
+  });
+});
+
+describe("1099-NEC totals from paid settlements", () => {
+  const csvOf = async (year: number) => {
+    // The CSV carries the TIN whole by design: read with t.request, outside the leak check's answers.
+    const res = await t.request("GET", `/api/tax-years/${year}/1099-nec.csv`, { cookie: adminA.cookie });
+    expect(res.status).toBe(200);
+    return csvRecords(res.body).records;
+  };
+  const box1 = (records: Record<string, string>[], pevoId: string) =>
+    records.find((r) => r["Account Number"] === pevoId)?.["Box 1 Nonemployee Compensation"];
+  const recipient = async (year: number, pevoId: string) =>
+    (await call(adminA.cookie, "GET", `/api/tax-years/${year}`)).body.recipients.find(
+      (r: { pevoId: string }) => r.pevoId === pevoId,
+    );
+
+  test("a paid settlement counts in its payment date's year; approved but unpaid does not", async () => {
+    const as = (path: string, body?: unknown) => call(adminA.cookie, "POST", path, body);
+    const client = await t.createClient(adminA, { name: "Year End Client" });
+    const rcId = (await t.createRateConfirmation(adminA, { clientId: client.id })).id;
+    const job = (pevoId: string, pickupDate: string) =>
+      t.insertDispatch(adminA.companyId, {
+        pevoId,
+        pickupDate,
+        status: "completed",
+        rateConfirmationId: rcId,
+      });
+    const settle = async (start: string, end: string, adjustments: unknown[] = []) => {
+      const run = await as("/api/settlements", {
+        periodKind: "custom",
+        periodStart: start,
+        periodEnd: end,
+        includeUninvoiced: true,
+      });
+      expect(run.status, JSON.stringify(run.body)).toBe(201);
+      for (const adjustment of adjustments) {
+        expect((await as(`/api/settlements/${run.body.id}/adjustments`, adjustment)).status).toBe(201);
+      }
+      expect((await as(`/api/settlements/${run.body.id}/approve`)).status).toBe(200);
+      return run.body.id as string;
+    };
+    const pay = async (id: string, date: string) =>
+      expect((await as(`/api/settlements/${id}/pay`, { date, method: "check", reference: "" })).status).toBe(
+        200,
+      );
+    expect(
+      (
+        await as("/api/pay-plans/default", {
+          effectiveFrom: "2024-01-01",
+          kind: "per_job",
+          dayRate: "700.00",
+          reimbursedExpenses: [],
+        })
+      ).status,
+    ).toBe(201);
+
+    // Paula: paid in December 2024, with a bonus, an advance and a reimbursement.
+    await job(pevo1.pevoId, "2024-12-02");
+    const december = await settle("2024-12-01", "2024-12-14", [
+      { pevoId: pevo1.pevoId, kind: "bonus", amount: "25.00", note: "Holiday" },
+      { pevoId: pevo1.pevoId, kind: "advance", amount: "100.00", note: "Fuel advance" },
+      { pevoId: pevo1.pevoId, kind: "reimbursement", amount: "50.00", note: "Tolls" },
+    ]);
+    await pay(december, "2024-12-20");
+    // Paula again: worked in December 2024, paid next January: 2025's.
+    await job(pevo1.pevoId, "2024-12-16");
+    await pay(await settle("2024-12-15", "2024-12-31"), "2025-01-03");
+    // Peter: approved, never paid.
+    await job(pevo2.pevoId, "2024-11-04");
+    await settle("2024-11-01", "2024-11-14");
+
+    expect(await recipient(2024, pevo1.pevoId)).toMatchObject({
+      compensation: "625.00",
+      reachesThreshold: true,
+    });
+    expect(await recipient(2024, pevo2.pevoId)).toBeUndefined();
+    expect(await recipient(2025, pevo1.pevoId)).toMatchObject({
+      compensation: "700.00",
+      reachesThreshold: true,
+    });
+    expect(box1(await csvOf(2024), pevo1.pevoId)).toBe("625.00");
+    expect(box1(await csvOf(2024), pevo2.pevoId)).toBeUndefined();
+    expect(box1(await csvOf(2025), pevo1.pevoId)).toBe("700.00");
+
+    // The company counts reimbursed expenses for 2024: the reimbursement joins box 1.
+    const counted = await call(adminA.cookie, "PUT", "/api/tax-years/2024", {
+      threshold: "600",
+      includeReimbursedExpenses: true,
+    });
+    expect(counted.status).toBe(200);
+    expect(await recipient(2024, pevo1.pevoId)).toMatchObject({ compensation: "675.00" });
+
+    const res = await t.app.request(`${APP_URL}/api/tax-years/2024/1099-nec/${pevo1.pevoId}/copy-b.pdf`, {
+      headers: { Cookie: adminA.cookie, Origin: APP_URL },
+    });
+    expect(res.status).toBe(200);
+    const { text } = await readPdf(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain("675.00");
+    const none = await call(adminA.cookie, "GET", `/api/tax-years/2024/1099-nec/${pevo2.pevoId}/copy-b.pdf`);
+    expect(none.status).toBe(404);
+    // Another company's year end knows nothing of it.
+    expect((await call(adminB.cookie, "GET", "/api/tax-years/2024")).body.recipients).toEqual([]);
   });
 });
 

@@ -1,0 +1,159 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  acceptInvitation,
+  addDaysIso,
+  apiCreate,
+  createPevoViaApi,
+  createRateConfirmationViaApi,
+  readPdf,
+  sameOrigin,
+  saveScreenshot,
+  signIn,
+  signInFreshAdmin,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
+import { type Browser, expect, type Page, test } from "../support/test";
+
+/**
+ * The PEVO's Earnings and the 1099-NEC totals (DECISIONS 'PEVO pay' → Portal Earnings; 'Year end:
+ * W-9 and 1099-NEC' → Totals): a fresh company pays its PEVO a settlement (set up through the API);
+ * the PEVO, on a 375 px phone, finds the statement under Earnings and downloads its PDF; the office
+ * downloads this year's 1099-NEC CSV from Year end and finds the PEVO's box 1 in it.
+ */
+
+const PASSWORD = "earn-pass-2026";
+
+async function phone(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** A full-page screenshot in the portal's dark theme (its default) and in the light one. */
+async function bothThemes(page: Page, name: string) {
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await saveScreenshot(page, `${name}-dark`, { fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await saveScreenshot(page, `${name}-light`, { fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+}
+
+test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; the 1099-NEC CSV has it", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  await signInFreshAdmin(page, request, "earn");
+  const api = page.request;
+  await apiCreate(api, "/api/clients", { name: `Earnings Client ${tag}`, email: uniqueEmail("client") });
+  const email = uniqueEmail("earn-pevo");
+  const pevo = await createPevoViaApi(api, { firstName: "Erin", lastName: `Earner${tag}`, email });
+  const today = new Date().toISOString().slice(0, 10);
+  const jobDay = addDaysIso(today, -3);
+  const rc = await createRateConfirmationViaApi(api, {
+    jobNumber: `EARN-${tag}`,
+    originAddress: "1200 Industrial Blvd, Amarillo, TX 79107",
+    destinationAddress: "400 Main St, Tulsa, OK 74103",
+    startDate: jobDay,
+  });
+  await apiCreate(api, "/api/dispatches", {
+    rateConfirmationId: rc.id,
+    pevoId: pevo.id,
+    driverName: "Dale Driver",
+    driverPhone: "(806) 555-0199",
+    pickupDate: jobDay,
+    pickupTime: "08:30",
+    status: "completed",
+  });
+  await apiCreate(api, "/api/pay-plans/default", {
+    effectiveFrom: addDaysIso(today, -60),
+    kind: "per_job",
+    dayRate: "450.00",
+    reimbursedExpenses: ["fuel"],
+  });
+  const settlement = await apiCreate<{ id: string }>(api, "/api/settlements", {
+    periodKind: "custom",
+    periodStart: addDaysIso(today, -13),
+    periodEnd: today,
+    includeUninvoiced: true,
+  });
+  await apiCreate(api, `/api/settlements/${settlement.id}/adjustments`, {
+    pevoId: pevo.id,
+    kind: "bonus",
+    amount: "1800.00",
+    note: "Season bonus",
+  });
+  for (const [path, data] of [
+    ["approve", undefined],
+    ["pay", { date: today, method: "ach", reference: `ACH-${tag}` }],
+  ] as const) {
+    const res = await api.post(`/api/settlements/${settlement.id}/${path}`, { data, headers: sameOrigin() });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  // The PEVO, on a phone: the invitation, then Earnings from the menu.
+  const mobile = await phone(browser);
+  await acceptInvitation(mobile.page, email, PASSWORD);
+  await signIn(mobile.page, email, PASSWORD);
+  await expect(mobile.page).toHaveURL(/\/pevo$/, { timeout: 30_000 });
+  await mobile.page.getByRole("button", { name: "Open menu" }).click();
+  await mobile.page.getByRole("link", { name: "Earnings" }).click();
+  await expect(mobile.page).toHaveURL(/\/pevo\/earnings$/);
+  await expect(mobile.page.getByRole("heading", { name: "Earnings" })).toBeVisible();
+  await expect(mobile.page.getByTestId("year-total")).toHaveText("$2,250.00");
+  const statements = mobile.page.getByRole("list", { name: "Statements" });
+  await expect(statements.getByRole("listitem").first()).toContainText("$2,250.00");
+  await expect(statements.getByText(/^Paid /)).toBeVisible();
+  await statements.getByText("Pay per job").click();
+  await expect(statements.getByText(`Job #${rc.jobNumber}`)).toBeVisible();
+  await expect(statements.getByText("Bonus: Season bonus")).toBeVisible();
+  await bothThemes(mobile.page, "earnings-375");
+
+  const [statementPdf] = await Promise.all([
+    mobile.page.waitForEvent("download"),
+    statements.getByRole("link", { name: "Download statement (PDF)" }).click(),
+  ]);
+  expect(statementPdf.suggestedFilename()).toMatch(/\.pdf$/);
+  const { text } = await readPdf(readFileSync(await statementPdf.path()));
+  expect(text).toContain("PAY STATEMENT");
+  expect(text).toContain(`Erin Earner${tag}`);
+  expect(text).toContain("2,250.00");
+  await mobile.context.close();
+
+  // The office: this year's 1099-NEC CSV from Year end has the PEVO's box 1.
+  await page.goto("/year-end");
+  await expect(page.getByRole("heading", { name: "Year end (1099-NEC)" })).toBeVisible();
+  const year = today.slice(0, 4);
+  await expect(page.getByText(`Nonemployee compensation ${year}`)).toBeVisible();
+  const [csvFile] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "1099-NEC CSV" }).click(),
+  ]);
+  expect(csvFile.suggestedFilename()).toBe(`1099-nec-${year}.csv`);
+  const [header, ...rows] = readFileSync(await csvFile.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => line.split(","));
+  const column = (name: string) => (header ?? []).indexOf(name);
+  const row = rows.find((r) => r[column("Account Number")] === pevo.id);
+  expect(row?.[column("Recipient Name")]).toBe(`Erin Earner${tag}`);
+  expect(row?.[column("Box 1 Nonemployee Compensation")]).toBe("2250.00");
+
+  // Copy B, as the office prints it, for the team to look at.
+  const [copyB] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Copy B" }).first().click(),
+  ]);
+  const copyBBytes = readFileSync(await copyB.path());
+  expect((await readPdf(copyBBytes)).text).toContain("$2,250.00");
+  writeFileSync(resolve(test.info().project.outputDir, "screenshots", "copy-b.pdf"), copyBBytes);
+});

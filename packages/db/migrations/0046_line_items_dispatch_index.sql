@@ -1,0 +1,1 @@
+CREATE INDEX "line_items_dispatch_idx" ON "invoice_line_items" USING btree ("dispatch_id") WHERE "invoice_line_items"."dispatch_id" is not null;
