@@ -107,7 +107,11 @@ test("the PEVO renews insurance; the office sees it to review live and approves;
     await shot(officePage, toReview, "office-to-review-card-1280");
     expect(await dispatchable(officePage, pevo.id, today)).toEqual({ insurance: "valid", licence: "valid" });
     // The office is emailed, and the PEVO list marks the PEVO (another office tab).
-    const mail = await latestMail(officePage.request, DEMO_ADMIN.email, new RegExp(`^Vera Renew${tag} submitted`));
+    const mail = await latestMail(
+      officePage.request,
+      DEMO_ADMIN.email,
+      new RegExp(`^Vera Renew${tag} submitted`),
+    );
     expect(mail.subject).toContain(`auto liability insurance AL-NEW-${tag} for review`);
     const listTab = await office.newPage();
     await listTab.goto(`/pevos?q=Renew${tag}`);

@@ -137,7 +137,10 @@ test("the PEVO sees their position in the email, on their list and job page; the
   await pevoPage.getByRole("button", { name: "On my way" }).click();
   await ask.getByRole("button", { name: "On my way" }).click();
   await expect(ask).toBeHidden();
-  const step = pevoPage.getByRole("list", { name: "Job timeline" }).getByRole("listitem").filter({ hasText: "On my way" });
+  const step = pevoPage
+    .getByRole("list", { name: "Job timeline" })
+    .getByRole("listitem")
+    .filter({ hasText: "On my way" });
   await expect(step).toBeVisible({ timeout: 20_000 });
   const at = await step.locator("time").getAttribute("datetime");
   expect(Math.abs(Date.parse(at ?? "") - Date.now())).toBeLessThan(15 * 60_000);
