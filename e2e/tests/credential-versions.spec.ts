@@ -4,6 +4,8 @@ import {
   acceptInvitation,
   browserDays,
   createPevoViaApi,
+  DEMO_ADMIN,
+  latestMail,
   saveScreenshot,
   signInAsDemoAdmin,
   submitSignIn,
@@ -104,6 +106,19 @@ test("the PEVO renews insurance; the office sees it to review live and approves;
     await expect(item).toContainText("Renewal");
     await shot(officePage, toReview, "office-to-review-card-1280");
     expect(await dispatchable(officePage, pevo.id, today)).toEqual({ insurance: "valid", licence: "valid" });
+    // The office is emailed, and the PEVO list marks the PEVO (another office tab).
+    const mail = await latestMail(
+      officePage.request,
+      DEMO_ADMIN.email,
+      new RegExp(`^Vera Renew${tag} submitted`),
+    );
+    expect(mail.subject).toContain(`auto liability insurance AL-NEW-${tag} for review`);
+    const listTab = await office.newPage();
+    await listTab.goto(`/pevos?q=Renew${tag}`);
+    await expect(
+      listTab.getByRole("row").filter({ hasText: name }).getByLabel("1 credential to review"),
+    ).toBeVisible({ timeout: 20_000 });
+    await listTab.close();
 
     // The office reviews it from the PEVO's page: the approved policy beside the PEVO's update.
     await item.getByRole("link", { name: `Review Auto liability insurance of ${name}` }).click();

@@ -133,5 +133,16 @@ test("the PEVO sees their position in the email, on their list and job page; the
   await expect(pevoPage.getByTestId("job-stage")).toHaveText(
     "You accepted this job. Tap the button when you head out.",
   );
+  // Started anyway: the timeline keeps the real time of the tap, not the pickup day.
+  await pevoPage.getByRole("button", { name: "On my way" }).click();
+  await ask.getByRole("button", { name: "On my way" }).click();
+  await expect(ask).toBeHidden();
+  const step = pevoPage
+    .getByRole("list", { name: "Job timeline" })
+    .getByRole("listitem")
+    .filter({ hasText: "On my way" });
+  await expect(step).toBeVisible({ timeout: 20_000 });
+  const at = await step.locator("time").getAttribute("datetime");
+  expect(Math.abs(Date.parse(at ?? "") - Date.now())).toBeLessThan(15 * 60_000);
   await phone.close();
 });

@@ -141,7 +141,10 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   const otherLead = position(page, 1, "Lead Car");
   await otherLead.getByRole("combobox", { name: "PEVO" }).click();
   await page.getByRole("combobox", { name: "Search PEVOs" }).fill(lead.lastName);
-  await page.getByRole("option", { name: leadName, exact: true }).click();
+  // Before choosing: the picker marks the PEVO busy that day, with the other job and its real status.
+  const busyOption = page.getByRole("option").filter({ hasText: leadName });
+  await expect(busyOption).toContainText(`Busy: ${job.jobNumber} (Pending)`, { timeout: 20_000 });
+  await busyOption.click();
   await page.getByLabel("Driver Name", { exact: true }).fill(`Other ${driver}`);
   await page.getByLabel("Driver Phone", { exact: true }).fill("(806) 555-0142");
   await page.getByRole("button", { name: "Create 1 Dispatch" }).click();
@@ -152,6 +155,8 @@ test("Create Dispatch offers one dispatch per position; coverage shows; a double
   await expect(conflicts.first()).toContainText(job.jobNumber);
   await expect(conflicts.first()).toContainText(leadName);
   await expect(conflicts.first()).toContainText(usDate(start));
+  // The other job's real status, not "dispatched" for every booking.
+  await expect(conflicts.first()).toContainText("· Pending");
   await screenshotBothWidths(page, "double-booking-dialog");
   await dialog.getByRole("button", { name: "Assign anyway" }).click();
   await expect(toastWith(page, "Dispatch created successfully")).toBeVisible({ timeout: 20_000 });

@@ -115,6 +115,10 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
     await expect(toast).toHaveCSS("opacity", "1");
     await saveScreenshot(officePage, "live-toast-1280-light", { toasts: true });
 
+    // The PEVO's home, open on the phone: no completed job yet.
+    await phonePage.goto("/pevo");
+    await expect(figure(phonePage, "Completed Jobs")).toHaveText("0", { timeout: 20_000 });
+
     // The job is completed in the other office tab: the figure drops (that user's own tabs show no toast).
     const completed = await otherPage.request.put(`/api/dispatches/${dispatch.id}`, {
       headers: sameOrigin(),
@@ -130,6 +134,8 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
     });
     expect(completed.status()).toBe(200);
     await expect(figure(officePage, "Active Jobs")).toHaveText(String(activeBefore), { timeout: 20_000 });
+    // The PEVO's Completed Jobs follows, without a reload.
+    await expect(figure(phonePage, "Completed Jobs")).toHaveText("1", { timeout: 20_000 });
 
     // Dark (the office's theme setting, then a fresh page): the PEVO corrects the trip; the toast says so.
     await officePage.goto("/settings");

@@ -48,9 +48,9 @@ test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a jo
     expiresOn: "2030-12-31",
   });
 
-  const jobThrough = (state: string) =>
+  const jobThrough = (state: string, n = 1) =>
     createRateConfirmationViaApi(request, {
-      jobNumber: `Q-${state}-${tag}`.toUpperCase(),
+      jobNumber: `Q-${state}${n > 1 ? n : ""}-${tag}`.toUpperCase(),
       originAddress: "Phoenix, AZ 85001",
       destinationAddress: "Albany, NY 12207",
       startDate: today,
@@ -99,4 +99,25 @@ test("a PEVO with an AZ certificate: missing NY on a job through NY, ✓ on a jo
   await expect(azMarks).toContainText("✓ Qualified for this route");
   await expect(azMarks).toContainText("AZ: Valid");
   await expect(azMarks).toContainText("AZ certificate, valid through Dec 31, 2030");
+
+  // One computation feeds the picker and the panel, recomputed when the credentials change: with the
+  // NY panel open, an NY certificate recorded elsewhere turns both to ✓ without a reload.
+  const ny2 = await jobThrough("NY", 2);
+  await page.goto(`/dispatching/new?rcId=${ny2.id}&single=1`);
+  const ny2Option = await searchDispatchPevo(page, lastName);
+  await expect(ny2Option).toContainText("✗ Missing NY");
+  await ny2Option.click();
+  const ny2Marks = page.getByRole("region", { name: `Qualification of ${name}` });
+  await expect(ny2Marks).toContainText("Not qualified for this route");
+  await apiCreate(request, `/api/pevos/${pevo.id}/credentials/certifications`, {
+    state: "NY",
+    certificateNumber: `NY-${tag}`,
+    issuedOn: "2025-01-10",
+    expiresOn: "2030-12-31",
+  });
+  await expect(ny2Marks).toContainText("✓ Qualified for this route", { timeout: 20_000 });
+  await expect(ny2Marks).toContainText("NY: Valid");
+  await page.getByRole("combobox", { name: "PEVO (optional)", exact: true }).click();
+  await page.getByRole("combobox", { name: "Search PEVOs" }).fill(lastName);
+  await expect(page.getByRole("option").filter({ hasText: lastName })).toContainText("✓ Qualified");
 });

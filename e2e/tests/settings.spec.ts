@@ -5,6 +5,7 @@ import {
   browserDays,
   latestMail,
   readPdf,
+  saveScreenshot,
   screenshotBothWidths,
   signIn,
   signInFreshAdmin,
@@ -60,7 +61,7 @@ async function createDispatchToBill(request: APIRequestContext, pickupDate: stri
 
 const field = (page: Page, id: string) => page.locator(`#company-${id}`);
 
-async function openSettings(page: Page, tab?: "Team" | "Account") {
+async function openSettings(page: Page, tab?: "Team" | "Account" | "Notifications") {
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible({ timeout: 30_000 });
   if (tab) {
@@ -407,5 +408,30 @@ test.describe("Settings", () => {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible({ timeout: 30_000 });
     await expect(html).not.toHaveClass(/\bdark\b/);
+  });
+  test("notifications: the credential expiry emails are listed, on by default, and the company can turn them off", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await signInFreshAdmin(page, request, "settings-notify");
+    await openSettings(page, "Notifications");
+    const emails = page.getByRole("list", { name: "Credential expiry emails" }).getByRole("listitem");
+    await expect(emails).toHaveCount(3, { timeout: 30_000 });
+    await expect(emails.first()).toContainText("30, 7 and 0 days before a credential expires");
+    const toggle = page.getByRole("switch", { name: "Send credential expiry emails" });
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await saveScreenshot(page, "settings-notifications-1280-light", { fullPage: true });
+
+    await toggle.click();
+    await expect(toastWith(page, "Credential expiry emails turned off")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Off: none of the emails below is sent")).toBeVisible();
+    // Saved on the server: a reload keeps it off.
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Send credential expiry emails" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+      { timeout: 30_000 },
+    );
   });
 });

@@ -82,7 +82,7 @@ export function FactoringCard({ invoice }: { invoice: TInvoice }) {
               <Landmark />
               Mark factored
             </Button>
-            <Link to="/settings?tab=factoring" className="text-primary underline-offset-4 hover:underline">
+            <Link to="/settings?tab=factoring" className="text-sm font-medium underline underline-offset-4">
               Factoring company settings
             </Link>
           </div>

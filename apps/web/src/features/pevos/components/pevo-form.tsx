@@ -213,9 +213,12 @@ function StateCertifications({
   busy: boolean;
   onAddWithCertification: () => void;
 }) {
+  // A region of its own only on the Add form: editing, the Credentials card below is the
+  // "State certifications" region, and two landmarks of one name are one too many (axe landmark-unique).
+  const Box = adding ? "section" : "div";
   return (
-    <section
-      aria-labelledby="pevo-certifications-title"
+    <Box
+      aria-labelledby={adding ? "pevo-certifications-title" : undefined}
       className="grid gap-2 rounded-lg border border-dashed p-4 sm:col-span-2"
     >
       <h2 id="pevo-certifications-title" className="text-sm font-semibold">
@@ -228,7 +231,7 @@ function StateCertifications({
           href="/pevos/reciprocity"
           target="_blank"
           rel="noreferrer"
-          className="text-foreground underline-offset-4 hover:underline"
+          className="text-foreground underline underline-offset-4"
         >
           Which states certify, and whose cards they accept
           <span className="sr-only"> (opens in a new tab)</span>
@@ -251,6 +254,6 @@ function StateCertifications({
           </Button>
         )}
       </div>
-    </section>
+    </Box>
   );
 }

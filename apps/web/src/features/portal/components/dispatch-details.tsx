@@ -10,6 +10,7 @@ import { DocumentsCard } from "@/features/documents";
 import { JobLogCard, SafetyMeetingCard } from "@/features/job-paperwork";
 import { ApiError } from "@/lib/api";
 import { dash, formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import { type TPortalDispatchDetail, usePortalDispatch } from "../api";
 import { formatPhone, formatTime, shortRoute, tapTarget, telHref } from "../lib";
 import { JobSteps } from "./job-steps";
@@ -23,16 +24,29 @@ function BackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn("min-w-0", className)}>
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="mt-0.5 [overflow-wrap:anywhere] whitespace-pre-line">{children}</dd>
     </div>
   );
 }
 
-function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+/** A card of terms: `children` are `Item`s (a `<dl>` holds only them), or `empty` says there are none. */
+function Section({
+  title,
+  icon,
+  children,
+  empty,
+  listClassName,
+}: {
+  title: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+  empty?: string;
+  listClassName?: string;
+}) {
   return (
     <Card className="min-w-0 gap-3">
       <CardHeader>
@@ -42,7 +56,11 @@ function Section({ title, icon, children }: { title: string; icon?: ReactNode; c
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-3 text-sm">{children}</dl>
+        {empty ? (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        ) : (
+          <dl className={cn("grid gap-3 text-sm", listClassName)}>{children}</dl>
+        )}
       </CardContent>
     </Card>
   );
@@ -51,13 +69,19 @@ function Section({ title, icon, children }: { title: string; icon?: ReactNode; c
 function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 [overflow-wrap:anywhere] md:grid-cols-2">
-      <Section title="Pickup" icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden />}>
-        <div className="grid grid-cols-2 gap-3">
-          <Item label="Date">{formatDate(dispatch.pickupDate)}</Item>
-          <Item label="Time">{formatTime(dispatch.pickupTime)}</Item>
-        </div>
-        <Item label="Your position">{dash(dispatch.position)}</Item>
-        <Item label="Client">{dash(dispatch.clientName)}</Item>
+      <Section
+        title="Pickup"
+        icon={<CalendarDays className="size-4 text-muted-foreground" aria-hidden />}
+        listClassName="grid-cols-2"
+      >
+        <Item label="Date">{formatDate(dispatch.pickupDate)}</Item>
+        <Item label="Time">{formatTime(dispatch.pickupTime)}</Item>
+        <Item label="Your position" className="col-span-2">
+          {dash(dispatch.position)}
+        </Item>
+        <Item label="Client" className="col-span-2">
+          {dash(dispatch.clientName)}
+        </Item>
       </Section>
 
       <Section title="Driver" icon={<Phone className="size-4 text-muted-foreground" aria-hidden />}>
@@ -67,7 +91,11 @@ function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Phone</dt>
           <dd className="mt-1.5">
             <Button asChild className="h-12 w-full text-base sm:w-auto">
-              <a href={telHref(dispatch.driverPhone)} aria-label={`Call ${dispatch.driverName}`}>
+              {/* The name holds the number it shows (WCAG 2.5.3 label in name). */}
+              <a
+                href={telHref(dispatch.driverPhone)}
+                aria-label={`Call ${dispatch.driverName} at ${formatPhone(dispatch.driverPhone)}`}
+              >
                 <Phone aria-hidden />
                 {formatPhone(dispatch.driverPhone)}
               </a>
@@ -76,15 +104,15 @@ function Details({ dispatch }: { dispatch: TPortalDispatchDetail }) {
         </div>
       </Section>
 
-      <Section title="Route" icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />}>
-        {dispatch.originAddress || dispatch.destinationAddress ? (
-          <>
-            <Item label="Origin">{dash(dispatch.originAddress)}</Item>
-            <Item label="Destination">{dash(dispatch.destinationAddress)}</Item>
-          </>
-        ) : (
-          <p className="text-muted-foreground">No route on this dispatch yet</p>
-        )}
+      <Section
+        title="Route"
+        icon={<MapPin className="size-4 text-muted-foreground" aria-hidden />}
+        empty={
+          dispatch.originAddress || dispatch.destinationAddress ? undefined : "No route on this dispatch yet"
+        }
+      >
+        <Item label="Origin">{dash(dispatch.originAddress)}</Item>
+        <Item label="Destination">{dash(dispatch.destinationAddress)}</Item>
       </Section>
 
       <Section title="Job">
