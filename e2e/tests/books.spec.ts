@@ -297,3 +297,83 @@ test("a factored invoice's PDF says where to pay; credit memos and payments go t
     }),
   ]);
 });
+
+test("screens and PDFs of the books, looked at", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInFreshAdmin(page, request, "books-shots");
+  const api = page.request;
+  const { today } = await browserDays(page);
+  const j = await job(api, addDaysIso(today, -6));
+  const toBill = await job(api, addDaysIso(today, -3)); // a second client with a completed job to bill
+  const invoice = await apiCreate<{ id: string; invoiceNumber: string }>(api, "/api/invoices", {
+    invoiceNumber: `SH-${j.tag}`,
+    issueDate: addDaysIso(today, -5),
+    dueDate: addDaysIso(today, 25),
+    dispatchId: j.dispatch.id,
+    clientId: j.client.id,
+    customerName: j.client.name,
+    lineItems: [
+      {
+        kind: "mileage",
+        date: addDaysIso(today, -6),
+        location: "Amarillo, TX → Tulsa, OK",
+        mileage: "612",
+        charge: "1132.20",
+      },
+      {
+        kind: "overnight",
+        date: addDaysIso(today, -6),
+        location: "Overnight at Tulsa, OK",
+        mileage: "0",
+        charge: "125.00",
+      },
+      {
+        kind: "discount",
+        date: addDaysIso(today, -6),
+        location: "Loyalty discount",
+        mileage: "0",
+        charge: "-50.00",
+      },
+    ],
+    notes: "Thank you for your business.",
+  });
+  const sent = await api.post(`/api/invoices/${invoice.id}/send`, {
+    data: { to: `ap-${j.tag}@redriver.test` },
+    headers: sameOrigin(),
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await apiCreate(api, `/api/invoices/${invoice.id}/payments`, {
+    date: today,
+    amount: "500.00",
+    method: "check",
+    reference: "CHK-2201",
+  });
+  const note = await apiCreate<{ id: string }>(api, `/api/invoices/${invoice.id}/credit-notes`, {
+    date: today,
+    reason: "Overnight not owed",
+    lines: [{ description: "Overnight at Tulsa, OK", quantity: "1", rate: "125.00" }],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [name, path, words] of [
+    ["invoice", `/api/invoices/${invoice.id}/pdf`, "INVOICE"],
+    ["credit-note", `/api/credit-notes/${note.id}/pdf`, "Overnight not owed"],
+    ["statement", `/api/receivables/clients/${j.client.id}/statement.pdf`, invoice.invoiceNumber],
+  ] as const) {
+    const res = await api.get(path);
+    expect(res.status(), name).toBe(200);
+    const bytes = await res.body();
+    expect((await readPdf(bytes)).text).toContain(words);
+    writeFileSync(`${SHOTS}/${name}.pdf`, bytes);
+    execFileSync("pdftoppm", ["-png", "-r", "60", `${SHOTS}/${name}.pdf`, `${SHOTS}/${name}`]);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/invoices/bill-jobs");
+  await expect(page.getByText(toBill.client.name).first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/bill-jobs-1280.png`, fullPage: true });
+  await page.goto("/settings?tab=factoring");
+  await expect(page.getByLabel("Factoring company", { exact: false }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: `${SHOTS}/factoring-settings-1280.png`, fullPage: true });
+});
