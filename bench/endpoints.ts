@@ -65,6 +65,15 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
     list("invoices: by client", `/api/invoices?${page}&clientId=${company.busyClientId}`),
     list("invoices: search", `/api/invoices?${page}&q=INV-0001`),
     list("invoices: deep page", `/api/invoices?page=${deepPage(seeded("invoices"))}&pageSize=${PAGE_SIZE}`),
+    list("credit notes: first page", `/api/credit-notes?${page}`),
+    list("credit notes: search", `/api/credit-notes?${page}&q=CN-00001`),
+    list(
+      "credit notes: deep page",
+      `/api/credit-notes?page=${deepPage(seeded("credit_notes"))}&pageSize=${PAGE_SIZE}`,
+    ),
+    list("bill jobs: uninvoiced completed jobs by client", `/api/invoices/bill-jobs/clients?${page}`),
+    list("bill jobs: a client's jobs", `/api/invoices/bill-jobs?${page}&clientId=${company.busyClientId}`),
+    { name: "client credit", path: `/api/clients/${company.busyClientId}/credit`, as: "admin" },
     list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
     list(
       "rate confirmations: start range",

@@ -260,6 +260,24 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     cross join lateral (select (hashtext(v.invoice_number) & 127)::numeric as miles) m
     where v.company_id = ${c}`);
 
+  // Credit notes: one paid invoice in eight credited $125.00 (an overnight not owed), all of it the
+  // client's credit (the invoice was paid), with its line and its client-credit ledger entry.
+  await db.execute(sql`
+    insert into credit_notes (company_id, invoice_id, client_id, credit_note_number, date, reason,
+      total_cents, applied_cents, to_credit_cents, created_at)
+    select ${c}, v.id, v.client_id, 'CN-' || lpad((row_number() over (order by v.issue_date, v.id))::text, 7, '0'),
+      v.issue_date + 5, 'Overnight not owed', 12500, 0, 12500, v.created_at + interval '5 days'
+    from invoices v
+    where v.company_id = ${c} and v.status = 'paid' and v.client_id is not null
+      and (hashtext(v.invoice_number) & 7) = 0`);
+  await db.execute(sql`
+    insert into credit_note_lines (company_id, credit_note_id, description, quantity, rate_cents, amount_cents)
+    select ${c}, n.id, 'Overnight not owed', 1, 12500, 12500 from credit_notes n where n.company_id = ${c}`);
+  await db.execute(sql`
+    insert into client_credit_entries (company_id, client_id, kind, date, amount_cents, invoice_id, credit_note_id)
+    select ${c}, n.client_id, 'credit_note', n.date, n.to_credit_cents, n.invoice_id, n.id
+    from credit_notes n where n.company_id = ${c}`);
+
   // Trip logs: the PEVO of every other dispatch (the ones without an invoice), one in four with fuel.
   await db.execute(sql`
     with d as (
@@ -354,6 +372,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
         union all select 'positions', count(*)::int from rate_confirmation_positions where company_id = ${c}
         union all select 'invoices', count(*)::int from invoices where company_id = ${c}
         union all select 'invoice_line_items', count(*)::int from invoice_line_items where company_id = ${c}
+        union all select 'credit_notes', count(*)::int from credit_notes where company_id = ${c}
         union all select 'trip_logs', count(*)::int from trip_logs where company_id = ${c}
         union all select 'clients', count(*)::int from clients where company_id = ${c}
         union all select 'pevos', count(*)::int from pevos where company_id = ${c}

@@ -1144,6 +1144,8 @@ const ROUTES: Row[] = [
   { route: "GET /api/receivables", expect: OFFICE },
   { route: "GET /api/receivables/payments.csv", expect: OFFICE },
   { route: "GET /api/receivables/quickbooks.csv", expect: OFFICE },
+  { route: "GET /api/receivables/quickbooks-credit-memos.csv", expect: OFFICE },
+  { route: "GET /api/receivables/quickbooks-payments.csv", expect: OFFICE },
   {
     route: "GET /api/receivables/clients/:id/statement.pdf",
     path: (f) => `/api/receivables/clients/${f.clientA}/statement.pdf`,

@@ -79,6 +79,44 @@ export const QUICKBOOKS_INVOICE_HEADER = [
   "ItemAmount",
 ] as const;
 
+/**
+ * GET /api/receivables/quickbooks-credit-memos.csv and quickbooks-payments.csv: the credit notes
+ * dated and the payments received in a date range (both inclusive).
+ */
+export const ZQuickBooksRangeParams = z.object({
+  dateFrom: dayParam("dateFrom"),
+  dateTo: dayParam("dateTo"),
+});
+export type TQuickBooksRangeParams = z.output<typeof ZQuickBooksRangeParams>;
+
+/**
+ * The columns of the credit memo CSV: QuickBooks Online's credit memo fields, spelled as its
+ * invoice import spells them (CreditMemoNo and CreditMemoDate for InvoiceNo and InvoiceDate; the
+ * same line columns), so its import maps every column without a choice. DECISIONS 'Invoices', Exports.
+ */
+export const QUICKBOOKS_CREDIT_MEMO_HEADER = [
+  "CreditMemoNo",
+  "Customer",
+  "CreditMemoDate",
+  "Item(Product/Service)",
+  "ItemDescription",
+  "ItemQuantity",
+  "ItemRate",
+  "ItemAmount",
+  "Memo",
+] as const;
+
+/** The columns of the received-payment CSV: QuickBooks Online's Receive payment fields, one row a payment. */
+export const QUICKBOOKS_PAYMENT_HEADER = [
+  "PaymentDate",
+  "Customer",
+  "PaymentMethod",
+  "ReferenceNo",
+  "InvoiceNo",
+  "Amount",
+  "Memo",
+] as const;
+
 export const PAYMENTS_CSV_HEADER = [
   "Date",
   "Invoice Number",

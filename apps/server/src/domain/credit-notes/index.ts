@@ -3,6 +3,7 @@
 // to the invoice's balance is applied to it through domain/invoices (applyCreditNote), the rest is
 // credited to the client's account (`toCredit`). Its PDF, its email and the token holder's view.
 
+export { creditNotesInRange, type ExportedCreditNoteLine } from "./exports";
 export {
   CREDIT_NOTE_NOT_FOUND,
   creditNoteFileName,

@@ -59,6 +59,8 @@ export function paymentsInRange(scope: Scope, params: TPaymentsExportParams) {
         date: payments.date,
         invoiceNumber: invoices.invoiceNumber,
         client: sql<string>`coalesce(${clients.name}, ${invoices.customerName}, '')`,
+        // QuickBooks' customer is who owes the money, as the invoice export names it: the bill-to party.
+        billedCustomer: sql<string>`coalesce(${invoices.billToName}, ${invoices.customerName}, ${clients.name}, '')`,
         amountCents: payments.amountCents,
         creditCents,
         method: payments.method,

@@ -5,7 +5,13 @@
  * money compared to the invoices' exact totals.
  */
 import { invoices } from "@pevo/db";
-import { DEFAULT_TIME_ZONE, QUICKBOOKS_INVOICE_HEADER, toCents } from "@pevo/shared";
+import {
+  DEFAULT_TIME_ZONE,
+  QUICKBOOKS_CREDIT_MEMO_HEADER,
+  QUICKBOOKS_INVOICE_HEADER,
+  QUICKBOOKS_PAYMENT_HEADER,
+  toCents,
+} from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { csvRecords, downloadCsv } from "../../../test/csv";
@@ -316,5 +322,134 @@ describe("GET /api/receivables/payments.csv", () => {
     expect(sumCents(all.records.map((r) => entry(r, "Amount")))).toBe(6001);
     const other = await csv(adminB, "/api/receivables/payments.csv");
     expect(other.records.map((r) => r.Amount)).toEqual(["7.00"]);
+  });
+});
+
+describe("QuickBooks credit memos and received payments", () => {
+  let note: { creditNoteNumber: string; total: string; applied: string };
+  beforeAll(async () => {
+    // 1.5 × $0.03 is $0.045, rounded half up to $0.05: not quantity × rate to the cent.
+    const res = await t.as(adminA)("POST", `/api/invoices/${made.later.id}/credit-notes`, {
+      date: day(46),
+      reason: 'Tolls, "billed" twice',
+      lines: [
+        { description: "Tolls at cost", quantity: "2", rate: "20.00" },
+        { description: "Rounding, 1.5 × 0.03", quantity: "1.5", rate: "0.03" },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    note = res.body as typeof note;
+    // An overpayment by the factor: $60.00 on $48.71, the excess kept as the client's credit.
+    await pay(adminA, made.odd.id, {
+      date: day(51),
+      amount: "60.00",
+      method: "factoring",
+      reference: "ADV-1",
+    });
+  });
+
+  test("credit memos: QuickBooks' columns, a BOM, one row per line adding up to the credit note exactly", async () => {
+    const file = await downloadCsv(
+      t.app,
+      `${APP_URL}/api/receivables/quickbooks-credit-memos.csv?dateFrom=${day(40)}&dateTo=${day(50)}`,
+      adminA.cookie,
+    );
+    expect(file.status).toBe(200);
+    expect(file.bom).toBe(true);
+    const { header, records } = csvRecords(file.text);
+    expect(header).toEqual([
+      "CreditMemoNo",
+      "Customer",
+      "CreditMemoDate",
+      "Item(Product/Service)",
+      "ItemDescription",
+      "ItemQuantity",
+      "ItemRate",
+      "ItemAmount",
+      "Memo",
+    ]);
+    expect(header).toEqual([...QUICKBOOKS_CREDIT_MEMO_HEADER]);
+    const memo = `Credit for invoice ${made.later.invoiceNumber}: Tolls, "billed" twice`;
+    expect(records).toEqual([
+      {
+        CreditMemoNo: note.creditNoteNumber,
+        Customer: 'Acme, "Heavy" Haul',
+        CreditMemoDate: us(day(46)),
+        "Item(Product/Service)": "Credit note",
+        ItemDescription: "Tolls at cost",
+        ItemQuantity: "2",
+        ItemRate: "20.00",
+        ItemAmount: "40.00",
+        Memo: memo,
+      },
+      {
+        CreditMemoNo: note.creditNoteNumber,
+        Customer: 'Acme, "Heavy" Haul',
+        CreditMemoDate: us(day(46)),
+        "Item(Product/Service)": "Credit note",
+        ItemDescription: "Rounding, 1.5 × 0.03",
+        ItemQuantity: "1",
+        ItemRate: "0.05",
+        ItemAmount: "0.05",
+        Memo: memo,
+      },
+    ]);
+    // The round trip: the rows' amounts and their quantity × rate are the credit note's total, to the cent.
+    expect(note.total).toBe("40.05");
+    expect(sumCents(records.map((r) => entry(r, "ItemAmount")))).toBe(toCents(note.total));
+    expect(records.reduce((sum, r) => sum + productCents(r), 0)).toBe(toCents(note.total));
+  });
+
+  test("credit memos: the range and the company select", async () => {
+    const after = await csv(adminA, `/api/receivables/quickbooks-credit-memos.csv?dateFrom=${day(47)}`);
+    expect(after.disposition).toMatch(/quickbooks-credit-memos-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(after.records).toEqual([]);
+    expect((await csv(adminA, "/api/receivables/quickbooks-credit-memos.csv")).records).toHaveLength(2);
+    expect((await csv(adminB, "/api/receivables/quickbooks-credit-memos.csv")).records).toEqual([]);
+    const bad = await t.as(adminA)("GET", "/api/receivables/quickbooks-credit-memos.csv?dateTo=2025-13-01");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("dateTo must be a date");
+  });
+
+  test("payments: money received only, the overpayment whole, exact; credit notes stay out", async () => {
+    const file = await downloadCsv(
+      t.app,
+      `${APP_URL}/api/receivables/quickbooks-payments.csv`,
+      adminA.cookie,
+    );
+    expect(file.status).toBe(200);
+    expect(file.bom).toBe(true);
+    const { header, records } = csvRecords(file.text);
+    expect(header).toEqual([
+      "PaymentDate",
+      "Customer",
+      "PaymentMethod",
+      "ReferenceNo",
+      "InvoiceNo",
+      "Amount",
+      "Memo",
+    ]);
+    expect(header).toEqual([...QUICKBOOKS_PAYMENT_HEADER]);
+    expect(records.map((r) => [r.PaymentDate, r.InvoiceNo, r.Amount, r.PaymentMethod])).toEqual([
+      [us(day(3)), made.march.invoiceNumber, "50.00", "Check"],
+      [us(day(20)), made.mid.invoiceNumber, "0.01", "ACH"],
+      [us(day(45)), made.later.invoiceNumber, "10.00", "Card"],
+      [us(day(51)), made.odd.invoiceNumber, "60.00", "Factoring"],
+    ]);
+    // The credit note's applied part is not money received.
+    expect(note.applied).not.toBe("0.00");
+    expect(records.some((r) => r.PaymentMethod === "Credit note")).toBe(false);
+    expect(sumCents(records.map((r) => entry(r, "Amount")))).toBe(5000 + 1 + 1000 + 6000);
+    expect(records[0]).toMatchObject({
+      Customer: 'Acme, "Heavy" Haul',
+      ReferenceNo: "CHK-1001",
+      Memo: 'Paid, "early"\nthanks',
+    });
+    expect(records[3]).toMatchObject({ ReferenceNo: "ADV-1" });
+    const ranged = await csv(adminA, `/api/receivables/quickbooks-payments.csv?dateFrom=${day(50)}`);
+    expect(ranged.disposition).toMatch(/quickbooks-payments-\d{4}-\d{2}-\d{2}\.csv/);
+    expect(ranged.records.map((r) => r.Amount)).toEqual(["60.00"]);
+    const other = await csv(adminB, "/api/receivables/quickbooks-payments.csv");
+    expect(other.records.map((r) => [r.Customer, r.Amount])).toEqual([['Acme, "Heavy" Haul', "7.00"]]);
   });
 });

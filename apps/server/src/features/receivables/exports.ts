@@ -10,8 +10,10 @@ import {
   PAYMENT_METHOD_LABELS,
   type TPaymentsExportParams,
   type TQuickBooksExportParams,
+  type TQuickBooksRangeParams,
   toCents,
 } from "@pevo/shared";
+import { creditNotesInRange, type ExportedCreditNoteLine } from "../../domain/credit-notes";
 import { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "../../domain/invoices";
 import type { CsvValue } from "../../http/csv";
 import type { Scope } from "../../lib/tenant";
@@ -113,5 +115,71 @@ export async function* exportQuickBooks(
       yield [...head, item, description, ...quickBooksQuantity(line), line.charge];
     }
     if (Number(inv.tax) !== 0) yield [...head, QUICKBOOKS_TAX_ITEM, "Sales tax", 1, inv.tax, inv.tax];
+  }
+}
+
+/** The Product/Service every credit memo line is booked to (QuickBooks creates it on first import). */
+const QUICKBOOKS_CREDIT_ITEM = "Credit note";
+
+/**
+ * A credit note line's ItemQuantity and ItemRate: its quantity × rate when that product is its amount
+ * to the cent; otherwise (a rate × quantity the server rounded half up, e.g. 1.5 × $0.03) 1 × the
+ * amount, since QuickBooks recomputes Amount from Quantity × Rate and the memo's total must stay exact.
+ */
+function creditLineQuantity(line: ExportedCreditNoteLine): [quantity: string | number, rate: string] {
+  const hundredths = toCents(line.quantity);
+  if (hundredths * line.rateCents === line.amountCents * 100) {
+    return [quantityText(line.quantity), fromCents(line.rateCents)];
+  }
+  return [1, fromCents(line.amountCents)];
+}
+
+/**
+ * Every line of the credit notes dated in the range, as QuickBooks Online credit memos: one row per
+ * line, grouped by CreditMemoNo; amounts are positive (a credit memo's lines are credits by kind),
+ * and the Memo names the invoice it corrects and the reason. The rows of a memo add up to its total.
+ */
+export async function* exportQuickBooksCreditMemos(
+  scope: Scope,
+  params: TQuickBooksRangeParams,
+): AsyncGenerator<CsvValue[]> {
+  for await (const note of creditNotesInRange(scope, params)) {
+    const memo = `Credit for invoice ${note.invoiceNumber}: ${note.reason}`;
+    for (const line of note.lines) {
+      yield [
+        note.creditNoteNumber,
+        note.customer,
+        quickBooksDate(note.date),
+        QUICKBOOKS_CREDIT_ITEM,
+        line.description,
+        ...creditLineQuantity(line),
+        fromCents(line.amountCents),
+        memo,
+      ];
+    }
+  }
+}
+
+/**
+ * Each payment received in the range, as QuickBooks Online received payments: the customer the
+ * invoice export bills, the invoice it pays, and the amount received (the part kept as client credit
+ * included: QuickBooks applies a payment up to the invoice's balance and keeps the rest as the
+ * customer's credit, as this product does). A credit note's applied part and client credit applied
+ * to an invoice are no new money and stay out (the credit memo export carries the credit notes).
+ */
+export async function* exportQuickBooksPayments(
+  scope: Scope,
+  params: TQuickBooksRangeParams,
+): AsyncGenerator<CsvValue[]> {
+  for await (const p of paymentsInRange(scope, params)) {
+    yield [
+      quickBooksDate(p.date),
+      p.billedCustomer,
+      PAYMENT_METHOD_LABELS[p.method],
+      p.reference ?? "",
+      p.invoiceNumber,
+      fromCents(p.amountCents + p.creditCents),
+      p.note ?? "",
+    ];
   }
 }

@@ -1,8 +1,11 @@
 import {
   PAYMENTS_CSV_HEADER,
+  QUICKBOOKS_CREDIT_MEMO_HEADER,
   QUICKBOOKS_INVOICE_HEADER,
+  QUICKBOOKS_PAYMENT_HEADER,
   ZPaymentsExportParams,
   ZQuickBooksExportParams,
+  ZQuickBooksRangeParams,
   ZReceivablesParams,
   ZReceivablesResponse,
 } from "@pevo/shared";
@@ -13,7 +16,12 @@ import { csvResponse } from "../../http/csv";
 import { download, pdfDownload } from "../../http/download";
 import { createRoute, createRouter, errors, idParams, json, named } from "../../http/openapi";
 import { requireAdmin, scopeOf } from "../../http/session";
-import { exportPayments, exportQuickBooks } from "./exports";
+import {
+  exportPayments,
+  exportQuickBooks,
+  exportQuickBooksCreditMemos,
+  exportQuickBooksPayments,
+} from "./exports";
 import { renderStatementPdf } from "./statement";
 
 const tags = ["Receivables"];
@@ -85,6 +93,54 @@ export const receivablesRoutes = router
         `quickbooks-invoices-${today}.csv`,
         [...QUICKBOOKS_INVOICE_HEADER],
         exportQuickBooks(scope, c.req.valid("query")),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/quickbooks-credit-memos.csv",
+      tags,
+      summary:
+        "The credit notes dated in a date range as a QuickBooks Online credit memo CSV (one row per line)",
+      request: { query: ZQuickBooksRangeParams },
+      responses: {
+        200: csv(`quickbooks-credit-memos-YYYY-MM-DD.csv: ${QUICKBOOKS_CREDIT_MEMO_HEADER.join(", ")}`),
+        ...errors(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const today = await invoiceToday(scope.db, scope);
+      return csvResponse(
+        c,
+        `quickbooks-credit-memos-${today}.csv`,
+        [...QUICKBOOKS_CREDIT_MEMO_HEADER],
+        exportQuickBooksCreditMemos(scope, c.req.valid("query")),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/quickbooks-payments.csv",
+      tags,
+      summary:
+        "The payments received in a date range as a QuickBooks Online received-payment CSV (one row per payment; credit notes and applied client credit left out)",
+      request: { query: ZQuickBooksRangeParams },
+      responses: {
+        200: csv(`quickbooks-payments-YYYY-MM-DD.csv: ${QUICKBOOKS_PAYMENT_HEADER.join(", ")}`),
+        ...errors(400, 401, 403),
+      },
+    }),
+    async (c) => {
+      const scope = scopeOf(c);
+      const today = await invoiceToday(scope.db, scope);
+      return csvResponse(
+        c,
+        `quickbooks-payments-${today}.csv`,
+        [...QUICKBOOKS_PAYMENT_HEADER],
+        exportQuickBooksPayments(scope, c.req.valid("query")),
       );
     },
   )

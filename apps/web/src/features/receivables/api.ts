@@ -52,6 +52,16 @@ export function quickBooksCsvHref(from?: string, to?: string) {
   return receivables["quickbooks.csv"].$path({ query: { issueFrom: from, issueTo: to } });
 }
 
+/** The credit notes dated in the period, as a QuickBooks Online credit memo CSV. */
+export function quickBooksCreditMemosCsvHref(from?: string, to?: string) {
+  return receivables["quickbooks-credit-memos.csv"].$path({ query: { dateFrom: from, dateTo: to } });
+}
+
+/** The payments received in the period, as a QuickBooks Online received-payment CSV. */
+export function quickBooksPaymentsCsvHref(from?: string, to?: string) {
+  return receivables["quickbooks-payments.csv"].$path({ query: { dateFrom: from, dateTo: to } });
+}
+
 /** The client's statement PDF (open invoices, payments, aging); none for invoices without a client. */
 export const statementHref = (clientId: string) =>
   receivables.clients[":id"]["statement.pdf"].$path({ param: pathParams({ id: clientId }) });

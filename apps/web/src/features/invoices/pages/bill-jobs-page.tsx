@@ -96,7 +96,7 @@ function ClientJobs({ client, period }: { client: TBillJobClient; period: Record
         <span className="text-muted-foreground">
           {jobs.data.total > items.length
             ? `First ${items.length} of ${jobs.data.total} jobs`
-            : `${items.length} jobs`}{" "}
+            : `${items.length} ${items.length === 1 ? "job" : "jobs"}`}{" "}
           · {formatMoney(fromCents(items.reduce((sum, j) => sum + toCents(j.amount), 0)))}
         </span>
       </div>

@@ -12,7 +12,9 @@ import {
   openInvoicesHref,
   PERIOD_PARAMS,
   paymentsCsvHref,
+  quickBooksCreditMemosCsvHref,
   quickBooksCsvHref,
+  quickBooksPaymentsCsvHref,
   statementHref,
   useReceivables,
   useReceivablesTotals,
@@ -150,6 +152,18 @@ export default function ReceivablesPage() {
           <a href={quickBooksCsvHref(from, to)} download>
             <Download />
             QuickBooks CSV
+          </a>
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={quickBooksCreditMemosCsvHref(from, to)} download>
+            <Download />
+            QuickBooks credit memos CSV
+          </a>
+        </Button>
+        <Button variant="outline" asChild>
+          <a href={quickBooksPaymentsCsvHref(from, to)} download>
+            <Download />
+            QuickBooks payments CSV
           </a>
         </Button>
       </FilterBar>
