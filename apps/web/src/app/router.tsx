@@ -30,6 +30,11 @@ export const router = createBrowserRouter([
         ...page(() => import("@/features/public-credit-note/pages/public-credit-note-page")),
       },
       {
+        // The first-sign-in set-up: admins only, outside the admin shell (its own full page).
+        ...page(() => import("./layouts/setup-layout")),
+        children: [{ path: R.setup, ...page(() => import("@/features/settings/pages/setup-page")) }],
+      },
+      {
         ...page(() => import("./layouts/admin-layout")),
         children: [
           { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
