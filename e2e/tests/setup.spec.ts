@@ -63,7 +63,12 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
   });
   await expectDone(
     ["Add a client"],
-    ["Add a PEVO", "Create your first rate confirmation", "Dispatch your first job", "Send your first invoice"],
+    [
+      "Add a PEVO",
+      "Create your first rate confirmation",
+      "Dispatch your first job",
+      "Send your first invoice",
+    ],
   );
 
   await createPevoViaApi(api, { firstName: "Casey", lastName: `Check${tag}` });
@@ -73,6 +78,7 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
     originAddress: "Wichita Falls, TX",
     destinationAddress: "Oklahoma City, OK",
     startDate: "2025-01-02",
+    description: "Excavator, 14 ft wide.",
     standardRates: {
       minimumDailyRate: "450",
       mileageRate: "1.85",
@@ -111,7 +117,14 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
     clientId: client.id,
     customerName: client.name,
     customerAddress: "400 Commerce St, Wichita Falls, TX 76301",
-    lineItems: [{ date: "2025-01-02", location: "Wichita Falls, TX to Oklahoma City, OK", mileage: "300", charge: "555.00" }],
+    lineItems: [
+      {
+        date: "2025-01-02",
+        location: "Wichita Falls, TX to Oklahoma City, OK",
+        mileage: "300",
+        charge: "555.00",
+      },
+    ],
   });
   // All five done: the checklist is gone for good.
   await page.reload();

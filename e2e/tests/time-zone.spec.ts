@@ -96,7 +96,9 @@ test("signup in Denver: the set-up shows and keeps Mountain Time, takes the lett
   await expect(list).toBeHidden();
   await expect(zone).toHaveText("Mountain Time — Denver");
 
-  const saved = page.waitForResponse((r) => r.url().endsWith("/api/company") && r.request().method() === "PUT");
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith("/api/company") && r.request().method() === "PUT",
+  );
   await setup.getByRole("button", { name: "Save and continue" }).click();
   expect((await saved).status()).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });

@@ -85,7 +85,9 @@ export function timeZoneOptions(current?: string): TimeZoneOption[] {
   const all = current && !listed.has(current) && !rest.includes(current) ? [current, ...rest] : rest;
   return [
     ...common,
-    ...all.filter((zone) => !listed.has(zone)).map((zone) => ({ zone, label: zone.replaceAll("_", " "), detail: "" })),
+    ...all
+      .filter((zone) => !listed.has(zone))
+      .map((zone) => ({ zone, label: zone.replaceAll("_", " "), detail: "" })),
   ];
 }
 

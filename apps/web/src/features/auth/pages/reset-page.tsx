@@ -38,11 +38,7 @@ export default function ResetPage() {
     );
   }
   return (
-    <ResetForm
-      token={token}
-      invitation={searchParams.has("invite")}
-      email={searchParams.get("email")}
-    />
+    <ResetForm token={token} invitation={searchParams.has("invite")} email={searchParams.get("email")} />
   );
 }
 
@@ -51,7 +47,15 @@ export default function ResetPage() {
  * (&email=): a PEVO lands in the portal, an admin on the dashboard. Otherwise a forgotten password
  * is reset and the user signs in again on the login screen.
  */
-function ResetForm({ token, invitation, email }: { token: string; invitation: boolean; email: string | null }) {
+function ResetForm({
+  token,
+  invitation,
+  email,
+}: {
+  token: string;
+  invitation: boolean;
+  email: string | null;
+}) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const signIn = useSignIn();

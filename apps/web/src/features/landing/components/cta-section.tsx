@@ -1,5 +1,5 @@
-import { JoinOrOpenLink } from "./join-or-open-link";
 import { Button } from "@/components/ui/button";
+import { JoinOrOpenLink } from "./join-or-open-link";
 
 export function CtaSection() {
   return (

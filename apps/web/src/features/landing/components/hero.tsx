@@ -1,7 +1,7 @@
 import { ArrowDown, MapPin } from "lucide-react";
-import { JoinOrOpenLink } from "./join-or-open-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { JoinOrOpenLink } from "./join-or-open-link";
 
 const jobs = [
   {

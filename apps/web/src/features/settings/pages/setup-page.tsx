@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
-import { Info } from "lucide-react";
+import { Info, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
@@ -94,12 +94,25 @@ function SetupForm({ company }: { company: TCompanySettings }) {
     }),
   );
   const busy = save.isPending || finish.isPending;
-  const text = (name: "phone" | "mcNumber" | "dotNumber", label: string, props: React.ComponentProps<"input">) => (
+  const text = (
+    name: "phone" | "mcNumber" | "dotNumber",
+    label: string,
+    props: React.ComponentProps<"input">,
+  ) => (
     <InputField id={`setup-${name}`} label={label} error={e[name]?.message} {...props} {...register(name)} />
   );
   return (
     <LimitedForm schema={ZCompanySettings} onSubmit={onSubmit} noValidate aria-label="Set up your company">
       <CardHeader className="mb-6 px-5 sm:px-8">
+        <p className="mb-3 flex items-center gap-2 text-sm font-medium text-muted-foreground">
+          <span
+            aria-hidden
+            className="flex size-7 items-center justify-center rounded-md bg-amber-400 text-zinc-900"
+          >
+            <Truck className="size-4" />
+          </span>
+          PEVO Back Office · Welcome
+        </p>
         <h1 className="text-2xl font-semibold tracking-tight">Set up your company</h1>
         <CardDescription>
           What {company.name} prints on its rate confirmations and invoices, and the time zone of its jobs.
@@ -125,7 +138,13 @@ function SetupForm({ company }: { company: TCompanySettings }) {
           <LogoUpload />
         </div>
         <div className="grid gap-2 sm:col-span-2">
-          <PickerField control={control} name="timeZone" id="setup-timeZone" label="Time Zone" hint={TIME_ZONE_HINT}>
+          <PickerField
+            control={control}
+            name="timeZone"
+            id="setup-timeZone"
+            label="Time Zone"
+            hint={TIME_ZONE_HINT}
+          >
             {(bound) => <TimeZonePicker {...bound} />}
           </PickerField>
           <p className="flex items-start gap-2 rounded-md border bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
@@ -137,7 +156,13 @@ function SetupForm({ company }: { company: TCompanySettings }) {
         </div>
       </CardContent>
       <div className="mt-6 flex flex-col-reverse gap-2 px-5 sm:flex-row sm:justify-end sm:px-8">
-        <Button type="button" variant="ghost" disabled={busy} onClick={() => done()} className="w-full sm:w-auto">
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => done()}
+          className="w-full sm:w-auto"
+        >
           Skip for now
         </Button>
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">
