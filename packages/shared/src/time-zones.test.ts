@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  isTimeZone,
-  NORTH_AMERICAN_ZONES,
-  searchTimeZones,
-  timeZoneLabel,
-  timeZoneOptions,
-  timeZones,
-} from "./time-zones";
+import { NORTH_AMERICAN_ZONES, searchTimeZones, timeZoneLabel, timeZoneOptions } from "./time-zone-names";
+import { isTimeZone, timeZones } from "./time-zones";
 
 describe("time zone picker list", () => {
   test("every common name is a real zone, listed once", () => {

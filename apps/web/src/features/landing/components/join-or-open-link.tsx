@@ -1,6 +1,11 @@
+import type { TMe } from "@pevo/shared";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { homeFor, openAppLabel, useMe } from "@/lib/session";
+import { homeFor, useMe } from "@/lib/session";
+
+/** The signed-in visitor's way into the app from the landing (its header, hero and call to action). */
+export const openAppLabel = (me: TMe) =>
+  me.user.role === "pevo" ? "Open the portal" : "Open your dashboard";
 
 /**
  * The landing's main button: Join Waitlist (SPEC §2) for a visitor, and for a signed-in one (the

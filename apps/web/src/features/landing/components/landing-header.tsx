@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { homeFor, openAppLabel, useMe } from "@/lib/session";
+import { homeFor, useMe } from "@/lib/session";
+import { openAppLabel } from "./join-or-open-link";
 import { Logo } from "./logo";
 
 const links = [
