@@ -30,13 +30,10 @@ export const router = createBrowserRouter([
         ...page(() => import("@/features/public-credit-note/pages/public-credit-note-page")),
       },
       {
-        // The first-sign-in set-up: admins only, outside the admin shell (its own full page).
-        ...page(() => import("./layouts/setup-layout")),
-        children: [{ path: R.setup, ...page(() => import("@/features/settings/pages/setup-page")) }],
-      },
-      {
         ...page(() => import("./layouts/admin-layout")),
         children: [
+          // The first-sign-in set-up: admins only, drawn without the shell (admin-layout.tsx).
+          { path: R.setup, ...page(() => import("@/features/settings/pages/setup-page")) },
           { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
           { path: R.activity, ...page(() => import("@/features/activity/pages/activity-page")) },
           { path: R.clients, ...page(() => import("@/features/clients/pages/clients-page")) },

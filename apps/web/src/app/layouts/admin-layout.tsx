@@ -1,4 +1,5 @@
-import { Navigate } from "react-router";
+import { APP_ROUTES } from "@pevo/shared";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { useOnboarding } from "@/lib/company-onboarding";
 import { useSavedTheme } from "@/lib/my-settings";
 import { useMe } from "@/lib/session";
@@ -26,7 +27,10 @@ function AdminShell() {
   // A new company's first sign-in goes through the set-up until it is saved or skipped (DECISIONS
   // 'Company set-up and logo'). The shell does not wait for the answer: only a new company moves on.
   const onboarding = useOnboarding();
-  if (onboarding.data?.setupPending) return <Navigate to="/setup" replace />;
+  const { pathname } = useLocation();
+  // The set-up is a page of its own, without the sidebar.
+  if (pathname === APP_ROUTES.setup) return <Outlet />;
+  if (onboarding.data?.setupPending) return <Navigate to={APP_ROUTES.setup} replace />;
   return (
     <AppShell
       title="PEVO Back Office"
