@@ -27,10 +27,6 @@ export function homeFor(me: TMe, from?: string | null) {
   return "/dashboard";
 }
 
-/** The signed-in visitor's way into the app from a public page (the landing's header and hero). */
-export const openAppLabel = (me: TMe) =>
-  me.user.role === "pevo" ? "Open the portal" : "Open your dashboard";
-
 export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
