@@ -64,7 +64,7 @@ test("a PEVO's Return to Dashboard goes to /pevo", async ({ page }) => {
   await expect(page).toHaveURL(/\/pevo$/);
 });
 
-test("a signed-in visitor of / sees Go to dashboard instead of Login / Get Started", async ({
+test("a signed-in visitor of / sees Open your dashboard instead of Login / Get Started / Join Waitlist", async ({
   page,
   request,
 }) => {
@@ -75,7 +75,10 @@ test("a signed-in visitor of / sees Go to dashboard instead of Login / Get Start
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
   await expect(header.getByRole("link", { name: "Get Started" })).toHaveCount(0);
-  await header.getByRole("link", { name: "Go to dashboard" }).click();
+  const hero = page.getByRole("region", { name: "Hero" });
+  await expect(hero.getByRole("link", { name: "Join Waitlist" })).toHaveCount(0);
+  await expect(hero.getByRole("link", { name: "Open your dashboard" })).toHaveAttribute("href", "/dashboard");
+  await header.getByRole("link", { name: "Open your dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

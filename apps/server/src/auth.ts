@@ -12,8 +12,15 @@ import type { Mail, Mailer } from "./mail/mailer";
 import { adminInvitationMail, invitationMail, resetPasswordMail, verificationMail } from "./mail/templates";
 
 /** Where an invitation's set-password link lands; its mail is worded as an invitation. */
-export const INVITE_REDIRECT = "/auth/reset?invite=1";
+const INVITE_REDIRECT = "/auth/reset?invite=1";
 const isInvitation = (url: string) => decodeURIComponent(url).includes(INVITE_REDIRECT);
+
+/**
+ * The invitation link's landing for this login: the set-password page, which then signs the new
+ * user in with the address it names and the password just chosen, so a PEVO lands in the portal
+ * (an admin on the dashboard) instead of the sign-in screen (DECISIONS 'Authentication').
+ */
+export const inviteRedirect = (email: string) => `${INVITE_REDIRECT}&email=${encodeURIComponent(email)}`;
 
 /** The key of a user's account mail (mail/mail-jobs.ts); the invitation's shows on their record. */
 export const authMailKey = (kind: "reset" | "invitation" | "verification", userId: string) =>
@@ -72,16 +79,17 @@ export function createAuth(opts: { db: Database; config: Config; mailer: Mailer 
       sendResetPassword: async ({ user, url }) => {
         const { role, companyId } = user as { role?: string; companyId?: string };
         if (!isInvitation(url)) return queueAuthMail(user, "reset", resetPasswordMail(user.email, url));
-        if (role !== "admin")
-          return queueAuthMail(user, "invitation", invitationMail(user.email, user.name, url));
         // The user row was written for its company (an invitation): the mail names that company.
-        const name = companyId
-          ? await companyName(opts.db, { companyId: companyIdOfScopedRow({ companyId }) })
-          : null;
+        const name =
+          (companyId
+            ? await companyName(opts.db, { companyId: companyIdOfScopedRow({ companyId }) })
+            : null) ?? "your company";
         await queueAuthMail(
           user,
           "invitation",
-          adminInvitationMail(user.email, user.name, url, name ?? "your company"),
+          role === "admin"
+            ? adminInvitationMail(user.email, user.name, url, name)
+            : invitationMail(user.email, user.name, url, name),
         );
       },
     },

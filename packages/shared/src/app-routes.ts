@@ -10,6 +10,8 @@ export const APP_ROUTES = {
   authCallback: "/auth/callback",
   authReset: "/auth/reset",
   dashboard: "/dashboard",
+  /** The owner's first-sign-in set-up (address, phone, MC/DOT, logo, time zone); skippable. */
+  setup: "/setup",
   activity: "/activity",
   clients: "/clients",
   receivables: "/receivables",

@@ -67,5 +67,6 @@ export * from "./schemas/trip-log";
 export * from "./suggested-lines";
 export * from "./tax/thresholds";
 export * from "./tax/w9";
+export * from "./time-zone-names";
 export * from "./time-zones";
 export * from "./types";

@@ -16,7 +16,7 @@ describe("mail templates", () => {
 
   test("a name typed by a user is text in the HTML part, never a link", () => {
     for (const mail of [
-      invitationMail("p@example.test", HOSTILE, "https://app.example/auth/reset?token=x&invite=1"),
+      invitationMail("p@example.test", HOSTILE, "https://app.example/auth/reset?token=x&invite=1", "Acme"),
       adminInvitationMail("a@example.test", HOSTILE, "https://app.example/auth/reset?token=x", "Acme"),
     ]) {
       expect(mail.html).not.toContain('<a href="https://evil.example"');
@@ -24,6 +24,13 @@ describe("mail templates", () => {
       // The plain-text part keeps the name as typed.
       expect(mail.text).toContain(HOSTILE);
     }
+  });
+
+  test("the PEVO invitation names the company (escaped in the HTML part)", () => {
+    const mail = invitationMail("p@example.test", "Pat", "https://app.example/x", "Prairie <Pilot> Cars");
+    expect(mail.subject).toBe("You're invited to the PEVO portal of Prairie <Pilot> Cars");
+    expect(mail.text).toContain("Prairie <Pilot> Cars has added you as a pilot / escort vehicle operator");
+    expect(mail.html).toContain("Prairie &#60;Pilot&#62; Cars has added you");
   });
 
   test("the admin invitation names the company (escaped in the HTML part)", () => {
@@ -55,7 +62,12 @@ describe("mail templates", () => {
   });
 
   test("the link's query string stays usable in the href", () => {
-    const mail = invitationMail("p@example.test", "Pat", "https://app.example/auth/reset?token=x&invite=1");
+    const mail = invitationMail(
+      "p@example.test",
+      "Pat",
+      "https://app.example/auth/reset?token=x&invite=1",
+      "Acme",
+    );
     expect(mail.html).toContain('href="https://app.example/auth/reset?token=x&#38;invite=1"');
   });
 

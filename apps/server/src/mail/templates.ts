@@ -41,13 +41,14 @@ export const resetPasswordMail = (to: string, url: string): Mail => ({
   ),
 });
 
-export const invitationMail = (to: string, name: string, url: string): Mail => ({
+/** A PEVO added by the office: the set-password link, naming the company that added them. */
+export const invitationMail = (to: string, name: string, url: string, companyName: string): Mail => ({
   to,
-  subject: "You're invited to the PEVO portal",
-  text: `Hello ${name},\n\nYou have been added as a pilot / escort vehicle operator. Set your password to open your portal, where you see your jobs, keep your trip log and your profile:\n${url}\n\nThis link expires in 3 days.`,
+  subject: `You're invited to the PEVO portal of ${companyName}`,
+  text: `Hello ${name},\n\n${companyName} has added you as a pilot / escort vehicle operator. Set your password to open your portal, where you see your jobs, keep your trip log and your profile:\n${url}\n\nThis link expires in 3 days.`,
   html: layout(
     "Welcome to the PEVO portal",
-    `Hello ${escapeHtml(name)}, you have been added as a pilot / escort vehicle operator. Set your password to see your jobs, keep your trip log and your profile.`,
+    `Hello ${escapeHtml(name)}, ${escapeHtml(companyName)} has added you as a pilot / escort vehicle operator. Set your password to see your jobs, keep your trip log and your profile.`,
     url,
     "Set your password",
   ),

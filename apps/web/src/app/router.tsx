@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
       {
         ...page(() => import("./layouts/admin-layout")),
         children: [
+          // The first-sign-in set-up: admins only, drawn without the shell (admin-layout.tsx).
+          { path: R.setup, ...page(() => import("@/features/settings/pages/setup-page")) },
           { path: R.dashboard, ...page(() => import("@/features/dashboard/pages/dashboard-page")) },
           { path: R.activity, ...page(() => import("@/features/activity/pages/activity-page")) },
           { path: R.clients, ...page(() => import("@/features/clients/pages/clients-page")) },

@@ -1,3 +1,4 @@
+import type { TOnboarding } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { readResponse } from "./api";
 import { call, client } from "./api-client";
@@ -27,3 +28,17 @@ export const useRemoveLogo = () => useOnboardingWrite(() => call(client.api.comp
 
 export const useDismissChecklist = () =>
   useOnboardingWrite(() => call(client.api.company.onboarding["dismiss-checklist"].$post()));
+
+/** The first-sign-in set-up was saved or skipped: the server stops showing it. */
+export function useFinishSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client.api.company.onboarding["setup-done"].$post()),
+    onSuccess: () => {
+      queryClient.setQueryData<TOnboarding>(queryKeys.onboarding, (old) =>
+        old ? { ...old, setupPending: false } : old,
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.onboarding });
+    },
+  });
+}

@@ -11,7 +11,7 @@ import {
   ZTeamMemberResponse,
 } from "@pevo/shared";
 import { z } from "zod";
-import { INVITE_REDIRECT } from "../../auth";
+import { inviteRedirect } from "../../auth";
 import {
   checkLogo,
   createTeamAdmin,
@@ -173,7 +173,7 @@ export const companyRoutes = router
     async (c) => {
       const created = await createTeamAdmin(scopeOf(c), c.req.valid("json"));
       await c.get("deps").auth.api.requestPasswordReset({
-        body: { email: created.email, redirectTo: INVITE_REDIRECT },
+        body: { email: created.email, redirectTo: inviteRedirect(created.email) },
         headers: c.req.raw.headers,
       });
       return c.json(created, 201);

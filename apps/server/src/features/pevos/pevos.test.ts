@@ -179,7 +179,8 @@ describe("POST /api/pevos", () => {
 
     const mails = await t.outbox(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe("You're invited to the PEVO portal");
+    // The invitation names the company that added the PEVO.
+    expect(mails[0]?.subject).toBe("You're invited to the PEVO portal of Alpha Escorts");
     expect(mails[0]?.text).toContain("Hello Ivy Invited");
     const link = firstLink(first(mails, "mail").text);
     expect(new URL(link).pathname).toMatch(/^\/api\/auth\/reset-password\/[^/]+$/);
@@ -189,6 +190,8 @@ describe("POST /api/pevos", () => {
     const location = new URL(open.headers.get("location") ?? "", "http://localhost:3000");
     expect(location.pathname).toBe("/auth/reset");
     expect(location.searchParams.get("invite")).toBe("1");
+    // The page signs the PEVO in with this address once the password is set (into the portal).
+    expect(location.searchParams.get("email")).toBe(email);
     const token = location.searchParams.get("token");
     expect(token).toBeTruthy();
 

@@ -7,7 +7,7 @@ import {
   ZQualificationQuery,
   ZQualificationResponse,
 } from "@pevo/shared";
-import { INVITE_REDIRECT } from "../../auth";
+import { inviteRedirect } from "../../auth";
 import { createPevo, deletePevo, getPevo, listPevos, PEVO_NOT_FOUND, updatePevo } from "../../domain/pevos";
 import {
   byIdRoutes,
@@ -78,7 +78,7 @@ export const pevoRoutes = router
         // Auth queues its mail (auth.ts, the outbox: retried when it did not go at once); the answer
         // says whether it went. The PEVO is saved either way.
         await c.get("deps").auth.api.requestPasswordReset({
-          body: { email: created.email, redirectTo: INVITE_REDIRECT },
+          body: { email: created.email, redirectTo: inviteRedirect(created.email) },
           headers: c.req.raw.headers,
         });
       }

@@ -53,7 +53,8 @@ export default function CallbackPage() {
 
   useEffect(() => {
     if (!verified) return;
-    toast.success("Email verified successfully!", { id: "email-verified" });
+    // At the bottom: on the landing page it must not cover the header's way into the app.
+    toast.success("Email verified successfully!", { id: "email-verified", position: "bottom-center" });
     const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [verified, navigate]);

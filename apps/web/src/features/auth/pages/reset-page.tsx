@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { resetErrorMessage, useResetPassword } from "../api";
+import { homeFor } from "@/lib/session";
+import { resetErrorMessage, useResetPassword, useSignIn } from "../api";
 import { AuthShell, FormAlert } from "../components/auth-shell";
 
 /** Better Auth redirects here from a reset (or PEVO invitation) email with ?token=..., or ?error=INVALID_TOKEN. */
@@ -36,13 +37,28 @@ export default function ResetPage() {
       </AuthShell>
     );
   }
-  return <ResetForm token={token} invitation={searchParams.has("invite")} />;
+  return (
+    <ResetForm token={token} invitation={searchParams.has("invite")} email={searchParams.get("email")} />
+  );
 }
 
-/** An invitation (?invite=1) sets a first password; otherwise a forgotten one is reset. */
-function ResetForm({ token, invitation }: { token: string; invitation: boolean }) {
+/**
+ * An invitation (?invite=1) sets a first password, then signs in with the address the link names
+ * (&email=): a PEVO lands in the portal, an admin on the dashboard. Otherwise a forgotten password
+ * is reset and the user signs in again on the login screen.
+ */
+function ResetForm({
+  token,
+  invitation,
+  email,
+}: {
+  token: string;
+  invitation: boolean;
+  email: string | null;
+}) {
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const signIn = useSignIn();
   const {
     register,
     handleSubmit,
@@ -60,8 +76,15 @@ function ResetForm({ token, invitation }: { token: string; invitation: boolean }
       { newPassword: password, token },
       {
         onSuccess: () => {
-          toast.success("Your password has been updated. Please sign in.");
-          navigate("/auth", { replace: true });
+          const toLogin = () => {
+            toast.success("Your password has been updated. Please sign in.");
+            navigate("/auth", { replace: true });
+          };
+          if (!invitation || !email) return toLogin();
+          signIn.mutate(
+            { email, password },
+            { onSuccess: (me) => navigate(homeFor(me), { replace: true }), onError: toLogin },
+          );
         },
         onError: (error) => toast.error(resetErrorMessage(error)),
       },
@@ -115,8 +138,8 @@ function ResetForm({ token, invitation }: { token: string; invitation: boolean }
             {...register("confirmPassword")}
           />
         </Field>
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? <Spinner /> : null}
+        <Button type="submit" className="w-full" disabled={reset.isPending || signIn.isPending}>
+          {reset.isPending || signIn.isPending ? <Spinner /> : null}
           {invitation ? "Set Password" : "Reset Password"}
         </Button>
         <Button asChild variant="ghost" className="w-full">

@@ -1,6 +1,5 @@
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { JoinOrOpenLink } from "./join-or-open-link";
 
 export function CtaSection() {
   return (
@@ -19,10 +18,7 @@ export function CtaSection() {
             summer.
           </p>
           <Button asChild size="lg" className="mt-8 h-11 px-6 text-base">
-            <Link to="/auth?signup=true">
-              Join Waitlist
-              <ArrowRight />
-            </Link>
+            <JoinOrOpenLink />
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowRight, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowDown, MapPin } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { JoinOrOpenLink } from "./join-or-open-link";
 
 const jobs = [
   {
@@ -48,10 +48,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" className="h-11 px-6 text-base">
-              <Link to="/auth?signup=true">
-                Join Waitlist
-                <ArrowRight />
-              </Link>
+              <JoinOrOpenLink />
             </Button>
             <Button variant="outline" size="lg" className="h-11 px-6 text-base" onClick={learnMore}>
               Learn More

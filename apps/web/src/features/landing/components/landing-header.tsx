@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { homeFor, useMe } from "@/lib/session";
+import { openAppLabel } from "./join-or-open-link";
 import { Logo } from "./logo";
 
 const links = [
@@ -31,7 +32,7 @@ export function LandingHeader() {
           {me ? (
             // Signed in (e.g. just after verifying the email): the way into the app, not another login.
             <Button asChild size="sm" className="px-2.5 sm:px-3">
-              <Link to={homeFor(me)}>{me.user.role === "pevo" ? "Open portal" : "Go to dashboard"}</Link>
+              <Link to={homeFor(me)}>{openAppLabel(me)}</Link>
             </Button>
           ) : (
             <>

@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TCompanySettings, type TCompanySettingsInput, timeZones, ZCompanySettings } from "@pevo/shared";
+import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
-import { InputField, SelectField, type SelectOption, TextareaField } from "@/components/form-fields";
+import { InputField, TextareaField } from "@/components/form-fields";
 import { LogoUpload } from "@/components/logo-upload";
+import { PickerField } from "@/components/pickers/picker-field";
+import { TimeZonePicker } from "@/components/time-zone-picker";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -14,12 +16,9 @@ import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { useSaveCompany } from "../api";
 
-/** The IANA zones this browser knows ("America/Argentina/Buenos_Aires" reads "America/Argentina/Buenos Aires"), and the saved one. */
-function zoneOptions(current: string | undefined): SelectOption[] {
-  const zones = timeZones();
-  const all = current && !zones.includes(current) ? [current, ...zones] : zones;
-  return all.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
-}
+/** What the company's zone is for (Settings and the first-sign-in set-up). */
+export const TIME_ZONE_HINT =
+  "Pickup dates and times are local times of this zone; PEVO pickup reminders and every time in an email follow it.";
 
 /** The saved settings as the form (and a PUT) takes them: empty text for what is not set. */
 export const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
@@ -93,15 +92,16 @@ export function CompanyForm({ company }: { company: TCompanySettings }) {
           {text("email", "Email", { type: "email" })}
           {text("mcNumber", "MC Number")}
           {text("dotNumber", "DOT Number")}
-          <SelectField
+          <PickerField
             control={control}
             name="timeZone"
             id="company-timeZone"
             label="Time Zone"
-            hint="Pickup dates and times are local times of this zone; PEVO pickup reminders follow it."
+            hint={TIME_ZONE_HINT}
             className="sm:col-span-2"
-            options={zoneOptions(company.timeZone)}
-          />
+          >
+            {(bound) => <TimeZonePicker {...bound} />}
+          </PickerField>
         </CardContent>
       </Card>
       <Card>

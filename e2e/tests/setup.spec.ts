@@ -1,0 +1,174 @@
+import { writeFile } from "node:fs/promises";
+import {
+  apiCreate,
+  createPevoViaApi,
+  latestMail,
+  linkIn,
+  sameOrigin,
+  signInFreshAdmin,
+  uniqueEmail,
+  uniqueTag,
+} from "../support/helpers";
+import { expect, type Page, test } from "../support/test";
+
+/**
+ * A new company's first steps (DECISIONS 'Company set-up and logo'): the Get started checklist ticks
+ * itself from the company's records and goes away when all are done; the logo prints on the invoice
+ * PDF; an invited PEVO lands in the portal from the invitation, which names the company.
+ */
+
+const SHOTS = "/work/wt/shots/i31-setup";
+
+/** A logo drawn by the browser: an amber square beside the name, on white. */
+async function drawLogo(page: Page) {
+  await page.setContent(
+    `<div id="logo" style="display:inline-flex;align-items:center;gap:10px;padding:10px 16px;background:#fff;font:800 26px Arial">
+       <span style="width:40px;height:40px;border-radius:8px;background:#f59e0b;display:inline-block"></span>
+       <span style="color:#111">PRAIRIE PILOT CARS</span></div>`,
+  );
+  return page.locator("#logo").screenshot();
+}
+
+const checklist = (page: Page) => page.locator("[aria-labelledby=get-started-title]");
+
+test("the Get started checklist ticks as each step is done and goes away; the logo prints on the invoice PDF", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const logo = await drawLogo(page);
+  await signInFreshAdmin(page, request, "checklist");
+  const api = page.request;
+  const tag = uniqueTag();
+
+  const card = checklist(page);
+  await expect(card).toContainText("0 of 5 done");
+  const step = (name: string) => card.getByRole("listitem").filter({ hasText: name });
+  const expectDone = async (done: string[], open: string[]) => {
+    await page.reload();
+    for (const name of done) await expect(step(name)).toContainText("(done)");
+    for (const name of open) await expect(step(name).getByRole("link", { name })).toBeVisible();
+    await expect(card).toContainText(`${done.length} of 5 done`);
+  };
+
+  const uploaded = await api.put("/api/company/logo", {
+    headers: sameOrigin(),
+    multipart: { file: { name: "logo.png", mimeType: "image/png", buffer: logo } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+
+  const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
+    name: `Plains Heavy Haul ${tag}`,
+    address: "400 Commerce St, Wichita Falls, TX 76301",
+  });
+  await expectDone(
+    ["Add a client"],
+    [
+      "Add a PEVO",
+      "Create your first rate confirmation",
+      "Dispatch your first job",
+      "Send your first invoice",
+    ],
+  );
+
+  await createPevoViaApi(api, { firstName: "Casey", lastName: `Check${tag}` });
+  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
+    clientId: client.id,
+    jobNumber: `GS-${tag}`,
+    originAddress: "Wichita Falls, TX",
+    destinationAddress: "Oklahoma City, OK",
+    startDate: "2025-01-02",
+    description: "Excavator, 14 ft wide.",
+    standardRates: {
+      minimumDailyRate: "450",
+      mileageRate: "1.85",
+      overnightRate: "125",
+      noGoRate: "300",
+      detentionRate: "45",
+      detentionThreshold: 2,
+    },
+    customRates: [],
+    positions: [{ positionType: "lead_car", pevoId: null }],
+  });
+  await expectDone(
+    ["Add a client", "Add a PEVO", "Create your first rate confirmation"],
+    ["Dispatch your first job", "Send your first invoice"],
+  );
+
+  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
+    rateConfirmationId: rc.id,
+    driverName: "Dale Driver",
+    driverPhone: "(806) 555-0199",
+    pickupDate: "2025-01-02",
+    pickupTime: "08:30",
+    status: "completed",
+  });
+  await expectDone(
+    ["Add a client", "Add a PEVO", "Create your first rate confirmation", "Dispatch your first job"],
+    ["Send your first invoice"],
+  );
+  await page.screenshot({ path: `${SHOTS}/checklist-4-of-5-light-1280.png` });
+
+  const invoice = await apiCreate<{ id: string }>(api, "/api/invoices", {
+    invoiceNumber: `INV-GS-${tag}`,
+    issueDate: "2025-01-03",
+    dueDate: "2025-02-02",
+    dispatchId: dispatch.id,
+    clientId: client.id,
+    customerName: client.name,
+    customerAddress: "400 Commerce St, Wichita Falls, TX 76301",
+    lineItems: [
+      {
+        date: "2025-01-02",
+        location: "Wichita Falls, TX to Oklahoma City, OK",
+        mileage: "300",
+        charge: "555.00",
+      },
+    ],
+  });
+  // All five done: the checklist is gone for good.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // The invoice PDF carries the logo: an image in the file (rendered to PNG and looked at by hand).
+  const pdf = await api.get(`/api/invoices/${invoice.id}/pdf`);
+  expect(pdf.status()).toBe(200);
+  const bytes = await pdf.body();
+  expect(bytes.toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
+  await writeFile(`${SHOTS}/invoice-with-logo.pdf`, bytes);
+});
+
+test("an invited PEVO sets a password and lands in the portal; the invitation names the company", async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await signInFreshAdmin(page, request, "invite-portal");
+  const email = uniqueEmail("invited-pevo");
+  await createPevoViaApi(page.request, { firstName: "Ivy", lastName: `Invited${uniqueTag()}`, email });
+  const mail = await latestMail(page.request, email, /invited/i);
+  expect(mail.subject).toBe(`You're invited to the PEVO portal of ${admin.companyName}`);
+  expect(mail.text).toContain(`${admin.companyName} has added you as a pilot / escort vehicle operator`);
+
+  // The PEVO's own phone, signed out.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  try {
+    const pevoPage = await phone.newPage();
+    await pevoPage.goto(linkIn(mail));
+    await expect(pevoPage).toHaveURL(/\/auth\/reset\?/, { timeout: 20_000 });
+    const form = pevoPage.getByRole("form", { name: "Set your password" });
+    await form.getByLabel("New Password").fill("portal-pass-1");
+    await form.getByLabel("Confirm Password").fill("portal-pass-1");
+    await form.getByRole("button", { name: "Set Password" }).click();
+    // Straight into the portal: no sign-in screen, no Sign Up tab, no demo buttons.
+    await expect(pevoPage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await expect(pevoPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(pevoPage.getByRole("tab", { name: "Sign Up" })).toHaveCount(0);
+    const me = await (await pevoPage.request.get("/api/me")).json();
+    expect(me.user).toMatchObject({ email, role: "pevo" });
+  } finally {
+    await phone.close();
+  }
+});
