@@ -175,15 +175,29 @@ export function useTripLogs(filters: { tripFrom?: string; tripTo?: string }) {
   );
 }
 
-/** Creates a trip entry, or updates it when an id is given. */
+/**
+ * Creates a trip entry, or updates it when an id is given. A new entry goes through the phone's
+ * queue (ADR 0014): with no signal it answers `{ queued: true }` and is sent when signal returns.
+ */
 export function useSaveTripLog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: { id?: string; data: TTripLogData }) =>
-      id
-        ? call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }))
-        : call(client.api.portal["trip-logs"].$post({ json: data })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
+    networkMode: "always",
+    mutationFn: async ({ id, data }: { id?: string; data: TTripLogData }): Promise<{ queued: boolean }> => {
+      if (id) {
+        await call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }));
+        return { queued: false };
+      }
+      // Loaded on first save: the queue stays out of the portal's first load (this file is in it).
+      const { sendQueued } = await import("./offline/send");
+      const sent = await sendQueued({
+        label: `Trip log entry ${data.startLocation} → ${data.endLocation}`,
+        path: "/api/portal/trip-logs",
+        body: data,
+      });
+      return { queued: sent.queued };
+    },
+    onSuccess: ({ queued }) => (queued ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs })),
   });
 }
 

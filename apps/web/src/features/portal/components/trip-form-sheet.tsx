@@ -29,6 +29,7 @@ import { formatDate, formatMoney, todayIso } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { usePortalDispatchOptions, useSaveTripLog } from "../api";
 import { dispatchLabel, tapTarget } from "../lib";
+import { SAVED_ON_PHONE } from "../offline/send";
 
 export const EXPENSE_LABELS: Record<ExpenseType, string> = {
   fuel: "Fuel",
@@ -173,8 +174,9 @@ function TripForm({
     save.mutate(
       { id: trip?.id, data },
       {
-        onSuccess: () => {
-          toast.success(trip ? "Trip entry updated" : "Trip entry saved");
+        onSuccess: ({ queued }) => {
+          if (queued) toast.info(SAVED_ON_PHONE);
+          else toast.success(trip ? "Trip entry updated" : "Trip entry saved");
           onClose();
         },
         onError: (error) => {
