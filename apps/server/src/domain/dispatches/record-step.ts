@@ -39,7 +39,9 @@ export async function recordStep(
 ) {
   const actor = { companyId: scope.companyId, userId: scope.userId, pevoId };
   const keepLocation = input.lat != null && (await locationAllowed(scope.db, scope.userId));
-  await onceByClientId({ ...actor, db: scope.db }, id, clientId, () => record(scope, actor, id, input, keepLocation, clientId));
+  await onceByClientId({ ...actor, db: scope.db }, id, clientId, () =>
+    record(scope, actor, id, input, keepLocation, clientId),
+  );
   return getPortalLifecycle(scope, pevoId, id);
 }
 

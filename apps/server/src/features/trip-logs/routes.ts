@@ -92,7 +92,10 @@ export const portalTripLogRoutes = portalRouter
       tags,
       summary: "Log a trip",
       request: { headers: idempotencyHeaders, body: jsonBody(ZTripLog) },
-      responses: { 201: json(TripLog, "The new entry (or the one kept for the key)"), ...errors(400, 401, 403, 409) },
+      responses: {
+        201: json(TripLog, "The new entry (or the one kept for the key)"),
+        ...errors(400, 401, 403, 409),
+      },
     }),
     async (c) =>
       c.json(

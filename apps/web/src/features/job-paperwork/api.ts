@@ -6,8 +6,8 @@ import {
   type TSafetyMeeting,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { sendQueued } from "@/features/portal/offline/send";
 import { call, client, pathParams } from "@/lib/api-client";
+import { sendQueued } from "@/lib/offline/send";
 import { queryKeys } from "@/lib/query-keys";
 
 const portalJob = client.api.portal.dispatches[":id"];

@@ -7,7 +7,6 @@ import type {
   PositionType,
   TLoadDetails,
   TPevoProfileInput,
-  TTripLogData,
 } from "@pevo/shared";
 import {
   keepPreviousData,
@@ -173,39 +172,4 @@ export function useTripLogs(filters: { tripFrom?: string; tripTo?: string }) {
   return useCursorList([...queryKeys.portalTripLogs, "list", query], (cursor) =>
     call(client.api.portal["trip-logs"].$get({ query: { ...query, cursor } })),
   );
-}
-
-/**
- * Creates a trip entry, or updates it when an id is given. A new entry goes through the phone's
- * queue (ADR 0014): with no signal it answers `{ queued: true }` and is sent when signal returns.
- */
-export function useSaveTripLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    networkMode: "always",
-    mutationFn: async ({ id, data }: { id?: string; data: TTripLogData }): Promise<{ queued: boolean }> => {
-      if (id) {
-        await call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }));
-        return { queued: false };
-      }
-      // Loaded on first save: the queue stays out of the portal's first load (this file is in it).
-      const { sendQueued } = await import("./offline/send");
-      const sent = await sendQueued({
-        label: `Trip log entry ${data.startLocation} → ${data.endLocation}`,
-        path: "/api/portal/trip-logs",
-        body: data,
-      });
-      return { queued: sent.queued };
-    },
-    onSuccess: ({ queued }) => (queued ? undefined : queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs })),
-  });
-}
-
-export function useDeleteTripLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call(client.api.portal["trip-logs"][":id"].$delete({ param: pathParams({ id }) })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
-  });
 }

@@ -7,8 +7,8 @@ import {
 } from "@pevo/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { sendQueued } from "@/lib/offline/send";
 import { queryKeys } from "@/lib/query-keys";
-import { sendQueued } from "./offline/send";
 
 const job = client.api.portal.dispatches[":id"];
 /** Under the dispatch's portal key: a live event about the dispatch refetches it with the rest. */
@@ -36,7 +36,16 @@ function expected(
   if (!life) return null;
   const events = [
     ...life.events,
-    { id: event.id, kind: event.kind, at: new Date().toISOString(), byName: null, pevoName: null, note: event.note ?? null, lat: null, lng: null },
+    {
+      id: event.id,
+      kind: event.kind,
+      at: new Date().toISOString(),
+      byName: null,
+      pevoName: null,
+      note: event.note ?? null,
+      lat: null,
+      lng: null,
+    },
   ];
   if (event.kind === "problem") return { ...life, events, queued: true };
   const stage = event.kind;
@@ -50,7 +59,12 @@ function expected(
  */
 function useJobWrite<V>(
   id: string,
-  write: (variables: V) => { path: string; body?: unknown; kind: "accepted" | DispatchStep | "problem"; note?: string | null },
+  write: (variables: V) => {
+    path: string;
+    body?: unknown;
+    kind: "accepted" | DispatchStep | "problem";
+    note?: string | null;
+  },
 ) {
   const queryClient = useQueryClient();
   return useMutation({

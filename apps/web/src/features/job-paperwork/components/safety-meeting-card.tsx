@@ -16,7 +16,7 @@ import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
 import { failureMessage } from "@/lib/errors";
 import { useMySettings } from "@/lib/my-settings";
-import { SAVED_ON_PHONE } from "@/features/portal/offline/send";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { usePortalPaperwork, useSignSafetyMeeting } from "../api";
 import { SignedMeeting } from "./signed-meeting";
 

@@ -36,9 +36,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { useAcceptJob, useDeclineJob, useJobLifecycle, useRecordStep } from "../job-steps-api";
 import { earlyStartQuestion } from "../lib";
-import { SAVED_ON_PHONE } from "../offline/send";
 import { TripFormSheet } from "./trip-form-sheet";
 
 const STEP_ICONS: Record<DispatchStep, typeof Navigation> = {
@@ -211,7 +211,8 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
               accepting={accept.isPending}
               onAccept={() =>
                 accept.mutate(undefined, {
-                  onSuccess: (done) => (done?.queued ? toast.info(SAVED_ON_PHONE) : toast.success("Job accepted")),
+                  onSuccess: (done) =>
+                    done?.queued ? toast.info(SAVED_ON_PHONE) : toast.success("Job accepted"),
                   onError: (e) => toast.error(errorText(e)),
                 })
               }

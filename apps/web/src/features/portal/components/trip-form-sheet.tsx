@@ -26,10 +26,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { cn } from "@/lib/utils";
-import { usePortalDispatchOptions, useSaveTripLog } from "../api";
+import { usePortalDispatchOptions } from "../api";
 import { dispatchLabel, tapTarget } from "../lib";
-import { SAVED_ON_PHONE } from "../offline/send";
+import { useSaveTripLog } from "../trip-log-api";
 
 export const EXPENSE_LABELS: Record<ExpenseType, string> = {
   fuel: "Fuel",

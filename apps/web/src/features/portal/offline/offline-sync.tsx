@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Check, CloudOff, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { dismiss, flush, listWrites, type QueuedWrite, subscribe } from "@/lib/offline/queue";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { queryKeys } from "@/lib/query-keys";
-import { dismiss, flush, listWrites, type QueuedWrite, subscribe } from "./queue";
-import { SAVED_ON_PHONE } from "./send";
 
 /** How long "Synced" stays up after the last waiting write went through. */
 const SYNCED_FOR_MS = 6000;
@@ -106,8 +106,8 @@ export default function OfflineSync() {
           </p>
           <p className="mt-1">{write.error}</p>
           <p className="mt-1 text-muted-foreground">
-            The office's version of the job was kept; what you entered is shown above. Call the office if
-            it is still needed.
+            The office's version of the job was kept; what you entered is shown above. Call the office if it
+            is still needed.
           </p>
           <Button size="sm" variant="outline" className="mt-2 h-10" onClick={() => void dismiss(write.id)}>
             Got it

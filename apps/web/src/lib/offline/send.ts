@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api";
-import type { QueuedWrite } from "./queue";
+import type { QueuedWrite } from "@/lib/offline/queue";
 
 /** The words the PEVO sees when a write waits for signal (SPEC-style wording, ADR 0014). */
 export const SAVED_ON_PHONE = "Saved on this phone — will sync";

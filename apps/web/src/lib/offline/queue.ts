@@ -27,7 +27,10 @@ export type QueuedWrite = {
   error?: string;
 };
 
-export type SendResult = { status: "sent"; data: unknown } | { status: "queued" } | { status: "conflict"; error: string };
+export type SendResult =
+  | { status: "sent"; data: unknown }
+  | { status: "queued" }
+  | { status: "conflict"; error: string };
 
 let opening: Promise<IDBDatabase> | undefined;
 
