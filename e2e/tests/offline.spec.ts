@@ -96,7 +96,10 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     await submitSignIn(phonePage, email, PASSWORD);
     await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
     for (const j of [main, doomed]) {
-      const res = await phonePage.request.post(`/api/portal/dispatches/${j.id}/accept`);
+      // The server's Origin check: a browser's fetch sends it, the request context does not.
+      const res = await phonePage.request.post(`/api/portal/dispatches/${j.id}/accept`, {
+        headers: { origin: new URL(phonePage.url()).origin },
+      });
       expect(res.status()).toBe(200);
     }
     await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -164,6 +167,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     const doomedNow = await officePage.request.get(`/api/dispatches/${doomed.id}`);
     const d = await doomedNow.json();
     const cancel = await officePage.request.put(`/api/dispatches/${doomed.id}`, {
+      headers: { origin: new URL(officePage.url()).origin },
       data: {
         driverName: d.driverName,
         driverPhone: d.driverPhone,

@@ -1,6 +1,16 @@
 import { DISPATCH_EVENT_KINDS, TEXT_LIMITS } from "@pevo/shared";
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  doublePrecision,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { companyId, dispatches, pevos, ref, tenantKeys } from "./business";
 import { maxLength } from "./constraints";
