@@ -106,7 +106,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     // The worker controls the page from the next load on (clients.claim): read everything once.
     await phonePage.reload();
     for (const j of [main, doomed]) {
-      await phonePage.goto(`/pevo/dispatches/${j.id}`);
+      await phonePage.goto(`/pevo/dispatches?id=${j.id}`);
       await expect(phonePage.getByTestId("job-stage")).toBeVisible({ timeout: 20_000 });
       await expect(phonePage.getByRole("button", { name: "Hold the safety meeting" })).toBeVisible();
     }
@@ -127,7 +127,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
 
     // No signal.
     await phone.setOffline(true);
-    await phonePage.goto(`/pevo/dispatches/${main.id}`);
+    await phonePage.goto(`/pevo/dispatches?id=${main.id}`);
     await expect(phonePage.getByTestId("job-stage")).toBeVisible({ timeout: 20_000 });
     await expect(phonePage.getByTestId("offline-status")).toContainText("Offline");
 
@@ -160,7 +160,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     await shots(phonePage, "offline-saved-on-phone");
 
     // The other job: "On my way", while the office cancels it.
-    await phonePage.goto(`/pevo/dispatches/${doomed.id}`);
+    await phonePage.goto(`/pevo/dispatches?id=${doomed.id}`);
     await expect(phonePage.getByTestId("job-stage")).toBeVisible({ timeout: 20_000 });
     await phonePage.getByRole("button", { name: "On my way" }).click();
     await expect(status).toContainText("4 changes waiting");
@@ -183,7 +183,10 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
 
     // A trip entry.
     await phonePage.goto("/pevo/trip-log");
-    await phonePage.getByRole("button", { name: /New Trip Entry|Record Your First Trip/ }).first().click();
+    await phonePage
+      .getByRole("button", { name: /New Trip Entry|Record Your First Trip/ })
+      .first()
+      .click();
     const sheet = phonePage.getByRole("dialog", { name: "New Trip Entry" });
     await sheet.getByLabel("Start Location").fill("Amarillo, TX");
     await sheet.getByLabel("End Location").fill("Shamrock, TX");
@@ -209,8 +212,12 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     expect(paperwork.meeting?.driverName).toBe(main.driver);
     expect(paperwork.entries.filter((e: { kind: string }) => e.kind === "stop")).toHaveLength(1);
     const trips = await (await phonePage.request.get("/api/portal/trip-logs")).json();
-    expect(trips.items.filter((t: { endLocation: string }) => t.endLocation === "Shamrock, TX")).toHaveLength(1);
-    const doomedTimeline = await (await officePage.request.get(`/api/dispatches/${doomed.id}/timeline`)).json();
+    expect(trips.items.filter((t: { endLocation: string }) => t.endLocation === "Shamrock, TX")).toHaveLength(
+      1,
+    );
+    const doomedTimeline = await (
+      await officePage.request.get(`/api/dispatches/${doomed.id}/timeline`)
+    ).json();
     expect(doomedTimeline.events.filter((e: { kind: string }) => e.kind === "on_my_way")).toHaveLength(0);
 
     // The office's open page shows them without a reload.
@@ -219,7 +226,10 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
       timeout: 20_000,
     });
     await expect(
-      officePage.getByRole("list", { name: "Job timeline" }).getByRole("listitem").filter({ hasText: "On my way" }),
+      officePage
+        .getByRole("list", { name: "Job timeline" })
+        .getByRole("listitem")
+        .filter({ hasText: "On my way" }),
     ).toBeVisible({ timeout: 20_000 });
 
     // The PEVO has read the conflict.
