@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, type Locator, type Page, test } from "../support/test";
+import { allowConsole, type Browser, expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * ADR 0014: the portal works without signal. The service worker serves the app and the PEVO's
@@ -53,6 +53,12 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
   browser,
 }) => {
   test.setTimeout(300_000);
+  // Offline on purpose: the browser logs the requests the cut connection fails (the queue's first
+  // try, a query the worker has no copy of).
+  allowConsole(
+    /net::ERR_INTERNET_DISCONNECTED @ /,
+    /net::ERR_FAILED @ http:\/\/localhost:\d+\/api\/portal\//,
+  );
   const office = await newContext(browser, 1280, 800);
   const phone = await newContext(browser, 375, 812);
   try {
