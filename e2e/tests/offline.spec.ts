@@ -43,6 +43,8 @@ async function draw(page: Page, pad: Locator) {
 async function shots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const style = "[data-sonner-toaster] { display: none !important; }";
+  // The PEVO's saved theme may be dark: each shot sets its own.
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.screenshot({ path: `${SHOTS}/${name}-375-light.png`, style });
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   await page.screenshot({ path: `${SHOTS}/${name}-375-dark.png`, style });
