@@ -2,6 +2,7 @@ import { relative, resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -33,8 +34,72 @@ function chunkReport(): Plugin {
   };
 }
 
+/**
+ * The installable app and its service worker (ADR 0014): the manifest, the app shell precached, and
+ * the PEVO's GET /api/portal/* and /api/me answers cached network-first so an accepted job opens
+ * with no signal. The portal registers the worker itself (no inline script: the CSP forbids it).
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  registerType: "autoUpdate",
+  manifestFilename: "manifest.webmanifest",
+  includeAssets: ["favicon.svg", "favicon.ico", "icons/apple-touch-icon.png"],
+  manifest: {
+    id: "/pevo",
+    name: "PEVO Back Office",
+    short_name: "PEVO",
+    description: "Your escort jobs, steps, trip log and safety paperwork — also without signal.",
+    start_url: "/pevo",
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    theme_color: "#f59e0b",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+      { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,woff2}", "icons/*.png"],
+    // The landing page's slides and the build's chunk report are not the portal's shell.
+    globIgnores: ["landing/**", ".vite/**"],
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    // Navigations go to the server first (its 404s and headers stay true); only with no network
+    // does the precached index.html answer.
+    navigateFallback: null,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request }) => request.mode === "navigate",
+        handler: "NetworkOnly",
+        options: { precacheFallback: { fallbackURL: "index.html" } },
+      },
+      {
+        urlPattern: ({ url, request, sameOrigin }) =>
+          request.method === "GET" &&
+          sameOrigin &&
+          (url.pathname === "/api/me" ||
+            url.pathname.startsWith("/api/me/") ||
+            (url.pathname.startsWith("/api/portal/") && !url.pathname.endsWith(".pdf"))),
+        handler: "NetworkFirst",
+        options: {
+          cacheName: "pevo-api",
+          networkTimeoutSeconds: 6,
+          expiration: { maxEntries: 300, maxAgeSeconds: 14 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkReport()],
+  plugins: [react(), tailwindcss(), chunkReport(), pwa],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   // The dev proxy presents the API's own origin, so the server's Origin checks accept dev requests.
   server: {

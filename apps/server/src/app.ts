@@ -243,6 +243,23 @@ export function createApp(opts: {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
+    // The service worker and the manifest (ADR 0014) keep their names from build to build: the
+    // browser must ask again every time, or a phone would keep an old app. Service-Worker-Allowed:
+    // the worker controls the whole app from the root.
+    app.use("/sw.js", async (c, next) => {
+      await next();
+      if (c.res.ok) {
+        c.header("Cache-Control", "no-cache");
+        c.header("Service-Worker-Allowed", "/");
+      }
+    });
+    app.use("/manifest.webmanifest", async (c, next) => {
+      await next();
+      if (c.res.ok) {
+        c.header("Cache-Control", "no-cache");
+        c.header("Content-Type", "application/manifest+json; charset=utf-8");
+      }
+    });
     // A dot-named file or folder (dist/.vite: the build's chunk report, which names source files)
     // is the build's, not the app's: never served.
     const staticFiles = serveStatic({ root: webDist });

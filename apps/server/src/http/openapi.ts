@@ -130,6 +130,18 @@ export const uuidParam = (notFoundMessage: string) =>
 /** The `{id}` path parameter of a resource. */
 export const idParams = (notFoundMessage: string) => z.object({ id: uuidParam(notFoundMessage) });
 
+/**
+ * The `Idempotency-Key` header of a write the portal may queue offline (ADR 0014): a UUID made on
+ * the phone; the same key again answers as the first write did and records nothing more.
+ */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(UUID, { message: "The Idempotency-Key must be a UUID made on the phone" })
+    .optional()
+    .meta({ format: "uuid", description: "A UUID made by the client: a repeat is never a duplicate" }),
+});
+
 /** An optional YYYY-MM-DD query parameter; a malformed one is 400 "<name> must be a date (YYYY-MM-DD)". */
 export const dayQueryParam = (name: string) =>
   isoDate(`${name} must be a date (YYYY-MM-DD)`).optional().meta({ format: "date" });

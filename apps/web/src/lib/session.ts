@@ -34,5 +34,8 @@ export function useSignOut() {
     await api("/api/auth/sign-out", { method: "POST", body: {} });
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
+    // The service worker's copies of the PEVO's jobs (ADR 0014) go too: the next user of this phone
+    // must not read them.
+    if ("caches" in window) await caches.delete("pevo-api");
   };
 }

@@ -621,10 +621,13 @@ export const tripLogs = pgTable(
     overnight: boolean("overnight").notNull().default(false),
     noGo: boolean("no_go").notNull().default(false),
     notes: text("notes"),
+    /** The id the phone made for the entry (ADR 0014): a replayed offline save finds this row. */
+    clientId: uuid("client_id"),
     ...timestamps,
   },
   (t) => [
     ...tenantKeys("trip_logs", t),
+    unique("trip_logs_company_client_id_key").on(t.companyId, t.clientId),
     ref("trip_logs_pevo_fk", t, t.pevoId, pevos, "restrict"),
     ref("trip_logs_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
     index("trip_logs_company_pevo_date_idx").on(t.companyId, t.pevoId, t.tripDate),

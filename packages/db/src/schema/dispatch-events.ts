@@ -1,6 +1,16 @@
 import { DISPATCH_EVENT_KINDS, TEXT_LIMITS } from "@pevo/shared";
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  doublePrecision,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { companyId, dispatches, pevos, ref, tenantKeys } from "./business";
 import { maxLength } from "./constraints";
@@ -32,6 +42,11 @@ export const dispatchEvents = pgTable(
     lat: doublePrecision("lat"),
     lng: doublePrecision("lng"),
     note: text("note"),
+    /**
+     * The id the phone made for the write (an answer or step queued offline, ADR 0014): its
+     * idempotency key, so a replayed write finds this row instead of adding a second one.
+     */
+    clientId: uuid("client_id"),
   },
   (t) => [
     ...tenantKeys("dispatch_events", t),
@@ -39,6 +54,7 @@ export const dispatchEvents = pgTable(
     ref("dispatch_events_pevo_fk", t, t.pevoId, pevos, "set null"),
     ref("dispatch_events_by_fk", t, t.byUserId, user, "set null"),
     index("dispatch_events_dispatch_at_idx").on(t.companyId, t.dispatchId, t.at),
+    unique("dispatch_events_company_client_id_key").on(t.companyId, t.clientId),
     maxLength("dispatch_events", t.note, TEXT_LIMITS.longText),
     check(
       "dispatch_events_coordinates",

@@ -252,7 +252,13 @@ export const addEvent = (
   tx: Executor,
   actor: Actor,
   id: string,
-  event: { kind: DispatchEventKind; note?: string | null; lat?: number | null; lng?: number | null },
+  event: {
+    kind: DispatchEventKind;
+    note?: string | null;
+    lat?: number | null;
+    lng?: number | null;
+    clientId?: string | null;
+  },
 ) =>
   tx.insert(dispatchEvents).values({
     companyId: actor.companyId,
@@ -261,6 +267,47 @@ export const addEvent = (
     byUserId: actor.userId,
     ...event,
   });
+
+/**
+ * Whether the phone's write with this id (its idempotency key, ADR 0014) is already on the job's
+ * timeline: a replayed offline answer or step then answers as the first one did, adding nothing.
+ */
+export async function alreadyRecorded(
+  actor: Actor & { db: Executor },
+  id: string,
+  clientId: string | undefined,
+) {
+  if (!clientId) return false;
+  const [row] = await actor.db
+    .select({ pevoId: dispatchEvents.pevoId, dispatchId: dispatchEvents.dispatchId })
+    .from(dispatchEvents)
+    .where(scoped(dispatchEvents, actor, eq(dispatchEvents.clientId, clientId)));
+  if (!row) return false;
+  // The id names another job or PEVO (never made so by a phone): refused rather than answered.
+  if (row.pevoId !== actor.pevoId || row.dispatchId !== id) throw new ConflictError(CLIENT_ID_TAKEN);
+  return true;
+}
+
+const CLIENT_ID_TAKEN = "This id was already used for another write";
+
+/**
+ * Runs the write unless the phone's id is already recorded. Two replays racing: the loser fails on
+ * the job's new stage (or the unique key) and then finds the winner's row, so it answers the same.
+ */
+export async function onceByClientId(
+  actor: Actor & { db: Executor },
+  id: string,
+  clientId: string | undefined,
+  write: () => Promise<unknown>,
+) {
+  if (await alreadyRecorded(actor, id, clientId)) return;
+  try {
+    await write();
+  } catch (error) {
+    if (clientId && (await alreadyRecorded(actor, id, clientId))) return;
+    throw error;
+  }
+}
 
 export const setStatus = (tx: Executor, actor: Actor, id: string, status: "dispatched" | "completed") =>
   tx

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { ConflictError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
-import { act, addEvent, JOB_COMPLETED, nextStepOf, setStatus } from "./lifecycle";
+import { act, addEvent, JOB_COMPLETED, nextStepOf, onceByClientId, setStatus } from "./lifecycle";
 import { syncPickupReminders } from "./pickup-reminders";
 import { getPortalLifecycle } from "./portal-lifecycle";
 
@@ -24,14 +24,36 @@ async function locationAllowed(db: Executor, userId: string | null) {
   return row?.on ?? false;
 }
 
-/** A step forward, or a problem report. */
+/**
+ * A step forward, or a problem report. With the phone's id (ADR 0014) a repeat answers as the first
+ * write did and records nothing more.
+ */
 export async function recordStep(
   scope: Scope,
-  { pevoId, id, step: input }: { pevoId: string; id: string; step: z.output<typeof ZDispatchStep> },
+  {
+    pevoId,
+    id,
+    step: input,
+    clientId,
+  }: { pevoId: string; id: string; step: z.output<typeof ZDispatchStep>; clientId?: string },
 ) {
   const actor = { companyId: scope.companyId, userId: scope.userId, pevoId };
   const keepLocation = input.lat != null && (await locationAllowed(scope.db, scope.userId));
-  await act(scope.db, actor, id, async (tx, d, stage) => {
+  await onceByClientId({ ...actor, db: scope.db }, id, clientId, () =>
+    record(scope, actor, id, input, keepLocation, clientId),
+  );
+  return getPortalLifecycle(scope, pevoId, id);
+}
+
+function record(
+  scope: Scope,
+  actor: { companyId: Scope["companyId"]; userId: string | null; pevoId: string },
+  id: string,
+  input: z.output<typeof ZDispatchStep>,
+  keepLocation: boolean,
+  clientId: string | undefined,
+) {
+  return act(scope.db, actor, id, async (tx, d, stage) => {
     if (stage === "awaiting") throw new ConflictError(ACCEPT_FIRST);
     if (d.status === "completed" || stage === "completed") throw new ConflictError(JOB_COMPLETED);
     const next = nextStepOf(stage);
@@ -46,6 +68,7 @@ export async function recordStep(
       note: input.note,
       lat: keepLocation ? input.lat : null,
       lng: keepLocation ? input.lng : null,
+      clientId,
     });
     if (input.kind !== "problem") {
       await setStatus(tx, actor, id, input.kind === "completed" ? "completed" : "dispatched");
@@ -54,5 +77,4 @@ export async function recordStep(
     if (input.kind === "completed") await syncPickupReminders(tx, actor, id);
     return { kind: input.kind, detail: input.kind === "problem" ? (input.note ?? undefined) : undefined };
   });
-  return getPortalLifecycle(scope, pevoId, id);
 }

@@ -14,7 +14,7 @@ import type {
   TTripLogData,
 } from "@pevo/shared";
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -209,16 +209,49 @@ async function publishTripLogEvent(
   });
 }
 
+/** The entry kept for the phone's id (ADR 0014), if any; another PEVO's is refused. */
+async function keptFor(scope: Scope, pevoId: string, clientId: string | undefined) {
+  if (!clientId) return undefined;
+  const [row] = await scope.db
+    .select({ id: tripLogs.id, pevoId: tripLogs.pevoId })
+    .from(tripLogs)
+    .where(scoped(tripLogs, scope, eq(tripLogs.clientId, clientId)));
+  if (row && row.pevoId !== pevoId) throw new ConflictError(CLIENT_ID_TAKEN);
+  return row?.id;
+}
+
+const CLIENT_ID_TAKEN = "This id was already used for another write";
+
+/**
+ * Logs a trip. With the phone's id (the Idempotency-Key, ADR 0014) a repeat answers the entry kept
+ * the first time, so a save queued offline and replayed is never a second entry.
+ */
 export async function createTripLog(
   scope: Scope,
-  { pevoId, input }: { pevoId: string; input: TTripLogData },
+  { pevoId, input, clientId }: { pevoId: string; input: TTripLogData; clientId?: string },
+) {
+  const kept = await keptFor(scope, pevoId, clientId);
+  if (kept) return getPevoTripLog(scope, pevoId, kept);
+  try {
+    return await insertTripLog(scope, { pevoId, input, clientId });
+  } catch (error) {
+    // A replay racing the first: the unique (company, client id) key stopped it; answer the winner.
+    const winner = isUniqueViolation(error) ? await keptFor(scope, pevoId, clientId) : undefined;
+    if (winner) return getPevoTripLog(scope, pevoId, winner);
+    throw error;
+  }
+}
+
+async function insertTripLog(
+  scope: Scope,
+  { pevoId, input, clientId }: { pevoId: string; input: TTripLogData; clientId?: string },
 ) {
   const { db, companyId } = scope;
   await checkDispatch(scope, pevoId, input.dispatchId);
   const id = await db.transaction(async (tx) => {
     const [row = missingRow("tripLogs")] = await tx
       .insert(tripLogs)
-      .values({ ...fields(input), companyId, pevoId })
+      .values({ ...fields(input), companyId, pevoId, clientId })
       .returning({ id: tripLogs.id });
     await writeExpenses(tx, scope, row.id, input);
     await publishTripLogEvent(tx, scope, { pevoId, id: row.id, verb: "saved" });

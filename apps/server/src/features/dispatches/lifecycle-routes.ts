@@ -21,6 +21,7 @@ import {
   createRoute,
   createRouter,
   errors,
+  idempotencyHeaders,
   idParams,
   json,
   jsonBody,
@@ -74,11 +75,18 @@ export const portalLifecycleRoutes = portal
       path: "/{id}/accept",
       tags,
       summary: "Accept my job (the dispatch becomes dispatched)",
-      request: { params },
-      responses: { 200: json(PortalLifecycle, "Accepted"), ...errors(401, 403, 404, 409) },
+      request: { params, headers: idempotencyHeaders },
+      responses: { 200: json(PortalLifecycle, "Accepted"), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) =>
-      c.json(await acceptJob(scopeOf(c), { pevoId: await pevoIdOf(c), id: c.req.valid("param").id }), 200),
+      c.json(
+        await acceptJob(scopeOf(c), {
+          pevoId: await pevoIdOf(c),
+          id: c.req.valid("param").id,
+          clientId: c.req.valid("header")["idempotency-key"],
+        }),
+        200,
+      ),
   )
   .openapi(
     createRoute({
@@ -105,7 +113,7 @@ export const portalLifecycleRoutes = portal
       path: "/{id}/steps",
       tags,
       summary: "The next step of my job (forward only), or a problem report with a note",
-      request: { params, body: jsonBody(ZDispatchStep) },
+      request: { params, headers: idempotencyHeaders, body: jsonBody(ZDispatchStep) },
       responses: { 200: json(PortalLifecycle, "Recorded"), ...errors(400, 401, 403, 404, 409) },
     }),
     async (c) =>
@@ -114,6 +122,7 @@ export const portalLifecycleRoutes = portal
           pevoId: await pevoIdOf(c),
           id: c.req.valid("param").id,
           step: c.req.valid("json"),
+          clientId: c.req.valid("header")["idempotency-key"],
         }),
         200,
       ),

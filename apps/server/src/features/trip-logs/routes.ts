@@ -21,6 +21,7 @@ import {
   createRoute,
   createRouter,
   errors,
+  idempotencyHeaders,
   idParams,
   json,
   jsonBody,
@@ -90,11 +91,21 @@ export const portalTripLogRoutes = portalRouter
       path: "/",
       tags,
       summary: "Log a trip",
-      request: { body: jsonBody(ZTripLog) },
-      responses: { 201: json(TripLog, "The new entry"), ...errors(400, 401, 403) },
+      request: { headers: idempotencyHeaders, body: jsonBody(ZTripLog) },
+      responses: {
+        201: json(TripLog, "The new entry (or the one kept for the key)"),
+        ...errors(400, 401, 403, 409),
+      },
     }),
     async (c) =>
-      c.json(await createTripLog(scopeOf(c), { pevoId: await pevoIdOf(c), input: c.req.valid("json") }), 201),
+      c.json(
+        await createTripLog(scopeOf(c), {
+          pevoId: await pevoIdOf(c),
+          input: c.req.valid("json"),
+          clientId: c.req.valid("header")["idempotency-key"],
+        }),
+        201,
+      ),
   )
   .openapi(
     createRoute({

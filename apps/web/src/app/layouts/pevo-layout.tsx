@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useSavedTheme } from "@/lib/my-settings";
 import { useMe } from "@/lib/session";
 import { RequirePevo } from "../guards";
@@ -5,6 +6,9 @@ import { AppShell, UserFooter } from "./app-shell";
 import { fullName, nameInitials } from "./identity";
 import { pevoNav } from "./pevo-nav";
 import { useSignOutAction } from "./use-sign-out-action";
+
+/** The offline bar and write queue (ADR 0014): its own chunk, out of the portal's first load. */
+const OfflineSync = lazy(() => import("@/features/portal/offline/offline-sync"));
 
 /** The PEVO portal frame (SPEC §2 'PEVO portal'). Kept small: no admin feature code. */
 export default function PevoLayout() {
@@ -30,13 +34,18 @@ function PevoShell() {
     />
   );
   return (
-    <AppShell
-      title="PEVO Portal"
-      subtitle={me?.company.name}
-      homeHref="/pevo"
-      groups={pevoNav}
-      footer={userFooter}
-      mobileFooter={userFooter}
-    />
+    <>
+      <AppShell
+        title="PEVO Portal"
+        subtitle={me?.company.name}
+        homeHref="/pevo"
+        groups={pevoNav}
+        footer={userFooter}
+        mobileFooter={userFooter}
+      />
+      <Suspense fallback={null}>
+        <OfflineSync />
+      </Suspense>
+    </>
   );
 }

@@ -7,7 +7,6 @@ import type {
   PositionType,
   TLoadDetails,
   TPevoProfileInput,
-  TTripLogData,
 } from "@pevo/shared";
 import {
   keepPreviousData,
@@ -173,25 +172,4 @@ export function useTripLogs(filters: { tripFrom?: string; tripTo?: string }) {
   return useCursorList([...queryKeys.portalTripLogs, "list", query], (cursor) =>
     call(client.api.portal["trip-logs"].$get({ query: { ...query, cursor } })),
   );
-}
-
-/** Creates a trip entry, or updates it when an id is given. */
-export function useSaveTripLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, data }: { id?: string; data: TTripLogData }) =>
-      id
-        ? call(client.api.portal["trip-logs"][":id"].$put({ param: pathParams({ id }), json: data }))
-        : call(client.api.portal["trip-logs"].$post({ json: data })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
-  });
-}
-
-export function useDeleteTripLog() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call(client.api.portal["trip-logs"][":id"].$delete({ param: pathParams({ id }) })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.portalTripLogs }),
-  });
 }

@@ -20,6 +20,7 @@ import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
 import { failureMessage } from "@/lib/errors";
 import { useMySettings } from "@/lib/my-settings";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { useAddJobLogEntry } from "../api";
 
 type Errors = Record<string, string>;
@@ -92,8 +93,9 @@ export function LogEntryDialog({
     const position = await currentPosition(settings.data?.settings.locationServices ?? false);
     setLocating(false);
     try {
-      await add.mutateAsync({ ...body, ...(position ?? {}) });
-      toast.success(kind === "stop" ? "Stop logged" : `${JOB_LOG_KIND_LABELS[kind]} logged`);
+      const { queued } = await add.mutateAsync({ ...body, ...(position ?? {}) });
+      if (queued) toast.info(SAVED_ON_PHONE);
+      else toast.success(kind === "stop" ? "Stop logged" : `${JOB_LOG_KIND_LABELS[kind]} logged`);
       reset();
       onOpenChange(false);
     } catch (error) {

@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
 import { failureMessage } from "@/lib/errors";
 import { useMySettings } from "@/lib/my-settings";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { usePortalPaperwork, useSignSafetyMeeting } from "../api";
 import { SignedMeeting } from "./signed-meeting";
 
@@ -77,8 +78,9 @@ function MeetingForm({ dispatchId, paperwork }: { dispatchId: string; paperwork:
     const position = await currentPosition(settings.data?.settings.locationServices ?? false);
     setLocating(false);
     try {
-      await sign.mutateAsync({ ...body, ...(position ?? {}) });
-      toast.success("Safety meeting signed");
+      const { queued } = await sign.mutateAsync({ ...body, ...(position ?? {}) });
+      if (queued) toast.info(SAVED_ON_PHONE);
+      else toast.success("Safety meeting signed");
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
       toast.error(failureMessage(error, "Could not sign the safety meeting"));

@@ -36,6 +36,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { useAcceptJob, useDeclineJob, useJobLifecycle, useRecordStep } from "../job-steps-api";
 import { earlyStartQuestion } from "../lib";
 import { TripFormSheet } from "./trip-form-sheet";
@@ -170,7 +171,8 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
     const position = await currentPosition(life.locationServices);
     setLocating(false);
     const done = await step.mutateAsync({ kind, note, lat: position?.lat, lng: position?.lng });
-    if (kind === "completed") {
+    if (done?.queued) toast.info(SAVED_ON_PHONE);
+    else if (kind === "completed") {
       toast.success("Job completed");
       if (!done?.hasTripLog) setTripOpen(true);
     }
@@ -209,7 +211,8 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
               accepting={accept.isPending}
               onAccept={() =>
                 accept.mutate(undefined, {
-                  onSuccess: () => toast.success("Job accepted"),
+                  onSuccess: (done) =>
+                    done?.queued ? toast.info(SAVED_ON_PHONE) : toast.success("Job accepted"),
                   onError: (e) => toast.error(errorText(e)),
                 })
               }
@@ -291,8 +294,8 @@ export function JobSteps({ dispatchId, onDeclined }: { dispatchId: string; onDec
         confirmLabel="Send report"
         pending={busy}
         onSubmit={async (note) => {
-          await move("problem", note);
-          toast.success("Problem reported to the office");
+          const done = await move("problem", note);
+          if (!done?.queued) toast.success("Problem reported to the office");
         }}
       />
       <TripFormSheet

@@ -26,9 +26,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { cn } from "@/lib/utils";
-import { usePortalDispatchOptions, useSaveTripLog } from "../api";
+import { usePortalDispatchOptions } from "../api";
 import { dispatchLabel, tapTarget } from "../lib";
+import { useSaveTripLog } from "../trip-log-api";
 
 export const EXPENSE_LABELS: Record<ExpenseType, string> = {
   fuel: "Fuel",
@@ -173,8 +175,9 @@ function TripForm({
     save.mutate(
       { id: trip?.id, data },
       {
-        onSuccess: () => {
-          toast.success(trip ? "Trip entry updated" : "Trip entry saved");
+        onSuccess: ({ queued }) => {
+          if (queued) toast.info(SAVED_ON_PHONE);
+          else toast.success(trip ? "Trip entry updated" : "Trip entry saved");
           onClose();
         },
         onError: (error) => {

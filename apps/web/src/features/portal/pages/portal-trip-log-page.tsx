@@ -13,10 +13,11 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { cn } from "@/lib/utils";
-import { useDeleteTripLog, useTripLogs } from "../api";
+import { useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";
 import { EXPENSE_LABELS, TripFormSheet, type TripPrefill } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
+import { useDeleteTripLog } from "../trip-log-api";
 
 /** '12.50' → '12.5'. */
 const quantity = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
