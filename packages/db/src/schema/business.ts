@@ -590,6 +590,8 @@ export const invoiceLineItems = pgTable(
     ref("line_items_invoice_fk", t, t.invoiceId, invoices, "cascade"),
     ref("line_items_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
     index("line_items_invoice_idx").on(t.invoiceId),
+    // The lines a consolidated invoice bills for one job (margin: the jobs report, the dispatch page).
+    index("line_items_company_dispatch_idx").on(t.companyId, t.dispatchId),
     maxLength("line_items", t.location, L.location),
     range("line_items", t.mileage, NUMBER_LIMITS.maxLineMileage),
     // A discount line is the one negative amount (the invoice's total stays >= 0: invoices' CHECK).

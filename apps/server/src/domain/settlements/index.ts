@@ -17,3 +17,11 @@ export { listSettlements } from "./list-settlements";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
 export { paySettlement } from "./pay-settlement";
 export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
+export {
+  JOB_NOT_FOUND,
+  JOBS_REPORT_CSV_HEADER,
+  jobMargin,
+  jobsReport,
+  jobsReportCsvRows,
+  monthlyMargins,
+} from "./job-margins";

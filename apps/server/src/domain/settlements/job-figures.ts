@@ -28,7 +28,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { planPicker, planTerms } from "./pay-plans";
 
 /** The non-draft, non-void invoices' lines that bill the dispatch `d` (its own, or a single-job invoice's). */
-const invoicedCentsSql = sql<string | null>`(
+export const invoicedCentsSql = sql<string | null>`(
   select sum(${invoiceLineItems.charge})
   from ${invoiceLineItems}
   join ${invoices} on ${invoices.companyId} = ${invoiceLineItems.companyId} and ${invoices.id} = ${invoiceLineItems.invoiceId}
@@ -54,7 +54,7 @@ export type JobFigures = {
 export const storedFigures = (pay: JobPay) => ({ lines: pay.lines, expenses: pay.expenses });
 
 /** The figures of these dispatches (or of the period's unclaimed completed ones). */
-async function figuresOf(db: Executor, scope: Scope, where: ReturnType<typeof and>): Promise<JobFigures[]> {
+export async function figuresOf(db: Executor, scope: Scope, where: ReturnType<typeof and>): Promise<JobFigures[]> {
   const jobs = await db
     .select({
       dispatchId: dispatches.id,

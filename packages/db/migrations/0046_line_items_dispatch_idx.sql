@@ -1,0 +1,1 @@
+CREATE INDEX "line_items_company_dispatch_idx" ON "invoice_line_items" USING btree ("company_id","dispatch_id");
