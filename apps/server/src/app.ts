@@ -50,8 +50,8 @@ import { publicSignRoutes } from "./features/rate-confirmations/public-sign-rout
 import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
 import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
 import { receivablesRoutes } from "./features/receivables/routes";
-import { mySettingsRoutes } from "./features/settings/routes";
 import { reportRoutes } from "./features/reports/routes";
+import { mySettingsRoutes } from "./features/settings/routes";
 import { payPlanRoutes, portalEarningsRoutes, settlementRoutes } from "./features/settlements/routes";
 import { officeTaxRoutes, portalTaxRoutes } from "./features/tax/routes";
 import { dispatchTripLogRoutes, portalTripLogRoutes } from "./features/trip-logs/routes";

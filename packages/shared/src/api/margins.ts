@@ -3,9 +3,9 @@
  * the dispatch page, in the jobs report (paged, CSV) and per month on the dashboard's chart.
  */
 import { z } from "zod";
-import { SETTLEMENT_STATUSES } from "./pay";
 import { ZDay, ZDecimal, ZId } from "./common";
 import { dayParam, idFilterParam, SORT_DIRECTIONS, ZPageParams } from "./paging";
+import { SETTLEMENT_STATUSES } from "./pay";
 
 /** The jobs report's filters (the list and the CSV): client, PEVO and a period of pickup dates. */
 export const ZJobsReportFilters = z.object({

@@ -13,10 +13,6 @@ export {
   JOB_NOT_IN_SETTLEMENT,
   removeAdjustment,
 } from "./edit-draft";
-export { listSettlements } from "./list-settlements";
-export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
-export { paySettlement } from "./pay-settlement";
-export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
 export {
   JOB_NOT_FOUND,
   JOBS_REPORT_CSV_HEADER,
@@ -25,3 +21,7 @@ export {
   jobsReportCsvRows,
   monthlyMargins,
 } from "./job-margins";
+export { listSettlements } from "./list-settlements";
+export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
+export { paySettlement } from "./pay-settlement";
+export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";

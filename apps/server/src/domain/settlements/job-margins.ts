@@ -147,7 +147,8 @@ async function withPay(db: Executor, scope: Scope, rows: Row[]): Promise<TJobMar
       paySource,
       settlementStatus: r.settled?.status ?? null,
       margin: marginCents === null ? null : fromCents(marginCents),
-      marginPercent: marginCents === null || invoicedCents === null ? null : marginPercent(marginCents, invoicedCents),
+      marginPercent:
+        marginCents === null || invoicedCents === null ? null : marginPercent(marginCents, invoicedCents),
     };
   });
 }
@@ -178,7 +179,10 @@ const joined = (db: Executor, cursor: SQL<string> = sql<string>`''`) =>
         eq(rateConfirmations.id, dispatches.rateConfirmationId),
       ),
     )
-    .leftJoin(clients, and(eq(clients.companyId, dispatches.companyId), eq(clients.id, rateConfirmations.clientId)))
+    .leftJoin(
+      clients,
+      and(eq(clients.companyId, dispatches.companyId), eq(clients.id, rateConfirmations.clientId)),
+    )
     .$dynamic();
 
 /** One page of the jobs report: completed jobs, latest pickup first (or oldest with dir=asc). */
@@ -330,7 +334,10 @@ export async function monthlyMargins(scope: Scope, day?: string): Promise<TMonth
     .from(settlementJobs)
     .innerJoin(
       settlements,
-      and(eq(settlements.companyId, settlementJobs.companyId), eq(settlements.id, settlementJobs.settlementId)),
+      and(
+        eq(settlements.companyId, settlementJobs.companyId),
+        eq(settlements.id, settlementJobs.settlementId),
+      ),
     )
     .innerJoin(
       dispatches,

@@ -192,7 +192,9 @@ describe("margin", { timeout: 60_000 }, () => {
     const lines = bytes.toString("utf8").slice(1).trim().split("\n");
     expect(lines[0]).toBe("Job Number,Client,PEVO,Date,Invoiced,PEVO Pay,Pay Source,Margin,Margin %");
     expect(lines).toHaveLength(5);
-    expect(lines[2]).toMatch(/^MG-[^,]+,Margin Client,Paula One,2025-06-21,250.55,125.28,Estimated,125.27,50.0$/);
+    expect(lines[2]).toMatch(
+      /^MG-[^,]+,Margin Client,Paula One,2025-06-21,250.55,125.28,Estimated,125.27,50.0$/,
+    );
     expect(lines[3]).toMatch(/,2025-06-20,500.00,350.00,Settlement,150.00,30.0$/);
     expect(lines[1]).toMatch(/,2025-06-25,,0.00,Estimated,,$/);
   });

@@ -1,6 +1,7 @@
 import {
   Building2,
   CalendarDays,
+  ChartNoAxesColumnIncreasing,
   FileSignature,
   Landmark,
   LayoutDashboard,
@@ -24,6 +25,7 @@ export const adminNav: NavGroup[] = [
       { title: "Dispatching", to: "/dispatching", icon: Route },
       { title: "Invoices", to: "/invoices", icon: Receipt },
       { title: "Receivables", to: "/receivables", icon: Wallet },
+      { title: "Jobs report", to: "/reports/jobs", icon: ChartNoAxesColumnIncreasing },
       { title: "Year end (1099)", to: "/year-end", icon: Landmark },
       { title: "Calendar", to: "/calendar", icon: CalendarDays },
     ],
