@@ -28,7 +28,7 @@ import { type Scope, scoped } from "../../lib/tenant";
 import { planPicker, planTerms } from "./pay-plans";
 
 /** The non-draft, non-void invoices' lines that bill the dispatch `d` (its own, or a single-job invoice's). */
-export const invoicedCentsSql = sql<string | null>`(
+const invoicedCentsSql = sql<string | null>`(
   select sum(${invoiceLineItems.charge})
   from ${invoiceLineItems}
   join ${invoices} on ${invoices.companyId} = ${invoiceLineItems.companyId} and ${invoices.id} = ${invoiceLineItems.invoiceId}

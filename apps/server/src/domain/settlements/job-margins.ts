@@ -103,7 +103,7 @@ type Row = {
 };
 
 /** "27.5": margin / invoiced with one decimal, rounded half away from zero; null on nothing invoiced. */
-export function marginPercent(marginCents: number, invoicedCents: number): string | null {
+function marginPercent(marginCents: number, invoicedCents: number): string | null {
   if (invoicedCents <= 0) return null;
   const tenths = Math.round((Math.abs(marginCents) * 1000) / invoicedCents);
   const text = `${Math.floor(tenths / 10)}.${tenths % 10}`;

@@ -77,12 +77,20 @@ export default function MonthlyChart({ months }: { months: TMonthlyMargin[] }) {
           />
           <Legend wrapperStyle={{ color: "var(--foreground)" }} iconSize={10} />
           {SERIES.slice(0, 3).map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} radius={[2, 2, 0, 0]} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.name}
+              fill={s.color}
+              radius={[2, 2, 0, 0]}
+              isAnimationActive={false}
+            />
           ))}
           <Line
             dataKey="margin"
             name="Margin"
-            type="monotone"
+            type="linear"
+            isAnimationActive={false}
             stroke={SERIES[3].color}
             strokeWidth={2}
             dot={{ r: 2, fill: SERIES[3].color }}
