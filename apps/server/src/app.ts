@@ -50,6 +50,7 @@ import { publicSignRoutes } from "./features/rate-confirmations/public-sign-rout
 import { rateConfirmationRoutes } from "./features/rate-confirmations/routes";
 import { rateConfirmationSignatureRoutes } from "./features/rate-confirmations/signature-routes";
 import { receivablesRoutes } from "./features/receivables/routes";
+import { reportRoutes } from "./features/reports/routes";
 import { mySettingsRoutes } from "./features/settings/routes";
 import { payPlanRoutes, portalEarningsRoutes, settlementRoutes } from "./features/settlements/routes";
 import { officeTaxRoutes, portalTaxRoutes } from "./features/tax/routes";
@@ -211,6 +212,7 @@ export function createApp(opts: {
     .route("/portal", portalEarningsRoutes)
     .route("/mail", mailRoutes)
     .route("/receivables", receivablesRoutes)
+    .route("/reports", reportRoutes)
     .route("/company/factoring", factoringSettingsRoutes)
     .route("/company", companyRoutes)
     .route("/company", safetyChecklistRoutes)

@@ -1142,6 +1142,11 @@ const ROUTES: Row[] = [
 
   // receivables: each company's own open balances
   { route: "GET /api/receivables", expect: OFFICE },
+  // margin (DECISIONS 'Margin'): the jobs report, its CSV, one job's margin, the dashboard's months
+  { route: "GET /api/reports/jobs", expect: OFFICE },
+  { route: "GET /api/reports/jobs/export.csv", expect: OFFICE },
+  { route: "GET /api/reports/jobs/:id", path: (f) => `/api/reports/jobs/${f.dispatchA}`, expect: A_ONLY },
+  { route: "GET /api/reports/monthly", expect: OFFICE },
   { route: "GET /api/receivables/payments.csv", expect: OFFICE },
   { route: "GET /api/receivables/quickbooks.csv", expect: OFFICE },
   { route: "GET /api/receivables/quickbooks-credit-memos.csv", expect: OFFICE },

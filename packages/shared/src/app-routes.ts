@@ -15,6 +15,8 @@ export const APP_ROUTES = {
   activity: "/activity",
   clients: "/clients",
   receivables: "/receivables",
+  /** Completed jobs with their margin (DECISIONS 'Margin'). */
+  jobsReport: "/reports/jobs",
   /** The 1099-NEC year end: W-9s, totals, the CSV and Copy B. */
   yearEnd: "/year-end",
   calendar: "/calendar",

@@ -16,6 +16,7 @@ export * from "./api/factoring";
 export * from "./api/invoice-payments";
 export * from "./api/invoices";
 export * from "./api/mail";
+export * from "./api/margins";
 export * from "./api/paging";
 export * from "./api/pay";
 export * from "./api/pevos";

@@ -23,6 +23,10 @@ const TAGS = [
     description: "Open balances by client and aging, statements and accounting exports (admins)",
   },
   {
+    name: "Reports",
+    description: "Margin: the jobs report and its CSV, a job's margin, the last 12 months (admins)",
+  },
+  {
     name: "Tax",
     description:
       "PEVOs' W-9s (the TIN masked; a logged reveal) and the 1099-NEC year end: threshold, totals, the CSV and Copy B (admins)",

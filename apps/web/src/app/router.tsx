@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
             ...page(() => import("@/features/settlements/pages/settlements-page")),
           },
           { path: R.receivables, ...page(() => import("@/features/receivables/pages/receivables-page")) },
+          { path: R.jobsReport, ...page(() => import("@/features/reports/pages/jobs-report-page")) },
           { path: R.yearEnd, ...page(() => import("@/features/tax/pages/year-end-page")) },
           { path: R.calendar, ...page(() => import("@/features/calendar/pages/calendar-page")) },
           { path: R.settings, ...page(() => import("@/features/settings/pages/settings-page")) },

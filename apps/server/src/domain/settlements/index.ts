@@ -13,6 +13,14 @@ export {
   JOB_NOT_IN_SETTLEMENT,
   removeAdjustment,
 } from "./edit-draft";
+export {
+  JOB_NOT_FOUND,
+  JOBS_REPORT_CSV_HEADER,
+  jobMargin,
+  jobsReport,
+  jobsReportCsvRows,
+  monthlyMargins,
+} from "./job-margins";
 export { listSettlements } from "./list-settlements";
 export { type PaidCompensation, paidCompensationByPevo } from "./paid-compensation";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";

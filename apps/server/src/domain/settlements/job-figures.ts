@@ -68,7 +68,11 @@ export type JobFigures = {
 export const storedFigures = (pay: JobPay) => ({ lines: pay.lines, expenses: pay.expenses });
 
 /** The figures of these dispatches (or of the period's unclaimed completed ones). */
-async function figuresOf(db: Executor, scope: Scope, where: ReturnType<typeof and>): Promise<JobFigures[]> {
+export async function figuresOf(
+  db: Executor,
+  scope: Scope,
+  where: ReturnType<typeof and>,
+): Promise<JobFigures[]> {
   const jobs = await db
     .select({
       dispatchId: dispatches.id,

@@ -1,6 +1,7 @@
 import {
   Building2,
   CalendarDays,
+  ChartNoAxesColumnIncreasing,
   FileSignature,
   Landmark,
   LayoutDashboard,
@@ -26,6 +27,7 @@ export const adminNav: NavGroup[] = [
       { title: "Invoices", to: "/invoices", icon: Receipt },
       { title: "Receivables", to: "/receivables", icon: Wallet },
       { title: "PEVO pay", to: "/settlements", icon: WalletCards },
+      { title: "Jobs report", to: "/reports/jobs", icon: ChartNoAxesColumnIncreasing },
       { title: "Year end (1099)", to: "/year-end", icon: Landmark },
       { title: "Calendar", to: "/calendar", icon: CalendarDays },
     ],

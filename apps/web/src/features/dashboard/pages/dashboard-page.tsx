@@ -5,6 +5,7 @@ import { RecentActivity } from "@/components/recent-activity";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { ExpiringCredentialsCard, ToReviewCard } from "@/features/credentials";
+import { MonthlyMarginCard } from "@/features/reports";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
 import { GetStarted } from "../components/get-started";
@@ -23,6 +24,7 @@ export default function DashboardPage() {
         <div className="grid gap-6">
           <GetStarted />
           <SummaryCards cards={dashboard.data?.cards} />
+          <MonthlyMarginCard />
           <div className="grid gap-6 xl:grid-cols-2">
             <ToReviewCard />
             <ExpiringCredentialsCard />

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "@/components/ui/tooltip";
 import { DocumentsCard } from "@/features/documents";
 import { OfficePaperworkCard } from "@/features/job-paperwork";
+import { MarginCard } from "@/features/reports";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -148,6 +149,7 @@ function DispatchRecord({ dispatch, mode }: { dispatch: TDispatch; mode: Mode })
         />
         {assign.dialogs}
         {details && dispatch.invoices.length > 0 ? <InvoicesCard invoices={dispatch.invoices} /> : null}
+        {details && dispatch.status === "completed" ? <MarginCard dispatchId={dispatch.id} /> : null}
         {details ? <OfficePaperworkCard dispatchId={dispatch.id} /> : null}
         {details ? <TripLogCard dispatchId={dispatch.id} /> : null}
         {details ? (

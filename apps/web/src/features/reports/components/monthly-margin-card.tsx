@@ -1,0 +1,72 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatMoney } from "@/lib/format";
+import { useMonthlyMargins } from "../api";
+
+// recharts loads with the chart only (never in the portal's or another screen's first load).
+const MonthlyChart = lazy(() => import("./monthly-chart"));
+
+const monthName = (month: string) =>
+  new Date(`${month}-15T12:00:00`).toLocaleDateString("en-US", { month: "long", year: "numeric" });
+
+/**
+ * The dashboard's last 12 months (DECISIONS 'Margin'): invoiced, collected, PEVO pay and margin per
+ * month, as a chart and, for screen readers, the same figures as a visually hidden table.
+ */
+export function MonthlyMarginCard() {
+  const months = useMonthlyMargins();
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle>Last 12 months</CardTitle>
+          <CardDescription>
+            Invoiced, PEVO pay and margin of the jobs done each month; cash collected by payment date.
+          </CardDescription>
+        </div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/reports/jobs">Jobs report</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {months.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : months.isError ? (
+          <p className="text-sm text-destructive">The monthly figures could not be loaded.</p>
+        ) : (
+          <>
+            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+              <MonthlyChart months={months.data.months} />
+            </Suspense>
+            <table className="sr-only">
+              <caption>Invoiced, collected, PEVO pay and margin per month, the last 12 months</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Invoiced</th>
+                  <th scope="col">Collected</th>
+                  <th scope="col">PEVO pay</th>
+                  <th scope="col">Margin</th>
+                </tr>
+              </thead>
+              <tbody>
+                {months.data.months.map((m) => (
+                  <tr key={m.month}>
+                    <th scope="row">{monthName(m.month)}</th>
+                    <td>{formatMoney(m.invoiced)}</td>
+                    <td>{formatMoney(m.collected)}</td>
+                    <td>{formatMoney(m.pevoPay)}</td>
+                    <td>{formatMoney(m.margin)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
