@@ -37,6 +37,7 @@ export * from "./credit-note-math";
 export * from "./display";
 export * from "./invoice-math";
 export * from "./limits";
+export * from "./phone";
 export * from "./line-groups";
 export * from "./live-events";
 export * from "./money";

@@ -1,3 +1,4 @@
+import { displayPhone } from "@pevo/shared";
 import type { TClient } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
@@ -17,7 +18,7 @@ export function ClientPicker({ placeholder = "Select a client", source, ...props
       placeholder={placeholder}
       getValue={(c) => c.id}
       getLabel={(c) => c.name}
-      getDetail={(c) => [c.contactPerson, c.email ?? c.phone].filter(Boolean).join(" · ")}
+      getDetail={(c) => [c.contactPerson, c.email ?? displayPhone(c.phone)].filter(Boolean).join(" · ")}
       searchLabel="Search clients"
       noun="clients"
       emptyHint={

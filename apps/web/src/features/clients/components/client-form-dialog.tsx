@@ -5,8 +5,7 @@ import {
   type TClient,
   type TClientData,
   type TClientInput,
-  ZClient,
-} from "@pevo/shared";
+  ZClient, displayPhone } from "@pevo/shared";
 import { type RefObject, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -46,9 +45,9 @@ function toFormValues(client?: TClient | null): FormValues {
     dotNumber: client?.dotNumber ?? "",
     email: client?.email ?? "",
     billingEmail: client?.billingEmail ?? "",
-    phone: client?.phone ?? "",
-    cellPhone: client?.cellPhone ?? "",
-    fax: client?.fax ?? "",
+    phone: displayPhone(client?.phone),
+    cellPhone: displayPhone(client?.cellPhone),
+    fax: displayPhone(client?.fax),
     address: client?.address ?? "",
     paymentTermsDays: client?.paymentTermsDays == null ? "" : String(client.paymentTermsDays),
     poRequired: client?.poRequired ?? false,
