@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { displayPhone } from "./display";
+import { optionalPhone, phoneMessage, toE164 } from "./phone";
 import { ZClient } from "./schemas/client";
 import { ZDispatch } from "./schemas/dispatch";
-import { optionalPhone, phoneMessage, toE164 } from "./phone";
 
 describe("phone numbers (DECISIONS 'Phone numbers')", () => {
   it.each([
@@ -16,9 +16,12 @@ describe("phone numbers (DECISIONS 'Phone numbers')", () => {
     expect(toE164(typed)).toBe(stored);
   });
 
-  it.each(["call me maybe", "555-0100", "12", "abcdefghij", "+1 214 555 01000 99"])("%s is not a phone number", (typed) => {
-    expect(toE164(typed)).toBeNull();
-  });
+  it.each(["call me maybe", "555-0100", "12", "abcdefghij", "+1 214 555 01000 99"])(
+    "%s is not a phone number",
+    (typed) => {
+      expect(toE164(typed)).toBeNull();
+    },
+  );
 
   it("a form refuses 'call me maybe' with a clear message, and stores E.164", () => {
     const schema = optionalPhone("Phone");
@@ -36,7 +39,9 @@ describe("phone numbers (DECISIONS 'Phone numbers')", () => {
   it("a driver phone keeps the spec's message and is stored in E.164", () => {
     const shape = ZDispatch.shape.driverPhone;
     expect(shape.parse("806-555-0100")).toBe("+18065550100");
-    expect(shape.safeParse("call me maybe, ok?").error?.issues[0]?.message).toBe("Valid phone number is required");
+    expect(shape.safeParse("call me maybe, ok?").error?.issues[0]?.message).toBe(
+      "Valid phone number is required",
+    );
   });
 
   it("shows a stored number formatted, and an old typed value as it was", () => {

@@ -22,7 +22,8 @@ export function toE164(text: string): string | null {
   return parsed.ext ? `${parsed.number};ext=${parsed.ext}` : parsed.number;
 }
 
-export const phoneMessage = (label: string) => `${label} must be a phone number, e.g. (214) 555-0100 or +44 20 7946 0958`;
+export const phoneMessage = (label: string) =>
+  `${label} must be a phone number, e.g. (214) 555-0100 or +44 20 7946 0958`;
 
 /** An optional phone number: empty is null, anything else must parse; stored in E.164. */
 export const optionalPhone = (label = "Phone") =>

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { formatDotNumber, formatMcNumber, type TLetterhead, displayPhone } from "@pevo/shared";
+import { displayPhone, formatDotNumber, formatMcNumber, type TLetterhead } from "@pevo/shared";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 

@@ -6,8 +6,8 @@
  */
 import type { z } from "zod";
 import { LOAD_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { phoneMessage } from "../phone";
 import { MAX_MONEY_MESSAGE } from "../money";
+import { phoneMessage } from "../phone";
 import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGE } from "../time-zones";
 import { MAX_PASSWORD_LENGTH, ZLogin, ZResetPassword, ZSignup, ZSignupForm } from "./auth";
 import { ZClient } from "./client";
@@ -175,8 +175,20 @@ function text(form: BoundsForm, field: string, label: string, max: number, fill 
 function phoneNumber(form: BoundsForm, field: string, label: string, max: number): BoundCase[] {
   const atMax = (n: number) => `+1-214-555-0100 ext. ${"1".repeat(n - 21)}`;
   return [
-    { form, field, value: atMax(max), saved: `+12145550100;ext=${"1".repeat(max - 21)}`, note: `${max} characters` },
-    { form, field, value: `${atMax(max)}1`, error: tooLongMessage(label, max), note: `${max + 1} characters` },
+    {
+      form,
+      field,
+      value: atMax(max),
+      saved: `+12145550100;ext=${"1".repeat(max - 21)}`,
+      note: `${max} characters`,
+    },
+    {
+      form,
+      field,
+      value: `${atMax(max)}1`,
+      error: tooLongMessage(label, max),
+      note: `${max + 1} characters`,
+    },
   ];
 }
 
@@ -447,7 +459,13 @@ export const BOUND_CASES: BoundCase[] = [
     error: "Valid phone number is required",
     note: "nine digits",
   },
-  { form: "dispatch", field: "driverPhone", value: "555-123-4567", saved: "+15551234567", note: "ten digits" },
+  {
+    form: "dispatch",
+    field: "driverPhone",
+    value: "555-123-4567",
+    saved: "+15551234567",
+    note: "ten digits",
+  },
 
   // Invoices
   ...text("invoice", "invoiceNumber", "Invoice number", code),
@@ -484,7 +502,13 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("companySettings", "contactPerson", "Contact person", name),
   ...text("companySettings", "address", "Address", address),
   ...phoneNumber("companySettings", "phone", "Phone", phone),
-  { form: "companySettings", field: "phone", value: "call me maybe", error: phoneMessage("Phone"), note: "words" },
+  {
+    form: "companySettings",
+    field: "phone",
+    value: "call me maybe",
+    error: phoneMessage("Phone"),
+    note: "words",
+  },
   ...email("companySettings", "email", "company"),
   ...text("companySettings", "mcNumber", "MC number", code, "1"),
   ...text("companySettings", "dotNumber", "DOT number", code, "2"),

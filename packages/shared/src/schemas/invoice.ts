@@ -4,8 +4,8 @@ import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { optionalPhone } from "../phone";
 import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
+import { optionalPhone } from "../phone";
 import type { TQuickPay } from "../quick-pay";
 import { ZTimeZone } from "../time-zones";
 import {

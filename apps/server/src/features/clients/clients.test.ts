@@ -225,7 +225,11 @@ describe("GET /api/clients/:id", () => {
 
 describe("PUT /api/clients/:id", () => {
   test("updates every field and returns the row", async () => {
-    const client = await createClientA({ name: "Before Update", contactPerson: "Old Contact", fax: "806-555-0001" });
+    const client = await createClientA({
+      name: "Before Update",
+      contactPerson: "Old Contact",
+      fax: "806-555-0001",
+    });
     const res = await asA("PUT", `/api/clients/${client.id}`, {
       name: "After Update",
       contactPerson: "New Contact",

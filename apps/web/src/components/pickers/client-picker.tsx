@@ -1,5 +1,5 @@
-import { displayPhone } from "@pevo/shared";
 import type { TClient } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { inlineLinkClass } from "@/lib/utils";

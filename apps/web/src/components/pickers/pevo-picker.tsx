@@ -1,5 +1,5 @@
-import { displayPhone } from "@pevo/shared";
 import type { TPevo, TPevoMarks } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { qualificationSummary } from "@/lib/assignment";
@@ -46,7 +46,9 @@ export function PevoPicker({ placeholder = "Select a PEVO", valueBy = "id", sour
       getDetail={(p) =>
         p.qualification
           ? `${qualificationSummary(p.qualification)}${p.phone ? ` · ${displayPhone(p.phone)}` : ""}`
-          : (p.phone ? displayPhone(p.phone) : p.email)
+          : p.phone
+            ? displayPhone(p.phone)
+            : p.email
       }
       searchLabel="Search PEVOs"
       noun="active PEVOs"

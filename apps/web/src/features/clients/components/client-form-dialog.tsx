@@ -1,11 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CLIENT_PAYMENT_TERMS,
+  displayPhone,
   paymentTermsLabel,
   type TClient,
   type TClientData,
   type TClientInput,
-  ZClient, displayPhone } from "@pevo/shared";
+  ZClient,
+} from "@pevo/shared";
 import { type RefObject, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";

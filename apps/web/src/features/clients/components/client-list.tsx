@@ -1,4 +1,4 @@
-import { mcDigits, paymentTermsLabel, type TClient, displayPhone } from "@pevo/shared";
+import { displayPhone, mcDigits, paymentTermsLabel, type TClient } from "@pevo/shared";
 import { Mail, Phone, Receipt } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";

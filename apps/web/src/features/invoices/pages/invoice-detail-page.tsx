@@ -1,11 +1,11 @@
 import {
+  displayPhone,
   formatDotNumber,
   formatMcNumber,
   type TCompanySettings,
   type TInvoice,
   ZReissueInvoice,
   ZVoidInvoice,
-  displayPhone,
 } from "@pevo/shared";
 import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TPevo, type TPevoData, type TPevoInput, ZPevo, displayPhone } from "@pevo/shared";
+import { displayPhone, type TPevo, type TPevoData, type TPevoInput, ZPevo } from "@pevo/shared";
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";

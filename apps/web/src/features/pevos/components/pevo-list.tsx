@@ -1,5 +1,5 @@
-import { displayPhone } from "@pevo/shared";
 import type { TPevo } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";

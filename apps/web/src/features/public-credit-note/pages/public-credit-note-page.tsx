@@ -1,4 +1,4 @@
-import { formatDotNumber, formatMcNumber, type TPublicCreditNote, toCents, displayPhone } from "@pevo/shared";
+import { displayPhone, formatDotNumber, formatMcNumber, type TPublicCreditNote, toCents } from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,10 @@
-import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice, displayPhone } from "@pevo/shared";
+import {
+  displayPhone,
+  formatDotNumber,
+  formatMcNumber,
+  PAYMENT_METHOD_LABELS,
+  type TPublicInvoice,
+} from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
 import { JobLineGroups } from "@/components/job-line-groups";

@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TCompanySettings, type TCompanySettingsInput, timeZones, ZCompanySettings, displayPhone } from "@pevo/shared";
+import {
+  displayPhone,
+  type TCompanySettings,
+  type TCompanySettingsInput,
+  timeZones,
+  ZCompanySettings,
+} from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";

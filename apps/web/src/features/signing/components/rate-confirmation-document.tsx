@@ -1,4 +1,10 @@
-import { additionalRateRows, POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument, displayPhone } from "@pevo/shared";
+import {
+  additionalRateRows,
+  displayPhone,
+  POSITION_TYPES,
+  RATE_UNITS,
+  type TRateConfirmationDocument,
+} from "@pevo/shared";
 import { LoadDetailsList } from "@/components/load-details-list";
 import { formatDate, formatMoney } from "@/lib/format";
 
