@@ -33,3 +33,21 @@ export function cityStateOf(address: string): string {
   const state = parts[at]?.slice(0, 2);
   return city && state ? `${city}, ${state}` : address.trim();
 }
+
+/**
+ * A stored phone number as shown (DECISIONS 'Phone numbers'): a US / Canadian E.164 number as
+ * "(214) 555-0100", another country's as its E.164 "+44…", and a value saved before numbers were
+ * parsed as it was typed. Light on purpose (no metadata), so any screen, PDF or email may use it.
+ */
+export function displayPhone(stored: string | null | undefined): string {
+  if (!stored) return "";
+  const [number = "", ext] = stored.split(";ext=");
+  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(number);
+  if (!nanp && !/^\+\d+$/.test(number)) {
+    // Typed before numbers were parsed: ten US digits formatted, anything else as it was typed.
+    const old = /^\D*1?\D*(\d{3})\D*(\d{3})\D*(\d{4})\D*$/.exec(stored);
+    return old ? `(${old[1]}) ${old[2]}-${old[3]}` : stored;
+  }
+  const shown = nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : number;
+  return ext ? `${shown} ext. ${ext}` : shown;
+}

@@ -43,6 +43,7 @@ export * from "./live-events";
 export * from "./money";
 export * from "./pay-math";
 export * from "./pay-periods";
+export * from "./phone";
 export * from "./quick-pay";
 export * from "./rate-kinds";
 export * from "./schemas/auth";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { formatDotNumber, formatMcNumber, type TLetterhead } from "@pevo/shared";
+import { displayPhone, formatDotNumber, formatMcNumber, type TLetterhead } from "@pevo/shared";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 
@@ -132,7 +132,7 @@ export function drawLetterhead(
   doc.font(PDF_FONT.regular).fontSize(9).fillColor("#444");
   const lines = [
     company.address,
-    [company.phone, company.email].filter(Boolean).join("  ·  "),
+    [displayPhone(company.phone), company.email].filter(Boolean).join("  ·  "),
     [formatMcNumber(company.mcNumber), formatDotNumber(company.dotNumber)].filter(Boolean).join("  ·  "),
   ].filter(Boolean);
   for (const line of lines) doc.text(String(line), { width: box.width });

@@ -1,3 +1,4 @@
+import { displayPhone } from "@pevo/shared";
 import { formatDay } from "../lib/dates";
 import type { Mail } from "./mailer";
 
@@ -178,10 +179,10 @@ export const pickupReminderMail = (r: PickupReminder, url: string): Mail => {
   return {
     to: r.email,
     subject: `Pickup reminder: ${r.position ? `${r.position}, ` : ""}${r.jobNumber ?? "pickup"} ${r.which === "evening" ? "tomorrow" : "in 2 hours"}, ${r.pickupTime} ${r.zone}`,
-    text: `Hello ${r.name},\n\n${lead}: pickup for ${job} on ${when}.${route ? `\nRoute: ${route}` : ""}\nDriver: ${r.driverName}, ${r.driverPhone}\n\nSee the details in your portal:\n${url}\n`,
+    text: `Hello ${r.name},\n\n${lead}: pickup for ${job} on ${when}.${route ? `\nRoute: ${route}` : ""}\nDriver: ${r.driverName}, ${displayPhone(r.driverPhone)}\n\nSee the details in your portal:\n${url}\n`,
     html: layout(
       `Pickup reminder: ${lead.toLowerCase()}`,
-      `Hello ${escapeHtml(r.name)}, pickup for ${escapeHtml(job)} on ${escapeHtml(when)}.${route ? `<br>Route: ${escapeHtml(route)}` : ""}<br>Driver: ${escapeHtml(r.driverName)}, ${escapeHtml(r.driverPhone)}`,
+      `Hello ${escapeHtml(r.name)}, pickup for ${escapeHtml(job)} on ${escapeHtml(when)}.${route ? `<br>Route: ${escapeHtml(route)}` : ""}<br>Driver: ${escapeHtml(r.driverName)}, ${escapeHtml(displayPhone(r.driverPhone))}`,
       url,
       "Open my dispatches",
     ),

@@ -35,7 +35,8 @@ export function SearchBox({
   // Whether the box holds typing not sent yet, and the search this box last put in the address.
   const typed = useRef(false);
   const pushed = useRef(current);
-  const term = useDebouncedValue(text, 250);
+  // The search box shows its bound rather than stopping at it; the query never goes past it.
+  const term = useDebouncedValue(text.slice(0, SEARCH_MAX), 250);
   // Back, a link or "Clear filters" changed the address: show its search and drop any stale typing
   // (its debounced term would put the old search back). Our own update of the address changes nothing.
   useEffect(() => {

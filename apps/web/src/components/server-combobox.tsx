@@ -106,7 +106,7 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const listRef = useRef<HTMLDivElement>(null);
-  const q = useDebouncedValue(text.trim(), 250);
+  const q = useDebouncedValue(text.trim().slice(0, SEARCH_MAX), 250);
 
   const results = useQuery({
     queryKey: [...queryKey, "picker", q],

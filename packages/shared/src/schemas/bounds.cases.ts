@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { LOAD_LIMITS, NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { MAX_MONEY_MESSAGE } from "../money";
+import { phoneMessage } from "../phone";
 import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGE } from "../time-zones";
 import { MAX_PASSWORD_LENGTH, ZLogin, ZResetPassword, ZSignup, ZSignupForm } from "./auth";
 import { ZClient } from "./client";
@@ -170,6 +171,27 @@ function text(form: BoundsForm, field: string, label: string, max: number, fill 
   ];
 }
 
+/** A phone field: a number of exactly `max` characters (with an extension) passes, one more fails. */
+function phoneNumber(form: BoundsForm, field: string, label: string, max: number): BoundCase[] {
+  const atMax = (n: number) => `+1-214-555-0100 ext. ${"1".repeat(n - 21)}`;
+  return [
+    {
+      form,
+      field,
+      value: atMax(max),
+      saved: `+12145550100;ext=${"1".repeat(max - 21)}`,
+      note: `${max} characters`,
+    },
+    {
+      form,
+      field,
+      value: `${atMax(max)}1`,
+      error: tooLongMessage(label, max),
+      note: `${max + 1} characters`,
+    },
+  ];
+}
+
 function email(form: BoundsForm, field: string, tag: string, label = "Email"): BoundCase[] {
   const max = TEXT_LIMITS.email;
   return [
@@ -305,9 +327,10 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("client", "dotNumber", "DOT number", code, "2"),
   ...email("client", "email", "client"),
   ...email("client", "billingEmail", "billing", "Accounts payable email"),
-  ...text("client", "phone", "Phone", phone),
-  ...text("client", "cellPhone", "Cell phone", phone),
-  ...text("client", "fax", "Fax", phone),
+  ...phoneNumber("client", "phone", "Phone", phone),
+  ...phoneNumber("client", "cellPhone", "Cell phone", phone),
+  ...phoneNumber("client", "fax", "Fax", phone),
+  { form: "client", field: "phone", value: "call me maybe", error: phoneMessage("Phone"), note: "words" },
   ...text("client", "address", "Address", address),
   {
     form: "client",
@@ -344,12 +367,12 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("pevo", "firstName", "First name", name),
   ...text("pevo", "lastName", "Last name", name),
   ...email("pevo", "email", "pevo"),
-  ...text("pevo", "phone", "Phone", phone),
+  ...phoneNumber("pevo", "phone", "Phone", phone),
   ...text("pevo", "licenseNumber", "License number", code),
   ...date("pevo", "certificationExpiry", "Driver's licence expiry", { yearsAhead: 20 }),
   ...text("pevoProfile", "firstName", "First name", name),
   ...text("pevoProfile", "lastName", "Last name", name),
-  ...text("pevoProfile", "phone", "Phone", phone),
+  ...phoneNumber("pevoProfile", "phone", "Phone", phone),
   ...text("pevoProfile", "licenseNumber", "License number", code),
   ...date("pevoProfile", "certificationExpiry", "Driver's licence expiry", { yearsAhead: 20 }),
 
@@ -414,7 +437,7 @@ export const BOUND_CASES: BoundCase[] = [
 
   // Dispatches
   ...text("dispatch", "driverName", "Driver name", name),
-  ...text("dispatch", "driverPhone", "Driver phone", phone, "5"),
+  ...phoneNumber("dispatch", "driverPhone", "Driver phone", phone),
   ...text("dispatch", "driverCompany", "Driver company", name),
   ...text("dispatch", "notes", "Notes", longText),
   ...text("dispatch", "positionName", "Position name", label),
@@ -436,7 +459,13 @@ export const BOUND_CASES: BoundCase[] = [
     error: "Valid phone number is required",
     note: "nine digits",
   },
-  { form: "dispatch", field: "driverPhone", value: "555-123-4567", note: "ten digits" },
+  {
+    form: "dispatch",
+    field: "driverPhone",
+    value: "555-123-4567",
+    saved: "+15551234567",
+    note: "ten digits",
+  },
 
   // Invoices
   ...text("invoice", "invoiceNumber", "Invoice number", code),
@@ -472,7 +501,14 @@ export const BOUND_CASES: BoundCase[] = [
   ...text("companySettings", "name", "Company name", name),
   ...text("companySettings", "contactPerson", "Contact person", name),
   ...text("companySettings", "address", "Address", address),
-  ...text("companySettings", "phone", "Phone", phone),
+  ...phoneNumber("companySettings", "phone", "Phone", phone),
+  {
+    form: "companySettings",
+    field: "phone",
+    value: "call me maybe",
+    error: phoneMessage("Phone"),
+    note: "words",
+  },
   ...email("companySettings", "email", "company"),
   ...text("companySettings", "mcNumber", "MC number", code, "1"),
   ...text("companySettings", "dotNumber", "DOT number", code, "2"),

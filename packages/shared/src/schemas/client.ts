@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CLIENT_PAYMENT_TERMS } from "../constants";
 import { TEXT_LIMITS } from "../limits";
+import { optionalPhone } from "../phone";
 import { boundedText, dotNumber, mcNumber, optionalEmail, requiredText } from "./fields";
 
 export const QUICK_PAY_PERCENT_MESSAGE =
@@ -23,9 +24,9 @@ export const ZClient = z
      * contact email when empty (DECISIONS 'Client billing settings').
      */
     billingEmail: optionalEmail("Please enter a valid email", "Accounts payable email"),
-    phone: boundedText("Phone", TEXT_LIMITS.phone),
-    cellPhone: boundedText("Cell phone", TEXT_LIMITS.phone),
-    fax: boundedText("Fax", TEXT_LIMITS.phone),
+    phone: optionalPhone("Phone"),
+    cellPhone: optionalPhone("Cell phone"),
+    fax: optionalPhone("Fax"),
     address: boundedText("Address", TEXT_LIMITS.address, "multi"),
     /** Days to pay (one of CLIENT_PAYMENT_TERMS); null: the company's payment terms. */
     paymentTermsDays: z

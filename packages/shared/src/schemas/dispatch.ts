@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TMailState } from "../api/mail";
 import { DISPATCH_STATUSES, type DispatchStatus, type InvoiceStatus, type PositionType } from "../constants";
 import { TEXT_LIMITS } from "../limits";
+import { toE164 } from "../phone";
 import {
   allowConflictField,
   dispatchPositionFields,
@@ -36,7 +37,10 @@ export const ZDispatch = z.object({
     .refine(...plainText("Driver phone"))
     .refine((v) => v.replace(/\D/g, "").length >= MIN_PHONE_DIGITS, {
       message: "Valid phone number is required",
-    }),
+    })
+    // Parsed (US / Canada by default) and stored in E.164: DECISIONS 'Phone numbers'.
+    .refine((v) => toE164(v) !== null, { message: "Valid phone number is required" })
+    .transform((v) => toE164(v) ?? v),
   driverCompany: boundedText("Driver company", TEXT_LIMITS.name),
   pickupDate: dateInWindow("Pickup date is required", "Pickup date", {
     earliest: EARLIEST_PICKUP_DATE,

@@ -5,6 +5,7 @@ import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../cons
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
+import { optionalPhone } from "../phone";
 import type { TQuickPay } from "../quick-pay";
 import { ZTimeZone } from "../time-zones";
 import {
@@ -237,7 +238,7 @@ export const ZCompanySettings = z.object({
   name: requiredText("Company name must be at least 2 characters", "Company name", TEXT_LIMITS.name, 2),
   contactPerson: boundedText("Contact person", TEXT_LIMITS.name),
   address: boundedText("Address", TEXT_LIMITS.address, "multi"),
-  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  phone: optionalPhone("Phone"),
   email: optionalEmail(),
   /** Digits only: "MC-100200" is stored as "100200" (the app prints the "MC" itself). */
   mcNumber: mcNumber(),

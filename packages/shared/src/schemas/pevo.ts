@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TMailState } from "../api/mail";
 import { PEVO_STATUSES } from "../constants";
 import { TEXT_LIMITS } from "../limits";
+import { optionalPhone } from "../phone";
 import { boundedText, optionalEmail, optionalExpiryDate, requiredText } from "./fields";
 
 const name = (message: string, label: string) => requiredText(message, label, TEXT_LIMITS.name, 2);
@@ -16,7 +17,7 @@ export const ZPevo = z.object({
   firstName: name("First name must be at least 2 characters", "First name"),
   lastName: name("Last name must be at least 2 characters", "Last name"),
   email: optionalEmail(),
-  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  phone: optionalPhone("Phone"),
   licenseNumber: boundedText("License number", TEXT_LIMITS.code),
   certificationExpiry: optionalExpiryDate("Enter a valid date", "Driver's licence expiry"),
   status: z.enum(PEVO_STATUSES).default("active"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CredentialReviewStatus } from "../credentials/constants";
 import { TEXT_LIMITS } from "../limits";
+import { optionalPhone } from "../phone";
 import { boundedText, optionalExpiryDate, requiredText } from "./fields";
 
 /** Per-user preferences (PEVO settings toggles; dark mode for everyone). */
@@ -17,7 +18,7 @@ export type TUserSettings = z.infer<typeof ZUserSettings>;
 export const ZPevoProfile = z.object({
   firstName: requiredText("First name must be at least 2 characters", "First name", TEXT_LIMITS.name, 2),
   lastName: requiredText("Last name must be at least 2 characters", "Last name", TEXT_LIMITS.name, 2),
-  phone: boundedText("Phone", TEXT_LIMITS.phone),
+  phone: optionalPhone("Phone"),
   licenseNumber: boundedText("License number", TEXT_LIMITS.code),
   certificationExpiry: optionalExpiryDate("Enter a valid date", "Driver's licence expiry"),
 });

@@ -80,7 +80,7 @@ describe("POST /api/clients", () => {
       mcNumber: "884213",
       dotNumber: "2938471",
       email: "dispatch@lonestar.test",
-      phone: "(512) 555-0142",
+      phone: "+15125550142",
       cellPhone: null,
       fax: null,
       address: "4100 Industrial Blvd, Austin, TX 78744",
@@ -205,7 +205,7 @@ describe("billing email", () => {
 
 describe("GET /api/clients/:id", () => {
   test("returns the client", async () => {
-    const client = await createClientA({ name: "Get Me Transport", phone: "555-0100" });
+    const client = await createClientA({ name: "Get Me Transport", phone: "(806) 555-0100" });
     const res = await asA("GET", `/api/clients/${client.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(client);
@@ -225,7 +225,11 @@ describe("GET /api/clients/:id", () => {
 
 describe("PUT /api/clients/:id", () => {
   test("updates every field and returns the row", async () => {
-    const client = await createClientA({ name: "Before Update", contactPerson: "Old Contact", fax: "555-1" });
+    const client = await createClientA({
+      name: "Before Update",
+      contactPerson: "Old Contact",
+      fax: "806-555-0001",
+    });
     const res = await asA("PUT", `/api/clients/${client.id}`, {
       name: "After Update",
       contactPerson: "New Contact",

@@ -115,7 +115,7 @@ describe("POST /api/dispatches", () => {
       pevoId: pevo1.pevoId,
       pevoName: "Paula One",
       driverName: "Dale Trucker",
-      driverPhone: "555-123-4567",
+      driverPhone: "+15551234567", // stored in E.164 (DECISIONS 'Phone numbers')
       driverCompany: null,
       pickupDate: "2025-06-12",
       pickupTime: "07:30",

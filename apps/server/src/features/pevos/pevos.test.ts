@@ -127,7 +127,7 @@ describe("POST /api/pevos", () => {
       firstName: "Nora",
       lastName: "Nolan",
       email: null,
-      phone: "(555) 010-2030",
+      phone: "+15550102030",
       licenseNumber: "TX-PEVO-1234",
       certificationExpiry: "2030-06-15",
       status: "active",
@@ -302,7 +302,7 @@ describe("POST /api/pevos", () => {
 
 describe("GET /api/pevos/:id", () => {
   test("returns the PEVO", async () => {
-    const created = await createPevo({ phone: "555-0101", licenseNumber: "L-1" });
+    const created = await createPevo({ phone: "806-555-0101", licenseNumber: "L-1" });
     const { invitationSent: _, ...expected } = created;
     const res = await asA("GET", `/api/pevos/${created.id}`);
     expect(res.status).toBe(200);
@@ -327,7 +327,7 @@ describe("PUT /api/pevos/:id", () => {
       firstName: "New",
       lastName: "Surname",
       email: "changed@example.test",
-      phone: "555-0199",
+      phone: "806-555-0199",
       licenseNumber: "LIC-9",
       certificationExpiry: "2031-01-05",
       status: "inactive",
@@ -338,7 +338,8 @@ describe("PUT /api/pevos/:id", () => {
       firstName: "New",
       lastName: "Surname",
       email,
-      phone: "555-0199",
+      // Stored in E.164 (DECISIONS 'Phone numbers').
+      phone: "+18065550199",
       licenseNumber: "LIC-9",
       certificationExpiry: "2031-01-05",
       status: "inactive",
@@ -509,7 +510,7 @@ describe("access control", () => {
   });
 
   test("another company's admin gets 404 on GET/PUT/DELETE, and the row is unchanged", async () => {
-    const target = await createPevo({ firstName: "Secret", lastName: "Operator", phone: "555-0111" });
+    const target = await createPevo({ firstName: "Secret", lastName: "Operator", phone: "806-555-0111" });
     const before = await dbRow(target.id);
     const asB = (method: string, body?: unknown) => t.as(adminB)(method, `/api/pevos/${target.id}`, body);
 

@@ -1,4 +1,5 @@
 import type { TClient } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { inlineLinkClass } from "@/lib/utils";
@@ -17,7 +18,7 @@ export function ClientPicker({ placeholder = "Select a client", source, ...props
       placeholder={placeholder}
       getValue={(c) => c.id}
       getLabel={(c) => c.name}
-      getDetail={(c) => [c.contactPerson, c.email ?? c.phone].filter(Boolean).join(" · ")}
+      getDetail={(c) => [c.contactPerson, c.email ?? displayPhone(c.phone)].filter(Boolean).join(" · ")}
       searchLabel="Search clients"
       noun="clients"
       emptyHint={

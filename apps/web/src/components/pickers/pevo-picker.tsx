@@ -1,4 +1,5 @@
 import type { TPevo, TPevoMarks } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Link } from "react-router";
 import { type PickerProps, type PickerSource, ServerCombobox } from "@/components/server-combobox";
 import { qualificationSummary } from "@/lib/assignment";
@@ -44,8 +45,10 @@ export function PevoPicker({ placeholder = "Select a PEVO", valueBy = "id", sour
       getLabel={labelOf}
       getDetail={(p) =>
         p.qualification
-          ? `${qualificationSummary(p.qualification)}${p.phone ? ` · ${p.phone}` : ""}`
-          : (p.phone ?? p.email)
+          ? `${qualificationSummary(p.qualification)}${p.phone ? ` · ${displayPhone(p.phone)}` : ""}`
+          : p.phone
+            ? displayPhone(p.phone)
+            : p.email
       }
       searchLabel="Search PEVOs"
       noun="active PEVOs"

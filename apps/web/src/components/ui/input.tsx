@@ -1,22 +1,38 @@
-import type * as React from "react";
-import { useMaxLength } from "@/components/field-limits";
+import * as React from "react";
 import { cn } from "@/lib/utils";
+import { useTextLimit } from "./text-limit";
 
-export function Input({ className, type, ...props }: React.ComponentProps<"input">) {
-  // Inside <FieldLimits schema>, a text input takes its field's maximum length from the schema.
-  const maxLength = useMaxLength(props.name);
+export function Input({
+  className,
+  type,
+  maxLength,
+  ref,
+  onInput,
+  onPaste,
+  ...props
+}: React.ComponentProps<"input">) {
+  // The bound (a `maxLength` prop, or the field's in the enclosing <FieldLimits schema>) is shown, never a silent stop.
+  const limit = useTextLimit({ name: props.name, maxLength, ref, onInput, onPaste }, React.useId());
+  const describedBy = [props["aria-describedby"], limit.describedBy].filter(Boolean).join(" ") || undefined;
   return (
-    <input
-      type={type}
-      maxLength={maxLength}
-      data-slot="input"
-      className={cn(
-        "flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30",
-        "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
-        "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
-        className,
-      )}
-      {...props}
-    />
+    <>
+      <input
+        type={type}
+        data-slot="input"
+        className={cn(
+          "flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 md:text-sm dark:bg-input/30",
+          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
+          "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
+          className,
+        )}
+        {...props}
+        ref={limit.ref}
+        onInput={limit.onInput}
+        onPaste={limit.onPaste}
+        aria-describedby={describedBy}
+        aria-invalid={props["aria-invalid"] || (limit.invalid ? true : undefined)}
+      />
+      {limit.note}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { cityStateOf } from "@pevo/shared";
+import { cityStateOf, displayPhone } from "@pevo/shared";
 import { monthDay, parseDate, todayIso } from "@/lib/format";
 import type { TPortalDispatch } from "./api";
 
@@ -22,14 +22,14 @@ export function formatTime(time: string | null | undefined) {
 
 /** '5551234567' → '(555) 123-4567'; anything else as typed. */
 export function formatPhone(phone: string) {
-  const digits = phone.replace(/\D/g, "");
-  const local = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  if (local.length !== 10) return phone;
-  return `(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+  return displayPhone(phone);
 }
 
 /** A dialable tel: link (digits and a leading +). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+export const telHref = (phone: string) => {
+  const [number = "", ext] = phone.split(";ext=");
+  return `tel:${number.replace(/[^\d+]/g, "")}${ext ? `;ext=${ext.replace(/\D/g, "")}` : ""}`;
+};
 
 /** The dispatch details view lives on the dispatches page. */
 export const dispatchDetailsHref = (id: string) => `/pevo/dispatches?id=${encodeURIComponent(id)}`;

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CLIENT_PAYMENT_TERMS,
+  displayPhone,
   paymentTermsLabel,
   type TClient,
   type TClientData,
@@ -46,9 +47,9 @@ function toFormValues(client?: TClient | null): FormValues {
     dotNumber: client?.dotNumber ?? "",
     email: client?.email ?? "",
     billingEmail: client?.billingEmail ?? "",
-    phone: client?.phone ?? "",
-    cellPhone: client?.cellPhone ?? "",
-    fax: client?.fax ?? "",
+    phone: displayPhone(client?.phone),
+    cellPhone: displayPhone(client?.cellPhone),
+    fax: displayPhone(client?.fax),
     address: client?.address ?? "",
     paymentTermsDays: client?.paymentTermsDays == null ? "" : String(client.paymentTermsDays),
     poRequired: client?.poRequired ?? false,

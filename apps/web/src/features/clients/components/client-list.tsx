@@ -1,4 +1,4 @@
-import { mcDigits, paymentTermsLabel, type TClient } from "@pevo/shared";
+import { displayPhone, mcDigits, paymentTermsLabel, type TClient } from "@pevo/shared";
 import { Mail, Phone, Receipt } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -60,8 +60,8 @@ function ContactLines({ client }: { client: TClient }) {
       {client.phone ? (
         <a href={`tel:${client.phone}`} className="flex min-w-0 items-center gap-1.5 hover:underline">
           <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="truncate" title={client.phone}>
-            {client.phone}
+          <span className="truncate" title={displayPhone(client.phone)}>
+            {displayPhone(client.phone)}
           </span>
         </a>
       ) : null}

@@ -1,4 +1,5 @@
 import {
+  displayPhone,
   formatDotNumber,
   formatMcNumber,
   type TCompanySettings,
@@ -317,7 +318,7 @@ function Section({ title, children, className }: { title: string; children: Reac
 function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCompanySettings | undefined }) {
   const dispatch = invoice.dispatch;
   const rates = dispatch?.standardRates;
-  const contact = [company?.phone, company?.email].filter(Boolean).join(" · ");
+  const contact = [displayPhone(company?.phone), company?.email].filter(Boolean).join(" · ");
   const authority = [formatMcNumber(company?.mcNumber), formatDotNumber(company?.dotNumber)]
     .filter(Boolean)
     .join(" · ");

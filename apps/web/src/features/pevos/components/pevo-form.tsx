@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TPevo, type TPevoData, type TPevoInput, ZPevo } from "@pevo/shared";
+import { displayPhone, type TPevo, type TPevoData, type TPevoInput, ZPevo } from "@pevo/shared";
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -20,7 +20,7 @@ function toFormValues(pevo?: TPevo | null): TPevoInput {
     firstName: pevo?.firstName ?? "",
     lastName: pevo?.lastName ?? "",
     email: "",
-    phone: pevo?.phone ?? "",
+    phone: displayPhone(pevo?.phone),
     licenseNumber: pevo?.licenseNumber ?? "",
     certificationExpiry: pevo?.certificationExpiry ?? "",
     status: pevo?.status ?? "active",

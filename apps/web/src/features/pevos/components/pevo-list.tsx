@@ -1,4 +1,5 @@
 import type { TPevo } from "@pevo/shared";
+import { displayPhone } from "@pevo/shared";
 import { Mail, Phone } from "lucide-react";
 import type { DataColumn } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
@@ -27,7 +28,7 @@ function ContactLines({ pevo }: { pevo: TPevo }) {
       {pevo.phone ? (
         <a href={`tel:${pevo.phone}`} className="flex min-w-0 items-center gap-1.5 hover:underline">
           <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="truncate">{pevo.phone}</span>
+          <span className="truncate">{displayPhone(pevo.phone)}</span>
         </a>
       ) : null}
       <MailStatus mail={pevo.invitationMail} label="Invitation" hideSent className="text-xs" />

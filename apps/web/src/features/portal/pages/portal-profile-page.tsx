@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
+import { displayPhone, type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
@@ -36,7 +36,7 @@ type FormValues = {
 const toFormValues = (profile: TPevoProfile): FormValues => ({
   firstName: profile.firstName ?? "",
   lastName: profile.lastName ?? "",
-  phone: profile.phone ?? "",
+  phone: displayPhone(profile.phone),
   licenseNumber: profile.licenseNumber ?? "",
   certificationExpiry: profile.certificationExpiry ?? null,
 });

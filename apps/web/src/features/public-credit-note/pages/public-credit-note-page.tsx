@@ -1,4 +1,4 @@
-import { formatDotNumber, formatMcNumber, type TPublicCreditNote, toCents } from "@pevo/shared";
+import { displayPhone, formatDotNumber, formatMcNumber, type TPublicCreditNote, toCents } from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -53,7 +53,7 @@ export default function PublicCreditNotePage() {
 
 function Loaded({ token, note }: { token: string; note: TPublicCreditNote }) {
   const c = note.company;
-  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  const contact = [displayPhone(c.phone), c.email].filter(Boolean).join(" · ");
   const authority = [formatMcNumber(c.mcNumber), formatDotNumber(c.dotNumber)].filter(Boolean).join(" · ");
 
   return (

@@ -1,4 +1,10 @@
-import { formatDotNumber, formatMcNumber, PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
+import {
+  displayPhone,
+  formatDotNumber,
+  formatMcNumber,
+  PAYMENT_METHOD_LABELS,
+  type TPublicInvoice,
+} from "@pevo/shared";
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
 import { JobLineGroups } from "@/components/job-line-groups";
@@ -55,7 +61,7 @@ export default function PublicInvoicePage() {
 
 function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) {
   const c = invoice.company;
-  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  const contact = [displayPhone(c.phone), c.email].filter(Boolean).join(" · ");
   const authority = [formatMcNumber(c.mcNumber), formatDotNumber(c.dotNumber)].filter(Boolean).join(" · ");
   const paid = invoice.status === "paid";
 

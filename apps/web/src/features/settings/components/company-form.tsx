@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type TCompanySettings, type TCompanySettingsInput, ZCompanySettings } from "@pevo/shared";
+import {
+  displayPhone,
+  type TCompanySettings,
+  type TCompanySettingsInput,
+  ZCompanySettings,
+} from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
@@ -25,7 +30,7 @@ export const toForm = (c: TCompanySettings): TCompanySettingsInput => ({
   ...c,
   contactPerson: c.contactPerson ?? "",
   address: c.address ?? "",
-  phone: c.phone ?? "",
+  phone: displayPhone(c.phone),
   email: c.email ?? "",
   mcNumber: c.mcNumber ?? "",
   dotNumber: c.dotNumber ?? "",

@@ -1,4 +1,10 @@
-import { additionalRateRows, POSITION_TYPES, RATE_UNITS, type TRateConfirmationDocument } from "@pevo/shared";
+import {
+  additionalRateRows,
+  displayPhone,
+  POSITION_TYPES,
+  RATE_UNITS,
+  type TRateConfirmationDocument,
+} from "@pevo/shared";
 import { LoadDetailsList } from "@/components/load-details-list";
 import { formatDate, formatMoney } from "@/lib/format";
 
@@ -23,7 +29,7 @@ export function RateConfirmationDocument({ doc }: { doc: TRateConfirmationDocume
       ({ label, value }): [string, string] => [label, value],
     ),
   ];
-  const contact = [co.phone, co.email].filter(Boolean).join(" · ");
+  const contact = [displayPhone(co.phone), co.email].filter(Boolean).join(" · ");
   const numbers = [co.mcNumber ? `MC ${co.mcNumber}` : null, co.dotNumber ? `DOT ${co.dotNumber}` : null]
     .filter(Boolean)
     .join(" · ");
