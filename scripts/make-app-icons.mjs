@@ -4,7 +4,7 @@
 // needed); the PNGs are committed, so run this only when the art changes: node scripts/make-app-icons.mjs
 import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium } from "playwright";
+import { chromium } from "@playwright/test";
 
 const publicDir = resolve(import.meta.dirname, "../apps/web/public");
 const favicon = readFileSync(resolve(publicDir, "favicon.svg"), "utf8");

@@ -272,7 +272,7 @@ export const addEvent = (
  * Whether the phone's write with this id (its idempotency key, ADR 0014) is already on the job's
  * timeline: a replayed offline answer or step then answers as the first one did, adding nothing.
  */
-export async function alreadyRecorded(
+async function alreadyRecorded(
   actor: Actor & { db: Executor },
   id: string,
   clientId: string | undefined,

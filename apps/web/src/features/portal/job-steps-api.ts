@@ -23,7 +23,7 @@ export function useJobLifecycle(id: string) {
 }
 
 /** A lifecycle, and whether it is only this phone's view of a write still waiting for signal. */
-export type JobAnswer = (TPortalDispatchLifecycle & { queued?: boolean }) | null;
+type JobAnswer = (TPortalDispatchLifecycle & { queued?: boolean }) | null;
 
 /**
  * What the job looks like once a write kept on the phone reaches the server (ADR 0014): the event
