@@ -329,7 +329,7 @@ describe("PUT /api/dispatches/:id", () => {
       pevoId: pevo2.pevoId,
       pevoName: "Peter Two",
       driverName: "New Driver",
-      driverPhone: "555-999-0000",
+      driverPhone: "+15559990000", // stored in E.164 (DECISIONS 'Phone numbers')
       driverCompany: null,
       pickupDate: "2025-07-01",
       pickupTime: "18:45",
