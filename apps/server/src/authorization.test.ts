@@ -1038,7 +1038,11 @@ const ROUTES: Row[] = [
         body: { pevoId: f.pevoUserRowA, kind: "advance", amount: "10.00", note: "Table advance" },
       });
       expect(res.status).toBe(201);
-      const own = await t.request("GET", `/api/settlements/${id}/pevos/${f.pevoUserRowA}`, credentials.adminA);
+      const own = await t.request(
+        "GET",
+        `/api/settlements/${id}/pevos/${f.pevoUserRowA}`,
+        credentials.adminA,
+      );
       const adjustmentId = own.body.adjustments[0].id as string;
       return `/api/settlements/${id}/adjustments/${hide("pevoA", adjustmentId)}`;
     },

@@ -5,11 +5,11 @@ import {
   ZMarkSettlementPaid,
   ZPayPlanInput,
   ZPayPlans,
-  ZSettlementPevo,
-  ZSettlementSummary,
   ZSettlementAdjustmentInput,
   ZSettlementListItem,
   ZSettlementListParams,
+  ZSettlementPevo,
+  ZSettlementSummary,
 } from "@pevo/shared";
 import { z } from "zod";
 import {
@@ -23,10 +23,10 @@ import {
   getSettlementPevo,
   holdJob,
   JOB_NOT_IN_SETTLEMENT,
-  PEVO_NOT_IN_SETTLEMENT,
   listSettlements,
   officeStatementPdf,
   PEVO_NOT_FOUND,
+  PEVO_NOT_IN_SETTLEMENT,
   payPlansOf,
   paySettlement,
   pevoEarnings,
