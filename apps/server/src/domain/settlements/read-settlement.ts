@@ -48,6 +48,8 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object")
     return `{${Object.keys(value)
+      // An undefined field is not stored (JSON drops it).
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
       .sort()
       .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
       .join(",")}}`;
