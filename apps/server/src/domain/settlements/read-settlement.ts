@@ -57,11 +57,12 @@ function canonical(value: unknown): string {
 }
 
 /**
- * A draft's jobs (all, or one PEVO's) whose figures moved since stored (a job's plan, invoice or trip
- * log changed), recomputed in a few queries for all of them.
+ * Recomputes a locked draft's figures (a job's plan, invoice or trip log may have changed), all its
+ * jobs (or one PEVO's) in a few queries, and stores those that changed in one UPDATE: reading a draft
+ * of a two-week run of 300 PEVOs stays fast (docs/performance.md).
  */
-async function movedFigures(db: Executor, scope: Scope, settlementId: string, pevoId?: string) {
-  const stored = await db
+export async function refreshFigures(tx: Executor, scope: Scope, settlementId: string, pevoId?: string) {
+  const stored = await tx
     .select({
       dispatchId: settlementJobs.dispatchId,
       payPlanId: settlementJobs.payPlanId,
@@ -84,7 +85,7 @@ async function movedFigures(db: Executor, scope: Scope, settlementId: string, pe
       ),
     );
   const figures = await jobsFigures(
-    db,
+    tx,
     scope,
     stored.map((j) => j.dispatchId),
   );
@@ -103,12 +104,6 @@ async function movedFigures(db: Executor, scope: Scope, settlementId: string, pe
       figures: storedFigures(f.pay),
     }))
     .filter((f) => before.get(f.dispatchId) !== canonical(f));
-  return changed;
-}
-type MovedFigures = Awaited<ReturnType<typeof movedFigures>>;
-
-/** Stores the moved figures in one UPDATE (not one per job: docs/performance.md). */
-async function storeFigures(tx: Executor, scope: Scope, settlementId: string, changed: MovedFigures) {
   if (changed.length === 0) return;
   await tx.execute(sql`
     update ${settlementJobs} set
@@ -121,31 +116,6 @@ async function storeFigures(tx: Executor, scope: Scope, settlementId: string, ch
     where ${settlementJobs.companyId} = ${scope.companyId}
       and ${settlementJobs.settlementId} = ${settlementId}
       and ${settlementJobs.dispatchId} = f."dispatchId"`);
-}
-
-/** Recomputes a locked draft's figures and stores those that moved (approving: the last time). */
-export async function refreshFigures(tx: Executor, scope: Scope, settlementId: string, pevoId?: string) {
-  await storeFigures(tx, scope, settlementId, await movedFigures(tx, scope, settlementId, pevoId));
-}
-
-/**
- * A read's refresh of a draft: the figures are recomputed outside any lock (reads of one run run side
- * by side), and only when some moved is the run locked to store them, if it is still a draft (an
- * approval in between recomputed and froze its own figures under the lock).
- */
-async function refreshForRead(scope: Scope, id: string, pevoId?: string) {
-  const [row] = await scope.db
-    .select({ status: settlements.status })
-    .from(settlements)
-    .where(scoped(settlements, scope, eq(settlements.id, id)));
-  if (!row) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
-  if (row.status !== "draft") return;
-  const moved = await movedFigures(scope.db, scope, id, pevoId);
-  if (moved.length === 0) return;
-  await scope.db.transaction(async (tx) => {
-    const locked = await lockSettlement(tx, scope, id);
-    if (locked.status === "draft") await storeFigures(tx, scope, id, moved);
-  });
 }
 
 /** The PEVOs' names in one query. */
@@ -321,16 +291,22 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
   };
 }
 
-/** The office's read of a run: a draft is refreshed first. */
+/** The office's read of a run: a draft is refreshed (in one transaction with its row locked) first. */
 export async function getSettlement(scope: Scope, id: string): Promise<TSettlementSummary> {
-  await refreshForRead(scope, id);
-  return scope.db.transaction((tx) => readSummary(tx, scope, id));
+  return scope.db.transaction(async (tx) => {
+    const row = await lockSettlement(tx, scope, id);
+    if (row.status === "draft") await refreshFigures(tx, scope, id);
+    return readSummary(tx, scope, id);
+  });
 }
 
 /** The run with one PEVO's statement only (its jobs refreshed first in a draft). */
 export async function getPevoSettlement(scope: Scope, id: string, pevoId: string): Promise<TSettlement> {
-  await refreshForRead(scope, id, pevoId);
-  return scope.db.transaction((tx) => readSettlement(tx, scope, id, pevoId));
+  return scope.db.transaction(async (tx) => {
+    const row = await lockSettlement(tx, scope, id);
+    if (row.status === "draft") await refreshFigures(tx, scope, id, pevoId);
+    return readSettlement(tx, scope, id, pevoId);
+  });
 }
 
 /** One PEVO's statement of a run: jobs with pay lines and expenses, adjustments, totals; 404 if none. */
