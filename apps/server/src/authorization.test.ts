@@ -1012,6 +1012,11 @@ const ROUTES: Row[] = [
     expect: A_ONLY,
   },
   {
+    route: "GET /api/settlements/:id/pevos/:pevoId",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}/pevos/${f.pevoUserRowA}`,
+    expect: A_ONLY,
+  },
+  {
     route: "DELETE /api/settlements/:id",
     path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}`,
     expect: { ...A_ONLY, adminA: 204 },
@@ -1033,7 +1038,12 @@ const ROUTES: Row[] = [
         body: { pevoId: f.pevoUserRowA, kind: "advance", amount: "10.00", note: "Table advance" },
       });
       expect(res.status).toBe(201);
-      const adjustmentId = res.body.pevos[0].adjustments[0].id as string;
+      const own = await t.request(
+        "GET",
+        `/api/settlements/${id}/pevos/${f.pevoUserRowA}`,
+        credentials.adminA,
+      );
+      const adjustmentId = own.body.adjustments[0].id as string;
       return `/api/settlements/${id}/adjustments/${hide("pevoA", adjustmentId)}`;
     },
     expect: A_ONLY,

@@ -240,6 +240,22 @@ export const ZSettlement = z.object({
 export type TSettlement = z.output<typeof ZSettlement>;
 export type TSettlementPevo = z.output<typeof ZSettlementPevo>;
 
+/** A PEVO's line of a run's summary: the totals without the jobs (those are read per PEVO). */
+const ZSettlementPevoSummary = ZSettlementPevo.pick({ pevoId: true, pevoName: true, totals: true }).extend({
+  jobCount: z.number().int(),
+});
+
+/**
+ * The office's run: its state and each PEVO's totals, without the jobs and adjustments, which are
+ * read per PEVO (GET /api/settlements/{id}/pevos/{pevoId}): a run of hundreds of PEVOs stays a small
+ * answer (docs/performance.md).
+ */
+export const ZSettlementSummary = ZSettlement.omit({ pevos: true }).extend({
+  pevos: z.array(ZSettlementPevoSummary),
+  jobCount: z.number().int(),
+});
+export type TSettlementSummary = z.output<typeof ZSettlementSummary>;
+
 export const ZSettlementListItem = z.object({
   id: ZId,
   periodKind: z.enum(PAY_PERIOD_KINDS),

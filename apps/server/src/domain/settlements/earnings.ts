@@ -9,7 +9,7 @@ import { and, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { getCompanySettings } from "../company";
-import { readSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
+import { PEVO_NOT_IN_SETTLEMENT, readSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
 import { renderStatementPdf, statementFileName } from "./statement-pdf";
 
 const ownSettlements = (scope: Scope, pevoId: string) =>
@@ -100,7 +100,7 @@ export async function officeStatementPdf(
   pevoId: string,
 ) {
   const own = settlement.pevos.find((p) => p.pevoId === pevoId);
-  if (!own) throw new NotFoundError("This PEVO has no statement in the settlement");
+  if (!own) throw new NotFoundError(PEVO_NOT_IN_SETTLEMENT);
   return {
     pdf: await renderStatementPdf(await getCompanySettings(scope), settlement, own),
     fileName: statementFileName(settlement, own.pevoName),

@@ -25,4 +25,10 @@ export { listSettlements } from "./list-settlements";
 export { type PaidCompensation, paidCompensationByPevo } from "./paid-compensation";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
 export { paySettlement } from "./pay-settlement";
-export { getSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
+export {
+  getPevoSettlement,
+  getSettlement,
+  getSettlementPevo,
+  PEVO_NOT_IN_SETTLEMENT,
+  SETTLEMENT_NOT_FOUND,
+} from "./read-settlement";

@@ -1,6 +1,7 @@
 /**
  * A settlement as stored (DECISIONS 'PEVO pay'): its jobs' figures and adjustments grouped by PEVO,
- * each PEVO's totals from packages/shared statementTotals. A draft is refreshed first (its figures
+ * each PEVO's totals from packages/shared statementTotals. The office reads a run as a summary (each
+ * PEVO's totals) and each PEVO's statement separately. A draft is refreshed first (its figures
  * recomputed from today's plans, invoices and trip logs); an approved or paid one is read as frozen.
  */
 import { type Executor, pevos, settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
@@ -11,14 +12,16 @@ import {
   statementTotals,
   type TSettlement,
   type TSettlementPevo,
+  type TSettlementSummary,
 } from "@pevo/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { jobsFigures, storedFigures } from "./job-figures";
 
 export const SETTLEMENT_NOT_FOUND = "Settlement not found";
+export const PEVO_NOT_IN_SETTLEMENT = "This PEVO has no statement in the settlement";
 const NOT_DRAFT =
   "This settlement is approved: its figures are locked (a correction is an adjustment in a later settlement)";
 
@@ -40,39 +43,91 @@ export async function lockDraft(tx: Executor, scope: Scope, id: string) {
   return row;
 }
 
-/** Recomputes and stores a locked draft's figures (a job's plan, invoice or trip log may have changed). */
-export async function refreshFigures(tx: Executor, scope: Scope, settlementId: string) {
-  const jobs = await tx
-    .select({ dispatchId: settlementJobs.dispatchId })
+/** The same JSON whatever the key order (jsonb does not keep the order it was given). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      // An undefined field is not stored (JSON drops it).
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Recomputes a locked draft's figures (a job's plan, invoice or trip log may have changed), all its
+ * jobs (or one PEVO's) in a few queries, and stores those that changed in one UPDATE: reading a draft
+ * of a two-week run of 300 PEVOs stays fast (docs/performance.md).
+ */
+export async function refreshFigures(tx: Executor, scope: Scope, settlementId: string, pevoId?: string) {
+  const stored = await tx
+    .select({
+      dispatchId: settlementJobs.dispatchId,
+      payPlanId: settlementJobs.payPlanId,
+      jobDate: settlementJobs.jobDate,
+      jobNumber: settlementJobs.jobNumber,
+      route: settlementJobs.route,
+      position: settlementJobs.position,
+      invoicedCents: settlementJobs.invoicedCents,
+      payCents: settlementJobs.payCents,
+      reimbursedCents: settlementJobs.reimbursedCents,
+      figures: settlementJobs.figures,
+    })
     .from(settlementJobs)
-    .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, settlementId)));
+    .where(
+      scoped(
+        settlementJobs,
+        scope,
+        eq(settlementJobs.settlementId, settlementId),
+        pevoId ? eq(settlementJobs.pevoId, pevoId) : undefined,
+      ),
+    );
   const figures = await jobsFigures(
     tx,
     scope,
-    jobs.map((j) => j.dispatchId),
+    stored.map((j) => j.dispatchId),
   );
-  for (const f of figures) {
-    await tx
-      .update(settlementJobs)
-      .set({
-        payPlanId: f.payPlanId,
-        jobDate: f.jobDate,
-        jobNumber: f.jobNumber,
-        route: f.route,
-        position: f.position,
-        invoicedCents: f.invoicedCents,
-        payCents: f.pay.payCents,
-        reimbursedCents: f.pay.reimbursedCents,
-        figures: storedFigures(f.pay),
-      })
-      .where(
-        scoped(
-          settlementJobs,
-          scope,
-          and(eq(settlementJobs.settlementId, settlementId), eq(settlementJobs.dispatchId, f.dispatchId)),
-        ),
-      );
-  }
+  const before = new Map(stored.map((j) => [j.dispatchId, canonical(j)]));
+  const changed = figures
+    .map((f) => ({
+      dispatchId: f.dispatchId,
+      payPlanId: f.payPlanId,
+      jobDate: f.jobDate,
+      jobNumber: f.jobNumber,
+      route: f.route,
+      position: f.position,
+      invoicedCents: f.invoicedCents,
+      payCents: f.pay.payCents,
+      reimbursedCents: f.pay.reimbursedCents,
+      figures: storedFigures(f.pay),
+    }))
+    .filter((f) => before.get(f.dispatchId) !== canonical(f));
+  if (changed.length === 0) return;
+  await tx.execute(sql`
+    update ${settlementJobs} set
+      pay_plan_id = f."payPlanId", job_date = f."jobDate", job_number = f."jobNumber", route = f.route,
+      position = f.position, invoiced_cents = f."invoicedCents", pay_cents = f."payCents",
+      reimbursed_cents = f."reimbursedCents", figures = f.figures
+    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as f(
+      "dispatchId" uuid, "payPlanId" uuid, "jobDate" date, "jobNumber" text, route text, position text,
+      "invoicedCents" bigint, "payCents" bigint, "reimbursedCents" bigint, figures jsonb)
+    where ${settlementJobs.companyId} = ${scope.companyId}
+      and ${settlementJobs.settlementId} = ${settlementId}
+      and ${settlementJobs.dispatchId} = f."dispatchId"`);
+}
+
+/** The PEVOs' names in one query. */
+async function pevoNames(db: Executor, scope: Scope, ids: string[]) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: pevos.id, first: pevos.firstName, last: pevos.lastName })
+          .from(pevos)
+          .where(scoped(pevos, scope, inArray(pevos.id, ids)));
+  return new Map(rows.map((p) => [p.id, `${p.first} ${p.last}`]));
 }
 
 type Figures = { lines: PayLine[]; expenses: ExpenseLine[] };
@@ -110,14 +165,7 @@ export async function readSettlement(
     )
     .orderBy(asc(settlementAdjustments.createdAt));
   const pevoIds = [...new Set([...jobs.map((j) => j.pevoId), ...adjustments.map((a) => a.pevoId)])];
-  const names = new Map<string, string>();
-  for (const id of pevoIds) {
-    const [p] = await db
-      .select({ first: pevos.firstName, last: pevos.lastName })
-      .from(pevos)
-      .where(scoped(pevos, scope, eq(pevos.id, id)));
-    names.set(id, p ? `${p.first} ${p.last}` : "-");
-  }
+  const names = await pevoNames(db, scope, pevoIds);
   const byPevo: TSettlementPevo[] = pevoIds
     .map((pid) => {
       const own = jobs.filter((j) => j.pevoId === pid);
@@ -168,6 +216,10 @@ export async function readSettlement(
     })
     .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
   const net = statementTotals(jobs, adjustments).netCents;
+  return { ...runOf(row), pevos: byPevo, net: fromCents(net) };
+}
+
+function runOf(row: typeof settlements.$inferSelect) {
   return {
     id: row.id,
     periodKind: row.periodKind,
@@ -180,16 +232,86 @@ export async function readSettlement(
     paidMethod: row.paidMethod as TSettlement["paidMethod"],
     paidReference: row.paidReference,
     createdAt: row.createdAt.toISOString(),
-    pevos: byPevo,
-    net: fromCents(net),
   };
 }
 
-/** The office's read: a draft is refreshed (in one transaction with its row locked) before it is read. */
-export async function getSettlement(scope: Scope, id: string): Promise<TSettlement> {
+/**
+ * The run's summary: each PEVO's job count and totals, from the stored pay columns (not the jobs'
+ * figures) in three queries.
+ */
+async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSettlementSummary> {
+  const [row] = await db
+    .select()
+    .from(settlements)
+    .where(scoped(settlements, scope, eq(settlements.id, id)));
+  if (!row) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
+  const jobs = await db
+    .select({
+      pevoId: settlementJobs.pevoId,
+      payCents: settlementJobs.payCents,
+      reimbursedCents: settlementJobs.reimbursedCents,
+    })
+    .from(settlementJobs)
+    .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, id)));
+  const adjustments = await db
+    .select({
+      pevoId: settlementAdjustments.pevoId,
+      kind: settlementAdjustments.kind,
+      amountCents: settlementAdjustments.amountCents,
+    })
+    .from(settlementAdjustments)
+    .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.settlementId, id)));
+  const pevoIds = [...new Set([...jobs.map((j) => j.pevoId), ...adjustments.map((a) => a.pevoId)])];
+  const names = await pevoNames(db, scope, pevoIds);
+  const pevoRows = pevoIds
+    .map((pid) => {
+      const own = jobs.filter((j) => j.pevoId === pid);
+      const totals = statementTotals(
+        own,
+        adjustments.filter((a) => a.pevoId === pid),
+      );
+      return {
+        pevoId: pid,
+        pevoName: names.get(pid) ?? "-",
+        jobCount: own.length,
+        totals: {
+          pay: fromCents(totals.payCents),
+          reimbursed: fromCents(totals.reimbursedCents),
+          adjustments: fromCents(totals.adjustmentsCents),
+          net: fromCents(totals.netCents),
+        },
+      };
+    })
+    .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
+  return {
+    ...runOf(row),
+    pevos: pevoRows,
+    jobCount: jobs.length,
+    net: fromCents(statementTotals(jobs, adjustments).netCents),
+  };
+}
+
+/** The office's read of a run: a draft is refreshed (in one transaction with its row locked) first. */
+export async function getSettlement(scope: Scope, id: string): Promise<TSettlementSummary> {
   return scope.db.transaction(async (tx) => {
     const row = await lockSettlement(tx, scope, id);
     if (row.status === "draft") await refreshFigures(tx, scope, id);
-    return readSettlement(tx, scope, id);
+    return readSummary(tx, scope, id);
   });
+}
+
+/** The run with one PEVO's statement only (its jobs refreshed first in a draft). */
+export async function getPevoSettlement(scope: Scope, id: string, pevoId: string): Promise<TSettlement> {
+  return scope.db.transaction(async (tx) => {
+    const row = await lockSettlement(tx, scope, id);
+    if (row.status === "draft") await refreshFigures(tx, scope, id, pevoId);
+    return readSettlement(tx, scope, id, pevoId);
+  });
+}
+
+/** One PEVO's statement of a run: jobs with pay lines and expenses, adjustments, totals; 404 if none. */
+export async function getSettlementPevo(scope: Scope, id: string, pevoId: string): Promise<TSettlementPevo> {
+  const own = (await getPevoSettlement(scope, id, pevoId)).pevos[0];
+  if (!own) throw new NotFoundError(PEVO_NOT_IN_SETTLEMENT);
+  return own;
 }

@@ -5,10 +5,11 @@ import {
   ZMarkSettlementPaid,
   ZPayPlanInput,
   ZPayPlans,
-  ZSettlement,
   ZSettlementAdjustmentInput,
   ZSettlementListItem,
   ZSettlementListParams,
+  ZSettlementPevo,
+  ZSettlementSummary,
 } from "@pevo/shared";
 import { z } from "zod";
 import {
@@ -17,12 +18,15 @@ import {
   approveSettlement,
   createSettlement,
   deleteSettlement,
+  getPevoSettlement,
   getSettlement,
+  getSettlementPevo,
   holdJob,
   JOB_NOT_IN_SETTLEMENT,
   listSettlements,
   officeStatementPdf,
   PEVO_NOT_FOUND,
+  PEVO_NOT_IN_SETTLEMENT,
   payPlansOf,
   paySettlement,
   pevoEarnings,
@@ -47,7 +51,8 @@ import { requireAdmin, requirePevo, scopeOf } from "../../http/session";
 import { todayIso } from "../../lib/dates";
 
 const tags = ["PEVO pay"];
-const Settlement = named("Settlement", ZSettlement);
+const Settlement = named("SettlementSummary", ZSettlementSummary);
+const SettlementPevo = named("SettlementPevo", ZSettlementPevo);
 const PayPlans = named("PayPlans", ZPayPlans);
 const params = idParams(SETTLEMENT_NOT_FOUND);
 const pevoParams = idParams(PEVO_NOT_FOUND);
@@ -145,11 +150,26 @@ export const settlementRoutes = office
       path: "/{id}",
       tags,
       summary:
-        "A settlement per PEVO: jobs with pay lines and expenses, adjustments, totals (a draft is recomputed)",
+        "A settlement's state and each PEVO's job count and totals (a draft is recomputed); each PEVO's jobs and adjustments are read per PEVO",
       request: { params },
       responses: { 200: json(Settlement, "The settlement"), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await getSettlement(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/pevos/{pevoId}",
+      tags,
+      summary:
+        "One PEVO's statement of a settlement: jobs with pay lines and expenses, adjustments, totals (a draft's are recomputed)",
+      request: { params: params.extend({ pevoId: uuidParam(PEVO_NOT_IN_SETTLEMENT) }) },
+      responses: { 200: json(SettlementPevo, "The PEVO's statement"), ...errors(401, 403, 404) },
+    }),
+    async (c) => {
+      const { id, pevoId } = c.req.valid("param");
+      return c.json(await getSettlementPevo(scopeOf(c), id, pevoId), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -250,14 +270,18 @@ export const settlementRoutes = office
       tags,
       summary: "One PEVO's statement of the settlement as a PDF (a download)",
       request: {
-        params: params.extend({ pevoId: uuidParam("This PEVO has no statement in the settlement") }),
+        params: params.extend({ pevoId: uuidParam(PEVO_NOT_IN_SETTLEMENT) }),
       },
       responses: { 200: pdfDownload("The statement PDF"), ...errors(401, 403, 404) },
     }),
     async (c) => {
       const scope = scopeOf(c);
       const { id, pevoId } = c.req.valid("param");
-      const { pdf, fileName } = await officeStatementPdf(scope, await getSettlement(scope, id), pevoId);
+      const { pdf, fileName } = await officeStatementPdf(
+        scope,
+        await getPevoSettlement(scope, id, pevoId),
+        pevoId,
+      );
       return download(c, pdf, fileName, "application/pdf");
     },
   );

@@ -3,8 +3,9 @@ import type {
   TMarkSettlementPaidInput,
   TPayPlanInput,
   TPayPlans,
-  TSettlement,
   TSettlementAdjustmentInput,
+  TSettlementPevo,
+  TSettlementSummary,
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
@@ -48,21 +49,39 @@ export function useSettlementList(page: number) {
   });
 }
 
+/** The run: its state and each PEVO's totals (the jobs are read per PEVO). */
 export function useSettlement(id: string) {
-  return useQuery<TSettlement>({
+  return useQuery<TSettlementSummary>({
     queryKey: queryKeys.settlement(id),
     queryFn: () => call(settlements[":id"].$get({ param: pathParams({ id }) })),
   });
 }
 
-/** A change to a run: the run's answer replaces it, the list (net, counts) refetches. */
-function useSettlementChange<V>(id: string, request: (value: V) => Promise<TSettlement>) {
+const pevoStatements = (id: string) => [...queryKeys.settlement(id), "pevos"] as const;
+
+/** One PEVO's statement of the run: jobs with pay lines, expenses, adjustments. */
+export function useSettlementPevo(id: string, pevoId: string) {
+  return useQuery<TSettlementPevo>({
+    queryKey: [...pevoStatements(id), pevoId],
+    queryFn: () => call(settlements[":id"].pevos[":pevoId"].$get({ param: pathParams({ id, pevoId }) })),
+  });
+}
+
+/**
+ * A change to a run: the run's answer replaces its summary, its PEVOs' statements and the list (net,
+ * counts) refetch.
+ */
+function useSettlementChange<V>(id: string, request: (value: V) => Promise<TSettlementSummary>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (settlement) => {
       queryClient.setQueryData(queryKeys.settlement(id), settlement);
-      void invalidateAll(queryClient, [[...queryKeys.settlements, "list"], queryKeys.activity]);
+      void invalidateAll(queryClient, [
+        pevoStatements(id),
+        [...queryKeys.settlements, "list"],
+        queryKeys.activity,
+      ]);
     },
   });
 }

@@ -3,7 +3,7 @@ import {
   SETTLEMENT_PAY_METHOD_LABELS,
   type TMarkSettlementPaid,
   type TMarkSettlementPaidInput,
-  type TSettlement,
+  type TSettlementSummary,
   ZMarkSettlementPaid,
 } from "@pevo/shared";
 import { useForm } from "react-hook-form";
@@ -26,7 +26,7 @@ import { formatMoney, todayIso } from "@/lib/format";
 import { usePaySettlement } from "../api";
 
 /** Mark paid: the payment's date, method and reference; each PEVO is emailed their statement. */
-export function PayDialog({ settlement, onClose }: { settlement: TSettlement; onClose: () => void }) {
+export function PayDialog({ settlement, onClose }: { settlement: TSettlementSummary; onClose: () => void }) {
   const pay = usePaySettlement(settlement.id);
   const form = useForm<TMarkSettlementPaidInput, unknown, TMarkSettlementPaid>({
     resolver: zodResolver(ZMarkSettlementPaid),

@@ -4,8 +4,8 @@ import {
   fromCents,
   PAY_PERIOD_LABELS,
   SETTLEMENT_PAY_METHOD_LABELS,
-  type TSettlement,
   type TSettlementPevo,
+  type TSettlementSummary,
   toCents,
 } from "@pevo/shared";
 import { CheckCircle2, Download, Lock, Plus, Trash2, Wallet } from "lucide-react";
@@ -27,6 +27,7 @@ import {
   useHoldJob,
   useRemoveAdjustment,
   useSettlement,
+  useSettlementPevo,
 } from "../api";
 import { AdjustmentDialog } from "../components/adjustment-dialog";
 import { PayDialog } from "../components/pay-dialog";
@@ -54,13 +55,18 @@ export function SettlementPage() {
 
 type Dialog = "approve" | "pay" | "delete" | null;
 
-function Run({ settlement: s }: { settlement: TSettlement }) {
+/** PEVO statements shown at first, and added by "Show more PEVOs": each one reads its own jobs. */
+const PEVOS_PER_PAGE = 20;
+
+function Run({ settlement: s }: { settlement: TSettlementSummary }) {
+  const [shown, setShown] = useState(PEVOS_PER_PAGE);
   const [dialog, setDialog] = useState<Dialog>(null);
   const approve = useApproveSettlement(s.id);
   const remove = useDeleteSettlement(s.id);
   const navigate = useNavigate();
   const draft = s.status === "draft";
-  const jobCount = s.pevos.reduce((n, p) => n + p.jobs.length, 0);
+  const jobCount = s.jobCount;
+  const more = s.pevos.length - shown;
 
   const onApprove = () =>
     approve.mutate(undefined, {
@@ -122,8 +128,17 @@ function Run({ settlement: s }: { settlement: TSettlement }) {
           back={back}
         />
       ) : (
-        s.pevos.map((p) => <PevoStatement key={p.pevoId} settlement={s} pevo={p} />)
+        s.pevos.slice(0, shown).map((p) => <PevoStatement key={p.pevoId} settlement={s} pevo={p} />)
       )}
+      {more > 0 ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => setShown((n) => n + PEVOS_PER_PAGE)}
+        >
+          Show more PEVOs ({more} more)
+        </Button>
+      ) : null}
       <Card>
         <CardContent className="flex items-center justify-between gap-4 text-lg font-semibold">
           <span>Net to pay</span>
@@ -155,7 +170,7 @@ function Run({ settlement: s }: { settlement: TSettlement }) {
   );
 }
 
-function StateNote({ settlement: s }: { settlement: TSettlement }) {
+function StateNote({ settlement: s }: { settlement: TSettlementSummary }) {
   let icon: ReactNode;
   let text: string;
   if (s.status === "draft") {
@@ -177,13 +192,19 @@ function StateNote({ settlement: s }: { settlement: TSettlement }) {
   );
 }
 
-function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pevo: TSettlementPevo }) {
+function PevoStatement({
+  settlement: s,
+  pevo: p,
+}: {
+  settlement: TSettlementSummary;
+  pevo: TSettlementSummary["pevos"][number];
+}) {
   const draft = s.status === "draft";
   const [adding, setAdding] = useState(false);
   const [holding, setHolding] = useState<string | null>(null);
   const hold = useHoldJob(s.id);
-  const removeAdjustment = useRemoveAdjustment(s.id);
-  const heldJob = p.jobs.find((j) => j.dispatchId === holding);
+  const statement = useSettlementPevo(s.id, p.pevoId);
+  const heldJob = statement.data?.jobs.find((j) => j.dispatchId === holding);
   return (
     <section aria-labelledby={`pevo-${p.pevoId}`}>
       <Card>
@@ -193,7 +214,7 @@ function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pe
               {p.pevoName}
             </CardTitle>
             <CardDescription>
-              {p.jobs.length} {p.jobs.length === 1 ? "job" : "jobs"} · net {formatMoney(p.totals.net)}
+              {p.jobCount} {p.jobCount === 1 ? "job" : "jobs"} · net {formatMoney(p.totals.net)}
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -212,92 +233,13 @@ function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pe
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <ul className="grid gap-3" aria-label={`${p.pevoName}'s jobs`}>
-            {p.jobs.map((j) => (
-              <li key={j.dispatchId} className="rounded-md border p-3 text-sm">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium">
-                      Job # {j.jobNumber} · {formatDate(j.date)}
-                    </p>
-                    <p className="text-muted-foreground [overflow-wrap:anywhere]">
-                      {j.route} · {j.position}
-                    </p>
-                    <p className="text-muted-foreground">
-                      {j.invoiced === null ? "Not invoiced yet" : `Invoiced ${formatMoney(j.invoiced)}`}
-                      {j.planId === null ? " · no pay plan in force" : ""}
-                    </p>
-                  </div>
-                  {draft ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Hold job # ${j.jobNumber}`}
-                      onClick={() => setHolding(j.dispatchId)}
-                    >
-                      Hold
-                    </Button>
-                  ) : null}
-                </div>
-                <dl className="mt-2 grid gap-1">
-                  {j.lines.map((l) => (
-                    <Row
-                      key={`${l.kind}-${l.label}`}
-                      label={`${l.label}${l.quantity ? ` (${l.quantity})` : ""}`}
-                    >
-                      {formatMoney(l.amount)}
-                    </Row>
-                  ))}
-                  {j.expenses.map((e, i) => (
-                    <Row
-                      key={`${e.type}-${i}`}
-                      label={`${e.label}${e.reimbursed ? " (reimbursed)" : " (not reimbursed)"}`}
-                      muted={!e.reimbursed}
-                    >
-                      {formatMoney(e.amount)}
-                    </Row>
-                  ))}
-                  <Row label="Job pay" strong>
-                    {formatMoney(fromCents(toCents(j.pay) + toCents(j.reimbursed)))}
-                  </Row>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          {p.adjustments.length > 0 ? (
-            <section aria-label={`${p.pevoName}'s adjustments`} className="grid gap-1 text-sm">
-              <h3 className="font-medium">Adjustments</h3>
-              <ul className="grid gap-1">
-                {p.adjustments.map((a) => (
-                  <li key={a.id} className="flex items-start justify-between gap-2">
-                    <span className="min-w-0 [overflow-wrap:anywhere]">
-                      {ADJUSTMENT_KIND_LABELS[a.kind]}: {a.note}
-                    </span>
-                    <span className="flex shrink-0 items-center gap-1 tabular-nums">
-                      {formatMoney(fromCents(adjustmentSign(a.kind) * toCents(a.amount)))}
-                      {draft ? (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-7"
-                          aria-label={`Remove the adjustment: ${a.note}`}
-                          disabled={removeAdjustment.isPending}
-                          onClick={() =>
-                            removeAdjustment.mutate(a.id, {
-                              onSuccess: () => toast.success("Adjustment removed"),
-                              onError: (error) => toast.error(failureMessage(error, "Could not remove it")),
-                            })
-                          }
-                        >
-                          <Trash2 aria-hidden />
-                        </Button>
-                      ) : null}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {statement.data ? (
+            <PevoLines settlement={s} statement={statement.data} onHold={setHolding} />
+          ) : statement.isError ? (
+            <QueryErrorState message={`Error loading ${p.pevoName}'s jobs`} query={statement} />
+          ) : (
+            <ListSkeleton label={`Loading ${p.pevoName}'s jobs`} rows={Math.min(p.jobCount, 3)} />
+          )}
           <dl className="grid gap-1 border-t pt-3 text-sm">
             <Row label="Pay">{formatMoney(p.totals.pay)}</Row>
             <Row label="Reimbursed expenses">{formatMoney(p.totals.reimbursed)}</Row>
@@ -339,6 +281,107 @@ function PevoStatement({ settlement: s, pevo: p }: { settlement: TSettlement; pe
         />
       </Card>
     </section>
+  );
+}
+
+/** A PEVO's jobs (pay lines, expenses, Hold in a draft) and adjustments, read on their own. */
+function PevoLines({
+  settlement: s,
+  statement: st,
+  onHold,
+}: {
+  settlement: TSettlementSummary;
+  statement: TSettlementPevo;
+  onHold: (dispatchId: string) => void;
+}) {
+  const draft = s.status === "draft";
+  const removeAdjustment = useRemoveAdjustment(s.id);
+  return (
+    <>
+      <ul className="grid gap-3" aria-label={`${st.pevoName}'s jobs`}>
+        {st.jobs.map((j) => (
+          <li key={j.dispatchId} className="rounded-md border p-3 text-sm">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  Job # {j.jobNumber} · {formatDate(j.date)}
+                </p>
+                <p className="text-muted-foreground [overflow-wrap:anywhere]">
+                  {j.route} · {j.position}
+                </p>
+                <p className="text-muted-foreground">
+                  {j.invoiced === null ? "Not invoiced yet" : `Invoiced ${formatMoney(j.invoiced)}`}
+                  {j.planId === null ? " · no pay plan in force" : ""}
+                </p>
+              </div>
+              {draft ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Hold job # ${j.jobNumber}`}
+                  onClick={() => onHold(j.dispatchId)}
+                >
+                  Hold
+                </Button>
+              ) : null}
+            </div>
+            <dl className="mt-2 grid gap-1">
+              {j.lines.map((l) => (
+                <Row key={`${l.kind}-${l.label}`} label={`${l.label}${l.quantity ? ` (${l.quantity})` : ""}`}>
+                  {formatMoney(l.amount)}
+                </Row>
+              ))}
+              {j.expenses.map((e, i) => (
+                <Row
+                  key={`${e.type}-${i}`}
+                  label={`${e.label}${e.reimbursed ? " (reimbursed)" : " (not reimbursed)"}`}
+                  muted={!e.reimbursed}
+                >
+                  {formatMoney(e.amount)}
+                </Row>
+              ))}
+              <Row label="Job pay" strong>
+                {formatMoney(fromCents(toCents(j.pay) + toCents(j.reimbursed)))}
+              </Row>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {st.adjustments.length > 0 ? (
+        <section aria-label={`${st.pevoName}'s adjustments`} className="grid gap-1 text-sm">
+          <h3 className="font-medium">Adjustments</h3>
+          <ul className="grid gap-1">
+            {st.adjustments.map((a) => (
+              <li key={a.id} className="flex items-start justify-between gap-2">
+                <span className="min-w-0 [overflow-wrap:anywhere]">
+                  {ADJUSTMENT_KIND_LABELS[a.kind]}: {a.note}
+                </span>
+                <span className="flex shrink-0 items-center gap-1 tabular-nums">
+                  {formatMoney(fromCents(adjustmentSign(a.kind) * toCents(a.amount)))}
+                  {draft ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-7"
+                      aria-label={`Remove the adjustment: ${a.note}`}
+                      disabled={removeAdjustment.isPending}
+                      onClick={() =>
+                        removeAdjustment.mutate(a.id, {
+                          onSuccess: () => toast.success("Adjustment removed"),
+                          onError: (error) => toast.error(failureMessage(error, "Could not remove it")),
+                        })
+                      }
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }
 
