@@ -225,11 +225,12 @@ function password(form: BoundsForm, fields: string[]): BoundCase[] {
   ];
 }
 
-/** Money: the maximum passes, one cent more fails. */
+/** Money: the maximum passes, one cent more fails, and so does an amount far over it, with the same message. */
 function money(form: BoundsForm, field: string): BoundCase[] {
   return [
     { form, field, value: NUMBER_LIMITS.maxMoney, saved: NUMBER_LIMITS.maxMoney, note: "the maximum amount" },
     { form, field, value: "1000000.01", error: MAX_MONEY_MESSAGE, note: "one cent over the maximum" },
+    { form, field, value: "99999999999", error: MAX_MONEY_MESSAGE, note: "eleven digits" },
   ];
 }
 

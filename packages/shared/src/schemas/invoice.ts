@@ -4,7 +4,7 @@ import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
+import { AMOUNT_SHAPE, atMost, fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
 import { optionalPhone } from "../phone";
 import type { TQuickPay } from "../quick-pay";
 import { ZTimeZone } from "../time-zones";
@@ -26,7 +26,8 @@ export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
  * counts as 0 (SPEC §5 / §9); its size at most `max` (a decimal string) with `maxMessage`.
  */
 const amount = (message: string, max: string, maxMessage: string, signed = false) => {
-  const shape = signed ? /^-?\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}(\.\d{1,2})?$/;
+  // Any number of digits (AMOUNT_SHAPE): a too-large amount gets the bound's message, not this one.
+  const shape = signed ? /^-?\d+(\.\d{1,2})?$/ : AMOUNT_SHAPE;
   return (
     z
       .union([z.string(), z.number(), z.null()])
@@ -34,7 +35,7 @@ const amount = (message: string, max: string, maxMessage: string, signed = false
       .optional()
       .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
       .refine((v) => v === "" || shape.test(v), { message })
-      .refine((v) => !shape.test(v) || Math.abs(toCents(v)) <= toCents(max), { message: maxMessage })
+      .refine((v) => !shape.test(v) || atMost(v, max), { message: maxMessage })
       .transform((v) => (v === "" ? "0.00" : fromCents(toCents(v))))
   );
 };
