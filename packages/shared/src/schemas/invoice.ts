@@ -11,6 +11,7 @@ import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
   dateInWindow,
+  documentNumber,
   dotNumber,
   mcNumber,
   optionalDateInWindow,
@@ -83,7 +84,7 @@ export const ZLineItem = z
 /** The invoice form. Subtotal, tax and total are accepted but ignored: the server computes them. */
 export const ZInvoice = z
   .object({
-    invoiceNumber: requiredText("Invoice number is required", "Invoice number", TEXT_LIMITS.code),
+    invoiceNumber: documentNumber("Invoice number is required", "Invoice number"),
     issueDate: dateInWindow("Issue date is required", "Issue date"),
     /** Left out: the issue date plus the client's payment terms (or the company's), on the server. */
     dueDate: optionalDateInWindow("Due date is required", "Due date"),
