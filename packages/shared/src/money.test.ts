@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { NUMBER_LIMITS } from "./limits";
-import { atMost, MAX_MONEY_MESSAGE, money } from "./money";
+import { atMost, formatUsd, MAX_MONEY_MESSAGE, money } from "./money";
 import { ZRecordPayment } from "./schemas/invoice-payment";
 
 const amount = money("Amount is required");
@@ -45,5 +45,17 @@ describe("an amount over the bound names the bound", () => {
     expect(atMost("2000", "2000")).toBe(true);
     expect(atMost("2000.01", "2000")).toBe(false);
     expect(atMost("12345678901234567890", "2000")).toBe(false);
+  });
+});
+
+describe("formatUsd", () => {
+  test.each([
+    ["1000", "$1,000.00"],
+    ["1000000.5", "$1,000,000.50"],
+    ["-12.5", "-$12.50"],
+    ["0", "$0.00"],
+    [1234.5, "$1,234.50"],
+  ] as const)("%s → %s", (value, expected) => {
+    expect(formatUsd(value)).toBe(expected);
   });
 });

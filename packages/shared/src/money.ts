@@ -30,6 +30,15 @@ export function groupedAmount(value: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 
+/**
+ * An amount as money for people: "1000" → "$1,000.00", "-12.5" → "-$12.50" (activity texts, messages,
+ * PDFs), never "$1000.00".
+ */
+export function formatUsd(value: string | number): string {
+  const cents = toCents(value);
+  return `${cents < 0 ? "-" : ""}$${groupedAmount(fromCents(Math.abs(cents)))}`;
+}
+
 /** Whether an amount of AMOUNT_SHAPE (a leading minus allowed) is at most `max` in size; any length is safe. */
 export function atMost(value: string, max: string): boolean {
   const digits = (text: string) =>
