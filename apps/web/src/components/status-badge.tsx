@@ -114,6 +114,32 @@ export function ActivityBadge({
   ) : null;
 }
 
+/**
+ * The badges a client sees on the public invoice page: only what concerns them (DECISIONS 'Invoice
+ * link'). An open invoice reads "Due", or "Overdue" once past its due date; the office's "Sent" and
+ * "Viewed" are its own bookkeeping. "Partially paid" (with "Overdue" when past due), "Paid", "Void".
+ */
+export function clientInvoiceBadges(status: string, overdue: boolean): { tone: Tone; label: string }[] {
+  const late = { tone: "red" as const, label: INVOICE_STATUS_LABELS.overdue };
+  switch (status) {
+    case "paid":
+    case "void":
+      return [pick(INVOICE, status)];
+    case "partially_paid":
+      return overdue ? [pick(INVOICE, status), late] : [pick(INVOICE, status)];
+    default:
+      return [overdue ? late : { tone: "blue", label: "Due" }];
+  }
+}
+
+export function ClientInvoiceStatusBadges({ status, overdue }: { status: string; overdue: boolean }) {
+  return clientInvoiceBadges(status, overdue).map(({ tone, label }) => (
+    <Badge key={label} variant={tone}>
+      {label}
+    </Badge>
+  ));
+}
+
 export function SignatureStatusBadge({ status, className }: { status: string; className?: string }) {
   const { tone, label } = pick(SIGNATURE, status);
   return (
