@@ -191,11 +191,11 @@ test.describe("Dashboard", () => {
     await expect(cells.nth(3).locator("[data-slot=badge]")).toHaveClass(/bg-blue-100/);
     await expect(cells.nth(5).getByRole("img", { name: "to" })).toBeVisible();
 
-    // Recent Activity: the server wrote 'pevo_dispatched' (letter D, Completed badge).
+    // Recent Activity: the server wrote 'pevo_dispatched' (letter D; done, so no badge).
     const dispatched = activityItem(page, `${pevoName} dispatched on ${rc.jobNumber} for ${usDate(pickup)}`);
     await expect(dispatched).toHaveCount(1);
     await expect(dispatched.locator("span").first()).toHaveText("D");
-    await expect(dispatched.locator("[data-slot=badge]")).toHaveText("Completed");
+    await expect(dispatched.locator("[data-slot=badge]")).toHaveCount(0);
     await expect(dispatched.locator("time")).toHaveText("just now");
     await screenshotBothWidths(page, "dashboard");
 
@@ -257,7 +257,8 @@ test.describe("Dashboard", () => {
     await expect(invoiced).toHaveCount(1);
     await expect(invoiced.locator("span").first()).toHaveText("I");
     await expect(invoiced).toContainText("$740.00");
-    await expect(invoiced.locator("[data-slot=badge]")).toHaveText("Completed");
+    // A done event carries no badge (DECISIONS 'Activity badges').
+    await expect(invoiced.locator("[data-slot=badge]")).toHaveCount(0);
     // Newest first: the invoice, the dispatch, the client added first (A: a type without its own letter).
     await expect(activityList(page).getByRole("listitem").locator("p")).toHaveText([
       `Invoice INV-DASH-${TAG} generated for ${rc.jobNumber}`,

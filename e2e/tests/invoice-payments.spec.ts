@@ -102,6 +102,8 @@ test("send an invoice, the client opens the link, the office records a partial a
   await expect(doc).toBeVisible({ timeout: 30_000 });
   await expect(doc.getByText("Balance Due")).toBeVisible();
   await expect(doc.getByText("$776.20").first()).toBeVisible();
+  // Only what concerns the client: due, never the office's Sent or Viewed.
+  await expect(doc.locator("[data-slot=badge]")).toHaveText(["Due"]);
   await expect(phone.page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(phone.page.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
     "href",
@@ -150,6 +152,11 @@ test("send an invoice, the client opens the link, the office records a partial a
   const desktop = await visitor(browser, 1280);
   await desktop.page.goto(link);
   await expect(desktop.page.getByText("This invoice is paid. Thank you!")).toBeVisible({ timeout: 20_000 });
+  await expect(
+    desktop.page
+      .getByRole("article", { name: `Invoice ${invoice.invoiceNumber}` })
+      .locator("[data-slot=badge]"),
+  ).toHaveText(["Paid"]);
   await saveScreenshot(desktop.page, "public-invoice-1280", { fullPage: true });
   await saveScreenshot(phone.page, "public-invoice-paid-375", { fullPage: true });
   await saveScreenshot(page, "office-invoice-1280", { fullPage: true });

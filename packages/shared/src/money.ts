@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { NUMBER_LIMITS } from "./limits";
 
-/** Exact money: decimal strings on the wire and in PostgreSQL, integer cents in arithmetic. */
-const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
+/**
+ * Exact money: decimal strings on the wire and in PostgreSQL, integer cents in arithmetic.
+ * The shape takes any number of digits: a too-large amount ("99999999999") is refused with its
+ * bound's message, not as a malformed one; `atMost` then keeps it within NUMBER_LIMITS.maxMoney.
+ */
+export const AMOUNT_SHAPE = /^\d+(\.\d{1,2})?$/;
 
 /** "12.3" → 1230. Only for strings that passed the money schema (or numeric columns). */
 export function toCents(value: string | number): number {
@@ -26,7 +30,25 @@ export function groupedAmount(value: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 
-export const MAX_MONEY_MESSAGE = `Amount must be at most ${groupedAmount(NUMBER_LIMITS.maxMoney)}`;
+/**
+ * An amount as money for people: "1000" → "$1,000.00", "-12.5" → "-$12.50" (activity texts, messages,
+ * PDFs), never "$1000.00".
+ */
+export function formatUsd(value: string | number): string {
+  const cents = toCents(value);
+  return `${cents < 0 ? "-" : ""}$${groupedAmount(fromCents(Math.abs(cents)))}`;
+}
+
+/** Whether an amount of AMOUNT_SHAPE (a leading minus allowed) is at most `max` in size; any length is safe. */
+export function atMost(value: string, max: string): boolean {
+  const digits = (text: string) =>
+    (text.replace(/^-/, "").split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length;
+  // More whole digits than the bound has cannot be within it (and would lose precision as a number).
+  if (digits(value) > digits(max)) return false;
+  return Math.abs(toCents(value)) <= toCents(max);
+}
+
+export const MAX_MONEY_MESSAGE = `Amount must be at most $${groupedAmount(NUMBER_LIMITS.maxMoney)}`;
 
 /**
  * A required amount of 0 or more with at most two decimals and at most NUMBER_LIMITS.maxMoney,
@@ -38,10 +60,10 @@ export const money = (requiredMessage: string) =>
     .transform((v) => (typeof v === "number" ? (Number.isFinite(v) ? String(v) : "x") : v.trim()))
     .refine((v) => v !== "", { message: requiredMessage })
     .refine((v) => v === "" || !v.startsWith("-"), { message: "Amount must be 0 or more" })
-    .refine((v) => v === "" || v.startsWith("-") || DECIMAL.test(v), {
+    .refine((v) => v === "" || v.startsWith("-") || AMOUNT_SHAPE.test(v), {
       message: "Enter an amount with up to 2 decimals",
     })
-    .refine((v) => !DECIMAL.test(v) || toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), {
+    .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, NUMBER_LIMITS.maxMoney), {
       message: MAX_MONEY_MESSAGE,
     })
     .transform((v) => fromCents(toCents(v)));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mileageChargeCents } from "./invoice-math";
 import { NUMBER_LIMITS } from "./limits";
-import { fromCents, groupedAmount, money } from "./money";
+import { AMOUNT_SHAPE, atMost, fromCents, groupedAmount, money } from "./money";
 
 /**
  * How a rate kind is counted: the unit a rate confirmation states it in and a pay plan will pay it
@@ -66,10 +66,10 @@ export const optionalQuantity = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
     .refine((v) => !v.startsWith("-"), { message: `${label} cannot be negative` })
-    .refine((v) => v === "" || v.startsWith("-") || /^\d{1,8}(\.\d{1,2})?$/.test(v), {
+    .refine((v) => v === "" || v.startsWith("-") || AMOUNT_SHAPE.test(v), {
       message: `${label} must be a number with up to 2 decimals`,
     })
-    .refine((v) => !/^\d{1,8}(\.\d{1,2})?$/.test(v) || Number(v) <= max, {
+    .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, String(max)), {
       message: `${label} must be at most ${max.toLocaleString("en-US")}`,
     })
     .transform((v) => (v === "" ? null : Number(v).toFixed(2)));

@@ -355,7 +355,7 @@ describe("the additional rates on a rate confirmation", () => {
   it.each([
     [{ perDiemRate: "-1" }, "perDiemRate", "Amount must be 0 or more"],
     [{ perDiemRate: "1.234" }, "perDiemRate", "Enter an amount with up to 2 decimals"],
-    [{ highPoleRate: "1000000.01" }, "highPoleRate", "Amount must be at most 1,000,000.00"],
+    [{ highPoleRate: "1000000.01" }, "highPoleRate", "Amount must be at most $1,000,000.00"],
     [{ deadheadRate: "1.00" }, "deadheadMiles", "Enter the deadhead miles"],
     [{ deadheadMiles: "10" }, "deadheadRate", "Enter the deadhead rate"],
     [{ mileageMinimum: "2000.01" }, "mileageMinimum", "Mileage minimum must be at most 2,000"],

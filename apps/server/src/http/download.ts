@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
-
-/** Letters, digits, dot, dash and underscore only: a file name safe in a Content-Disposition header. */
-const safeFileName = (name: string) => name.replace(/[^\w.-]+/g, "_");
+import { safeFileName } from "../lib/file-name";
 
 type Disposition = "attachment" | "inline";
 

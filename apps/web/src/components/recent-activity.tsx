@@ -1,6 +1,6 @@
 import type { ActivityStatus, ActivityType } from "@pevo/shared";
 import type { ReactNode } from "react";
-import { ActivityStatusBadge } from "@/components/status-badge";
+import { ActivityBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney, timeAgo } from "@/lib/format";
@@ -82,7 +82,7 @@ export function ActivityList({ activity }: { activity: TActivityItem[] }) {
                 {timeAgo(item.createdAt)}
               </time>
               {item.amount ? <span>{formatMoney(item.amount)}</span> : null}
-              <ActivityStatusBadge status={item.status} className="ml-auto" />
+              <ActivityBadge type={item.type} status={item.status} className="ml-auto" />
             </div>
           </div>
         </li>

@@ -1,5 +1,4 @@
 import {
-  type ActivityStatus,
   DISPATCH_STATUS_LABELS,
   type DispatchStatus,
   INVOICE_STATUS_LABELS,
@@ -43,12 +42,27 @@ const SIGNATURE: Record<SignatureState, { tone: Tone; label: string }> = {
   expired: { tone: "red", label: SIGNATURE_STATE_LABELS.expired },
 };
 
-/** Activity badges: success = Completed, pending = Pending, error = Failed (SPEC §3). */
-const ACTIVITY: Record<ActivityStatus, { tone: Tone; label: string }> = {
-  success: { tone: "green", label: "Completed" },
-  pending: { tone: "yellow", label: "Pending" },
-  error: { tone: "red", label: "Failed" },
-};
+/**
+ * An activity event's badge: only where it says something true that stays true, a thing that went
+ * wrong (DECISIONS 'Activity badges'). SPEC §3's sample badges (success = Completed, error = Failed)
+ * put "Completed" on every event, "invoice opened" included, "Failed" on a PEVO's problem report or a
+ * deletion, and "Pending" on a request that is long answered; so a done event has none.
+ */
+export function activityBadge(type: string, status: string): { tone: Tone; label: string } | null {
+  if (status !== "error") return null;
+  switch (type) {
+    // A PEVO's job step stored as an error is a problem report (domain/dispatches/lifecycle.ts).
+    case "dispatch_step":
+      return { tone: "red", label: "Problem" };
+    case "dispatch_declined":
+    case "signature_declined":
+      return { tone: "red", label: "Declined" };
+    case "signature_expired":
+      return { tone: "red", label: "Expired" };
+    default:
+      return null;
+  }
+}
 
 /** 'some_value' -> 'Some value', for a status this build does not know yet. */
 const humanize = (value: string) => {
@@ -83,13 +97,47 @@ export function InvoiceStatusBadge({ status, className }: { status: string; clas
   );
 }
 
-export function ActivityStatusBadge({ status, className }: { status: string; className?: string }) {
-  const { tone, label } = pick(ACTIVITY, status);
-  return (
-    <Badge variant={tone} className={className}>
+export function ActivityBadge({
+  type,
+  status,
+  className,
+}: {
+  type: string;
+  status: string;
+  className?: string;
+}) {
+  const badge = activityBadge(type, status);
+  return badge ? (
+    <Badge variant={badge.tone} className={className}>
+      {badge.label}
+    </Badge>
+  ) : null;
+}
+
+/**
+ * The badges a client sees on the public invoice page: only what concerns them (DECISIONS 'Invoice
+ * link'). An open invoice reads "Due", or "Overdue" once past its due date; the office's "Sent" and
+ * "Viewed" are its own bookkeeping. "Partially paid" (with "Overdue" when past due), "Paid", "Void".
+ */
+export function clientInvoiceBadges(status: string, overdue: boolean): { tone: Tone; label: string }[] {
+  const late = { tone: "red" as const, label: INVOICE_STATUS_LABELS.overdue };
+  switch (status) {
+    case "paid":
+    case "void":
+      return [pick(INVOICE, status)];
+    case "partially_paid":
+      return overdue ? [pick(INVOICE, status), late] : [pick(INVOICE, status)];
+    default:
+      return [overdue ? late : { tone: "blue", label: "Due" }];
+  }
+}
+
+export function ClientInvoiceStatusBadges({ status, overdue }: { status: string; overdue: boolean }) {
+  return clientInvoiceBadges(status, overdue).map(({ tone, label }) => (
+    <Badge key={label} variant={tone}>
       {label}
     </Badge>
-  );
+  ));
 }
 
 export function SignatureStatusBadge({ status, className }: { status: string; className?: string }) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZDay, ZId, ZTimestamp } from "../api/common";
 import { US_STATES } from "../constants";
 import { DATE_LIMITS, TEXT_LIMITS } from "../limits";
-import { fromCents, toCents } from "../money";
+import { AMOUNT_SHAPE, atMost, fromCents, toCents } from "../money";
 import { boundedText, dateInWindow, optionalDateInWindow, requiredText } from "../schemas/fields";
 import {
   CREDENTIAL_KINDS,
@@ -46,13 +46,12 @@ export const ZCertification = z
 export type TCertificationInput = z.input<typeof ZCertification>;
 export type TCertificationData = z.output<typeof ZCertification>;
 
-const COVERAGE = /^\d{1,12}(\.\d{1,2})?$/;
 /** An optional coverage amount in dollars ("1000000", "1000000.00"); normalized to two decimals. */
 const coverageAmount = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === "number" ? (Number.isFinite(v) ? String(v) : "x") : v.trim()))
-  .refine((v) => v === "" || COVERAGE.test(v), { message: "Enter an amount with up to 2 decimals" })
-  .refine((v) => !COVERAGE.test(v) || toCents(v) <= toCents(CREDENTIAL_LIMITS.maxCoverage), {
+  .refine((v) => v === "" || AMOUNT_SHAPE.test(v), { message: "Enter an amount with up to 2 decimals" })
+  .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, CREDENTIAL_LIMITS.maxCoverage), {
     message: "Coverage must be at most 100,000,000.00",
   })
   .nullish()

@@ -12,7 +12,14 @@ import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGE } from "../time-zones";
 import { MAX_PASSWORD_LENGTH, ZLogin, ZResetPassword, ZSignup, ZSignupForm } from "./auth";
 import { ZClient } from "./client";
 import { EARLIEST_PICKUP_DATE, ZDispatch } from "./dispatch";
-import { addYearsIso, todayIso, tooEarlyMessage, tooLateMessage, tooLongMessage } from "./fields";
+import {
+  addYearsIso,
+  documentNumberMessage,
+  todayIso,
+  tooEarlyMessage,
+  tooLateMessage,
+  tooLongMessage,
+} from "./fields";
 import { LINE_ITEMS_REQUIRED_MESSAGE, ZCompanySettings, ZInviteAdmin, ZInvoice } from "./invoice";
 import { ZPevo } from "./pevo";
 import { ZRateConfirmation } from "./rate-confirmation";
@@ -225,11 +232,23 @@ function password(form: BoundsForm, fields: string[]): BoundCase[] {
   ];
 }
 
-/** Money: the maximum passes, one cent more fails. */
+/** A document number: letters, digits and - / . pass; an emoji or a space does not. */
+function documentNumber(form: BoundsForm, field: string, label: string, prefix: string): BoundCase[] {
+  const error = documentNumberMessage(label);
+  return [
+    { form, field, value: `${prefix}/2026.01-a`, note: "letters, digits and - / ." },
+    { form, field, value: `${prefix}-🚚-1`, error, note: "an emoji" },
+    { form, field, value: `${prefix} 1`, error, note: "a space" },
+    { form, field, value: `${prefix}#1`, error, note: "a #" },
+  ];
+}
+
+/** Money: the maximum passes, one cent more fails, and so does an amount far over it, with the same message. */
 function money(form: BoundsForm, field: string): BoundCase[] {
   return [
     { form, field, value: NUMBER_LIMITS.maxMoney, saved: NUMBER_LIMITS.maxMoney, note: "the maximum amount" },
     { form, field, value: "1000000.01", error: MAX_MONEY_MESSAGE, note: "one cent over the maximum" },
+    { form, field, value: "99999999999", error: MAX_MONEY_MESSAGE, note: "eleven digits" },
   ];
 }
 
@@ -378,6 +397,7 @@ export const BOUND_CASES: BoundCase[] = [
 
   // Rate confirmations
   ...text("rateConfirmation", "jobNumber", "Job number", code),
+  ...documentNumber("rateConfirmation", "jobNumber", "Job number", "RC"),
   ...text("rateConfirmation", "originAddress", "Origin address", address),
   ...text("rateConfirmation", "destinationAddress", "Destination address", address),
   ...text("rateConfirmation", "description", "Description", longText),
@@ -469,6 +489,7 @@ export const BOUND_CASES: BoundCase[] = [
 
   // Invoices
   ...text("invoice", "invoiceNumber", "Invoice number", code),
+  ...documentNumber("invoice", "invoiceNumber", "Invoice number", "INV"),
   ...text("invoice", "customerName", "Customer name", name),
   ...text("invoice", "customerAddress", "Customer address", address),
   ...text("invoice", "pevoName", "PEVO name", name),

@@ -66,6 +66,20 @@ export const requiredText = (
     .max(max, { message: tooLongMessage(label, max) })
     .refine(...plainText(label, lines));
 
+/** The one wording of a document number holding another character. */
+export const documentNumberMessage = (label: string) => `${label} may contain only letters, digits and - / .`;
+
+/**
+ * A document number a user types (an invoice number, a rate confirmation's job number): ASCII
+ * letters, digits and - / . only, at most TEXT_LIMITS.code characters. It is printed on PDFs in the
+ * embedded font and names their files ("invoice-INV-2026-0001.pdf"), so nothing the font cannot draw
+ * or a file name cannot hold (DECISIONS 'Document numbers').
+ */
+export const documentNumber = (message: string, label: string) =>
+  requiredText(message, label, TEXT_LIMITS.code).refine((v) => /^[A-Za-z0-9./-]*$/.test(v), {
+    message: documentNumberMessage(label),
+  });
+
 /** A required email address (trimmed, lower-cased), at most TEXT_LIMITS.email characters. */
 export const requiredEmail = (message = "Please enter a valid email", label = "Email") =>
   z

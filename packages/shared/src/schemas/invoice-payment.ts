@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CASH_PAYMENT_METHODS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { MAX_MONEY_MESSAGE, toCents } from "../money";
+import { AMOUNT_SHAPE, atMost, MAX_MONEY_MESSAGE, toCents } from "../money";
 import { boundedText, dateInWindow, requiredEmail } from "./fields";
 
 export const PAYMENT_AMOUNT_MESSAGE = "Enter an amount greater than 0 with up to 2 decimals";
@@ -12,8 +12,8 @@ export const paymentAmount = () =>
   z
     .union([z.string(), z.number()], { error: PAYMENT_AMOUNT_MESSAGE })
     .transform((v) => String(v).trim())
-    .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v) && toCents(v) > 0, { message: PAYMENT_AMOUNT_MESSAGE })
-    .refine((v) => toCents(v) <= toCents(NUMBER_LIMITS.maxMoney), { message: MAX_MONEY_MESSAGE })
+    .refine((v) => AMOUNT_SHAPE.test(v) && toCents(v) > 0, { message: PAYMENT_AMOUNT_MESSAGE })
+    .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, NUMBER_LIMITS.maxMoney), { message: MAX_MONEY_MESSAGE })
     .transform((v) => Number(v).toFixed(2));
 
 /**

@@ -4,13 +4,14 @@ import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
+import { AMOUNT_SHAPE, atMost, fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
 import { optionalPhone } from "../phone";
 import type { TQuickPay } from "../quick-pay";
 import { ZTimeZone } from "../time-zones";
 import {
   boundedText,
   dateInWindow,
+  documentNumber,
   dotNumber,
   mcNumber,
   optionalDateInWindow,
@@ -26,7 +27,8 @@ export const LINE_ITEMS_REQUIRED_MESSAGE = "At least one line item is required";
  * counts as 0 (SPEC §5 / §9); its size at most `max` (a decimal string) with `maxMessage`.
  */
 const amount = (message: string, max: string, maxMessage: string, signed = false) => {
-  const shape = signed ? /^-?\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}(\.\d{1,2})?$/;
+  // Any number of digits (AMOUNT_SHAPE): a too-large amount gets the bound's message, not this one.
+  const shape = signed ? /^-?\d+(\.\d{1,2})?$/ : AMOUNT_SHAPE;
   return (
     z
       .union([z.string(), z.number(), z.null()])
@@ -34,7 +36,7 @@ const amount = (message: string, max: string, maxMessage: string, signed = false
       .optional()
       .transform((v) => (v === null || v === undefined ? "" : String(v).trim()))
       .refine((v) => v === "" || shape.test(v), { message })
-      .refine((v) => !shape.test(v) || Math.abs(toCents(v)) <= toCents(max), { message: maxMessage })
+      .refine((v) => !shape.test(v) || atMost(v, max), { message: maxMessage })
       .transform((v) => (v === "" ? "0.00" : fromCents(toCents(v))))
   );
 };
@@ -82,7 +84,7 @@ export const ZLineItem = z
 /** The invoice form. Subtotal, tax and total are accepted but ignored: the server computes them. */
 export const ZInvoice = z
   .object({
-    invoiceNumber: requiredText("Invoice number is required", "Invoice number", TEXT_LIMITS.code),
+    invoiceNumber: documentNumber("Invoice number is required", "Invoice number"),
     issueDate: dateInWindow("Issue date is required", "Issue date"),
     /** Left out: the issue date plus the client's payment terms (or the company's), on the server. */
     dueDate: optionalDateInWindow("Due date is required", "Due date"),

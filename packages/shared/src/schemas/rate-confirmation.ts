@@ -7,6 +7,7 @@ import { allowConflictField, qualificationOverrideField, type TCoverage } from "
 import {
   boundedText,
   dateInWindow,
+  documentNumber,
   optionalDateInWindow,
   plainText,
   requiredText,
@@ -58,7 +59,7 @@ export const ZPosition = z
 export const ZRateConfirmation = z
   .object({
     clientId: z.uuid({ error: "Please select a client" }),
-    jobNumber: requiredText("Job number is required", "Job number", TEXT_LIMITS.code),
+    jobNumber: documentNumber("Job number is required", "Job number"),
     originAddress: requiredText("Origin address is required", "Origin address", TEXT_LIMITS.address, 5),
     destinationAddress: requiredText(
       "Destination address is required",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EXPENSE_TYPES } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
-import { money } from "../money";
+import { AMOUNT_SHAPE, atMost, money } from "../money";
 import { boundedText, dateInWindow, requiredText } from "./fields";
 
 /** A non-negative quantity with up to two decimals (miles, hours), at most `max` ("Hours must be at most 24"). */
@@ -11,10 +11,10 @@ const quantity = (label: string, max: number) =>
     .transform((v) => String(v).trim())
     .refine((v) => v !== "", { message: `${label} is required` })
     .refine((v) => v === "" || !v.startsWith("-"), { message: `${label} cannot be negative` })
-    .refine((v) => v === "" || v.startsWith("-") || /^\d{1,8}(\.\d{1,2})?$/.test(v), {
+    .refine((v) => v === "" || v.startsWith("-") || AMOUNT_SHAPE.test(v), {
       message: `${label} must be a number with up to 2 decimals`,
     })
-    .refine((v) => !/^\d{1,8}(\.\d{1,2})?$/.test(v) || Number(v) <= max, {
+    .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, String(max)), {
       message: `${label} must be at most ${max.toLocaleString("en-US")}`,
     })
     .transform((v) => Number(v).toFixed(2));

@@ -18,6 +18,7 @@ import {
 import {
   type CredentialKind,
   certificationLabel,
+  formatUsd,
   INSURANCE_TYPE_LABELS,
   insuranceLabel,
   type TCertificationData,
@@ -140,7 +141,7 @@ function versionSummary(kind: CredentialKind, data: VersionData): string {
   }
   if (kind === "insurance") {
     const i = data as TInsuranceData;
-    return `${i.carrier} · policy ${i.policyNumber}${i.coverageAmount ? ` · $${i.coverageAmount}` : ""} · expires ${i.expiresOn}`;
+    return `${i.carrier} · policy ${i.policyNumber}${i.coverageAmount ? ` · ${formatUsd(i.coverageAmount)}` : ""} · expires ${i.expiresOn}`;
   }
   const v = data as TVehicleData;
   const car = [v.year, v.make, v.model].filter(Boolean).join(" ");

@@ -3,6 +3,7 @@ import { creditNoteLines, creditNotes, type Executor, invoices, user } from "@pe
 import { fromCents, type TCreditNote } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
+import { safeFileName } from "../../lib/file-name";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { mailState } from "../../mail/mail-jobs";
 
@@ -11,7 +12,8 @@ export const CREDIT_NOTE_NOT_FOUND = "Credit note not found";
 /** The key of a credit note's mail (mail/mail-jobs.ts): its page shows where the latest one stands. */
 export const creditNoteMailKey = (id: string) => `credit-note:${id}`;
 
-export const creditNoteFileName = (creditNoteNumber: string) => `credit-note-${creditNoteNumber}.pdf`;
+export const creditNoteFileName = (creditNoteNumber: string) =>
+  safeFileName(`credit-note-${creditNoteNumber}.pdf`);
 
 type ReadScope = { db: Executor; companyId: CompanyId };
 

@@ -12,6 +12,7 @@ import {
   creditNoteTooLarge,
   creditNoteTotalCents,
   creditRoomCents,
+  formatUsd,
   fromCents,
   splitCreditNote,
   type TIssueCreditNote,
@@ -26,7 +27,7 @@ import { allocateCreditNoteNumber } from "./credit-note-number";
 import { getCreditNote } from "./get-credit-note";
 
 const noClientToCredit = (balance: string) =>
-  `This invoice has no client to hold a credit: a credit note on it can be at most its balance, $${balance}`;
+  `This invoice has no client to hold a credit: a credit note on it can be at most its balance, ${formatUsd(balance)}`;
 
 export async function issueCreditNote(
   scope: Scope,
@@ -92,8 +93,8 @@ export async function issueCreditNote(
       });
     }
     const parts = [
-      appliedCents > 0 ? `$${fromCents(appliedCents)} applied to the invoice` : null,
-      toCreditCents > 0 ? `$${fromCents(toCreditCents)} credited to the client's account` : null,
+      appliedCents > 0 ? `${formatUsd(fromCents(appliedCents))} applied to the invoice` : null,
+      toCreditCents > 0 ? `${formatUsd(fromCents(toCreditCents))} credited to the client's account` : null,
     ].filter(Boolean);
     await recordActivity(tx, scope, {
       actorId: userId,
@@ -101,7 +102,7 @@ export async function issueCreditNote(
       status: "success",
       client: invoice.customerName,
       amount: fromCents(totalCents),
-      message: `Credit note ${creditNoteNumber} of $${fromCents(totalCents)} issued on invoice ${invoice.invoiceNumber}: ${parts.join(", ")}`,
+      message: `Credit note ${creditNoteNumber} of ${formatUsd(fromCents(totalCents))} issued on invoice ${invoice.invoiceNumber}: ${parts.join(", ")}`,
     });
     return row.id;
   });

@@ -5,7 +5,7 @@
  * credit, the invoice's amount paid and status, the activity and live events.
  */
 import { clientCreditEntries, missingRow, payments } from "@pevo/db";
-import { fromCents, type TApplyClientCredit, toCents } from "@pevo/shared";
+import { formatUsd, fromCents, type TApplyClientCredit, toCents } from "@pevo/shared";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
 import { recordActivity } from "../activity";
@@ -16,8 +16,9 @@ import { lockInvoice } from "./lock-invoice";
 import { publishPaymentEvent, setAmountPaid } from "./payments";
 
 const NOT_OPEN = "Credit can be applied only to a sent invoice with a balance left";
-const overCredit = (credit: string) => `The amount cannot exceed the client's credit of $${credit}`;
-const overBalance = (balance: string) => `The amount cannot exceed the invoice's balance of $${balance}`;
+const overCredit = (credit: string) => `The amount cannot exceed the client's credit of ${formatUsd(credit)}`;
+const overBalance = (balance: string) =>
+  `The amount cannot exceed the invoice's balance of ${formatUsd(balance)}`;
 
 export async function applyClientCredit(
   scope: Scope,
@@ -78,7 +79,7 @@ export async function applyClientCredit(
       status: "success",
       client: client.name,
       amount: apply.amount,
-      message: `$${apply.amount} of ${client.name}'s credit applied to invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}; credit $${fromCents(credit)} → $${fromCents(credit - amount)}`,
+      message: `${formatUsd(apply.amount)} of ${client.name}'s credit applied to invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}; credit ${formatUsd(fromCents(credit))} → ${formatUsd(fromCents(credit - amount))}`,
     });
     await publishPaymentEvent(tx, scope, "payment recorded", row);
   });

@@ -13,7 +13,7 @@ import {
   type Transaction,
   user,
 } from "@pevo/db";
-import { fromCents, type TClientCredit } from "@pevo/shared";
+import { formatUsd, fromCents, type TClientCredit } from "@pevo/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -104,7 +104,7 @@ export async function addClientCredit(
     status: "success",
     client: client.name,
     amount,
-    message: `$${amount} added to ${client.name}'s credit (${source.kind === "overpayment" ? "overpayment" : "credit note"}); credit now $${fromCents(await creditCents(tx, scope, clientId))}`,
+    message: `${formatUsd(amount)} added to ${client.name}'s credit (${source.kind === "overpayment" ? "overpayment" : "credit note"}); credit now ${formatUsd(fromCents(await creditCents(tx, scope, clientId)))}`,
   });
   return entry;
 }

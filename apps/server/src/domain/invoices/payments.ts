@@ -6,7 +6,7 @@
  * credit in the same transaction (DECISIONS 'Client credit'). Amounts are integer cents.
  */
 import { clientCreditEntries, invoices, missingRow, payments, type Transaction, user } from "@pevo/db";
-import { fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
+import { formatUsd, fromCents, type TInvoicePayments, type TRecordPayment, toCents } from "@pevo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
@@ -24,9 +24,9 @@ const CREDIT_NOTE_PAYMENT =
   "This amount was applied by a credit note: a credit note is a record and its part on the invoice stays";
 const NOTHING_DUE = "This invoice has no balance left to pay";
 const overBalanceNoClient = (balance: string) =>
-  `The payment cannot exceed the balance of $${balance}: this invoice has no client to keep the rest as credit`;
+  `The payment cannot exceed the balance of ${formatUsd(balance)}: this invoice has no client to keep the rest as credit`;
 const creditAlreadyUsed = (excess: string) =>
-  `This payment left $${excess} as the client's credit, and that credit has been applied or refunded since. Delete that application or refund first.`;
+  `This payment left ${formatUsd(excess)} as the client's credit, and that credit has been applied or refunded since. Delete that application or refund first.`;
 
 export async function listPayments(
   scope: Pick<Scope, "db" | "companyId">,
@@ -131,7 +131,7 @@ export async function recordPayment(
       status: "success",
       client: inv.customerName,
       amount: input.amount,
-      message: `Payment of $${input.amount} received for invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}${excess > 0 ? `; $${fromCents(excess)} kept as the client's credit` : ""}`,
+      message: `Payment of ${formatUsd(input.amount)} received for invoice ${inv.invoiceNumber}${row.status === "paid" ? " (paid in full)" : ""}${excess > 0 ? `; ${formatUsd(fromCents(excess))} kept as the client's credit` : ""}`,
     });
     if (excess > 0 && inv.clientId) {
       await addClientCredit(tx, scope, {
@@ -192,7 +192,7 @@ export async function deletePayment(
       status: "error",
       client: inv.customerName,
       amount: fromCents(deleted.amountCents),
-      message: `${deleted.method === "client_credit" ? "Client credit" : "Payment"} of $${fromCents(deleted.amountCents)} on invoice ${inv.invoiceNumber} deleted${kept ? `, with the $${fromCents(kept.amountCents)} it left as the client's credit` : deleted.method === "client_credit" ? "; the credit is the client's again" : ""}`,
+      message: `${deleted.method === "client_credit" ? "Client credit" : "Payment"} of ${formatUsd(fromCents(deleted.amountCents))} on invoice ${inv.invoiceNumber} deleted${kept ? `, with the ${formatUsd(fromCents(kept.amountCents))} it left as the client's credit` : deleted.method === "client_credit" ? "; the credit is the client's again" : ""}`,
     });
     await publishPaymentEvent(tx, scope, "payment deleted", row);
   });

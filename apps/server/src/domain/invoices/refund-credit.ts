@@ -3,13 +3,13 @@
  * transaction with the client locked, at most the credit, its ledger entry and activity event.
  */
 import { clientCreditEntries } from "@pevo/db";
-import { fromCents, PAYMENT_METHOD_LABELS, type TRefundClientCredit, toCents } from "@pevo/shared";
+import { formatUsd, fromCents, PAYMENT_METHOD_LABELS, type TRefundClientCredit, toCents } from "@pevo/shared";
 import { InvalidInputError } from "../../lib/domain-errors";
 import type { Scope } from "../../lib/tenant";
 import { recordActivity } from "../activity";
 import { clientCredit, creditCents, lockClientCredit } from "./client-credit";
 
-const overCredit = (credit: string) => `The refund cannot exceed the client's credit of $${credit}`;
+const overCredit = (credit: string) => `The refund cannot exceed the client's credit of ${formatUsd(credit)}`;
 
 export async function refundClientCredit(
   scope: Scope,
@@ -40,7 +40,7 @@ export async function refundClientCredit(
       status: "success",
       client: client.name,
       amount: refund.amount,
-      message: `$${refund.amount} of ${client.name}'s credit refunded (${PAYMENT_METHOD_LABELS[refund.method]}${refund.reference ? ` ${refund.reference}` : ""}); credit $${fromCents(credit)} → $${fromCents(credit - amount)}`,
+      message: `${formatUsd(refund.amount)} of ${client.name}'s credit refunded (${PAYMENT_METHOD_LABELS[refund.method]}${refund.reference ? ` ${refund.reference}` : ""}); credit ${formatUsd(fromCents(credit))} → ${formatUsd(fromCents(credit - amount))}`,
     });
   });
   return clientCredit(scope, clientId);

@@ -10,6 +10,7 @@ import { INVOICE_LINK_DAYS, type TInvoiceSent, type TSendInvoice } from "@pevo/s
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../http/context";
 import { ConflictError, InvalidInputError } from "../../lib/domain-errors";
+import { safeFileName } from "../../lib/file-name";
 import { invoiceEvent, publishEvent } from "../../lib/live-events";
 import { ownCompany, type Scope, scoped } from "../../lib/tenant";
 import { deliverNow, enqueueMail, mailStateById } from "../../mail/mail-jobs";
@@ -53,7 +54,7 @@ async function billingOf(
   return { poRequired: ordering?.poRequired ?? false, email: billed?.billingEmail ?? billed?.email ?? null };
 }
 
-export const invoiceFileName = (invoiceNumber: string) => `invoice-${invoiceNumber}.pdf`;
+export const invoiceFileName = (invoiceNumber: string) => safeFileName(`invoice-${invoiceNumber}.pdf`);
 
 export async function sendInvoice(
   scope: Scope,

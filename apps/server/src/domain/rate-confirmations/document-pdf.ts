@@ -1,3 +1,4 @@
+import { safeFileName } from "../../lib/file-name";
 import type { Scope } from "../../lib/tenant";
 import { companyLogo } from "../company";
 import { getRateConfirmation } from "./get-rate-confirmation";
@@ -13,6 +14,6 @@ export async function rateConfirmationPdf(scope: Scope, id: string) {
       undefined,
       (await companyLogo(scope.db, scope))?.bytes,
     ),
-    fileName: `rate-confirmation-${rc.jobNumber}.pdf`,
+    fileName: safeFileName(`rate-confirmation-${rc.jobNumber}.pdf`),
   };
 }

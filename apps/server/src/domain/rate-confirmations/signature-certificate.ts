@@ -3,6 +3,7 @@ import { type Executor, signatureRequests } from "@pevo/db";
 import { desc, eq } from "drizzle-orm";
 import { companyIdOfScopedRow } from "../../lib/company-id";
 import { NotFoundError } from "../../lib/domain-errors";
+import { safeFileName } from "../../lib/file-name";
 import { type CompanyId, scoped } from "../../lib/tenant";
 import { companyLogo, companyTimeZone } from "../company";
 import { rcHeader } from "./get-rate-confirmation";
@@ -36,7 +37,7 @@ function certificateOf(r: RequestRow, timeZone?: string): SignatureCertificate {
   };
 }
 
-const signedFileName = (jobNumber: string) => `rate-confirmation-${jobNumber}-signed.pdf`;
+const signedFileName = (jobNumber: string) => safeFileName(`rate-confirmation-${jobNumber}-signed.pdf`);
 
 /** The signed copy: the document as signed, and its signature certificate page (times in UTC and the company's zone). */
 export async function signedPdfOf(db: Executor, r: RequestRow) {

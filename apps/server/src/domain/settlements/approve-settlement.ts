@@ -4,6 +4,7 @@
  * or trip log does not alter them; a correction is an adjustment in a later settlement).
  */
 import { settlements } from "@pevo/db";
+import { formatUsd } from "@pevo/shared";
 import { eq } from "drizzle-orm";
 import { type Scope, scoped } from "../../lib/tenant";
 import { recordActivity } from "../activity";
@@ -22,7 +23,7 @@ export async function approveSettlement(scope: Scope, id: string) {
       actorId: scope.userId,
       type: "settlement_approved",
       amount: stored.net,
-      message: `PEVO pay settlement ${row.periodStart} – ${row.periodEnd} approved: $${stored.net} to ${stored.pevos.length} ${stored.pevos.length === 1 ? "PEVO" : "PEVOs"}`,
+      message: `PEVO pay settlement ${row.periodStart} – ${row.periodEnd} approved: ${formatUsd(stored.net)} to ${stored.pevos.length} ${stored.pevos.length === 1 ? "PEVO" : "PEVOs"}`,
     });
   });
   return getSettlement(scope, id);

@@ -5,6 +5,7 @@
 import { pevos, pevoTaxProfiles, taxYearSettings } from "@pevo/db";
 import {
   defaultThresholdCents,
+  formatUsd,
   fromCents,
   type TMissingW9,
   type TTaxRecipient,
@@ -56,7 +57,7 @@ export async function saveTaxYearSettings(scope: Scope, input: { year: number; s
     await recordActivity(tx, scope, {
       actorId: scope.userId,
       type: "tax_year_settings_saved",
-      message: `1099-NEC settings for ${year} saved: threshold $${settings.threshold}, reimbursed expenses ${settings.includeReimbursedExpenses ? "counted" : "not counted"}`,
+      message: `1099-NEC settings for ${year} saved: threshold ${formatUsd(settings.threshold)}, reimbursed expenses ${settings.includeReimbursedExpenses ? "counted" : "not counted"}`,
     });
   });
   return taxYearOverview(scope, year);

@@ -388,6 +388,24 @@ describe("payments", () => {
     expect(tooLow.body.error).toMatch(/^Only a draft invoice can be edited/);
   });
 
+  test("the activity text formats the amount as money ($1,000.00, never $1000.00)", async () => {
+    const inv = await invoice(adminA);
+    await sendAndLink(adminA, inv.id, inv.invoiceNumber);
+    expect((await pay(adminA, inv.id, "1000")).status).toBe(201);
+    const [received] = await t.db
+      .select({ message: activityEvents.message })
+      .from(activityEvents)
+      .where(
+        and(
+          eq(activityEvents.type, "payment_received"),
+          like(activityEvents.message, `%${inv.invoiceNumber}%`),
+        ),
+      );
+    expect(received?.message).toBe(
+      `Payment of $1,000.00 received for invoice ${inv.invoiceNumber} (paid in full)`,
+    );
+  });
+
   test("another company's invoice or payment is a 404", async () => {
     const inv = await invoice(adminA);
     const paid = await pay(adminA, inv.id, "10.00");

@@ -1202,6 +1202,25 @@ describe("GET /api/invoices/:id/pdf", () => {
     expect(text).toContain("Issue date: Mar 04, 2025");
   });
 
+  test("a number with / and . prints as typed; the file name stays sane; an emoji is refused", async () => {
+    const number = `INV/2026.${Math.random().toString(36).slice(2, 6)}-A`;
+    const created = await createInvoice(jobA, { invoiceNumber: number });
+    const res = await rawGet(`/api/invoices/${created.id}/pdf`, adminA.cookie);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="invoice-${number.replaceAll("/", "-")}.pdf"`,
+    );
+    expect((await readPdf(res.bytes)).text).toContain(`Invoice # ${number}`);
+    const refused = await t.as(adminA)(
+      "POST",
+      "/api/invoices",
+      invoiceBody(jobA, { invoiceNumber: "INV-🚚-1" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      invoiceNumber: "Invoice number may contain only letters, digits and - / .",
+    });
+  });
+
   test("prints any character a user can type with the embedded font; what it cannot draw is a clean box", async () => {
     const created = await createInvoice(jobA, {
       customerName: "Société Générale – Transports",

@@ -120,7 +120,7 @@ describe("the additional rate kinds on a rate confirmation", () => {
     const bounds = await post({ perDiemRate: "1000000.01", standbyThreshold: "30" });
     expect(bounds.status).toBe(400);
     expect(bounds.body.fields).toEqual({
-      "additionalRates.perDiemRate": "Amount must be at most 1,000,000.00",
+      "additionalRates.perDiemRate": "Amount must be at most $1,000,000.00",
       "additionalRates.standbyThreshold": "Standby threshold must be at most 24 hours",
     });
     const pair = await post({ deadheadRate: "1.00" });

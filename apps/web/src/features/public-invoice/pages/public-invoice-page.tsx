@@ -8,7 +8,7 @@ import {
 import { Download, FileX } from "lucide-react";
 import { useParams } from "react-router";
 import { JobLineGroups } from "@/components/job-line-groups";
-import { InvoiceStatusBadge } from "@/components/status-badge";
+import { ClientInvoiceStatusBadges } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
@@ -95,8 +95,7 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
             <h1 className="text-2xl font-semibold tracking-tight">INVOICE</h1>
             <p className="font-medium">#{invoice.invoiceNumber}</p>
             <span className="flex flex-wrap gap-1 sm:justify-end">
-              <InvoiceStatusBadge status={invoice.status} />
-              {invoice.overdue ? <InvoiceStatusBadge status="overdue" /> : null}
+              <ClientInvoiceStatusBadges status={invoice.status} overdue={invoice.overdue} />
             </span>
             <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 sm:justify-end">
               <dt className="text-muted-foreground">Issue Date</dt>
