@@ -272,11 +272,7 @@ export const addEvent = (
  * Whether the phone's write with this id (its idempotency key, ADR 0014) is already on the job's
  * timeline: a replayed offline answer or step then answers as the first one did, adding nothing.
  */
-async function alreadyRecorded(
-  actor: Actor & { db: Executor },
-  id: string,
-  clientId: string | undefined,
-) {
+async function alreadyRecorded(actor: Actor & { db: Executor }, id: string, clientId: string | undefined) {
   if (!clientId) return false;
   const [row] = await actor.db
     .select({ pevoId: dispatchEvents.pevoId, dispatchId: dispatchEvents.dispatchId })
