@@ -1,14 +1,18 @@
 import { format, startOfToday } from "date-fns";
 import { CalendarIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { Matcher } from "react-day-picker";
 import { formatDate, parseDate } from "@/lib/format";
 import { parseTypedDate, pickerYears, typedDate } from "@/lib/typed-date";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
-import { Calendar } from "./calendar";
 import { Input } from "./input";
 import { Popover, PopoverContent, PopoverFieldTrigger } from "./popover";
+import { Spinner } from "./spinner";
+
+// The month grid (react-day-picker) loads when a calendar first opens: date fields are on the PEVO
+// portal's first load, which has a bundle budget (README), and most dates are typed or never changed.
+const Calendar = lazy(() => import("./calendar").then((m) => ({ default: m.Calendar })));
 
 const YEARS = pickerYears();
 
@@ -103,7 +107,6 @@ export function DatePicker({
           placeholder="mm/dd/yyyy"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={10}
           aria-label="Type the date, mm/dd/yyyy"
           aria-invalid={Boolean(message || invalid) || undefined}
           aria-describedby={message ? messageId : undefined}
@@ -122,22 +125,30 @@ export function DatePicker({
             <span className="sr-only">{selected ? format(selected, "MMM dd, yyyy") : placeholder}</span>
           </PopoverFieldTrigger>
           <PopoverContent className="w-auto p-0" align="end">
-            <Calendar
-              mode="single"
-              captionLayout="dropdown"
-              startMonth={new Date(years.from, 0)}
-              endMonth={new Date(years.to, 11)}
-              selected={selected}
-              defaultMonth={selected}
-              disabled={rules.length ? rules : undefined}
-              onSelect={(date) => {
-                const iso = date ? format(date, "yyyy-MM-dd") : null;
-                setText(iso ? typedDate(iso) : "");
-                setMessage(null);
-                emit(iso);
-                setOpen(false);
-              }}
-            />
+            <Suspense
+              fallback={
+                <div className="grid size-72 place-items-center">
+                  <Spinner className="size-5 text-muted-foreground" />
+                </div>
+              }
+            >
+              <Calendar
+                mode="single"
+                captionLayout="dropdown"
+                startMonth={new Date(years.from, 0)}
+                endMonth={new Date(years.to, 11)}
+                selected={selected}
+                defaultMonth={selected}
+                disabled={rules.length ? rules : undefined}
+                onSelect={(date) => {
+                  const iso = date ? format(date, "yyyy-MM-dd") : null;
+                  setText(iso ? typedDate(iso) : "");
+                  setMessage(null);
+                  emit(iso);
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
             {clearable && value ? (
               <div className="border-t p-2">
                 <Button
