@@ -417,7 +417,15 @@ test.describe("Calendar", () => {
     await expect(expiry).toHaveCount(1);
     await expectOnDay(page, expiry, otherDay);
     expect(await background(expiry)).toBe("rgb(254, 215, 170)");
-    await expect(page.getByRole("list", { name: "Legend" })).toContainText("Driver's licence expiry");
+    await expect(page.getByRole("list", { name: "Legend" })).toContainText("Credential expiry");
+    // Credential expiries are all-day items the office can hide.
+    const showExpiries = page.getByRole("switch", { name: "Show credential expiries" });
+    await expect(showExpiries).toBeChecked();
+    await showExpiries.click();
+    await expect(expiry).toHaveCount(0);
+    await expect(pickupEvent).toBeVisible();
+    await showExpiries.press("Space");
+    await expect(expiry).toHaveCount(1);
     await screenshotBothWidths(page, "calendar-month");
 
     // Next / Previous / Today change the period (and its label).

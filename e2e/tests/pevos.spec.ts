@@ -333,6 +333,39 @@ test.describe("PEVO roster", () => {
     await expect(calendar).toBeHidden();
     await expect(expiryTrigger(page)).toHaveText("Pick a date");
   });
+
+  test("an expiry typed as mm/dd/yyyy is saved; the calendar's drop-downs reach another year", async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const name = `Casey Typed${tag}`;
+    await openAddForm(page);
+    await page.getByLabel("First Name").fill("Casey");
+    await page.getByLabel("Last Name").fill(`Typed${tag}`);
+    const typed = page.locator("#pevo-certificationExpiry-typed");
+    await expect(typed).toHaveAccessibleName("Type the date, mm/dd/yyyy");
+
+    // Not a date: a message on leaving the field, and the text stays.
+    await typed.fill("15/03/2028");
+    await typed.press("Tab");
+    await expect(page.getByRole("alert").filter({ hasText: "That date does not exist" })).toBeVisible();
+    await expect(typed).toHaveValue("15/03/2028");
+    await expect(expiryTrigger(page)).toHaveText("Pick a date");
+
+    // The month and year drop-downs move the calendar without paging month by month.
+    const calendar = await openCalendar(page, expiryTrigger(page));
+    await calendar.getByRole("combobox", { name: "Choose the Year" }).selectOption("2030");
+    await calendar.getByRole("combobox", { name: "Choose the Month" }).selectOption({ label: "June" });
+    await expect(calendar.locator('td[data-day="2030-06-10"]')).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await typed.fill("03/15/2028");
+    await expect(page.getByText("That date does not exist")).toBeHidden();
+    await expect(expiryTrigger(page)).toHaveText("Mar 15, 2028");
+    await page.getByRole("button", { name: "Add PEVO" }).click();
+    await expect(page).toHaveURL(/\/pevos$/, { timeout: 20_000 });
+    await expect(cell(page, name, "Expiry")).toContainText("03/15/2028");
+  });
 });
 
 for (const timezoneId of ["Pacific/Auckland", "America/Los_Angeles"]) {

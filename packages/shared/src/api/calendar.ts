@@ -33,7 +33,21 @@ export const ZCalendarResponse = z.object({
     }),
   ),
   rateConfirmations: z.array(z.object({ id: ZId, jobNumber: z.string(), startDate: ZDay, endDate: ZDay })),
-  certificationExpiries: z.array(z.object({ id: ZId, date: ZDay.nullable(), pevoName: z.string() })),
+  certificationExpiries: z
+    .array(z.object({ id: ZId, date: ZDay.nullable(), pevoName: z.string() }))
+    .describe("Driver's licence expiries"),
+  credentialExpiries: z
+    .array(
+      z.object({
+        kind: z.enum(["licence", "certification", "insurance"]),
+        id: ZId.describe("The certification's or the policy's id"),
+        pevoId: ZId,
+        pevoName: z.string(),
+        label: z.string().describe("'TX certification', 'Auto liability insurance'"),
+        date: ZDay,
+      }),
+    )
+    .describe("The current state certifications and insurance policies of active PEVOs expiring in range"),
   days: z
     .array(
       z.object({

@@ -216,3 +216,18 @@ export async function listExpiringCredentials(
     daysLeft: daysBetween(today, e.expiresOn),
   }));
 }
+
+/**
+ * The current state certifications and insurance policies of active PEVOs expiring in [from, to]:
+ * the calendar's all-day "credential expiries" (the driver's licence has its own list there).
+ */
+export async function credentialExpiriesBetween(
+  scope: { db: Executor; companyId: CompanyId },
+  from: string,
+  to: string,
+) {
+  const rows = await currentExpiries(scope, { from, until: to });
+  return rows.flatMap(({ kind, id, pevoId, pevoName, label, expiresOn }) =>
+    kind === "licence" ? [] : [{ kind, id, pevoId, pevoName, label, date: expiresOn }],
+  );
+}

@@ -23,7 +23,7 @@ export {
   nextDigestInstant,
   scheduleAllExpiryReminders,
 } from "./digest-schedule";
-export { listExpiringCredentials } from "./expiring";
+export { credentialExpiriesBetween, listExpiringCredentials } from "./expiring";
 export { pevoQualifications } from "./picker-marks";
 export { assertQualified, jobOfRateConfirmation, recordOverrides } from "./qualification";
 export { credentialReminderHandlers } from "./reminder-job";

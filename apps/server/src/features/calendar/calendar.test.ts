@@ -161,6 +161,7 @@ describe("GET /api/calendar", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
       "certificationExpiries",
+      "credentialExpiries",
       "days",
       "dispatches",
       "rateConfirmations",
@@ -221,6 +222,25 @@ describe("GET /api/calendar", () => {
     ]);
   });
 
+  test("returns the current insurance and certification expiries of the company's active PEVOs", async () => {
+    const res = await calendar(adminA, "?from=2035-12-01&to=2035-12-31");
+    expect(res.status).toBe(200);
+    const expiries = res.body.credentialExpiries as {
+      pevoId: string;
+      kind: string;
+      label: string;
+      date: string;
+    }[];
+    expect(expiries.length).toBeGreaterThan(0);
+    for (const e of expiries) {
+      expect(e).toMatchObject({ kind: "insurance", label: "Auto liability insurance", date: "2035-12-31" });
+    }
+    expect(expiries.map((e) => e.pevoId)).toContain(ids.alex);
+    const b = await calendar(adminB, "?from=2035-12-01&to=2035-12-31");
+    const bPevos = (b.body.credentialExpiries as { pevoId: string }[]).map((e) => e.pevoId);
+    expect(bPevos).not.toContain(ids.alex);
+  });
+
   test("a one-day range", async () => {
     const res = await calendar(adminA, "?from=2025-06-15&to=2025-06-15");
     expect(res.status).toBe(200);
@@ -232,7 +252,13 @@ describe("GET /api/calendar", () => {
   test("a range with nothing in it is empty, not an error", async () => {
     const res = await calendar(adminA, "?from=2024-01-01&to=2024-01-31");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dispatches: [], rateConfirmations: [], certificationExpiries: [], days: [] });
+    expect(res.body).toEqual({
+      dispatches: [],
+      rateConfirmations: [],
+      certificationExpiries: [],
+      credentialExpiries: [],
+      days: [],
+    });
   });
 
   test("another company's dispatches, rate confirmations and PEVOs never appear", async () => {
@@ -261,6 +287,7 @@ describe("GET /api/calendar", () => {
         { id: ids["b-inside"], jobNumber: "JOB-b-inside", startDate: "2025-06-10", endDate: "2025-06-10" },
       ],
       certificationExpiries: [{ id: ids["b-pevo"], date: "2025-06-15", pevoName: "Bee Escort" }],
+      credentialExpiries: [],
       days: [{ date: "2025-06-10", dispatches: 1, rateConfirmations: 1 }],
     });
     // A's busy day counts only A's rows.

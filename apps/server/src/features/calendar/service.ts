@@ -1,17 +1,20 @@
+import { credentialExpiriesBetween } from "../../domain/credentials";
 import { dispatchCalendar } from "../../domain/dispatches";
 import { certificationExpiriesBetween } from "../../domain/pevos";
 import type { Scope } from "../../lib/tenant";
 
 /**
  * What the calendar shows between two dates: the dispatching calendar's pickups and rate
- * confirmation spans with their per-day totals (domain/dispatches), and the certification expiries
- * (domain/pevos).
+ * confirmation spans with their per-day totals (domain/dispatches), the driver's licence expiries
+ * (domain/pevos) and the state certification and insurance expiries (domain/credentials).
  */
 export async function getCalendar(scope: Scope, from: string, to: string) {
-  const [{ pickups, spans, pickupDays, spanDays }, certificationExpiries] = await Promise.all([
-    dispatchCalendar(scope, from, to),
-    certificationExpiriesBetween(scope, from, to),
-  ]);
+  const [{ pickups, spans, pickupDays, spanDays }, certificationExpiries, credentialExpiries] =
+    await Promise.all([
+      dispatchCalendar(scope, from, to),
+      certificationExpiriesBetween(scope, from, to),
+      credentialExpiriesBetween(scope, from, to),
+    ]);
 
   const days = new Map<string, { date: string; dispatches: number; rateConfirmations: number }>();
   const dayOf = (date: string) => {
@@ -32,6 +35,7 @@ export async function getCalendar(scope: Scope, from: string, to: string) {
       .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id))
       .map((s) => ({ ...s, endDate: s.endDate ?? s.startDate })),
     certificationExpiries,
+    credentialExpiries,
     days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
   };
 }

@@ -1,10 +1,11 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import type * as React from "react";
 import { DayPicker, getDefaultClassNames } from "react-day-picker";
 import { cn } from "@/lib/utils";
 import { buttonVariants } from "./button";
 
 function Chevron({ orientation }: { orientation?: "left" | "right" | "up" | "down" }) {
+  if (orientation === "down") return <ChevronDownIcon className="size-3.5 text-muted-foreground" />;
   return orientation === "left" ? (
     <ChevronLeftIcon className="size-4" />
   ) : (
@@ -28,6 +29,20 @@ export function Calendar({ className, classNames, ...props }: React.ComponentPro
         month_caption: cn(
           "flex h-8 w-full items-center justify-center px-8 text-sm font-medium",
           d.month_caption,
+        ),
+        // The month and year drop-downs are native selects (keyboard and phone pickers for free),
+        // laid transparent over a label drawn in the app's look.
+        dropdowns: cn("flex h-8 w-full items-center justify-center gap-1.5 text-sm font-medium", d.dropdowns),
+        dropdown_root: cn(
+          "relative rounded-md border border-input shadow-xs has-focus:border-ring has-focus:ring-[3px] has-focus:ring-ring/50",
+          d.dropdown_root,
+        ),
+        dropdown: cn("absolute inset-0 cursor-pointer bg-popover opacity-0", d.dropdown),
+        caption_label: cn(
+          props.captionLayout?.startsWith("dropdown")
+            ? "flex h-8 items-center gap-1 rounded-md pr-1 pl-2 text-sm font-medium"
+            : "text-sm font-medium",
+          d.caption_label,
         ),
         weekdays: cn("flex", d.weekdays),
         weekday: cn(

@@ -21,6 +21,7 @@ const data: TCalendarData = {
   ],
   rateConfirmations: [],
   certificationExpiries: [],
+  credentialExpiries: [],
   days: [
     { date: "2025-06-14", dispatches: 0, rateConfirmations: 2 },
     { date: "2025-06-15", dispatches: 90, rateConfirmations: 0 },
@@ -58,5 +59,31 @@ describe("calendar events", () => {
       ],
     });
     expect(event?.title).toBe("09:00 RC-7 · Lead Car · Ann Lee");
+  });
+
+  test("licence, certification and insurance expiries are all-day items on their day, hidden when turned off", () => {
+    const withExpiries: TCalendarData = {
+      ...data,
+      dispatches: [pickup("a", "2025-06-15", "06:00")],
+      certificationExpiries: [{ id: "p1", date: "2025-06-20", pevoName: "Ann Lee" }],
+      credentialExpiries: [
+        {
+          kind: "certification",
+          id: "c1",
+          pevoId: "p1",
+          pevoName: "Ann Lee",
+          label: "TX certification",
+          date: "2025-06-21",
+        },
+      ],
+    };
+    const shown = toEvents(withExpiries).filter((e) => e.kind === "expiry");
+    expect(shown.map(({ title, allDay, href }) => ({ title, allDay, href }))).toEqual([
+      { title: "Licence expires: Ann Lee", allDay: true, href: "/pevos/edit/p1" },
+      { title: "TX certification expires: Ann Lee", allDay: true, href: "/pevos/edit/p1" },
+    ]);
+    expect(shown[1]?.start.getDate()).toBe(21);
+    expect(shown[1]?.end.getDate()).toBe(22);
+    expect(toEvents(withExpiries, false).map((e) => e.id)).toEqual(["d-a"]);
   });
 });

@@ -13,8 +13,11 @@ export type CalendarEvent = {
   href: string;
 };
 
-/** Dispatches by pickup date, rate confirmation date spans, certification expiries. */
-export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
+/**
+ * Dispatches by pickup date, rate confirmation date spans, and (unless `expiries` is off: the
+ * office's "Show credential expiries") licence, certification and insurance expiries as all-day items.
+ */
+export function toEvents(data: TCalendarData | undefined, expiries = true): CalendarEvent[] {
   if (!data) return [];
   const dispatches = data.dispatches.map<CalendarEvent>((d) => {
     const [h, m] = d.time.split(":").map(Number);
@@ -42,7 +45,8 @@ export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
     href: `/rate-confirmations/${rc.id}`,
   }));
   // The server only lists expiries inside the range, but its contract allows a null date.
-  const expiries = data.certificationExpiries.flatMap<CalendarEvent>(({ id, date, pevoName }) =>
+  if (!expiries) return [...spans, ...dispatches];
+  const licences = data.certificationExpiries.flatMap<CalendarEvent>(({ id, date, pevoName }) =>
     date
       ? [
           {
@@ -57,7 +61,16 @@ export function toEvents(data: TCalendarData | undefined): CalendarEvent[] {
         ]
       : [],
   );
-  return [...spans, ...dispatches, ...expiries];
+  const credentials = data.credentialExpiries.map<CalendarEvent>((c) => ({
+    id: `c-${c.kind}-${c.id}`,
+    title: `${c.label} expires: ${c.pevoName}`,
+    start: parseDate(c.date),
+    end: addDays(parseDate(c.date), 1),
+    allDay: true,
+    kind: "expiry",
+    href: `/pevos/edit/${c.pevoId}`,
+  }));
+  return [...spans, ...dispatches, ...licences, ...credentials];
 }
 
 /** Status colours match the dispatch badges (yellow, blue, green, red). */

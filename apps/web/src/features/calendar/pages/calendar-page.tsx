@@ -14,7 +14,9 @@ import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { useCalendar } from "../api";
 import "../calendar.css";
@@ -44,7 +46,7 @@ function rangeOf(date: Date, view: View) {
 const LEGEND = [
   ...Object.entries(DISPATCH_STATUS_LABELS),
   ["rate-confirmation", "Rate confirmation"],
-  ["expiry", "Driver's licence expiry"],
+  ["expiry", "Credential expiry"],
 ] as const;
 
 /**
@@ -75,14 +77,15 @@ export default function CalendarPage() {
   const [view, setView] = useState<View>(() => (isMobile ? Views.AGENDA : Views.MONTH));
   const { from, to } = rangeOf(date, view);
   const { data, isPending, isError, refetch, isFetching } = useCalendar(from, to);
-  const events = useMemo(() => toEvents(data), [data]);
+  const [showExpiries, setShowExpiries] = useState(true);
+  const events = useMemo(() => toEvents(data, showExpiries), [data, showExpiries]);
   const hidden = useMemo(() => hiddenPickups(data), [data]);
 
   return (
     <div>
       <PageHeader
         title="Calendar"
-        subtitle="Pickups by date, rate confirmation spans and PEVO certification expiries"
+        subtitle="Pickups by date, rate confirmation spans and PEVO credential expiries"
         actions={isFetching ? <Spinner className="size-5 text-muted-foreground" /> : null}
       />
       {isError ? (
@@ -120,8 +123,12 @@ export default function CalendarPage() {
               />
             </HiddenPickupsContext>
           </div>
+          <div className="mt-4 flex items-center gap-2">
+            <Switch id="calendar-show-expiries" checked={showExpiries} onCheckedChange={setShowExpiries} />
+            <Label htmlFor="calendar-show-expiries">Show credential expiries</Label>
+          </div>
           <ul
-            className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground"
+            className="mt-3 flex flex-wrap gap-x-4 gap-y-2 text-xs text-muted-foreground"
             aria-label="Legend"
           >
             {LEGEND.map(([key, label]) => (
