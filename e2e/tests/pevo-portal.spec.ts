@@ -191,7 +191,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     await expect(detail(page, "Company")).toHaveText("Panhandle Heavy Haul");
     const call = page.getByRole("link", { name: `Call ${driver}` });
     await expect(call).toHaveText("(806) 555-0199");
-    await expect(call).toHaveAttribute("href", "tel:8065550199");
+    await expect(call).toHaveAttribute("href", "tel:+18065550199");
     await expect(detail(page, "Origin")).toHaveText(job.originAddress);
     await expect(detail(page, "Destination")).toHaveText(job.destinationAddress);
     await expect(detail(page, "Notes")).toHaveText(notes);
