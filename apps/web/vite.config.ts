@@ -113,6 +113,10 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the portal supports preloads modules itself (Safari since 17); an older one only
+    // fetches a lazy route's imports one after another, which the polyfill would have spent first-load
+    // bytes on (the /pevo budget, docs/performance.md).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

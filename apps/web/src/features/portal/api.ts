@@ -1,9 +1,6 @@
 import type {
-  ActivityStatus,
-  ActivityType,
   CursorPage,
   DispatchStatus,
-  PevoStatus,
   PositionType,
   TLoadDetails,
   TPevoProfileInput,
@@ -46,29 +43,6 @@ export type TPortalDispatchDetail = TPortalDispatch & {
   /** The job's load details; null when the dispatch has no rate confirmation. */
   loadDetails: TLoadDetails | null;
 };
-
-type TPortalActivity = {
-  id: string;
-  type: ActivityType | (string & {});
-  status: ActivityStatus;
-  message: string;
-  createdAt: string;
-};
-
-export type TPortalDashboard = {
-  cards: { upcomingJobs: number; completedJobs: number; profileStatus: PevoStatus };
-  upcomingJobs: TPortalDispatch[];
-  activity: TPortalActivity[];
-};
-
-/** The PEVO dashboard, computed by the server for the browser's own "today". */
-export function usePortalDashboard() {
-  const today = todayIso();
-  return useQuery({
-    queryKey: queryKeys.portalDashboard(today),
-    queryFn: () => call(client.api.portal.dashboard.$get({ query: { today } })),
-  });
-}
 
 /**
  * A keyset list read front to back: the first page, then "Load more" appends the next (the rows

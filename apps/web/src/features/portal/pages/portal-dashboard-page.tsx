@@ -1,14 +1,13 @@
 import { CalendarClock, CheckCircle2, type LucideIcon, UserRoundCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { PageHeader } from "@/components/page-header";
-import { RecentActivity } from "@/components/recent-activity";
 import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLongToday } from "@/lib/format";
-import { type TPortalDashboard, usePortalDashboard } from "../api";
 import { DispatchList } from "../components/dispatch-list";
+import { type TPortalDashboard, usePortalDashboard } from "../dashboard-api";
 import { tapTarget } from "../lib";
 
 function StatCard({
@@ -67,6 +66,12 @@ function StatCards({ cards }: { cards?: TPortalDashboard["cards"] }) {
   );
 }
 
+// Below the upcoming jobs on a phone: loaded after the first paint, off the /pevo first-load budget
+// (docs/performance.md).
+const RecentActivity = lazy(() =>
+  import("@/components/recent-activity").then((module) => ({ default: module.RecentActivity })),
+);
+
 /** /pevo: the PEVO's own figures, upcoming jobs and activity. */
 export default function PortalDashboardPage() {
   const dashboard = usePortalDashboard();
@@ -95,7 +100,19 @@ export default function PortalDashboardPage() {
                 )}
               </CardContent>
             </Card>
-            <RecentActivity activity={data?.activity} description="Your latest assignments and updates" />
+            <Suspense
+              fallback={
+                <Card className="min-w-0" role="status" aria-label="Loading recent activity">
+                  <CardContent className="grid gap-3">
+                    <Skeleton className="h-5 w-40" />
+                    <Skeleton className="h-4 w-3/4" />
+                    <Skeleton className="h-4 w-1/2" />
+                  </CardContent>
+                </Card>
+              }
+            >
+              <RecentActivity activity={data?.activity} description="Your latest assignments and updates" />
+            </Suspense>
           </div>
         </div>
       )}

@@ -1,0 +1,31 @@
+// The portal dashboard's one read, apart from the lists' hooks in api.ts: the /pevo first load
+// carries only this (its budget: docs/performance.md).
+import type { ActivityStatus, ActivityType, PevoStatus } from "@pevo/shared";
+import { useQuery } from "@tanstack/react-query";
+import { call, client } from "@/lib/api-client";
+import { todayIso } from "@/lib/format";
+import { queryKeys } from "@/lib/query-keys";
+import type { TPortalDispatch } from "./api";
+
+type TPortalActivity = {
+  id: string;
+  type: ActivityType | (string & {});
+  status: ActivityStatus;
+  message: string;
+  createdAt: string;
+};
+
+export type TPortalDashboard = {
+  cards: { upcomingJobs: number; completedJobs: number; profileStatus: PevoStatus };
+  upcomingJobs: TPortalDispatch[];
+  activity: TPortalActivity[];
+};
+
+/** The PEVO dashboard, computed by the server for the browser's own "today". */
+export function usePortalDashboard() {
+  const today = todayIso();
+  return useQuery({
+    queryKey: queryKeys.portalDashboard(today),
+    queryFn: () => call(client.api.portal.dashboard.$get({ query: { today } })),
+  });
+}
