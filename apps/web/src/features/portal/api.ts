@@ -1,10 +1,4 @@
-import type {
-  CursorPage,
-  DispatchStatus,
-  PositionType,
-  TLoadDetails,
-  TPevoProfileInput,
-} from "@pevo/shared";
+import type { CursorPage, DispatchStatus, PositionType, TLoadDetails, TPevoProfileInput } from "@pevo/shared";
 import {
   keepPreviousData,
   type QueryKey,
