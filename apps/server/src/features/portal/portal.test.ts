@@ -318,7 +318,7 @@ describe("GET /api/portal/dispatches/:id", () => {
       pickupTime: "09:00",
       status: "pending",
       driverName: "Morning Driver",
-      driverPhone: "555-000-1111",
+      driverPhone: "+15550001111", // stored in E.164 (DECISIONS 'Phone numbers')
       driverCompany: "Big Rig LLC",
       notes: "Meet at the north gate",
       jobNumber: "RC-20250610-001",
@@ -481,7 +481,7 @@ describe("/api/portal/profile", () => {
       firstName: "Rita",
       lastName: "Roadrunner",
       email: pevo.email,
-      phone: "(555) 777-1234",
+      phone: "+15557771234", // stored in E.164 (DECISIONS 'Phone numbers')
       licenseNumber: "TX-998877",
       certificationExpiry: "2027-03-05",
       // A licence change waits for the office (credentials.test.ts).
@@ -494,7 +494,7 @@ describe("/api/portal/profile", () => {
     expect(office.status).toBe(200);
     expect(office.body).toMatchObject({
       lastName: "Roadrunner",
-      phone: "(555) 777-1234",
+      phone: "+15557771234",
       licenseNumber: "TX-998877",
       certificationExpiry: "2027-03-05",
       email: pevo.email,
