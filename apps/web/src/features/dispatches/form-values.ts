@@ -1,4 +1,4 @@
-import type { TDispatch, TDispatchData, TDispatchInput } from "@pevo/shared";
+import { displayPhone, type TDispatch, type TDispatchData, type TDispatchInput } from "@pevo/shared";
 import type { UseFormReturn } from "react-hook-form";
 import { todayIso } from "@/lib/format";
 
@@ -26,7 +26,8 @@ export function toFormValues(dispatch: TDispatch): DispatchFormValues {
     rateConfirmationId: dispatch.rateConfirmationId ?? "",
     pevoId: dispatch.pevoId ?? "",
     driverName: dispatch.driverName,
-    driverPhone: dispatch.driverPhone,
+    // Stored in E.164; the form shows it as typed in the US ("(806) 555-0199"): DECISIONS 'Phone numbers'.
+    driverPhone: displayPhone(dispatch.driverPhone),
     driverCompany: dispatch.driverCompany ?? "",
     pickupDate: dispatch.pickupDate,
     pickupTime: dispatch.pickupTime,
