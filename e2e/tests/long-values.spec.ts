@@ -28,6 +28,8 @@ const WIDTHS = [1280, 375] as const;
 
 /** `n` characters without a single break opportunity; a unique `tag` first when given. */
 const word = (n: number, tag = "", c = "W") => `${tag}${c.repeat(Math.max(0, n - tag.length))}`;
+/** The longest phone a field takes (TEXT_LIMITS.phone): a number with a ten-digit extension. */
+const longPhone = (line: string) => `(555) ${line}-5555 ext. 1234567890`;
 
 /** The page is no wider than the viewport (1 px of rounding allowed); soft, so one run lists every screen. */
 async function expectNoSideScroll(page: Page, what: string) {
@@ -149,7 +151,7 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
     name: word(L.name, "CO"),
     contactPerson: word(L.name, "ADMIN"),
     address: word(L.address, "ADDR"),
-    phone: word(L.phone, "", "5"),
+    phone: longPhone("555"),
     paymentTermsDays: 30,
     taxRate: "0",
     invoiceFooter: word(L.longText, "FOOTER"),
@@ -161,16 +163,16 @@ test("the longest allowed unbroken values fit every list, detail, dashboard and 
     mcNumber: word(L.code, "", "1"),
     dotNumber: word(L.code, "", "2"),
     email: uniqueEmail("long-client"),
-    phone: word(L.phone, "", "5"),
-    cellPhone: word(L.phone, "", "6"),
-    fax: word(L.phone, "", "7"),
+    phone: longPhone("555"),
+    cellPhone: longPhone("666"),
+    fax: longPhone("777"),
     address: word(L.address, "CLIENTADDR"),
   });
   // A second client, to be deleted (its deletion writes a long activity line).
   await post(api, "/api/clients", { name: word(L.name, `GONE${tag}`) });
 
   const pevoFields = {
-    phone: word(L.phone, "", "5"),
+    phone: longPhone("555"),
     licenseNumber: word(L.code, "LIC"),
     // Assignable: every assignment checks the licence and insurance (added below).
     certificationExpiry: QUALIFIED_UNTIL,

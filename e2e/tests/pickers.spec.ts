@@ -19,7 +19,7 @@ async function seedClients(request: APIRequestContext, tag: string, count: numbe
           name: `Bulk Carrier ${tag} ${n}`,
           contactPerson: `Dispatcher ${n}`,
           email: `bulk${n}.${tag}@example.test`,
-          phone: `(555) 01${n.slice(0, 2)}-${n}`,
+          phone: `(555) 2${n.slice(0, 2)}-${n}`,
         },
       });
     });
