@@ -31,9 +31,10 @@ import { planPicker, planTerms } from "./pay-plans";
  * The non-draft, non-void invoices' lines that bill the dispatch `d` (its own, or a single-job
  * invoice's). Two branches, each on an index (line items by dispatch; invoices by dispatch, then their
  * lines), rather than one OR across the join, which read every line item of the company per job (a
- * two-week run of a 100k-dispatch company took minutes, docs/performance.md).
+ * two-week run of a 100k-dispatch company took minutes, docs/performance.md). Null while no line
+ * bills it. Also the margin's "invoiced" (job-margins.ts, DECISIONS 'Margin').
  */
-const invoicedCentsSql = sql<string | null>`(
+export const invoicedCentsSql = sql<string | null>`(
   select sum(billed.charge) from (
     select ${invoiceLineItems.charge} as charge
     from ${invoiceLineItems}

@@ -15,8 +15,6 @@ import {
   clients,
   dispatches,
   type Executor,
-  invoiceLineItems,
-  invoices,
   payments,
   pevos,
   rateConfirmations,
@@ -43,30 +41,9 @@ import { allRows, countUpTo, keyset, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { zonedDate } from "../../lib/zoned-time";
 import { companyTimeZone } from "../company";
-import { figuresOf, jobsFigures } from "./job-figures";
+import { figuresOf, invoicedCentsSql, jobsFigures } from "./job-figures";
 
 export const JOB_NOT_FOUND = "Dispatch not found";
-
-/**
- * What the dispatch `d` invoiced (job-figures' invoicedCentsSql, written as two sums so that each side
- * uses its index: lines by (company, dispatch) and invoices by dispatch; an OR across the join would
- * read every line of the company for each job).
- */
-const jobInvoicedSql = sql<string | null>`(
-  select case when count(*) = 0 then null else sum(billed.charge) end from (
-    select ${invoiceLineItems.charge} as charge
-    from ${invoiceLineItems}
-    join ${invoices} on ${invoices.companyId} = ${invoiceLineItems.companyId} and ${invoices.id} = ${invoiceLineItems.invoiceId}
-    where ${invoiceLineItems.companyId} = ${dispatches.companyId} and ${invoiceLineItems.dispatchId} = ${dispatches.id}
-      and ${invoices.status} not in ('draft', 'void')
-    union all
-    select ${invoiceLineItems.charge}
-    from ${invoices}
-    join ${invoiceLineItems} on ${invoiceLineItems.invoiceId} = ${invoices.id}
-    where ${invoices.companyId} = ${dispatches.companyId} and ${invoices.dispatchId} = ${dispatches.id}
-      and ${invoiceLineItems.dispatchId} is null and ${invoices.status} not in ('draft', 'void')
-  ) billed
-)`;
 
 /** The approved or paid settlement that pays the dispatch `d`: its status and stored pay. */
 const settledSql = sql<{ status: SettlementStatus; cents: number } | null>`(
@@ -87,7 +64,7 @@ const rowColumns = {
   jobNumber: rateConfirmations.jobNumber,
   clientId: clients.id,
   clientName: clients.name,
-  invoiced: jobInvoicedSql,
+  invoiced: invoicedCentsSql,
   settled: settledSql,
 };
 type Row = {
@@ -321,11 +298,11 @@ export async function monthlyMargins(scope: Scope, day?: string): Promise<TMonth
       ...more,
     );
   const invoicedJobs = await db
-    .select({ month, dispatchId: dispatches.id, pevoId: dispatches.pevoId, invoiced: jobInvoicedSql })
+    .select({ month, dispatchId: dispatches.id, pevoId: dispatches.pevoId, invoiced: invoicedCentsSql })
     .from(dispatches)
     // A join makes drizzle name every column with its table (the sum's correlated references).
     .leftJoin(pevos, and(eq(pevos.companyId, dispatches.companyId), eq(pevos.id, dispatches.pevoId)))
-    .where(inPeriod(sql`${jobInvoicedSql} is not null`));
+    .where(inPeriod(sql`${invoicedCentsSql} is not null`));
   const settled = await db
     .select({
       dispatchId: settlementJobs.dispatchId,
@@ -356,7 +333,7 @@ export async function monthlyMargins(scope: Scope, day?: string): Promise<TMonth
         gte(dispatches.pickupDate, start),
         lte(dispatches.pickupDate, end),
         isNotNull(dispatches.pevoId),
-        sql`${jobInvoicedSql} is not null`,
+        sql`${invoicedCentsSql} is not null`,
         settled.length === 0
           ? undefined
           : sql`not exists (select 1 from ${settlementJobs} join ${settlements} on ${settlements.companyId} = ${settlementJobs.companyId} and ${settlements.id} = ${settlementJobs.settlementId}
