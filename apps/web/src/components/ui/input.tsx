@@ -12,8 +12,18 @@ export function Input({
   ...props
 }: React.ComponentProps<"input">) {
   // The bound (a `maxLength` prop, or the field's in the enclosing <FieldLimits schema>) is shown, never a silent stop.
-  const limit = useTextLimit({ name: props.name, maxLength, ref, onInput, onPaste }, React.useId());
-  const describedBy = [props["aria-describedby"], limit.describedBy].filter(Boolean).join(" ") || undefined;
+  const limit = useTextLimit(
+    {
+      name: props.name,
+      maxLength,
+      ref,
+      onInput,
+      onPaste,
+      "aria-describedby": props["aria-describedby"],
+      "aria-invalid": props["aria-invalid"],
+    },
+    React.useId(),
+  );
   return (
     <>
       <input
@@ -26,11 +36,7 @@ export function Input({
           className,
         )}
         {...props}
-        ref={limit.ref}
-        onInput={limit.onInput}
-        onPaste={limit.onPaste}
-        aria-describedby={describedBy}
-        aria-invalid={props["aria-invalid"] || (limit.invalid ? true : undefined)}
+        {...limit.control}
       />
       {limit.note}
     </>

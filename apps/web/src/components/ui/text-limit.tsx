@@ -26,6 +26,8 @@ export function useTextLimit<E extends TextControl>(
     ref?: React.Ref<E>;
     onInput?: React.FormEventHandler<E>;
     onPaste?: React.ClipboardEventHandler<E>;
+    "aria-describedby"?: string;
+    "aria-invalid"?: React.AriaAttributes["aria-invalid"];
   },
   idBase: string,
 ) {
@@ -101,5 +103,17 @@ export function useTextLimit<E extends TextControl>(
       </p>
     );
   }
-  return { ref, onInput, onPaste, note, describedBy: note ? id : undefined, invalid: over || refused };
+  const describedBy =
+    [props["aria-describedby"], note ? id : undefined].filter(Boolean).join(" ") || undefined;
+  return {
+    /** What the <input> or <textarea> takes, after the caller's own props. */
+    control: {
+      ref,
+      onInput,
+      onPaste,
+      "aria-describedby": describedBy,
+      "aria-invalid": props["aria-invalid"] || (over || refused ? true : undefined),
+    },
+    note,
+  };
 }

@@ -11,8 +11,18 @@ export function Textarea({
   ...props
 }: React.ComponentProps<"textarea">) {
   // The bound (a `maxLength` prop, or the field's in the enclosing <FieldLimits schema>) is shown, never a silent stop.
-  const limit = useTextLimit({ name: props.name, maxLength, ref, onInput, onPaste }, React.useId());
-  const describedBy = [props["aria-describedby"], limit.describedBy].filter(Boolean).join(" ") || undefined;
+  const limit = useTextLimit(
+    {
+      name: props.name,
+      maxLength,
+      ref,
+      onInput,
+      onPaste,
+      "aria-describedby": props["aria-describedby"],
+      "aria-invalid": props["aria-invalid"],
+    },
+    React.useId(),
+  );
   return (
     <>
       <textarea
@@ -22,11 +32,7 @@ export function Textarea({
           className,
         )}
         {...props}
-        ref={limit.ref}
-        onInput={limit.onInput}
-        onPaste={limit.onPaste}
-        aria-describedby={describedBy}
-        aria-invalid={props["aria-invalid"] || (limit.invalid ? true : undefined)}
+        {...limit.control}
       />
       {limit.note}
     </>
