@@ -1,6 +1,6 @@
-import { companies, type Database } from "@pevo/db";
-import { and, eq, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { companies, type Database, type Executor } from "@pevo/db";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 declare const companyIdBrand: unique symbol;
 /**
@@ -34,3 +34,19 @@ export function scoped(
 
 /** The caller's own company row: `companies.id = scope.companyId`. */
 export const ownCompany = (scope: { companyId: CompanyId }) => eq(companies.id, scope.companyId);
+
+/**
+ * Whether the company has at least one row of its table (the "Get started" checklist's ticks). Each
+ * owner exports its own `has…` so no other module reads its table (ADR 0011).
+ */
+export async function companyHasAny(
+  scope: { db: Executor; companyId: CompanyId },
+  table: PgTable & TenantTable,
+) {
+  const rows = await scope.db
+    .select({ one: sql<number>`1` })
+    .from(table)
+    .where(scoped(table, scope))
+    .limit(1);
+  return rows.length > 0;
+}

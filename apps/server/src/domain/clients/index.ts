@@ -7,3 +7,4 @@ export {
   listClients,
   updateClient,
 } from "./clients";
+export { hasClients } from "./has-clients";

@@ -4,28 +4,17 @@
  * computed from the company's own data (never stored), shown until every step is done or it is
  * dismissed. Both flags are set at signup (logins.ts), so seeded and demo companies never see them.
  */
-import {
-  clients,
-  companies,
-  dispatches,
-  type Executor,
-  invoices,
-  missingRow,
-  pevos,
-  rateConfirmations,
-} from "@pevo/db";
+import { companies, type Executor, missingRow } from "@pevo/db";
 import type { TOnboarding } from "@pevo/shared";
-import { sql } from "drizzle-orm";
 import { type CompanyId, ownCompany } from "../../lib/tenant";
+import { hasClients } from "../clients";
+import { hasDispatches } from "../dispatches";
+import { hasInvoices } from "../invoices";
+import { hasPevos } from "../pevos";
+import { hasRateConfirmations } from "../rate-confirmations";
 import { logoUrl } from "./logo";
 
 type Scope = { db: Executor; companyId: CompanyId };
-
-/** `exists (select 1 from <table> where company_id = <the company>)`: at least one row of it. */
-const anyOf = (
-  table: typeof clients | typeof pevos | typeof rateConfirmations | typeof dispatches | typeof invoices,
-  companyId: CompanyId,
-) => sql<boolean>`exists (select 1 from ${table} where ${table.companyId} = ${companyId})`;
 
 export async function getOnboarding(scope: Scope, appUrl: string): Promise<TOnboarding> {
   const [company = missingRow("companies")] = await scope.db
@@ -36,16 +25,15 @@ export async function getOnboarding(scope: Scope, appUrl: string): Promise<TOnbo
     })
     .from(companies)
     .where(ownCompany(scope));
-  const [steps = missingRow("companies")] = await scope.db
-    .select({
-      client: anyOf(clients, scope.companyId),
-      pevo: anyOf(pevos, scope.companyId),
-      rateConfirmation: anyOf(rateConfirmations, scope.companyId),
-      dispatch: anyOf(dispatches, scope.companyId),
-      invoice: anyOf(invoices, scope.companyId),
-    })
-    .from(companies)
-    .where(ownCompany(scope));
+  // Each step is asked of the table's owner (ADR 0011).
+  const [client, pevo, rateConfirmation, dispatch, invoice] = await Promise.all([
+    hasClients(scope),
+    hasPevos(scope),
+    hasRateConfirmations(scope),
+    hasDispatches(scope),
+    hasInvoices(scope),
+  ]);
+  const steps = { client, pevo, rateConfirmation, dispatch, invoice };
   return {
     setupPending: company.setupPending,
     // Gone for good once every step is done, or when dismissed.

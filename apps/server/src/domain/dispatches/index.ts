@@ -18,6 +18,7 @@ export { DISPATCH_CSV_HEADER, dispatchCsvRows, listDispatches } from "./dispatch
 export { DISPATCH_NOT_FOUND, getDispatch } from "./dispatch-page";
 export { getDispatchTimeline } from "./dispatch-timeline";
 export { createDispatch, deleteDispatch, updateDispatch } from "./dispatches";
+export { hasDispatches } from "./has-dispatches";
 export { JOB_NOT_FOUND } from "./lifecycle";
 export { loadDetailsOf, permitsOf } from "./load-details";
 export {

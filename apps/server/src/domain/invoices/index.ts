@@ -14,6 +14,7 @@ export { deleteInvoice } from "./delete-invoice";
 export { type ExportedLine, invoicesIssuedInRange, paymentsInRange } from "./exports";
 export { sendToFactor, setInvoiceFactored } from "./factoring";
 export { getInvoice, INVOICE_NOT_FOUND } from "./get-invoice";
+export { hasInvoices } from "./has-invoices";
 export { updateInvoiceNotes } from "./invoice-notes";
 export { invoiceToday, overdueSql } from "./invoice-status";
 export { exportInvoices, INVOICE_CSV_HEADER, listInvoices, nextInvoiceNumber } from "./list-invoices";

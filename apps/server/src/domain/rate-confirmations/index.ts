@@ -5,6 +5,7 @@ export { setRateConfirmationCanceled } from "./cancel-rate-confirmation";
 export { deleteRateConfirmation } from "./delete-rate-confirmation";
 export { rateConfirmationPdf } from "./document-pdf";
 export { getRateConfirmation, RC_NOT_FOUND } from "./get-rate-confirmation";
+export { hasRateConfirmations } from "./has-rate-confirmations";
 export { listRateConfirmations, nextJobNumber } from "./list-rate-confirmations";
 export { countPendingSignatures } from "./pending-signatures";
 export {
