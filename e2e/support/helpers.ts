@@ -250,9 +250,30 @@ export const QUALIFIED_UNTIL = "2035-12-31";
  * A new rate confirmation of the signed-in admin's company through the API, for the company's first
  * client, with one Lead Car position (assigned to `pevoId` when given).
  */
+async function firstClient(request: APIRequestContext) {
+  const page = (await (await request.get("/api/clients")).json()) as {
+    items: { id: string; name: string }[];
+  };
+  expect(page.items.length, "the company needs a client").toBeGreaterThan(0);
+  return page.items[0];
+}
+
+/** The rates most journeys' rate confirmations carry ($450 a day, $1.85 a mile, …). */
+export const STANDARD_RATES = {
+  minimumDailyRate: "450",
+  mileageRate: "1.85",
+  overnightRate: "125",
+  noGoRate: "300",
+  detentionRate: "45",
+  detentionThreshold: 2,
+};
+
 export async function createRateConfirmationViaApi(
   request: APIRequestContext,
   rc: {
+    /** The company's first client unless given. */
+    client?: { id: string; name: string };
+    description?: string;
     jobNumber: string;
     originAddress: string;
     destinationAddress: string;
@@ -262,28 +283,35 @@ export async function createRateConfirmationViaApi(
     routeStates?: string[];
   },
 ) {
-  const clients = (
-    (await (await request.get("/api/clients")).json()) as { items: { id: string; name: string }[] }
-  ).items;
-  expect(clients.length, "the company needs a client").toBeGreaterThan(0);
-  const { pevoId, routeStates, ...fields } = rc;
+  const client = rc.client ?? (await firstClient(request));
+  const { pevoId, routeStates, client: _client, ...fields } = rc;
   const created = await apiCreate<{ id: string; jobNumber: string }>(request, "/api/rate-confirmations", {
-    clientId: clients[0].id,
+    clientId: client.id,
     description: `Oversize load ${rc.jobNumber}: 14 ft wide, two escorts required.`,
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "300",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
+    standardRates: STANDARD_RATES,
     customRates: [],
     positions: [{ positionType: "lead_car", pevoId: pevoId ?? null }],
     ...(routeStates ? { loadDetails: { routeStates } } : {}),
     ...fields,
   });
-  return { ...created, clientName: clients[0].name };
+  return { ...created, clientName: client.name };
+}
+
+/** A completed job of the rate confirmation: Dale Driver, picked up on 2025-01-02 at 08:30. */
+export function createCompletedDispatchViaApi(
+  request: APIRequestContext,
+  rateConfirmationId: string,
+  extra: { driverCompany?: string } = {},
+) {
+  return apiCreate<{ id: string }>(request, "/api/dispatches", {
+    rateConfirmationId,
+    driverName: "Dale Driver",
+    driverPhone: "(806) 555-0199",
+    pickupDate: "2025-01-02",
+    pickupTime: "08:30",
+    status: "completed",
+    ...extra,
+  });
 }
 
 /**

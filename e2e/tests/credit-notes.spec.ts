@@ -4,6 +4,8 @@ import {
   addDaysIso,
   apiCreate,
   apiUpdate,
+  createCompletedDispatchViaApi,
+  createRateConfirmationViaApi,
   latestMail,
   linkIn,
   saveScreenshot,
@@ -57,32 +59,15 @@ test("a credit note on a paid invoice through the UI; the client opens it at 375
     billingEmail: billing,
     address: "400 Commerce St, Wichita Falls, TX 76301",
   });
-  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
-    clientId: client.id,
+  const rc = await createRateConfirmationViaApi(api, {
+    client,
     jobNumber: `CN-${tag}`,
     originAddress: "Wichita Falls, TX",
     destinationAddress: "Oklahoma City, OK",
     startDate: "2025-01-02",
     description: "Excavator, 14 ft wide.",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "300",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
-    customRates: [],
-    positions: [{ positionType: "lead_car", pevoId: null }],
   });
-  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
-    rateConfirmationId: rc.id,
-    driverName: "Dale Driver",
-    driverPhone: "(806) 555-0199",
-    pickupDate: "2025-01-02",
-    pickupTime: "08:30",
-    status: "completed",
-  });
+  const dispatch = await createCompletedDispatchViaApi(api, rc.id);
   const invoice = await apiCreate<{ id: string; invoiceNumber: string }>(api, "/api/invoices", {
     invoiceNumber: `INV-CN-${tag}`,
     issueDate: "2025-01-03",

@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import {
   addDaysIso,
   apiCreate,
+  createCompletedDispatchViaApi,
+  createRateConfirmationViaApi,
   sameOrigin,
   saveScreenshot,
   signInFreshAdmin,
@@ -53,33 +55,15 @@ test("filter by status (with Overdue) and issue dates, sort, page 2, reload, exp
   const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
     name: `Mesa Haul ${tag}`,
   });
-  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
-    clientId: client.id,
+  const rc = await createRateConfirmationViaApi(api, {
+    client,
     jobNumber: `LIST-${tag}`,
     originAddress: "Amarillo, TX",
     destinationAddress: "Tulsa, OK",
     startDate: "2025-01-02",
     description: "Wind turbine blade, 14 ft wide, two escorts required.",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "300",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
-    customRates: [],
-    positions: [{ positionType: "lead_car", pevoId: null }],
   });
-  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
-    rateConfirmationId: rc.id,
-    driverName: "Dale Driver",
-    driverPhone: "(806) 555-0199",
-    driverCompany: "Panhandle Heavy Haul",
-    pickupDate: "2025-01-02",
-    pickupTime: "08:30",
-    status: "completed",
-  });
+  const dispatch = await createCompletedDispatchViaApi(api, rc.id, { driverCompany: "Panhandle Heavy Haul" });
   // 36 invoices, issued over January 2025, due from 18 days ago to 17 days ahead, in turn left as
   // drafts, sent, or sent and paid in full (the status follows those actions; overdue is computed).
   const statuses = ["draft", "sent", "paid", "sent", "sent", "sent"];

@@ -1,6 +1,8 @@
 import {
   addDaysIso,
   apiCreate,
+  createCompletedDispatchViaApi,
+  createRateConfirmationViaApi,
   latestMail,
   linkIn,
   saveScreenshot,
@@ -37,32 +39,15 @@ test("send an invoice, the client opens the link, the office records a partial a
     billingEmail: billing,
     address: "1200 Industrial Blvd, Amarillo, TX 79107",
   });
-  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
-    clientId: client.id,
+  const rc = await createRateConfirmationViaApi(api, {
+    client,
     jobNumber: `PAY-${tag}`,
     originAddress: "Amarillo, TX",
     destinationAddress: "Tulsa, OK",
     startDate: "2025-01-02",
     description: "Transformer, 16 ft wide.",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "300",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
-    customRates: [],
-    positions: [{ positionType: "lead_car", pevoId: null }],
   });
-  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
-    rateConfirmationId: rc.id,
-    driverName: "Dale Driver",
-    driverPhone: "(806) 555-0199",
-    pickupDate: "2025-01-02",
-    pickupTime: "08:30",
-    status: "completed",
-  });
+  const dispatch = await createCompletedDispatchViaApi(api, rc.id);
   const invoice = await apiCreate<{ id: string; invoiceNumber: string }>(api, "/api/invoices", {
     invoiceNumber: `INV-PAY-${tag}`,
     issueDate: "2025-01-03",

@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import {
   addDaysIso,
   apiCreate,
+  createCompletedDispatchViaApi,
+  createRateConfirmationViaApi,
   sameOrigin,
   screenshotBothWidths,
   signInFreshAdmin,
@@ -25,33 +27,15 @@ test("Receivables shows the aging buckets and downloads the QuickBooks CSV", asy
   const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
     name: `Aging Haul ${tag}`,
   });
-  const rc = await apiCreate<{ id: string }>(api, "/api/rate-confirmations", {
-    clientId: client.id,
+  const rc = await createRateConfirmationViaApi(api, {
+    client,
     jobNumber: `AGE-${tag}`,
     originAddress: "Amarillo, TX",
     destinationAddress: "Tulsa, OK",
     startDate: "2025-01-02",
     description: "Wind turbine blade.",
-    standardRates: {
-      minimumDailyRate: "450",
-      mileageRate: "1.85",
-      overnightRate: "125",
-      noGoRate: "300",
-      detentionRate: "45",
-      detentionThreshold: 2,
-    },
-    customRates: [],
-    positions: [{ positionType: "lead_car", pevoId: null }],
   });
-  const dispatch = await apiCreate<{ id: string }>(api, "/api/dispatches", {
-    rateConfirmationId: rc.id,
-    driverName: "Dale Driver",
-    driverPhone: "(806) 555-0199",
-    driverCompany: "Panhandle Heavy Haul",
-    pickupDate: "2025-01-02",
-    pickupTime: "08:30",
-    status: "completed",
-  });
+  const dispatch = await createCompletedDispatchViaApi(api, rc.id, { driverCompany: "Panhandle Heavy Haul" });
   // Due in 5 days (current), 10 days ago (1–30), 45 days ago (31–60, 50.00 paid of 200.00).
   const invoices: [number, string][] = [
     [5, "300.00"],
