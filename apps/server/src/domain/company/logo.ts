@@ -95,7 +95,8 @@ function checkEmbeddedImage(image: Buffer) {
   const jpeg = image.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
   if (!png && !jpeg) throw new SvgRefused(SVG_MESSAGES.embeddedImage);
   const { width, height } = imageSize(image, SVG_MESSAGES.embeddedImage);
-  if (width > LOGO_LIMITS.maxSide || height > LOGO_LIMITS.maxSide) throw new SvgRefused(SVG_MESSAGES.embeddedImage);
+  if (width > LOGO_LIMITS.maxSide || height > LOGO_LIMITS.maxSide)
+    throw new SvgRefused(SVG_MESSAGES.embeddedImage);
 }
 
 /** A PNG or JPEG within the pixel bounds. */

@@ -52,7 +52,15 @@ type SvgNode = {
 /** Nesting deeper than this is no logo; it also keeps the writer's recursion short. */
 const MAX_DEPTH = 128;
 /** Units of a declared width or height, in CSS pixels (percentages and font units say nothing alone). */
-const UNITS: Record<string, number> = { "": 1, px: 1, pt: 4 / 3, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96 };
+const UNITS: Record<string, number> = {
+  "": 1,
+  px: 1,
+  pt: 4 / 3,
+  pc: 16,
+  mm: 96 / 25.4,
+  cm: 96 / 2.54,
+  in: 96,
+};
 
 /** An href may only point inside the SVG or carry an embedded PNG or JPEG. */
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/i;
@@ -83,7 +91,9 @@ function checkHref(value: string, checkImage: (bytes: Buffer) => void) {
 /** A declared width or height in pixels, or null when absent or relative (the viewBox then decides). */
 function length(value: string | undefined): number | null {
   if (value === undefined) return null;
-  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$/i.exec(value);
+  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$/i.exec(
+    value,
+  );
   if (!match) return refuse(SVG_MESSAGES.size);
   const unit = (match[2] ?? "").toLowerCase();
   const factor = UNITS[unit];
@@ -99,7 +109,10 @@ function checkSize(root: SvgNode) {
   const height = length(attribute("height"));
   const viewBox = attribute("viewBox");
   if (viewBox !== undefined) {
-    const numbers = viewBox.trim().split(/[\s,]+/).map(Number);
+    const numbers = viewBox
+      .trim()
+      .split(/[\s,]+/)
+      .map(Number);
     const [, , w, h] = numbers;
     if (
       numbers.length !== 4 ||
@@ -155,7 +168,8 @@ function checkComplexity(root: SvgNode) {
     visiting.add(node);
     let count = 1;
     for (const a of node.attributes) {
-      const targets = a.name === "href" || a.name === "xlink:href" ? [a.value.trim().slice(1)] : references(a.value);
+      const targets =
+        a.name === "href" || a.name === "xlink:href" ? [a.value.trim().slice(1)] : references(a.value);
       for (const id of targets) {
         const target = byId.get(id);
         if (target) count += drawn(target);
@@ -169,14 +183,19 @@ function checkComplexity(root: SvgNode) {
     memo.set(node, count);
     return count;
   };
-  const sum = (nodes: (SvgNode | undefined)[]) => nodes.reduce((total, node) => total + (node ? drawn(node) : 0), 0);
+  const sum = (nodes: (SvgNode | undefined)[]) =>
+    nodes.reduce((total, node) => total + (node ? drawn(node) : 0), 0);
   const total = drawn(root) + vertices * sum(markers) + elements * sum(styled.map((id) => byId.get(id)));
   if (total > limit) refuse(SVG_MESSAGES.complex);
 }
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttribute = (text: string) =>
-  escapeText(text).replace(/"/g, "&quot;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
+  escapeText(text)
+    .replace(/"/g, "&quot;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;");
 
 function write(node: SvgNode, root: boolean): string {
   const namespaces = root ? ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"` : "";
@@ -236,7 +255,7 @@ export function checkSvg(bytes: Uint8Array, checkImage: (bytes: Buffer) => void)
         // Only attributes without a namespace reach the renderer's styles and paints.
         checkCss(value, name === "style");
         node.attributes.push({ name, value });
-      }      else if (uri === XLINK_NS && name === "href") node.attributes.push({ name: "xlink:href", value });
+      } else if (uri === XLINK_NS && name === "href") node.attributes.push({ name: "xlink:href", value });
       else if (uri === XML_NS && name === "space") node.attributes.push({ name: "xml:space", value });
     }
     if (kept) {
