@@ -74,6 +74,15 @@ test("the Get started checklist ticks as each step is done and goes away; an SVG
   await writeFile(saved("svg-logo-served.png"), await served.body());
   await shown.scrollIntoViewIfNeeded();
   await page.screenshot({ path: saved("settings-svg-logo-light-1280.png") });
+  // The hint and the drawn logo at a phone's width, in the dark theme (looked at by hand).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: saved("settings-svg-logo-dark-375.png") });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 720 });
   // A refused SVG says why, next to the field, and keeps the logo there was.
   await page.getByLabel("Logo", { exact: true }).setInputFiles({
     name: "bad.svg",
