@@ -4,7 +4,6 @@ import {
   createPevoViaApi,
   latestMail,
   linkIn,
-  sameOrigin,
   signInFreshAdmin,
   uniqueEmail,
   uniqueTag,
@@ -17,26 +16,30 @@ import { expect, type Page, test } from "../support/test";
  * PDF; an invited PEVO lands in the portal from the invitation, which names the company.
  */
 
-const SHOTS = "/work/wt/shots/i31-setup";
+/** Screenshots and files to look at, kept in this test's folder under test-results. */
+const saved = (name: string) => test.info().outputPath(name);
 
-/** A logo drawn by the browser: an amber square beside the name, on white. */
-async function drawLogo(page: Page) {
-  await page.setContent(
-    `<div id="logo" style="display:inline-flex;align-items:center;gap:10px;padding:10px 16px;background:#fff;font:800 26px Arial">
-       <span style="width:40px;height:40px;border-radius:8px;background:#f59e0b;display:inline-block"></span>
-       <span style="color:#111">PRAIRIE PILOT CARS</span></div>`,
-  );
-  return page.locator("#logo").screenshot();
-}
+/**
+ * An SVG logo, as a design tool exports it (declaration, comment, editor namespace): an amber plate
+ * with a gradient beside the name. The server checks it and stores a PNG drawn from it.
+ */
+const SVG_LOGO = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- Exported by a design tool -->
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"
+     width="360" height="60" viewBox="0 0 360 60" inkscape:version="1.3">
+  <defs><linearGradient id="plate" x1="0" x2="1"><stop offset="0" stop-color="#f59e0b"/><stop offset="1" stop-color="#b45309"/></linearGradient></defs>
+  <rect x="4" y="8" width="44" height="44" rx="9" fill="url(#plate)"/>
+  <path d="M14 40 L26 18 L38 40 Z" fill="#fff"/>
+  <text x="60" y="41" font-family="Inter, sans-serif" font-size="26" font-weight="700" fill="#111">PRAIRIE PILOT CARS</text>
+</svg>`;
 
 const checklist = (page: Page) => page.locator("[aria-labelledby=get-started-title]");
 
-test("the Get started checklist ticks as each step is done and goes away; the logo prints on the invoice PDF", async ({
+test("the Get started checklist ticks as each step is done and goes away; an SVG logo from Settings prints on the invoice PDF", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const logo = await drawLogo(page);
   await signInFreshAdmin(page, request, "checklist");
   const api = page.request;
   const tag = uniqueTag();
@@ -51,11 +54,44 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
     await expect(card).toContainText(`${done.length} of 5 done`);
   };
 
-  const uploaded = await api.put("/api/company/logo", {
-    headers: sameOrigin(),
-    multipart: { file: { name: "logo.png", mimeType: "image/png", buffer: logo } },
+  // The logo, an SVG, from Settings: the hint names SVG, and what comes back is the PNG drawn from it.
+  await page.goto("/settings");
+  await expect(page.getByText("PNG, JPEG or SVG, up to 1 MB")).toBeVisible();
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith("/api/company/logo") && r.request().method() === "PUT",
+  );
+  await page.getByLabel("Logo", { exact: true }).setInputFiles({
+    name: "logo.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from(SVG_LOGO),
   });
-  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  expect((await uploaded).status()).toBe(200);
+  const shown = page.getByRole("img", { name: "Your company logo" });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+  const served = await api.get((await shown.getAttribute("src")) ?? "");
+  expect(served.headers()["content-type"]).toBe("image/png");
+  await writeFile(saved("svg-logo-served.png"), await served.body());
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: saved("settings-svg-logo-light-1280.png") });
+  // The hint and the drawn logo at a phone's width, in the dark theme (looked at by hand).
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: saved("settings-svg-logo-dark-375.png") });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // A refused SVG says why, next to the field, and keeps the logo there was.
+  await page.getByLabel("Logo", { exact: true }).setInputFiles({
+    name: "bad.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9" onload="alert(1)"/>'),
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "event handler attribute" })).toBeVisible();
+  await expect(shown).toBeVisible();
+  await page.goto("/dashboard");
 
   const client = await apiCreate<{ id: string; name: string }>(api, "/api/clients", {
     name: `Plains Heavy Haul ${tag}`,
@@ -107,7 +143,7 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
     ["Add a client", "Add a PEVO", "Create your first rate confirmation", "Dispatch your first job"],
     ["Send your first invoice"],
   );
-  await page.screenshot({ path: `${SHOTS}/checklist-4-of-5-light-1280.png` });
+  await page.screenshot({ path: saved("checklist-4-of-5-light-1280.png") });
 
   const invoice = await apiCreate<{ id: string }>(api, "/api/invoices", {
     invoiceNumber: `INV-GS-${tag}`,
@@ -131,12 +167,12 @@ test("the Get started checklist ticks as each step is done and goes away; the lo
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  // The invoice PDF carries the logo: an image in the file (rendered to PNG and looked at by hand).
+  // The invoice PDF carries the logo: an image in the file (rendered to PNG with pdftoppm and looked at).
   const pdf = await api.get(`/api/invoices/${invoice.id}/pdf`);
   expect(pdf.status()).toBe(200);
   const bytes = await pdf.body();
   expect(bytes.toString("latin1")).toMatch(/\/Subtype\s*\/Image/);
-  await writeFile(`${SHOTS}/invoice-with-logo.pdf`, bytes);
+  await writeFile(saved("invoice-with-logo.pdf"), bytes);
 });
 
 test("an invited PEVO sets a password and lands in the portal; the invitation names the company", async ({

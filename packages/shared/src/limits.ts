@@ -74,9 +74,19 @@ export const LOGO_LIMITS = {
   maxSide: 4000,
   /** Pixels per side: smaller would print as a smudge. */
   minSide: 16,
+  /**
+   * An SVG logo is drawn to a PNG that fits this box (the PDF letterhead's logo box is 180 × 54 points:
+   * this prints it sharp at over 400 dpi) and is stored as that PNG.
+   */
+  svgRaster: { width: 1200, height: 400 },
+  /** Elements an SVG logo may draw, once its references are repeated (the renderer's work is bounded). */
+  svgElements: 2_000,
 } as const;
 
-/** The logo's accepted types (sniffed from the content): pdfkit embeds these two natively. */
+/**
+ * The logo's stored types (sniffed from the content): pdfkit embeds these two natively. An SVG upload is
+ * stored as the PNG drawn from it.
+ */
 export const LOGO_TYPES = ["image/png", "image/jpeg"] as const;
 export type LogoContentType = (typeof LOGO_TYPES)[number];
 

@@ -18,9 +18,9 @@ export function LogoUpload() {
         Logo
       </label>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        PNG or JPEG, up to 1 MB and 4000 pixels a side. Printed on your invoices, credit notes, statements and
-        rate confirmations, and shown in the emails your clients receive. SVG cannot be printed safely: export
-        it as a PNG.
+        PNG, JPEG or SVG, up to 1 MB and 4000 pixels a side. Printed on your invoices, credit notes,
+        statements and rate confirmations, and shown in the emails your clients receive. An SVG is turned into
+        a PNG: it may not hold scripts, filters or links to other files.
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {logoUrl ? (
@@ -36,7 +36,7 @@ export function LogoUpload() {
           ref={input}
           id={id}
           type="file"
-          accept="image/png,image/jpeg"
+          accept="image/png,image/jpeg,image/svg+xml,.svg"
           aria-describedby={`${id}-hint`}
           className="sr-only"
           onChange={(event) => {

@@ -3,9 +3,9 @@
  * set-up, printed at the top of every PDF a client receives and shown in client emails from a public
  * address whose only key is a random one (nothing else about the company is reachable from it).
  *
- * The file's type is sniffed from its content (as for documents, lib/uploads.ts): PNG or JPEG only,
- * the two types pdfkit embeds natively. SVG is refused with its own message: pdfkit has no SVG
- * renderer, and turning user SVG (scripts, external references) into a PDF safely needs one.
+ * The file's type is sniffed from its content (as for documents, lib/uploads.ts): PNG or JPEG, the two
+ * types pdfkit embeds natively, kept as uploaded; or SVG, checked and drawn to a PNG here
+ * (svg-logo.ts), and that PNG is what is kept and served: every PDF and email reads it unchanged.
  */
 import { randomBytes } from "node:crypto";
 import { companies, type Executor } from "@pevo/db";
@@ -15,11 +15,12 @@ import { fileTypeFromBuffer } from "file-type";
 import PDFDocument from "pdfkit";
 import { InvalidInputError, NotFoundError } from "../../lib/domain-errors";
 import { type CompanyId, ownCompany } from "../../lib/tenant";
+import { checkSvg, rasteriseSvg, SVG_MESSAGES, SvgRefused } from "./svg-logo";
 
 export const LOGO_NOT_FOUND = "Logo not found";
-const SVG_REFUSED =
-  "SVG logos cannot be printed into PDFs safely: export your logo as a PNG or JPEG and upload that";
-const WRONG_TYPE = "The logo must be a PNG or JPEG image (checked from the content, not the name)";
+const WRONG_TYPE = "The logo must be a PNG, JPEG or SVG image (checked from the content, not the name)";
+
+const UNREADABLE = "The logo image could not be read: save it again as a PNG or JPEG and upload that";
 
 const refuse = (message: string): never => {
   throw new InvalidInputError(message, { file: message });
@@ -28,14 +29,15 @@ const refuse = (message: string): never => {
 const isLogoType = (mime: string): mime is LogoContentType =>
   (LOGO_TYPES as readonly string[]).includes(mime);
 
-/** SVG is XML text (file-type answers XML or nothing), so its opening is looked at. */
-const looksLikeSvg = (bytes: Uint8Array) =>
-  /^(\uFEFF)?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(
-    Buffer.from(bytes.subarray(0, 1024)).toString("utf8"),
-  );
+/**
+ * XML text (file-type answers XML or nothing for it) opens with a "<", after a byte order mark and
+ * white space; whether it is an SVG is the XML parser's answer (svg-logo.ts), not this.
+ */
+const looksLikeXml = (bytes: Uint8Array) =>
+  /^(\uFEFF)?\s*</.test(Buffer.from(bytes.subarray(0, 1024)).toString("utf8"));
 
 /** The pixel size pdfkit reads from the image (it also proves pdfkit can embed it). */
-function imageSize(bytes: Uint8Array): { width: number; height: number } {
+function imageSize(bytes: Uint8Array, unreadable = UNREADABLE): { width: number; height: number } {
   try {
     // openImage is pdfkit's own (missing from its type definitions).
     const doc = new PDFDocument({ autoFirstPage: false }) as unknown as {
@@ -44,7 +46,7 @@ function imageSize(bytes: Uint8Array): { width: number; height: number } {
     const image = doc.openImage(Buffer.from(bytes));
     return { width: image.width, height: image.height };
   } catch {
-    return refuse("The logo image could not be read: save it again as a PNG or JPEG and upload that");
+    return refuse(unreadable);
   }
 }
 
@@ -53,7 +55,52 @@ export async function checkLogo(bytes: Uint8Array): Promise<{ bytes: Buffer; typ
   if (bytes.byteLength === 0) refuse("The file is empty");
   if (bytes.byteLength > LOGO_LIMITS.maxBytes) refuse("The logo must be 1 MB or smaller");
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !isLogoType(detected.mime)) return refuse(looksLikeSvg(bytes) ? SVG_REFUSED : WRONG_TYPE);
+  if (detected && isLogoType(detected.mime)) return checkRaster(Buffer.from(bytes), detected.mime);
+  if ((detected && detected.mime !== "application/xml") || !looksLikeXml(bytes)) return refuse(WRONG_TYPE);
+  const svg = readSvg(bytes);
+  if (svg === null) return refuse(WRONG_TYPE);
+  return checkRaster(await drawSvg(svg), "image/png");
+}
+
+/** An SVG's checked text, or null when the XML is no SVG; refused with its reason when unsafe. */
+function readSvg(bytes: Uint8Array) {
+  return svgStep(() => checkSvg(bytes, checkEmbeddedImage));
+}
+
+/** The PNG drawn from a checked SVG. */
+async function drawSvg(svg: string) {
+  try {
+    return await rasteriseSvg(svg);
+  } catch (error) {
+    if (error instanceof SvgRefused) return refuse(error.message);
+    throw error;
+  }
+}
+
+function svgStep<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof SvgRefused) return refuse(error.message);
+    throw error;
+  }
+}
+
+/**
+ * An image embedded in an SVG (a data: URI) must be a PNG or JPEG by its signature, and within the
+ * logo's pixel bounds: the renderer decodes it, so a tiny file declaring a huge image is refused.
+ */
+function checkEmbeddedImage(image: Buffer) {
+  const png = image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = image.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+  if (!png && !jpeg) throw new SvgRefused(SVG_MESSAGES.embeddedImage);
+  const { width, height } = imageSize(image, SVG_MESSAGES.embeddedImage);
+  if (width > LOGO_LIMITS.maxSide || height > LOGO_LIMITS.maxSide)
+    throw new SvgRefused(SVG_MESSAGES.embeddedImage);
+}
+
+/** A PNG or JPEG within the pixel bounds. */
+function checkRaster(bytes: Buffer, type: LogoContentType) {
   const { width, height } = imageSize(bytes);
   if (width > LOGO_LIMITS.maxSide || height > LOGO_LIMITS.maxSide) {
     refuse(`The logo must be at most ${LOGO_LIMITS.maxSide} × ${LOGO_LIMITS.maxSide} pixels`);
@@ -61,7 +108,7 @@ export async function checkLogo(bytes: Uint8Array): Promise<{ bytes: Buffer; typ
   if (width < LOGO_LIMITS.minSide || height < LOGO_LIMITS.minSide) {
     refuse(`The logo must be at least ${LOGO_LIMITS.minSide} × ${LOGO_LIMITS.minSide} pixels`);
   }
-  return { bytes: Buffer.from(bytes), type: detected.mime };
+  return { bytes, type };
 }
 
 /** The logo's public address (client emails); the key is new with each upload. */

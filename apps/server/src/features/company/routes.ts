@@ -48,7 +48,7 @@ const LogoUpload = named(
       .string()
       .meta({ format: "binary" })
       .describe(
-        `The logo: PNG or JPEG (checked from its content; SVG is refused), at most ${LOGO_LIMITS.maxBytes / (1024 * 1024)} MB and ${LOGO_LIMITS.maxSide} pixels a side`,
+        `The logo: PNG, JPEG or SVG (checked from its content; an SVG is checked and stored as a PNG drawn from it), at most ${LOGO_LIMITS.maxBytes / (1024 * 1024)} MB and ${LOGO_LIMITS.maxSide} pixels a side`,
       ),
   }),
 );
