@@ -72,7 +72,10 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       `/api/credit-notes?page=${deepPage(seeded("credit_notes"))}&pageSize=${PAGE_SIZE}`,
     ),
     list("bill jobs: uninvoiced completed jobs by client", `/api/invoices/bill-jobs/clients?${page}`),
-    list("bill jobs: a client's jobs", `/api/invoices/bill-jobs?${page}&clientId=${company.busyClientId}`),
+    list(
+      "bill jobs: a client's jobs",
+      `/api/invoices/bill-jobs?${page}&clientId=${company.billJobsClientId}`,
+    ),
     { name: "client credit", path: `/api/clients/${company.busyClientId}/credit`, as: "admin" },
     list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
     list(
