@@ -76,7 +76,9 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       "bill jobs: a client's jobs",
       `/api/invoices/bill-jobs?${page}&clientId=${company.billJobsClientId}`,
     ),
-    { name: "client credit", path: `/api/clients/${company.busyClientId}/credit`, as: "admin" },
+    { name: "client credit", path: `/api/clients/${company.creditClientId}/credit`, as: "admin" },
+    // Receivables: every client's open balance in aging buckets, the largest first, and the totals.
+    list("receivables: first page", `/api/receivables?${page}`),
     list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
     list(
       "rate confirmations: start range",

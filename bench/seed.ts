@@ -29,6 +29,8 @@ export type BenchCompany = {
   busyClientId: string;
   /** The client with the most uninvoiced completed jobs (the Bill jobs screen's one client). */
   billJobsClientId: string;
+  /** The client with the most client-credit entries (its credit and ledger). */
+  creditClientId: string;
   today: string;
   /** A draft settlement of the last two weeks (createDraftSettlement, once the server is up). */
   draftSettlementId?: string;
@@ -385,6 +387,13 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
             and j.released_at is null)
         group by r.client_id order by count(*) desc, r.client_id limit 1`,
   );
+  // The client with the most credit entries: its credit and ledger (the seed credits one paid
+  // invoice in eight, so the busiest client of the small company may have none).
+  const [credited = missingRow("client credit entries")] = await rows<{ client_id: string }>(
+    db,
+    sql`select client_id from client_credit_entries where company_id = ${c}
+        group by client_id order by count(*) desc, client_id limit 1`,
+  );
   const counted = await rows<{ t: string; n: number }>(
     db,
     sql`select 'dispatches' as t, count(*)::int as n from dispatches where company_id = ${c}
@@ -410,6 +419,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     busyPevoId: busy.pevo_id,
     busyClientId: client.client_id,
     billJobsClientId: billing.client_id,
+    creditClientId: credited.client_id,
     today,
   };
 }
