@@ -4,7 +4,7 @@
  * Works on PostgreSQL and on PGlite (the smoke test in `npm test` seeds 1k vs 10k with it).
  *
  * Proportions (from the issue, at 100,000 dispatches): ~20,000 rate confirmations (standard rates,
- * 1–2 positions each), ~50,000 invoices with two lines each, ~50,000 trip logs, 2,000 clients,
+ * 1–2 positions each), ~50,000 invoices with two lines each (each claiming its job), ~50,000 trip logs, 2,000 clients,
  * 300 PEVOs, plus activity. Dates spread over three years (about 2.5 years back, 0.5 ahead);
  * statuses follow the date (past jobs mostly completed, future ones pending or dispatched).
  * The admin (and one PEVO login, on the busiest PEVO) can sign in with `password`.
