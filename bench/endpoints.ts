@@ -72,8 +72,13 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       `/api/credit-notes?page=${deepPage(seeded("credit_notes"))}&pageSize=${PAGE_SIZE}`,
     ),
     list("bill jobs: uninvoiced completed jobs by client", `/api/invoices/bill-jobs/clients?${page}`),
-    list("bill jobs: a client's jobs", `/api/invoices/bill-jobs?${page}&clientId=${company.busyClientId}`),
-    { name: "client credit", path: `/api/clients/${company.busyClientId}/credit`, as: "admin" },
+    list(
+      "bill jobs: a client's jobs",
+      `/api/invoices/bill-jobs?${page}&clientId=${company.billJobsClientId}`,
+    ),
+    { name: "client credit", path: `/api/clients/${company.creditClientId}/credit`, as: "admin" },
+    // Receivables: every client's open balance in aging buckets, the largest first, and the totals.
+    list("receivables: first page", `/api/receivables?${page}`),
     list("rate confirmations: first page", `/api/rate-confirmations?${page}`),
     list(
       "rate confirmations: start range",

@@ -4,7 +4,7 @@
  * Works on PostgreSQL and on PGlite (the smoke test in `npm test` seeds 1k vs 10k with it).
  *
  * Proportions (from the issue, at 100,000 dispatches): ~20,000 rate confirmations (standard rates,
- * 1–2 positions each), ~50,000 invoices with two lines each, ~50,000 trip logs, 2,000 clients,
+ * 1–2 positions each), ~50,000 invoices with two lines each (each claiming its job), ~50,000 trip logs, 2,000 clients,
  * 300 PEVOs, plus activity. Dates spread over three years (about 2.5 years back, 0.5 ahead);
  * statuses follow the date (past jobs mostly completed, future ones pending or dispatched).
  * The admin (and one PEVO login, on the busiest PEVO) can sign in with `password`.
@@ -27,6 +27,10 @@ export type BenchCompany = {
   /** A PEVO id and a client id with many rows (filters). */
   busyPevoId: string;
   busyClientId: string;
+  /** The client with the most uninvoiced completed jobs (the Bill jobs screen's one client). */
+  billJobsClientId: string;
+  /** The client with the most client-credit entries (its credit and ledger). */
+  creditClientId: string;
   today: string;
   /** A draft settlement of the last two weeks (createDraftSettlement, once the server is up). */
   draftSettlementId?: string;
@@ -260,6 +264,14 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     cross join lateral (select (hashtext(v.invoice_number) & 127)::numeric as miles) m
     where v.company_id = ${c}`);
 
+  // Each invoice claims its job, as the app's invoices do (invoice_jobs, DECISIONS 'Consolidated
+  // invoices'; migration 0034 did the same for the invoices before it): Bill jobs lists the other
+  // completed jobs, not every completed job of the company.
+  await db.execute(sql`
+    insert into invoice_jobs (company_id, invoice_id, dispatch_id, created_at)
+    select ${c}, v.id, v.dispatch_id, v.created_at
+    from invoices v where v.company_id = ${c} and v.dispatch_id is not null and v.status <> 'void'`);
+
   // Credit notes: one paid invoice in eight credited $125.00 (an overnight not owed), all of it the
   // client's credit (the invoice was paid), with its line and its client-credit ledger entry.
   await db.execute(sql`
@@ -365,6 +377,23 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     sql`select client_id from invoices where company_id = ${c} and client_id is not null
         group by client_id order by count(*) desc, client_id limit 1`,
   );
+  // The client with the most completed jobs no invoice claims: a full page of Bill jobs.
+  const [billing = missingRow("uninvoiced completed jobs")] = await rows<{ client_id: string }>(
+    db,
+    sql`select r.client_id from dispatches d
+        join rate_confirmations r on r.company_id = ${c} and r.id = d.rate_confirmation_id
+        where d.company_id = ${c} and d.status = 'completed'
+          and not exists (select 1 from invoice_jobs j where j.company_id = ${c} and j.dispatch_id = d.id
+            and j.released_at is null)
+        group by r.client_id order by count(*) desc, r.client_id limit 1`,
+  );
+  // The client with the most credit entries: its credit and ledger (the seed credits one paid
+  // invoice in eight, so the busiest client of the small company may have none).
+  const [credited = missingRow("client credit entries")] = await rows<{ client_id: string }>(
+    db,
+    sql`select client_id from client_credit_entries where company_id = ${c}
+        group by client_id order by count(*) desc, client_id limit 1`,
+  );
   const counted = await rows<{ t: string; n: number }>(
     db,
     sql`select 'dispatches' as t, count(*)::int as n from dispatches where company_id = ${c}
@@ -372,6 +401,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
         union all select 'positions', count(*)::int from rate_confirmation_positions where company_id = ${c}
         union all select 'invoices', count(*)::int from invoices where company_id = ${c}
         union all select 'invoice_line_items', count(*)::int from invoice_line_items where company_id = ${c}
+        union all select 'invoice_jobs', count(*)::int from invoice_jobs where company_id = ${c}
         union all select 'credit_notes', count(*)::int from credit_notes where company_id = ${c}
         union all select 'trip_logs', count(*)::int from trip_logs where company_id = ${c}
         union all select 'clients', count(*)::int from clients where company_id = ${c}
@@ -388,6 +418,8 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
     dispatchWithTrips: trips.dispatch_id,
     busyPevoId: busy.pevo_id,
     busyClientId: client.client_id,
+    billJobsClientId: billing.client_id,
+    creditClientId: credited.client_id,
     today,
   };
 }

@@ -17,7 +17,7 @@ import { getInvoice } from "./get-invoice";
 import { claimJobs, jobAlreadyInvoiced, jobName, jobsToBill, liveClaims } from "./invoice-jobs";
 import { invoiceToday } from "./invoice-status";
 import { nextInvoiceNumber } from "./list-invoices";
-import { suggestedLines } from "./suggested-lines";
+import { suggestedLinesOf } from "./suggested-lines";
 
 const JOB_NOT_FOUND = "Job not found";
 const NUMBER_RACE = "Another invoice took the new number meanwhile: create the invoice again";
@@ -54,9 +54,12 @@ export async function createInvoiceFromJobs(scope: Scope, input: TBillJobsInvoic
   if (claimed) refuse(jobAlreadyInvoiced(names[claimed.dispatchId] ?? "A job", claimed.invoiceNumber));
 
   const consolidated = jobs.length > 1;
-  const suggestions = await Promise.all(jobs.map((job) => suggestedLines(scope, job.id)));
-  const lineItems: TInvoiceData["lineItems"] = jobs.flatMap((job, i) => {
-    const items = suggestions[i]?.items ?? [];
+  const suggestions = await suggestedLinesOf(
+    scope,
+    jobs.map((job) => job.id),
+  );
+  const lineItems: TInvoiceData["lineItems"] = jobs.flatMap((job) => {
+    const items = suggestions.get(job.id)?.items ?? [];
     // A job with nothing to suggest still gets its line: the office prices it on the draft.
     const lines = items.length
       ? items

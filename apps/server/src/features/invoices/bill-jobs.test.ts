@@ -221,6 +221,81 @@ describe("consolidated invoice", () => {
     ).rejects.toThrow();
   });
 
+  test("a client with many completed jobs, paged: each job's amount is its own suggested lines' total, the count exact", async () => {
+    // The list reads a page's suggestions together (suggestedLinesOf); each job must still get its
+    // own rates, custom rates, trips and expenses, never a neighbour's.
+    const manyId = (await t.createClient(adminA, { name: "Many Jobs Client" })).id;
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const rc = await t.createRateConfirmation(adminA, {
+        clientId: manyId,
+        jobNumber: uniqueJobNumber("MJ"),
+        originAddress: "Houston Yard, Houston, TX",
+        positions: [{ positionType: "lead_car", pevoId: pevo1.pevoId }],
+        ...(i % 2 === 0
+          ? { customRates: [{ name: `Permit fee ${i}`, amount: `${10 * (i + 1)}`, unit: "per_job" }] }
+          : {}),
+      });
+      const pickupDate = `2025-08-${String(10 + i).padStart(2, "0")}`;
+      const d = await t.createDispatch(adminA, {
+        pevoId: pevo1.pevoId,
+        rateConfirmationId: rc.id,
+        pickupDate,
+        status: "completed",
+        positionType: "lead_car",
+      });
+      ids.push(d.id);
+      // Trips on most jobs: miles that differ per job, a second day on some, fuel on others.
+      const days = i === 6 ? 0 : i % 3 === 0 ? 2 : 1;
+      for (let day = 0; day < days; day++) {
+        const trip = await t.as(pevo1)("POST", "/api/portal/trip-logs", {
+          tripDate: `2025-08-${String(10 + i + day).padStart(2, "0")}`,
+          dispatchId: d.id,
+          startLocation: "Houston, TX",
+          endLocation: "Dallas, TX",
+          miles: `${100 * (i + 1) + day}`,
+          hours: "8",
+          notes: "",
+          expenses: i % 2 === 1 ? [{ type: "fuel", amount: `${20 + i}` }] : [],
+        });
+        expect(trip.status, JSON.stringify(trip.body)).toBe(201);
+      }
+    }
+    const period = "from=2025-08-01&to=2025-08-31";
+    const listed: JsonBody[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await t.as(adminA)(
+        "GET",
+        `/api/invoices/bill-jobs?clientId=${manyId}&${period}&page=${page}&pageSize=3`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ total: 7, totalCapped: false, page, pageSize: 3 });
+      listed.push(...res.body.items);
+    }
+    expect(listed.map((j) => j.dispatchId)).toEqual(ids);
+    for (const job of listed) {
+      const single = await t.as(adminA)("GET", `/api/invoices/suggested-lines?dispatchId=${job.dispatchId}`);
+      expect(single.status).toBe(200);
+      const cents = single.body.items.reduce(
+        (sum: number, line: JsonBody) => sum + toCents(String(line.charge)),
+        0,
+      );
+      expect(toCents(job.amount), job.pickupDate).toBe(cents);
+      expect(job.hasRates).toBe(true);
+    }
+    // Not all alike: the jobs differ, so a mix-up between them would show.
+    expect(new Set(listed.map((j) => j.amount)).size).toBeGreaterThan(4);
+    const clients = await t.as(adminA)("GET", `/api/invoices/bill-jobs/clients?clientId=${manyId}&${period}`);
+    expect(clients.body).toMatchObject({
+      total: 1,
+      items: [{ clientId: manyId, jobCount: 7, firstPickup: "2025-08-10", lastPickup: "2025-08-16" }],
+    });
+    // A consolidated draft of all seven bills what the list said each job comes to.
+    const inv = await bill(ids);
+    expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+    expect(toCents(inv.body.subtotal)).toBe(listed.reduce((sum, j) => sum + toCents(j.amount), 0));
+  });
+
   test("refuses another client's job, a job not completed, another company's job and bad input", async () => {
     const mine = await completedJob(clientId, "2025-03-01");
     const theirs = await completedJob(otherClientId, "2025-03-02");
