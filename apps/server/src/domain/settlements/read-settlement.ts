@@ -8,6 +8,7 @@
  */
 import { type Executor, pevos, settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
 import {
+  type AdjustmentKind,
   type ExpenseLine,
   fromCents,
   type PayLine,
@@ -16,7 +17,7 @@ import {
   type TSettlementPevo,
   type TSettlementSummary,
 } from "@pevo/shared";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -181,6 +182,9 @@ async function pevoNames(db: Executor, scope: Scope, ids: string[]) {
 
 type Figures = { lines: PayLine[]; expenses: ExpenseLine[] };
 
+/** PEVOs in name order, as localeCompare orders them (one collator instead of one per comparison). */
+const byName = new Intl.Collator().compare;
+
 /** The stored settlement, its PEVOs in name order (only `pevoId`'s when given: a PEVO's own statement). */
 export async function readSettlement(
   db: Executor,
@@ -263,7 +267,7 @@ export async function readSettlement(
         },
       };
     })
-    .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
+    .sort((a, b) => byName(a.pevoName, b.pevoName));
   const net = statementTotals(jobs, adjustments).netCents;
   return { ...runOf(row), pevos: byPevo, net: fromCents(net) };
 }
@@ -286,8 +290,8 @@ function runOf(row: typeof settlements.$inferSelect) {
 
 /**
  * The run's summary: each PEVO's job count and totals, summed in PostgreSQL from the stored pay
- * columns (not the jobs' figures): one row per PEVO and per PEVO and adjustment kind, on the
- * settlement's keys (docs/performance.md).
+ * columns (not the jobs' figures) with the PEVO's name joined: one row per PEVO, and one per PEVO and
+ * adjustment kind, on the settlement's keys (docs/performance.md).
  */
 async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSettlementSummary> {
   const [row] = await db
@@ -298,20 +302,15 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
   const jobs = await db
     .select({
       pevoId: settlementJobs.pevoId,
+      name: sql<string>`min(${pevos.firstName} || ' ' || ${pevos.lastName})`,
       jobCount: sql<number>`count(*)::int`,
       payCents: sql<string>`sum(${settlementJobs.payCents})::bigint`,
       reimbursedCents: sql<string>`sum(${settlementJobs.reimbursedCents})::bigint`,
     })
     .from(settlementJobs)
+    .innerJoin(pevos, and(eq(pevos.companyId, settlementJobs.companyId), eq(pevos.id, settlementJobs.pevoId)))
     .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, id)))
-    .groupBy(settlementJobs.pevoId)
-    .then((rows) =>
-      rows.map((r) => ({
-        ...r,
-        payCents: Number(r.payCents),
-        reimbursedCents: Number(r.reimbursedCents),
-      })),
-    );
+    .groupBy(settlementJobs.pevoId);
   const adjustments = await db
     .select({
       pevoId: settlementAdjustments.pevoId,
@@ -320,21 +319,41 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
     })
     .from(settlementAdjustments)
     .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.settlementId, id)))
-    .groupBy(settlementAdjustments.pevoId, settlementAdjustments.kind)
-    .then((rows) => rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) })));
-  const pevoIds = [...new Set([...jobs.map((j) => j.pevoId), ...adjustments.map((a) => a.pevoId)])];
-  const names = await pevoNames(db, scope, pevoIds);
-  const pevoRows = pevoIds
-    .map((pid) => {
-      const own = jobs.filter((j) => j.pevoId === pid);
-      const totals = statementTotals(
-        own,
-        adjustments.filter((a) => a.pevoId === pid),
-      );
+    .groupBy(settlementAdjustments.pevoId, settlementAdjustments.kind);
+  type Totals = {
+    name?: string;
+    jobCount: number;
+    jobs: { payCents: number; reimbursedCents: number }[];
+    adjustments: { kind: AdjustmentKind; amountCents: number }[];
+  };
+  const byPevo = new Map<string, Totals>();
+  const totalsOf = (pevoId: string) => {
+    let own = byPevo.get(pevoId);
+    if (!own) {
+      own = { jobCount: 0, jobs: [], adjustments: [] };
+      byPevo.set(pevoId, own);
+    }
+    return own;
+  };
+  for (const j of jobs) {
+    const own = totalsOf(j.pevoId);
+    own.name = j.name;
+    own.jobCount = j.jobCount;
+    own.jobs.push({ payCents: Number(j.payCents), reimbursedCents: Number(j.reimbursedCents) });
+  }
+  for (const a of adjustments) {
+    totalsOf(a.pevoId).adjustments.push({ kind: a.kind, amountCents: Number(a.amountCents) });
+  }
+  // A PEVO with adjustments and no job left (all held) is named on its own.
+  const unnamed = [...byPevo].filter(([, t]) => t.name === undefined).map(([pid]) => pid);
+  const names = await pevoNames(db, scope, unnamed);
+  const pevoRows = [...byPevo]
+    .map(([pid, own]) => {
+      const totals = statementTotals(own.jobs, own.adjustments);
       return {
         pevoId: pid,
-        pevoName: names.get(pid) ?? "-",
-        jobCount: own.reduce((n, j) => n + j.jobCount, 0),
+        pevoName: own.name ?? names.get(pid) ?? "-",
+        jobCount: own.jobCount,
         totals: {
           pay: fromCents(totals.payCents),
           reimbursed: fromCents(totals.reimbursedCents),
@@ -343,12 +362,18 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
         },
       };
     })
-    .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
+    .sort((a, b) => byName(a.pevoName, b.pevoName));
+  const all = [...byPevo.values()];
   return {
     ...runOf(row),
     pevos: pevoRows,
-    jobCount: jobs.reduce((n, j) => n + j.jobCount, 0),
-    net: fromCents(statementTotals(jobs, adjustments).netCents),
+    jobCount: all.reduce((n, t) => n + t.jobCount, 0),
+    net: fromCents(
+      statementTotals(
+        all.flatMap((t) => t.jobs),
+        all.flatMap((t) => t.adjustments),
+      ).netCents,
+    ),
   };
 }
 
