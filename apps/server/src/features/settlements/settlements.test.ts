@@ -4,7 +4,7 @@
  * settlement; a PEVO sees only their own statements; bad input is a 400 with field messages; a
  * draft's next read shows every change to its jobs' inputs (recomputing only the changed jobs).
  */
-import { settlementJobs, tripLogExpenses } from "@pevo/db";
+import { rateConfirmations, settlementJobs, tripLogExpenses } from "@pevo/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -260,6 +260,17 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     const peters = await t.as(admin)("GET", `/api/settlements/${id}/pevos/${peter.pevoId}`);
     expect(peters.body.totals.pay).toBe("275.00");
     expect(await stale()).toEqual([]);
+
+    // The rate confirmation's job number, changed straight in the database: both jobs show it.
+    await t.db
+      .update(rateConfirmations)
+      .set({ jobNumber: "RC-RENAMED" })
+      .where(eq(rateConfirmations.id, rcId));
+    expect((await stale()).sort()).toEqual([paulasJob, petersJob].sort());
+    const renamed = await t.as(admin)("GET", `/api/settlements/${id}/pevos/${paula.pevoId}`);
+    expect(renamed.body.jobs.map((j: { jobNumber: string }) => j.jobNumber)).toEqual(["RC-RENAMED"]);
+    // Paula's read recomputed her job only: Peter's waits for a read that shows it.
+    expect(await stale()).toEqual([petersJob]);
 
     // An adjustment is in the answer and in the next read.
     const bonus = await t.as(admin)("POST", `/api/settlements/${id}/adjustments`, {
