@@ -110,7 +110,8 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       as: "admin",
     },
     {
-      // The office's settlement run of the last two weeks: reading a draft recomputes every job's pay.
+      // The office's settlement run of the last two weeks: a draft's summary of ~300 PEVOs (its jobs are
+      // recomputed when their inputs change, not on read: DECISIONS 'PEVO pay').
       name: "settlement preview: two weeks",
       path: `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}`,
       as: "admin",

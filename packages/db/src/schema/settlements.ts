@@ -105,7 +105,7 @@ export const payPlans = pgTable(
 
 /**
  * A settlement run (DECISIONS 'PEVO pay'): the completed jobs of a pay period, per PEVO, with their
- * pay. draft (recomputed on each read and change) → approved (figures stored, locked) → paid.
+ * pay. draft (its stale jobs recomputed on the next read) → approved (figures stored, locked) → paid.
  */
 export const settlements = pgTable(
   "settlements",
@@ -142,8 +142,8 @@ export const settlements = pgTable(
 /**
  * A job a settlement pays. A job is paid in exactly one settlement: the unique (company_id,
  * dispatch_id) refuses a second claim, also from a concurrent run. The figures (pay lines and
- * expenses as JSON, their sums in cents) are recomputed while the settlement is a draft and frozen
- * when it is approved.
+ * expenses as JSON, their sums in cents) are recomputed while the settlement is a draft (when an
+ * input changed: `stale`) and frozen when it is approved.
  */
 export const settlementJobs = pgTable(
   "settlement_jobs",
@@ -163,6 +163,13 @@ export const settlementJobs = pgTable(
     reimbursedCents: cents("reimbursed_cents").notNull().default(0),
     /** { lines: PayLine[], expenses: ExpenseLine[] } of packages/shared pay-math. */
     figures: jsonb("figures").notNull().default(sql`'{"lines":[],"expenses":[]}'::jsonb`),
+    /**
+     * An input of the job's figures changed since they were stored (its trip log or expenses, its
+     * invoices, its dispatch, rate confirmation or deadhead miles, a pay plan): set in the writer's
+     * transaction by the triggers of migration 0048 while the run is a draft; the next read of the
+     * draft recomputes these jobs only (DECISIONS 'PEVO pay').
+     */
+    stale: boolean("stale").notNull().default(false),
   },
   (t) => [
     primaryKey({ name: "settlement_jobs_pkey", columns: [t.settlementId, t.dispatchId] }),
@@ -172,6 +179,8 @@ export const settlementJobs = pgTable(
     ref("settlement_jobs_pevo_fk", t, t.pevoId, pevos, "restrict"),
     ref("settlement_jobs_plan_fk", t, t.payPlanId, payPlans, "restrict"),
     index("settlement_jobs_company_pevo_idx").on(t.companyId, t.pevoId),
+    // A draft's read asks whether any of its jobs is stale: a few rows at most, usually none.
+    index("settlement_jobs_stale_idx").on(t.settlementId).where(sql`${t.stale}`),
     maxLength("settlement_jobs", t.jobNumber, L.code),
     maxLength("settlement_jobs", t.route, L.longText),
     maxLength("settlement_jobs", t.position, L.label),

@@ -68,7 +68,11 @@ export type JobFigures = {
 /** The stored shape of a job's figures (settlement_jobs.figures). */
 export const storedFigures = (pay: JobPay) => ({ lines: pay.lines, expenses: pay.expenses });
 
-/** The figures of these dispatches (or of the period's unclaimed completed ones). */
+/**
+ * The figures of these dispatches (or of the period's unclaimed completed ones). Every table and
+ * column read here is an input of a draft's figures: migration 0048's triggers mark a draft's job
+ * stale when one changes (DECISIONS 'PEVO pay'), so a new input needs its trigger there too.
+ */
 export async function figuresOf(
   db: Executor,
   scope: Scope,

@@ -1,11 +1,14 @@
 /**
  * A settlement as stored (DECISIONS 'PEVO pay'): its jobs' figures and adjustments grouped by PEVO,
  * each PEVO's totals from packages/shared statementTotals. The office reads a run as a summary (each
- * PEVO's totals) and each PEVO's statement separately. A draft is refreshed first (its figures
- * recomputed from today's plans, invoices and trip logs); an approved or paid one is read as frozen.
+ * PEVO's totals) and each PEVO's statement separately. A draft's jobs whose inputs changed since
+ * their figures were stored (`stale`, set by migration 0048's triggers in the changing transaction)
+ * are recomputed first, from today's plans, invoices and trip logs; the rest is a read of stored rows.
+ * An approved or paid run is read as frozen.
  */
 import { type Executor, pevos, settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
 import {
+  type AdjustmentKind,
   type ExpenseLine,
   fromCents,
   type PayLine,
@@ -14,7 +17,7 @@ import {
   type TSettlementPevo,
   type TSettlementSummary,
 } from "@pevo/shared";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -57,11 +60,18 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Recomputes a locked draft's figures (a job's plan, invoice or trip log may have changed), all its
- * jobs (or one PEVO's) in a few queries, and stores those that changed in one UPDATE: reading a draft
- * of a two-week run of 300 PEVOs stays fast (docs/performance.md).
+ * Recomputes a locked draft's figures (a job's plan, invoice or trip log may have changed): all its
+ * jobs (approval), or only the stale ones (a read), or one PEVO's, in a few queries, and stores those
+ * that changed in one UPDATE. The jobs are locked first (in dispatch order, as the triggers' marks
+ * take them): a change committed while they are recomputed waits to mark them, so its mark stays
+ * set for the next read instead of being cleared with figures computed before it.
  */
-export async function refreshFigures(tx: Executor, scope: Scope, settlementId: string, pevoId?: string) {
+export async function refreshFigures(
+  tx: Executor,
+  scope: Scope,
+  settlementId: string,
+  only: { pevoId?: string; stale?: boolean } = {},
+) {
   const stored = await tx
     .select({
       dispatchId: settlementJobs.dispatchId,
@@ -81,14 +91,15 @@ export async function refreshFigures(tx: Executor, scope: Scope, settlementId: s
         settlementJobs,
         scope,
         eq(settlementJobs.settlementId, settlementId),
-        pevoId ? eq(settlementJobs.pevoId, pevoId) : undefined,
+        only.pevoId ? eq(settlementJobs.pevoId, only.pevoId) : undefined,
+        only.stale ? eq(settlementJobs.stale, true) : undefined,
       ),
-    );
-  const figures = await jobsFigures(
-    tx,
-    scope,
-    stored.map((j) => j.dispatchId),
-  );
+    )
+    .orderBy(asc(settlementJobs.dispatchId))
+    .for("update");
+  if (stored.length === 0) return;
+  const ids = stored.map((j) => j.dispatchId);
+  const figures = await jobsFigures(tx, scope, ids);
   const before = new Map(stored.map((j) => [j.dispatchId, canonical(j)]));
   const changed = figures
     .map((f) => ({
@@ -104,18 +115,57 @@ export async function refreshFigures(tx: Executor, scope: Scope, settlementId: s
       figures: storedFigures(f.pay),
     }))
     .filter((f) => before.get(f.dispatchId) !== canonical(f));
-  if (changed.length === 0) return;
-  await tx.execute(sql`
-    update ${settlementJobs} set
-      pay_plan_id = f."payPlanId", job_date = f."jobDate", job_number = f."jobNumber", route = f.route,
-      position = f.position, invoiced_cents = f."invoicedCents", pay_cents = f."payCents",
-      reimbursed_cents = f."reimbursedCents", figures = f.figures
-    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as f(
-      "dispatchId" uuid, "payPlanId" uuid, "jobDate" date, "jobNumber" text, route text, position text,
-      "invoicedCents" bigint, "payCents" bigint, "reimbursedCents" bigint, figures jsonb)
-    where ${settlementJobs.companyId} = ${scope.companyId}
-      and ${settlementJobs.settlementId} = ${settlementId}
-      and ${settlementJobs.dispatchId} = f."dispatchId"`);
+  if (changed.length > 0) {
+    await tx.execute(sql`
+      update ${settlementJobs} set
+        pay_plan_id = f."payPlanId", job_date = f."jobDate", job_number = f."jobNumber", route = f.route,
+        position = f.position, invoiced_cents = f."invoicedCents", pay_cents = f."payCents",
+        reimbursed_cents = f."reimbursedCents", figures = f.figures, stale = false
+      from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as f(
+        "dispatchId" uuid, "payPlanId" uuid, "jobDate" date, "jobNumber" text, route text, position text,
+        "invoicedCents" bigint, "payCents" bigint, "reimbursedCents" bigint, figures jsonb)
+      where ${settlementJobs.companyId} = ${scope.companyId}
+        and ${settlementJobs.settlementId} = ${settlementId}
+        and ${settlementJobs.dispatchId} = f."dispatchId"`);
+  }
+  // The rest is current too (only the rows locked above: a job marked since is left for the next read).
+  await tx
+    .update(settlementJobs)
+    .set({ stale: false })
+    .where(
+      scoped(
+        settlementJobs,
+        scope,
+        eq(settlementJobs.settlementId, settlementId),
+        eq(settlementJobs.stale, true),
+        inArray(settlementJobs.dispatchId, ids),
+      ),
+    );
+}
+
+/**
+ * Recomputes a draft's stale jobs (one PEVO's when given), if it has any: one index probe when it
+ * has none, which is every read that no change preceded. The run is locked only to recompute.
+ */
+async function refreshStale(scope: Scope, id: string, pevoId?: string) {
+  const [row] = await scope.db
+    .select({
+      status: settlements.status,
+      stale: sql<boolean>`exists (
+        select 1 from ${settlementJobs}
+        where ${settlementJobs.companyId} = ${settlements.companyId}
+          and ${settlementJobs.settlementId} = ${settlements.id}
+          and ${settlementJobs.stale}
+          ${pevoId ? sql`and ${settlementJobs.pevoId} = ${pevoId}` : sql``})`,
+    })
+    .from(settlements)
+    .where(scoped(settlements, scope, eq(settlements.id, id)));
+  if (!row) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
+  if (row.status !== "draft" || !row.stale) return;
+  await scope.db.transaction(async (tx) => {
+    const locked = await lockSettlement(tx, scope, id);
+    if (locked.status === "draft") await refreshFigures(tx, scope, id, { pevoId, stale: true });
+  });
 }
 
 /** The PEVOs' names in one query. */
@@ -131,6 +181,9 @@ async function pevoNames(db: Executor, scope: Scope, ids: string[]) {
 }
 
 type Figures = { lines: PayLine[]; expenses: ExpenseLine[] };
+
+/** PEVOs in name order, as localeCompare orders them (one collator instead of one per comparison). */
+const byName = new Intl.Collator().compare;
 
 /** The stored settlement, its PEVOs in name order (only `pevoId`'s when given: a PEVO's own statement). */
 export async function readSettlement(
@@ -214,7 +267,7 @@ export async function readSettlement(
         },
       };
     })
-    .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
+    .sort((a, b) => byName(a.pevoName, b.pevoName));
   const net = statementTotals(jobs, adjustments).netCents;
   return { ...runOf(row), pevos: byPevo, net: fromCents(net) };
 }
@@ -236,8 +289,9 @@ function runOf(row: typeof settlements.$inferSelect) {
 }
 
 /**
- * The run's summary: each PEVO's job count and totals, from the stored pay columns (not the jobs'
- * figures) in three queries.
+ * The run's summary: each PEVO's job count and totals, summed in PostgreSQL from the stored pay
+ * columns (not the jobs' figures) with the PEVO's name joined: one row per PEVO, and one per PEVO and
+ * adjustment kind, on the settlement's keys (docs/performance.md).
  */
 async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSettlementSummary> {
   const [row] = await db
@@ -248,32 +302,58 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
   const jobs = await db
     .select({
       pevoId: settlementJobs.pevoId,
-      payCents: settlementJobs.payCents,
-      reimbursedCents: settlementJobs.reimbursedCents,
+      name: sql<string>`min(${pevos.firstName} || ' ' || ${pevos.lastName})`,
+      jobCount: sql<number>`count(*)::int`,
+      payCents: sql<string>`sum(${settlementJobs.payCents})::bigint`,
+      reimbursedCents: sql<string>`sum(${settlementJobs.reimbursedCents})::bigint`,
     })
     .from(settlementJobs)
-    .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, id)));
+    .innerJoin(pevos, and(eq(pevos.companyId, settlementJobs.companyId), eq(pevos.id, settlementJobs.pevoId)))
+    .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, id)))
+    .groupBy(settlementJobs.pevoId);
   const adjustments = await db
     .select({
       pevoId: settlementAdjustments.pevoId,
       kind: settlementAdjustments.kind,
-      amountCents: settlementAdjustments.amountCents,
+      amountCents: sql<string>`sum(${settlementAdjustments.amountCents})::bigint`,
     })
     .from(settlementAdjustments)
-    .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.settlementId, id)));
-  const pevoIds = [...new Set([...jobs.map((j) => j.pevoId), ...adjustments.map((a) => a.pevoId)])];
-  const names = await pevoNames(db, scope, pevoIds);
-  const pevoRows = pevoIds
-    .map((pid) => {
-      const own = jobs.filter((j) => j.pevoId === pid);
-      const totals = statementTotals(
-        own,
-        adjustments.filter((a) => a.pevoId === pid),
-      );
+    .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.settlementId, id)))
+    .groupBy(settlementAdjustments.pevoId, settlementAdjustments.kind);
+  type Totals = {
+    name?: string;
+    jobCount: number;
+    jobs: { payCents: number; reimbursedCents: number }[];
+    adjustments: { kind: AdjustmentKind; amountCents: number }[];
+  };
+  const byPevo = new Map<string, Totals>();
+  const totalsOf = (pevoId: string) => {
+    let own = byPevo.get(pevoId);
+    if (!own) {
+      own = { jobCount: 0, jobs: [], adjustments: [] };
+      byPevo.set(pevoId, own);
+    }
+    return own;
+  };
+  for (const j of jobs) {
+    const own = totalsOf(j.pevoId);
+    own.name = j.name;
+    own.jobCount = j.jobCount;
+    own.jobs.push({ payCents: Number(j.payCents), reimbursedCents: Number(j.reimbursedCents) });
+  }
+  for (const a of adjustments) {
+    totalsOf(a.pevoId).adjustments.push({ kind: a.kind, amountCents: Number(a.amountCents) });
+  }
+  // A PEVO with adjustments and no job left (all held) is named on its own.
+  const unnamed = [...byPevo].filter(([, t]) => t.name === undefined).map(([pid]) => pid);
+  const names = await pevoNames(db, scope, unnamed);
+  const pevoRows = [...byPevo]
+    .map(([pid, own]) => {
+      const totals = statementTotals(own.jobs, own.adjustments);
       return {
         pevoId: pid,
-        pevoName: names.get(pid) ?? "-",
-        jobCount: own.length,
+        pevoName: own.name ?? names.get(pid) ?? "-",
+        jobCount: own.jobCount,
         totals: {
           pay: fromCents(totals.payCents),
           reimbursed: fromCents(totals.reimbursedCents),
@@ -282,31 +362,35 @@ async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSet
         },
       };
     })
-    .sort((a, b) => a.pevoName.localeCompare(b.pevoName));
+    .sort((a, b) => byName(a.pevoName, b.pevoName));
+  const all = [...byPevo.values()];
   return {
     ...runOf(row),
     pevos: pevoRows,
-    jobCount: jobs.length,
-    net: fromCents(statementTotals(jobs, adjustments).netCents),
+    jobCount: all.reduce((n, t) => n + t.jobCount, 0),
+    net: fromCents(
+      statementTotals(
+        all.flatMap((t) => t.jobs),
+        all.flatMap((t) => t.adjustments),
+      ).netCents,
+    ),
   };
 }
 
-/** The office's read of a run: a draft is refreshed (in one transaction with its row locked) first. */
+/** Its reads in one snapshot (a concurrent edit shows whole or not at all), without locking the run. */
+const snapshot = <T>(scope: Scope, read: (tx: Executor) => Promise<T>) =>
+  scope.db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
+
+/** The office's read of a run: a draft's stale jobs are recomputed first. */
 export async function getSettlement(scope: Scope, id: string): Promise<TSettlementSummary> {
-  return scope.db.transaction(async (tx) => {
-    const row = await lockSettlement(tx, scope, id);
-    if (row.status === "draft") await refreshFigures(tx, scope, id);
-    return readSummary(tx, scope, id);
-  });
+  await refreshStale(scope, id);
+  return snapshot(scope, (tx) => readSummary(tx, scope, id));
 }
 
-/** The run with one PEVO's statement only (its jobs refreshed first in a draft). */
+/** The run with one PEVO's statement only (that PEVO's stale jobs recomputed first in a draft). */
 export async function getPevoSettlement(scope: Scope, id: string, pevoId: string): Promise<TSettlement> {
-  return scope.db.transaction(async (tx) => {
-    const row = await lockSettlement(tx, scope, id);
-    if (row.status === "draft") await refreshFigures(tx, scope, id, pevoId);
-    return readSettlement(tx, scope, id, pevoId);
-  });
+  await refreshStale(scope, id, pevoId);
+  return snapshot(scope, (tx) => readSettlement(tx, scope, id, pevoId));
 }
 
 /** One PEVO's statement of a run: jobs with pay lines and expenses, adjustments, totals; 404 if none. */

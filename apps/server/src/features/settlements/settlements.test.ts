@@ -1,10 +1,11 @@
 /**
  * PEVO pay (DECISIONS 'PEVO pay'): a job is paid in exactly one settlement, also under two
  * concurrent runs; approving locks the figures; a later plan change does not alter an approved
- * settlement; a PEVO sees only their own statements; bad input is a 400 with field messages.
+ * settlement; a PEVO sees only their own statements; bad input is a 400 with field messages; a
+ * draft's next read shows every change to its jobs' inputs (recomputing only the changed jobs).
  */
-import { settlementJobs } from "@pevo/db";
-import { eq } from "drizzle-orm";
+import { rateConfirmations, settlementJobs, tripLogExpenses } from "@pevo/db";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
@@ -197,5 +198,106 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
 
     expect((await t.as(adminB)("GET", `/api/settlements/${draft.body.id}`)).status).toBe(404);
     expect((await t.as(paula)("GET", `/api/settlements/${draft.body.id}`)).status).toBe(403);
+  });
+  test("a draft's next read shows a change to its jobs' inputs, recomputing only the changed jobs", async () => {
+    const perMile = { effectiveFrom: "2025-07-01", kind: "per_job", dayRate: "200.00", mileRate: "1.00" };
+    expect(
+      (await t.as(admin)("POST", "/api/pay-plans/default", { ...perMile, reimbursedExpenses: ["fuel"] }))
+        .status,
+    ).toBe(201);
+    const paulasJob = await completedJob(paula.pevoId, "2025-07-02");
+    const petersJob = await completedJob(peter.pevoId, "2025-07-03");
+    const draft = await run("2025-07-01", "2025-07-14");
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const id = draft.body.id;
+    const totalsOf = async (pevoId: string) =>
+      (await t.as(admin)("GET", `/api/settlements/${id}`)).body.pevos.find(
+        (p: { pevoId: string }) => p.pevoId === pevoId,
+      ).totals;
+    const stale = async () =>
+      (
+        await t.db
+          .select({ dispatchId: settlementJobs.dispatchId })
+          .from(settlementJobs)
+          .where(and(eq(settlementJobs.settlementId, id), eq(settlementJobs.stale, true)))
+      ).map((j) => j.dispatchId);
+    expect(await totalsOf(paula.pevoId)).toMatchObject({ pay: "200.00", reimbursed: "0.00" });
+    expect(await stale()).toEqual([]);
+
+    // Paula logs her trip in the portal: her job (only) is marked in the same transaction, and the
+    // office's next read pays the miles and the reimbursed fuel.
+    const trip = await t.as(paula)("POST", "/api/portal/trip-logs", {
+      tripDate: "2025-07-02",
+      dispatchId: paulasJob,
+      startLocation: "Houston, TX",
+      endLocation: "Dallas, TX",
+      miles: "150",
+      hours: 3,
+      expenses: [{ type: "fuel", amount: "40.00" }],
+    });
+    expect(trip.status, JSON.stringify(trip.body)).toBe(201);
+    expect(await stale()).toEqual([paulasJob]);
+    expect(await totalsOf(paula.pevoId)).toMatchObject({ pay: "350.00", reimbursed: "40.00" });
+    expect(await stale()).toEqual([]);
+
+    // Whoever writes: an expense added straight in the database is in the next read too.
+    await t.db
+      .insert(tripLogExpenses)
+      .values({ companyId: admin.companyId, tripLogId: trip.body.id, type: "fuel", amount: "10.00" });
+    expect(await totalsOf(paula.pevoId)).toMatchObject({ reimbursed: "50.00" });
+
+    // A plan of Peter's own, in force on his job's day: his statement (read on its own) pays by it.
+    expect(
+      (
+        await t.as(admin)("POST", `/api/pay-plans/pevos/${peter.pevoId}`, {
+          ...perMile,
+          dayRate: "275.00",
+          reimbursedExpenses: [],
+        })
+      ).status,
+    ).toBe(201);
+    expect(await stale()).toEqual([petersJob]);
+    const peters = await t.as(admin)("GET", `/api/settlements/${id}/pevos/${peter.pevoId}`);
+    expect(peters.body.totals.pay).toBe("275.00");
+    expect(await stale()).toEqual([]);
+
+    // The rate confirmation's job number, changed straight in the database: both jobs show it.
+    await t.db
+      .update(rateConfirmations)
+      .set({ jobNumber: "RC-RENAMED" })
+      .where(eq(rateConfirmations.id, rcId));
+    expect((await stale()).sort()).toEqual([paulasJob, petersJob].sort());
+    const renamed = await t.as(admin)("GET", `/api/settlements/${id}/pevos/${paula.pevoId}`);
+    expect(renamed.body.jobs.map((j: { jobNumber: string }) => j.jobNumber)).toEqual(["RC-RENAMED"]);
+    // Paula's read recomputed her job only: Peter's waits for a read that shows it.
+    expect(await stale()).toEqual([petersJob]);
+
+    // An adjustment is in the answer and in the next read.
+    const bonus = await t.as(admin)("POST", `/api/settlements/${id}/adjustments`, {
+      pevoId: peter.pevoId,
+      kind: "bonus",
+      amount: "25.00",
+      note: "Weekend run",
+    });
+    expect(bonus.status).toBe(201);
+    expect(await totalsOf(peter.pevoId)).toMatchObject({
+      pay: "275.00",
+      adjustments: "25.00",
+      net: "300.00",
+    });
+
+    // Approved, the figures are frozen: a later trip log marks nothing and changes nothing.
+    expect((await t.as(admin)("POST", `/api/settlements/${id}/approve`)).status).toBe(200);
+    const late = await t.as(paula)("POST", "/api/portal/trip-logs", {
+      tripDate: "2025-07-02",
+      dispatchId: paulasJob,
+      startLocation: "Dallas, TX",
+      endLocation: "Austin, TX",
+      miles: "100",
+      hours: 2,
+    });
+    expect(late.status).toBe(201);
+    expect(await stale()).toEqual([]);
+    expect(await totalsOf(paula.pevoId)).toMatchObject({ pay: "350.00", reimbursed: "50.00" });
   });
 });
