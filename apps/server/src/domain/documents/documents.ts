@@ -209,7 +209,9 @@ export async function uploadDocument(
   try {
     return await storeDocument(scope, { storage, owner, viewer, upload, clientId });
   } catch (error) {
-    const winner = isUniqueViolation(error) ? await keptUpload(scope, { owner, viewer, clientId }) : undefined;
+    const winner = isUniqueViolation(error)
+      ? await keptUpload(scope, { owner, viewer, clientId })
+      : undefined;
     if (winner) return winner;
     throw error;
   }

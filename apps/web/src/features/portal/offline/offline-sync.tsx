@@ -1,10 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, Check, CloudOff, RefreshCw } from "lucide-react";
+import { AlertTriangle, Check, CloudOff, Download, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { dismiss, flush, listWrites, type QueuedWrite, subscribe } from "@/lib/offline/queue";
+import {
+  dismiss,
+  flush,
+  listWrites,
+  type QueuedUpload,
+  type QueuedWrite,
+  subscribe,
+} from "@/lib/offline/queue";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { queryKeys } from "@/lib/query-keys";
+import { useObjectUrl } from "@/lib/use-object-url";
 
 /** How long "Synced" stays up after the last waiting write went through. */
 const SYNCED_FOR_MS = 6000;
@@ -39,6 +47,20 @@ function followTheme() {
   return () => observer.disconnect();
 }
 
+/** A refused photo is still on the phone: the PEVO can save it before letting it go. */
+function SaveCopy({ upload }: { upload: QueuedUpload }) {
+  const url = useObjectUrl(upload.file);
+  if (!url) return null;
+  return (
+    <Button asChild size="sm" variant="outline" className="h-10">
+      <a href={url} download={upload.fileName}>
+        <Download aria-hidden />
+        Save a copy
+      </a>
+    </Button>
+  );
+}
+
 /**
  * The portal's offline bar: "Offline" with no signal, "Saved on this phone — will sync" while writes
  * wait, "Synced" once they went through, and each write the server refused (the office canceled or
@@ -62,12 +84,14 @@ export default function OfflineSync() {
       });
     const unsubscribe = subscribe((event) => {
       refresh();
+      if (event.type === "changed") return;
+      // What the server kept (the write, or its own version when it refused it) replaces this
+      // phone's view of it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.portal });
       if (event.type !== "synced") return;
       setSynced(true);
       clearTimeout(syncedTimer);
       syncedTimer = setTimeout(() => setSynced(false), SYNCED_FOR_MS);
-      // What the server kept now replaces this phone's view of it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.portal });
     });
     const goOnline = () => {
       setOnline(true);
@@ -106,12 +130,15 @@ export default function OfflineSync() {
           </p>
           <p className="mt-1">{write.error}</p>
           <p className="mt-1 text-muted-foreground">
-            The office's version of the job was kept; what you entered is shown above. Call the office if it
-            is still needed.
+            {write.kept ??
+              "The office's version of the job was kept; what you entered is shown above. Call the office if it is still needed."}
           </p>
-          <Button size="sm" variant="outline" className="mt-2 h-10" onClick={() => void dismiss(write.id)}>
-            Got it
-          </Button>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {write.upload ? <SaveCopy upload={write.upload} /> : null}
+            <Button size="sm" variant="outline" className="h-10" onClick={() => void dismiss(write.id)}>
+              Got it
+            </Button>
+          </div>
         </div>
       ))}
       {!online || pending.length > 0 || synced ? (
