@@ -254,7 +254,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
   }
 });
 
-test("offline at 375 px: a job photo and a trip entry edit are kept on the phone, then reach the office once", async ({
+test("offline at 375 px: a job photo and a trip entry edit are kept on the phone, then reach the office once; an entry changed meanwhile is shown", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -317,6 +317,18 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
       },
     });
     expect(logged.status(), await logged.text()).toBe(201);
+    const trip = {
+      tripDate: today,
+      dispatchId: null,
+      startLocation: "Amarillo, TX",
+      endLocation: "Groom, TX",
+      miles: "42",
+      hours: "1",
+      expenses: [],
+    };
+    const other = await phonePage.request.post("/api/portal/trip-logs", { headers: origin, data: trip });
+    expect(other.status(), await other.text()).toBe(201);
+    const otherId = (await other.json()).id as string;
     await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await phonePage.reload();
     await phonePage.goto(`/pevo/dispatches?id=${job.id}`);
@@ -362,11 +374,34 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
     // Shown ahead on the phone until the server's answer replaces it.
     await expect(trips).toContainText("97.5");
 
-    // Signal again: both reach the server once, in order.
+    // Another entry edited here, and meanwhile on another device (a laptop still online).
+    await trips
+      .getByRole("listitem")
+      .filter({ hasText: "Groom, TX" })
+      .getByRole("button", { name: "Edit" })
+      .click();
+    await sheet.getByLabel("Miles").fill("44");
+    await sheet.getByRole("button", { name: "Update Entry" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(status).toContainText("3 changes waiting");
+    const elsewhere = await phonePage.request.put(`/api/portal/trip-logs/${otherId}`, {
+      headers: origin,
+      data: { ...trip, miles: "45" },
+    });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+    // Signal again: the photo and the first edit reach the server once, in order; the other edit
+    // is refused with the server's reason, and the entry as the server has it comes back.
     await phone.setOffline(false);
     await phonePage.evaluate(() => window.dispatchEvent(new Event("online")));
     await expect(status).toContainText("Synced", { timeout: 30_000 });
-    await expect(phonePage.getByRole("alert").filter({ hasText: "Not synced" })).toHaveCount(0);
+    const refused = phonePage.getByRole("alert").filter({ hasText: "Not synced" });
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText("Not synced: Edited trip log entry Amarillo, TX → Groom, TX");
+    await expect(refused).toContainText("changed on another device");
+    await expect(trips.getByRole("listitem").filter({ hasText: "Groom, TX" })).toContainText("45");
+    await refused.getByRole("button", { name: "Got it" }).click();
+    await expect(refused).toBeHidden();
 
     const documents = await (await officePage.request.get(`/api/dispatches/${job.id}/documents`)).json();
     expect(documents.map((d: { fileName: string }) => d.fileName)).toEqual(["pole-strike.png"]);
