@@ -261,7 +261,7 @@ async function insertTripLog(
   return getPevoTripLog(scope, pevoId, id);
 }
 
-export const TRIP_CHANGED_MEANWHILE =
+const TRIP_CHANGED_MEANWHILE =
   "This trip entry was changed on another device after you edited it: your edit was not saved";
 
 /**

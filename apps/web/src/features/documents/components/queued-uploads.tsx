@@ -9,7 +9,7 @@ import { useObjectUrl } from "@/lib/use-object-url";
 // first use, so it stays out of the portal's first load.
 
 /** What stays when the server refuses a photo kept on the phone. */
-export const PHOTO_KEPT =
+const PHOTO_KEPT =
   "The photo stays on this phone until you tap Got it: save a copy first if you still need it.";
 
 /** A photo waiting on this phone, or refused by the server (with its reason). */
