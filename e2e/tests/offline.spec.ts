@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import {
   acceptInvitation,
   apiCreate,
@@ -40,14 +41,18 @@ async function draw(page: Page, pad: Locator) {
 }
 
 /** Both themes of the phone's screen with the offline bar. */
-async function shots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
+async function shots(page: Page, name: string, dir = SHOTS) {
+  mkdirSync(dir, { recursive: true });
   const style = "[data-sonner-toaster] { display: none !important; }";
+  const html = page.locator("html");
   // The PEVO's saved theme may be dark: each shot sets its own.
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
-  await page.screenshot({ path: `${SHOTS}/${name}-375-light.png`, style });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  // Transitions finished at once: a shot taken just after the theme changed shows no colours mid-way.
+  await page.screenshot({ path: `${dir}/${name}-375-light.png`, style, animations: "disabled" });
   await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await page.screenshot({ path: `${SHOTS}/${name}-375-dark.png`, style });
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.screenshot({ path: `${dir}/${name}-375-dark.png`, style, animations: "disabled" });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
@@ -243,6 +248,182 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     // The PEVO has read the conflict.
     await conflict.getByRole("button", { name: "Got it" }).click();
     await expect(conflict).toBeHidden();
+  } finally {
+    await office.close();
+    await phone.close();
+  }
+});
+
+test("offline at 375 px: a job photo and a trip entry edit are kept on the phone, then reach the office once; an entry changed meanwhile is shown", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  allowConsole(
+    /net::ERR_INTERNET_DISCONNECTED @ /,
+    /net::ERR_FAILED @ http:\/\/localhost:\d+\/api\/portal\//,
+  );
+  const photo = readFileSync(resolve(import.meta.dirname, "../../apps/server/test/fixtures/photo.png"));
+  const office = await newContext(browser, 1280, 800);
+  const phone = await newContext(browser, 375, 812);
+  try {
+    const officePage = await office.newPage();
+    await signInAsDemoAdmin(officePage);
+    const { today } = await browserDays(officePage);
+    const tag = uniqueTag();
+    const email = uniqueEmail("offline-photo");
+    const pevo = await createPevoViaApi(officePage.request, {
+      firstName: "Pat",
+      lastName: `Photo${tag}`,
+      email,
+      phone: "(806) 555-0102",
+      licenseNumber: `LIC-P${tag.toUpperCase()}`,
+    });
+    const rc = await createRateConfirmationViaApi(officePage.request, {
+      jobNumber: `RC-OFFP-${tag.toUpperCase()}`,
+      originAddress: "Amarillo, TX 79101",
+      destinationAddress: "Tulsa, OK 74103",
+      startDate: today,
+      pevoId: pevo.id,
+    });
+    const job = await apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+      rateConfirmationId: rc.id,
+      pevoId: pevo.id,
+      driverName: `Dale P${tag}`,
+      driverPhone: "8065550199",
+      pickupDate: today,
+      pickupTime: "06:30",
+      status: "dispatched",
+    });
+
+    // Online: sign in, accept the job, log its trip; open the job and the trip log once (cached).
+    const phonePage = await phone.newPage();
+    await acceptInvitation(phonePage, email, PASSWORD);
+    await submitSignIn(phonePage, email, PASSWORD);
+    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    const origin = { origin: new URL(phonePage.url()).origin };
+    expect(
+      (await phonePage.request.post(`/api/portal/dispatches/${job.id}/accept`, { headers: origin })).status(),
+    ).toBe(200);
+    const logged = await phonePage.request.post("/api/portal/trip-logs", {
+      headers: origin,
+      data: {
+        tripDate: today,
+        dispatchId: job.id,
+        startLocation: "Amarillo, TX",
+        endLocation: "Shamrock, TX",
+        miles: "95",
+        hours: "1.5",
+        expenses: [],
+      },
+    });
+    expect(logged.status(), await logged.text()).toBe(201);
+    const trip = {
+      tripDate: today,
+      dispatchId: null,
+      startLocation: "Amarillo, TX",
+      endLocation: "Groom, TX",
+      miles: "42",
+      hours: "1",
+      expenses: [],
+    };
+    const other = await phonePage.request.post("/api/portal/trip-logs", { headers: origin, data: trip });
+    expect(other.status(), await other.text()).toBe(201);
+    const otherId = (await other.json()).id as string;
+    await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await phonePage.reload();
+    await phonePage.goto(`/pevo/dispatches?id=${job.id}`);
+    const documentsCard = phonePage.locator("[data-slot=card]").filter({ hasText: "Job documents" });
+    await expect(documentsCard.getByText("No documents yet.")).toBeVisible({ timeout: 20_000 });
+    await phonePage.goto("/pevo/trip-log");
+    await expect(phonePage.getByRole("list", { name: "Trips" })).toContainText("Shamrock, TX");
+
+    // No signal: a photo of the job.
+    await phone.setOffline(true);
+    await phonePage.goto(`/pevo/dispatches?id=${job.id}`);
+    await expect(documentsCard.getByText("No documents yet.")).toBeVisible({ timeout: 20_000 });
+    const status = phonePage.getByTestId("offline-status");
+    await expect(status).toContainText("Offline");
+    await documentsCard
+      .getByLabel("Take a photo to upload")
+      .setInputFiles({ name: "pole-strike.png", mimeType: "image/png", buffer: photo });
+    const kept = documentsCard.getByTestId("queued-document");
+    await expect(kept).toContainText("pole-strike.png");
+    await expect(kept).toContainText("Saved on this phone — will sync");
+    await expect(status).toContainText("1 change waiting");
+    // At the page's end the kept photo scrolls out from under the offline bar.
+    await phonePage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const row = await kept.boundingBox();
+    const bar = await status.boundingBox();
+    expect((row?.y ?? 0) + (row?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
+    await shots(phonePage, "offline-photo-queued", "/work/wt/shots/i30-photos");
+
+    // The trip entry edited.
+    await phonePage.goto("/pevo/trip-log");
+    const trips = phonePage.getByRole("list", { name: "Trips" });
+    await trips
+      .getByRole("listitem")
+      .filter({ hasText: "Shamrock, TX" })
+      .getByRole("button", { name: "Edit" })
+      .click();
+    const sheet = phonePage.getByRole("dialog", { name: "Edit Trip Entry" });
+    await sheet.getByLabel("Miles").fill("97.5");
+    await sheet.getByLabel("Notes").fill("Detour at exit 75");
+    await sheet.getByRole("button", { name: "Update Entry" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(status).toContainText("2 changes waiting");
+    // Shown ahead on the phone until the server's answer replaces it.
+    await expect(trips).toContainText("97.5");
+
+    // Another entry edited here, and meanwhile on another device (a laptop still online).
+    await trips
+      .getByRole("listitem")
+      .filter({ hasText: "Groom, TX" })
+      .getByRole("button", { name: "Edit" })
+      .click();
+    await sheet.getByLabel("Miles").fill("44");
+    await sheet.getByRole("button", { name: "Update Entry" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(status).toContainText("3 changes waiting");
+    const elsewhere = await phonePage.request.put(`/api/portal/trip-logs/${otherId}`, {
+      headers: origin,
+      data: { ...trip, miles: "45" },
+    });
+    expect(elsewhere.status(), await elsewhere.text()).toBe(200);
+
+    // Signal again: the photo and the first edit reach the server once, in order; the other edit
+    // is refused with the server's reason, and the entry as the server has it comes back.
+    await phone.setOffline(false);
+    await phonePage.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(status).toContainText("Synced", { timeout: 30_000 });
+    const refused = phonePage.getByRole("alert").filter({ hasText: "Not synced" });
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText("Not synced: Edited trip log entry Amarillo, TX → Groom, TX");
+    await expect(refused).toContainText("changed on another device");
+    await expect(trips.getByRole("listitem").filter({ hasText: "Groom, TX" })).toContainText("45");
+    await refused.getByRole("button", { name: "Got it" }).click();
+    await expect(refused).toBeHidden();
+
+    const documents = await (await officePage.request.get(`/api/dispatches/${job.id}/documents`)).json();
+    expect(documents.map((d: { fileName: string }) => d.fileName)).toEqual(["pole-strike.png"]);
+    const tripLog = await (await officePage.request.get(`/api/dispatches/${job.id}/trip-logs`)).json();
+    expect(tripLog.items).toHaveLength(1);
+    expect(tripLog.items[0]).toMatchObject({ miles: "97.50", notes: "Detour at exit 75" });
+
+    // The office's dispatch page shows the one photo and the edited entry.
+    await officePage.goto(`/dispatching/${job.id}`);
+    await expect(officePage.getByRole("link", { name: "pole-strike.png" })).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await expect(
+      officePage.locator("[data-slot=card]").filter({ hasText: "Trip Log" }).first(),
+    ).toContainText("97.5");
+
+    // The phone's list holds the server's document now, not the kept copy.
+    await phonePage.goto(`/pevo/dispatches?id=${job.id}`);
+    await expect(documentsCard.getByRole("link", { name: "pole-strike.png" })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(documentsCard.getByTestId("queued-document")).toHaveCount(0);
   } finally {
     await office.close();
     await phone.close();

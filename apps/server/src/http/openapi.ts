@@ -142,6 +142,24 @@ export const idempotencyHeaders = z.object({
     .meta({ format: "uuid", description: "A UUID made by the client: a repeat is never a duplicate" }),
 });
 
+const QUOTED_UUID = new RegExp(`^"?${UUID.source.slice(1, -1)}"?$`);
+
+/**
+ * An edit the portal may queue offline (ADR 0014): its `Idempotency-Key`, and as `If-Match` the
+ * revision of the record the phone edited (an entity tag, quotes optional); another revision on the
+ * server is a change made meanwhile.
+ */
+export const revisionHeaders = idempotencyHeaders.extend({
+  "if-match": z
+    .string()
+    .regex(QUOTED_UUID, { message: "If-Match must be the revision of the entry (a UUID)" })
+    .optional()
+    .meta({ description: "The revision the edit was made on: another one is refused (409)" }),
+});
+
+/** The revision an If-Match names, without the entity tag's quotes. */
+export const revisionOf = (ifMatch: string | undefined) => ifMatch?.replaceAll('"', "");
+
 /** An optional YYYY-MM-DD query parameter; a malformed one is 400 "<name> must be a date (YYYY-MM-DD)". */
 export const dayQueryParam = (name: string) =>
   isoDate(`${name} must be a date (YYYY-MM-DD)`).optional().meta({ format: "date" });

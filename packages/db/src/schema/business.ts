@@ -623,6 +623,12 @@ export const tripLogs = pgTable(
     notes: text("notes"),
     /** The id the phone made for the entry (ADR 0014): a replayed offline save finds this row. */
     clientId: uuid("client_id"),
+    /**
+     * Which write the row holds (ADR 0014): a new random id on every save, or the phone's
+     * Idempotency-Key of the edit. An edit names the revision it was made on (If-Match): another one
+     * is a change made meanwhile (409); the edit's own key is a replay (applied once).
+     */
+    revision: uuid("revision").notNull().defaultRandom(),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { FILE_LIMITS, TEXT_LIMITS } from "@pevo/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { companyId, dispatches, pevos, rateConfirmations, ref, tenantKeys } from "./business";
 import { maxLength } from "./constraints";
@@ -34,9 +34,12 @@ export const documents = pgTable(
     size: bigint("size", { mode: "number" }).notNull(),
     uploadedBy: text("uploaded_by"),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The id the phone made for a photo queued offline (ADR 0014): a replayed upload finds this row. */
+    clientId: uuid("client_id"),
   },
   (t) => [
     ...tenantKeys("documents", t),
+    unique("documents_company_client_id_key").on(t.companyId, t.clientId),
     ref("documents_pevo_fk", t, t.pevoId, pevos, "cascade"),
     ref("documents_rc_fk", t, t.rateConfirmationId, rateConfirmations, "cascade"),
     ref("documents_dispatch_fk", t, t.dispatchId, dispatches, "cascade"),

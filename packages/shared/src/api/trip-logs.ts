@@ -22,6 +22,9 @@ export const ZTripLogResponse = z.object({
   jobNumber: z.string().nullable(),
   expenses: z.array(z.object({ id: ZId, type: z.enum(EXPENSE_TYPES), amount: ZDecimal })),
   createdAt: ZTimestamp,
+  revision: ZId.describe(
+    "Which save the entry holds: send it as If-Match with an edit to refuse a change made meanwhile (409)",
+  ),
 });
 type _TripLog = Assert<Same<z.output<typeof ZTripLogResponse>, TTripLog>>;
 

@@ -74,4 +74,6 @@ export type TTripLog = TTripLogData & {
   jobNumber: string | null;
   expenses: (z.output<typeof ZTripExpense> & { id: string })[];
   createdAt: string;
+  /** Which save the entry holds (ADR 0014): an offline edit names it so a change made meanwhile is refused. */
+  revision: string;
 };

@@ -1,7 +1,7 @@
 import { dispatches, documents, missingRow, pevos, rateConfirmations, user } from "@pevo/db";
 import { DOCUMENT_CATEGORY_LABELS, type DocumentContentType, type TDocument } from "@pevo/shared";
 import { desc, eq, or, type SQL } from "drizzle-orm";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/domain-errors";
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { log } from "../../lib/log";
 import { type FileStorage, newStorageKey, StoredFileMissing } from "../../lib/storage";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -158,11 +158,35 @@ export type CheckedUpload = {
   category: TDocument["category"];
 };
 
+const KEY_TAKEN = "This id was already used for another write";
+
+/**
+ * The document an upload with the phone's id (the Idempotency-Key, ADR 0014) already stored, if
+ * any: a photo queued offline and sent again (its answer lost on a bad signal) is kept once. The key
+ * of another upload (another owner, another login) is a 409.
+ */
+export async function keptUpload(
+  scope: Scope,
+  { owner, viewer, clientId }: { owner: DocumentOwner; viewer: DocumentViewer; clientId: string | undefined },
+): Promise<TDocument | undefined> {
+  if (!clientId) return undefined;
+  const [row] = await scope.db
+    .select({ id: documents.id, ownerId: ownerColumn(owner.kind), uploadedBy: documents.uploadedBy })
+    .from(documents)
+    .where(scoped(documents, scope, eq(documents.clientId, clientId)));
+  if (!row) return undefined;
+  if (row.ownerId !== owner.id || row.uploadedBy !== scope.userId) throw new ConflictError(KEY_TAKEN);
+  await findOwner(scope, owner, viewer);
+  const [kept = missingRow("documents")] = await findDocuments(scope, viewer, eq(documents.id, row.id));
+  return publicFields(kept);
+}
+
 /**
  * Queues the new object's key for removal (file-queue.ts), stores the object, then writes the row
  * (and its activity event) and takes the key off the queue in one transaction. When the row cannot
  * be written the object is removed again; when the process dies in between, the queue removes it
- * later: a failed upload leaves neither.
+ * later: a failed upload leaves neither. With the phone's id (`clientId`) a repeat answers the
+ * document kept the first time (two racing: the unique key stops the later, which answers the first).
  */
 export async function uploadDocument(
   scope: Scope,
@@ -171,7 +195,43 @@ export async function uploadDocument(
     owner,
     viewer,
     upload,
-  }: { storage: FileStorage; owner: DocumentOwner; viewer: DocumentViewer; upload: CheckedUpload },
+    clientId,
+  }: {
+    storage: FileStorage;
+    owner: DocumentOwner;
+    viewer: DocumentViewer;
+    upload: CheckedUpload;
+    clientId?: string;
+  },
+): Promise<TDocument> {
+  const kept = await keptUpload(scope, { owner, viewer, clientId });
+  if (kept) return kept;
+  try {
+    return await storeDocument(scope, { storage, owner, viewer, upload, clientId });
+  } catch (error) {
+    const winner = isUniqueViolation(error)
+      ? await keptUpload(scope, { owner, viewer, clientId })
+      : undefined;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+async function storeDocument(
+  scope: Scope,
+  {
+    storage,
+    owner,
+    viewer,
+    upload,
+    clientId,
+  }: {
+    storage: FileStorage;
+    owner: DocumentOwner;
+    viewer: DocumentViewer;
+    upload: CheckedUpload;
+    clientId?: string;
+  },
 ): Promise<TDocument> {
   const found = await findOwner(scope, owner, viewer);
   const key = newStorageKey(scope.companyId);
@@ -196,6 +256,7 @@ export async function uploadDocument(
           contentType: upload.contentType,
           size: upload.bytes.byteLength,
           uploadedBy: scope.userId,
+          clientId,
         })
         .returning({ id: documents.id });
       await recordActivity(tx, scope, {

@@ -5,6 +5,7 @@ export {
   DOCUMENT_NOT_FOUND,
   type DocumentViewer,
   deleteDocument,
+  keptUpload,
   listDocuments,
   openDocument,
   PEVO_NOT_FOUND,

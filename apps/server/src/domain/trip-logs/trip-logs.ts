@@ -13,7 +13,7 @@ import type {
   TTripLog,
   TTripLogData,
 } from "@pevo/shared";
-import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, gte, lte, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "../../lib/domain-errors";
 import { publishEvent, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
@@ -76,6 +76,7 @@ async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog
     noGo: t.noGo,
     notes: t.notes,
     createdAt: t.createdAt.toISOString(),
+    revision: t.revision,
     expenses: expenses
       .filter((e) => e.tripLogId === t.id)
       .map((e) => ({ id: e.id, type: e.type, amount: e.amount })),
@@ -260,23 +261,57 @@ async function insertTripLog(
   return getPevoTripLog(scope, pevoId, id);
 }
 
+const TRIP_CHANGED_MEANWHILE =
+  "This trip entry was changed on another device after you edited it: your edit was not saved";
+
+/**
+ * Updates a PEVO's trip. An edit queued offline (ADR 0014) carries the phone's key and the revision
+ * it was made on: the row is updated only while it still holds that revision (another one is a change
+ * made meanwhile: 409) and then holds the key as its revision, so a replay of the same edit finds its
+ * own key and answers the entry without writing it again. Without them, the last save wins, as before.
+ */
 export async function updateTripLog(
   scope: Scope,
-  { pevoId, id, input }: { pevoId: string; id: string; input: TTripLogData },
+  {
+    pevoId,
+    id,
+    input,
+    clientId,
+    ifRevision,
+  }: { pevoId: string; id: string; input: TTripLogData; clientId?: string; ifRevision?: string },
 ) {
+  if (clientId) {
+    // A replay of an edit already kept answers it, even once the job is no longer this PEVO's.
+    const current = await getPevoTripLog(scope, pevoId, id);
+    if (current.revision === clientId) return current;
+  }
   await checkDispatch(scope, pevoId, input.dispatchId);
-  await scope.db.transaction(async (tx) => {
+  const applied = await scope.db.transaction(async (tx) => {
     const updated = await tx
       .update(tripLogs)
-      .set({ ...fields(input), updatedAt: new Date() })
-      .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
+      .set({ ...fields(input), revision: clientId ?? sql`gen_random_uuid()`, updatedAt: new Date() })
+      .where(
+        scoped(
+          tripLogs,
+          scope,
+          eq(tripLogs.id, id),
+          eq(tripLogs.pevoId, pevoId),
+          // Its own replay changes nothing: two racing replays, the later waits and finds the key.
+          clientId ? ne(tripLogs.revision, clientId) : undefined,
+          ifRevision ? eq(tripLogs.revision, ifRevision) : undefined,
+        ),
+      )
       .returning({ id: tripLogs.id });
-    if (updated.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
+    if (updated.length === 0) return false;
     await tx.delete(tripLogExpenses).where(scoped(tripLogExpenses, scope, eq(tripLogExpenses.tripLogId, id)));
     await writeExpenses(tx, scope, id, input);
     await publishTripLogEvent(tx, scope, { pevoId, id, verb: "updated" });
+    return true;
   });
-  return getPevoTripLog(scope, pevoId, id);
+  // Not updated: gone (404), this very edit already kept (its answer again), or changed meanwhile.
+  const trip = await getPevoTripLog(scope, pevoId, id);
+  if (!applied && trip.revision !== clientId) throw new ConflictError(TRIP_CHANGED_MEANWHILE);
+  return trip;
 }
 
 export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: string; id: string }) {

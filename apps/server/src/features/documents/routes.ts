@@ -16,6 +16,7 @@ import {
   DOCUMENT_NOT_FOUND,
   type DocumentViewer,
   deleteDocument,
+  keptUpload,
   listDocuments,
   openDocument,
   PEVO_NOT_FOUND,
@@ -28,6 +29,7 @@ import {
   createRoute,
   createRouter,
   errors,
+  idempotencyHeaders,
   json,
   multipartBody,
   named,
@@ -283,15 +285,28 @@ export const portalDocumentRoutes = portal
       tags: portalTags,
       summary: "Upload a document (a photo, a proof of delivery) to one of my dispatches",
       middleware: [requirePevo],
-      request: { params: idOf(DISPATCH_NOT_FOUND), body: uploadBody },
-      responses: { 201: json(Document, "The new document"), ...errors(400, 401, 403, 404, 409, 413) },
+      request: { params: idOf(DISPATCH_NOT_FOUND), headers: idempotencyHeaders, body: uploadBody },
+      responses: {
+        201: json(Document, "The new document (or the one kept for the key)"),
+        ...errors(400, 401, 403, 404, 409, 413),
+      },
     }),
     async (c) => {
       const viewer = await pevoViewer(c);
       const owner = { kind: "dispatch", id: c.req.valid("param").id } as const;
+      const clientId = c.req.valid("header")["idempotency-key"];
+      // A photo queued offline and sent again (ADR 0014): the kept one answers, the file is not read.
+      const kept = await keptUpload(scopeOf(c), { owner, viewer, clientId });
+      if (kept) return c.json(kept, 201);
       const upload = await checkedUpload(c);
       return c.json(
-        await uploadDocument(scopeOf(c), { storage: c.get("deps").storage, owner, viewer, upload }),
+        await uploadDocument(scopeOf(c), {
+          storage: c.get("deps").storage,
+          owner,
+          viewer,
+          upload,
+          clientId,
+        }),
         201,
       );
     },

@@ -27,6 +27,8 @@ import {
   jsonBody,
   named,
   noContent,
+  revisionHeaders,
+  revisionOf,
   uuidParam,
 } from "../../http/openapi";
 import { pevoIdOf } from "../../http/pevo";
@@ -124,18 +126,25 @@ export const portalTripLogRoutes = portalRouter
       path: "/{id}",
       tags,
       summary: "Update one of my trip log entries",
-      request: { params, body: jsonBody(ZTripLog) },
-      responses: { 200: json(TripLog, "The updated entry"), ...errors(400, 401, 403, 404) },
+      request: { params, headers: revisionHeaders, body: jsonBody(ZTripLog) },
+      responses: {
+        200: json(TripLog, "The updated entry (or the entry as this key's edit left it)"),
+        ...errors(400, 401, 403, 404, 409),
+      },
     }),
-    async (c) =>
-      c.json(
+    async (c) => {
+      const headers = c.req.valid("header");
+      return c.json(
         await updateTripLog(scopeOf(c), {
           pevoId: await pevoIdOf(c),
           id: c.req.valid("param").id,
           input: c.req.valid("json"),
+          clientId: headers["idempotency-key"],
+          ifRevision: revisionOf(headers["if-match"]),
         }),
         200,
-      ),
+      );
+    },
   )
   .openapi(
     createRoute({

@@ -63,6 +63,13 @@ function endpoints(owner: DocumentsOwner) {
   }
 }
 
+/**
+ * Where a PEVO's job photo is uploaded: the portal's job documents are the uploads the phone keeps
+ * when there is no signal (ADR 0014); null for every other owner (those stay online-only).
+ */
+export const queuedUploadPath = (owner: DocumentsOwner): string | null =>
+  owner.kind === "portal_dispatch" ? endpoints(owner).upload : null;
+
 const inPortal = (owner: DocumentsOwner) =>
   owner.kind === "portal_profile" || owner.kind === "portal_dispatch";
 
@@ -81,12 +88,20 @@ export function useDocuments(owner: DocumentsOwner) {
 
 /**
  * POSTs the file as multipart/form-data with XMLHttpRequest, whose upload progress fetch does not
- * report; the answer is read like every API answer (the server's message on an error).
+ * report; the answer is read like every API answer (the server's message on an error). `key`, the
+ * phone's id of a job photo, goes as the Idempotency-Key (ADR 0014): when the answer is lost, the
+ * copy kept on the phone is sent again under it and the server keeps one.
  */
-function postWithProgress(path: string, body: FormData, onProgress: (fraction: number) => void) {
+function postWithProgress(
+  path: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+  key: string | undefined,
+) {
   return new Promise<TDocument>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
+    if (key) xhr.setRequestHeader("Idempotency-Key", key);
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -105,11 +120,11 @@ export function useUploadDocument(owner: DocumentsOwner, onProgress: (fraction: 
   const queryClient = useQueryClient();
   const { key, upload } = endpoints(owner);
   return useMutation({
-    mutationFn: ({ file, category }: { file: File; category: string }) => {
+    mutationFn: ({ file, category, key }: { file: File; category: string; key?: string }) => {
       const body = new FormData();
       body.set("category", category);
       body.set("file", file);
-      return postWithProgress(upload, body, onProgress);
+      return postWithProgress(upload, body, onProgress, key);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -1,7 +1,7 @@
 /**
  * The portal's write queue (ADR 0014): a PEVO's accept, steps, problem reports, trip log entries
- * and safety paperwork are first kept in this phone's IndexedDB, each with an id made here, then
- * sent in order. The id goes as the `Idempotency-Key` header (or is the record's own id for the
+ * (new ones and edits), safety paperwork and job photos are first kept in this phone's IndexedDB,
+ * each with an id made here (a photo as its Blob), then sent in order. The id goes as the `Idempotency-Key` header (or is the record's own id for the
  * paperwork), so a write sent twice — the answer lost on a bad signal — is kept once by the server.
  * A write the server refuses (the office canceled or reassigned the job) stays here as a conflict
  * until the PEVO has read it: never dropped silently. Loaded lazily: not in the portal's first load.
@@ -17,15 +17,24 @@ export type QueuedWrite = {
   seq: number;
   /** What the PEVO did, in their words ("On my way — RC-1001"). */
   label: string;
-  method: "POST";
+  method: "POST" | "PUT";
   path: string;
+  /** A JSON body. */
   body?: unknown;
+  /** A file for a multipart upload (a job photo), instead of `body`; at most FILE_LIMITS.maxBytes. */
+  upload?: QueuedUpload;
+  /** More headers (an edit's If-Match: the revision it was made on). */
+  headers?: Record<string, string>;
   /** Sent with the id as Idempotency-Key (the paperwork carries the id in its body instead). */
   keyHeader: boolean;
+  /** What was kept when the server refuses it, in the PEVO's words (a default otherwise). */
+  kept?: string;
   /** Waiting to be sent, or refused by the server with its message. */
   state: "pending" | "conflict";
   error?: string;
 };
+
+export type QueuedUpload = { file: Blob; fileName: string; category: string };
 
 export type SendResult =
   | { status: "sent"; data: unknown }
@@ -63,7 +72,10 @@ const put = (write: QueuedWrite) => run("readwrite", (s) => s.put(write));
 const remove = (id: string) => run("readwrite", (s) => s.delete(id));
 
 const listeners = new Set<(event: QueueEvent) => void>();
-export type QueueEvent = { type: "changed" } | { type: "synced"; write: QueuedWrite };
+export type QueueEvent =
+  | { type: "changed" }
+  | { type: "synced"; write: QueuedWrite }
+  | { type: "refused"; write: QueuedWrite };
 
 /** Tells the banner when the queue changed or a write reached the server. */
 export function subscribe(listener: (event: QueueEvent) => void) {
@@ -80,18 +92,32 @@ const nextSeq = () => {
   return lastSeq;
 };
 
+/** A JSON body, or a multipart form for a photo (the browser sets its Content-Type). */
+function requestBody(write: QueuedWrite): { body?: BodyInit; type?: string } {
+  if (write.upload) {
+    const form = new FormData();
+    form.set("category", write.upload.category);
+    form.set("file", write.upload.file, write.upload.fileName);
+    return { body: form };
+  }
+  if (write.body === undefined) return {};
+  return { body: JSON.stringify(write.body), type: "application/json" };
+}
+
 /** The server's answer to one write: kept, refused for good, or not reached (try again later). */
 async function deliver(write: QueuedWrite): Promise<SendResult> {
   let res: Response;
   try {
+    const { body, type } = requestBody(write);
     res = await fetch(write.path, {
       method: write.method,
       credentials: "same-origin",
       headers: {
-        "Content-Type": "application/json",
+        ...(type ? { "Content-Type": type } : {}),
         ...(write.keyHeader ? { "Idempotency-Key": write.id } : {}),
+        ...write.headers,
       },
-      body: write.body === undefined ? undefined : JSON.stringify(write.body),
+      body,
     });
   } catch {
     return { status: "queued" };
@@ -121,7 +147,9 @@ export function flush(): Promise<void> {
           await remove(write.id);
           emit({ type: "synced", write });
         } else {
-          await put({ ...write, state: "conflict", error: result.error });
+          const refused = { ...write, state: "conflict" as const, error: result.error };
+          await put(refused);
+          emit({ type: "refused", write: refused });
         }
         emit({ type: "changed" });
       }
@@ -136,8 +164,10 @@ export function flush(): Promise<void> {
  * Keeps a write on the phone and tries to send it (after any older ones). Answers the server's
  * reply when it got through, "queued" when it is waiting for signal, or the server's refusal.
  */
-export async function submit(write: Omit<QueuedWrite, "seq" | "state" | "method">): Promise<SendResult> {
-  const kept: QueuedWrite = { ...write, method: "POST", seq: nextSeq(), state: "pending" };
+export async function submit(
+  write: Omit<QueuedWrite, "seq" | "state" | "method"> & { method?: QueuedWrite["method"] },
+): Promise<SendResult> {
+  const kept: QueuedWrite = { method: "POST", ...write, seq: nextSeq(), state: "pending" };
   await put(kept);
   emit({ type: "changed" });
   const older = (await listWrites()).some((w) => w.state === "pending" && w.seq < kept.seq);
@@ -159,6 +189,15 @@ export async function submit(write: Omit<QueuedWrite, "seq" | "state" | "method"
   const still = (await listWrites()).find((w) => w.id === kept.id);
   if (!still) return { status: "sent", data: null };
   return still.state === "conflict" ? { status: "conflict", error: still.error ?? "" } : { status: "queued" };
+}
+
+/**
+ * Keeps a write that could not be sent (a photo whose upload found no signal: its id already went
+ * as the Idempotency-Key, so a copy that did reach the server is not stored twice), after the others.
+ */
+export async function keep(write: Omit<QueuedWrite, "seq" | "state">) {
+  await put({ ...write, seq: nextSeq(), state: "pending" });
+  emit({ type: "changed" });
 }
 
 /** The PEVO has read a conflict: the write is let go. */

@@ -15,6 +15,7 @@ export async function sendQueued<T>(
   write: Omit<QueuedWrite, "seq" | "state" | "method" | "id" | "keyHeader"> & {
     id?: string;
     keyHeader?: boolean;
+    method?: QueuedWrite["method"];
   },
 ): Promise<Sent<T>> {
   const { submit } = await import("./queue");

@@ -13,8 +13,17 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { useIsMobile } from "@/components/ui/use-mobile";
+import { ApiError } from "@/lib/api";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { cn, inlineLinkClass } from "@/lib/utils";
-import { type DocumentsOwner, documentFileHref, useDeleteDocument, useDocuments } from "../api";
+import {
+  type DocumentsOwner,
+  documentFileHref,
+  queuedUploadPath,
+  useDeleteDocument,
+  useDocuments,
+} from "../api";
+import { keepUpload, QueuedUploadRow, useQueuedUploads } from "./queued-uploads";
 import { FileTypesHint, localProblem, useFileUpload } from "./use-file-upload";
 
 /** Images a browser shows (HEIC is not one of them): a small preview in the list. */
@@ -52,21 +61,28 @@ function DocumentIcon({ owner, document }: { owner: DocumentsOwner; document: TD
 /**
  * The documents of a PEVO, a rate confirmation or a dispatch (the office), or of the PEVO's own
  * profile or job (the portal): the list with downloads, an upload (a file input, drag and drop on
- * desktop, the camera on phones) with its progress, and delete after a confirmation.
+ * desktop, the camera on phones) with its progress, and delete after a confirmation. On a PEVO's job
+ * an upload with no signal is kept on the phone and sent when signal returns (ADR 0014), listed first
+ * as "Saved on this phone — will sync" until then.
  */
 export function DocumentsCard({
   owner,
   title = "Documents",
   description,
   defaultCategory = "other",
+  jobLabel,
 }: {
   owner: DocumentsOwner;
   title?: string;
   description?: ReactNode;
   /** The category chosen at first (e.g. photos on a job, certificates on a profile). */
   defaultCategory?: DocumentCategory;
+  /** The job, in the words the offline bar names a photo kept on the phone with ("RC-1001"). */
+  jobLabel?: string;
 }) {
   const documents = useDocuments(owner);
+  const queuePath = queuedUploadPath(owner);
+  const queued = useQueuedUploads(queuePath);
   const isMobile = useIsMobile();
   const [category, setCategory] = useState<DocumentCategory>(defaultCategory);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -82,6 +98,20 @@ export function DocumentsCard({
   const remove = useDeleteDocument(owner);
   const id = useId();
 
+  /** A job photo with no signal: kept on the phone under the id its upload was tried with. */
+  async function keepOnPhone(file: File, key: string) {
+    if (!queuePath) return;
+    const label = `${DOCUMENT_CATEGORY_LABELS[category]} ${file.name}${jobLabel ? ` — ${jobLabel}` : ""}`;
+    try {
+      await keepUpload({ id: key, path: queuePath, label, file, category });
+      setNotice(`${file.name}: ${SAVED_ON_PHONE}`);
+    } catch (e) {
+      setError(`${file.name} could not be kept on this phone: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      upload.clear();
+    }
+  }
+
   function send(file: File | undefined) {
     if (!file || upload.pending) return;
     setNotice(null);
@@ -91,12 +121,25 @@ export function DocumentsCard({
       return;
     }
     setError(null);
+    // The phone's id of a job photo: its Idempotency-Key online and, kept, offline (ADR 0014).
+    const key = queuePath ? crypto.randomUUID() : undefined;
+    if (key && !navigator.onLine) {
+      void keepOnPhone(file, key);
+      return;
+    }
     setUploading(file.name);
-    upload.send(file, category, {
-      success: (document) => setNotice(`Uploaded ${document.fileName}`),
-      error: setError,
-      settled: () => setUploading(null),
-    });
+    upload.send(
+      file,
+      category,
+      {
+        success: (document) => setNotice(`Uploaded ${document.fileName}`),
+        // The network did not answer (status 0): the photo waits on the phone, not lost.
+        error: (message, e) =>
+          key && e instanceof ApiError && e.status === 0 ? void keepOnPhone(file, key) : setError(message),
+        settled: () => setUploading(null),
+      },
+      key,
+    );
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -217,7 +260,7 @@ export function DocumentsCard({
         Loading documents...
       </p>
     );
-  } else if (documents.isError) {
+  } else if (documents.isError && queued.length === 0) {
     list = (
       <p role="alert" className="text-sm text-destructive">
         Could not load the documents.{" "}
@@ -226,12 +269,15 @@ export function DocumentsCard({
         </button>
       </p>
     );
-  } else if (documents.data.length === 0) {
+  } else if ((documents.data ?? []).length === 0 && queued.length === 0) {
     list = <p className="text-sm text-muted-foreground">No documents yet.</p>;
   } else {
     list = (
       <ul className="divide-y rounded-lg border" aria-label={title}>
-        {documents.data.map((document) => (
+        {queued.map((photo) => (
+          <QueuedUploadRow key={photo.id} photo={photo} />
+        ))}
+        {(documents.data ?? []).map((document) => (
           <li key={document.id} className="flex items-center gap-3 p-3">
             <DocumentIcon owner={owner} document={document} />
             <div className="min-w-0 flex-1">

@@ -31,21 +31,32 @@ export function useFileUpload(
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
+  /** Lets the same file be picked again (the inputs fire only on a change). */
+  const clear = () => {
+    if (fileInput.current) fileInput.current.value = "";
+    if (cameraInput.current) cameraInput.current.value = "";
+  };
+
   function send(
     file: File,
     category: DocumentCategory,
-    on: { success: (document: TDocument) => void; error: (message: string) => void; settled?: () => void },
+    on: {
+      success: (document: TDocument) => void;
+      error: (message: string, error: Error) => void;
+      settled?: () => void;
+    },
+    /** The phone's id of the upload: its Idempotency-Key (ADR 0014). */
+    key?: string,
   ) {
     setProgress(0);
     upload.mutate(
-      { file, category },
+      { file, category, key },
       {
         onSuccess: on.success,
-        onError: (e) => on.error(e.message),
+        onError: (e) => on.error(e.message, e),
         onSettled: () => {
           setProgress(null);
-          if (fileInput.current) fileInput.current.value = "";
-          if (cameraInput.current) cameraInput.current.value = "";
+          clear();
           on.settled?.();
         },
       },
@@ -79,6 +90,7 @@ export function useFileUpload(
   return {
     inputs,
     send,
+    clear,
     pending: upload.isPending,
     percent: Math.round((progress ?? 0) * 100),
     fraction: progress ?? 0,

@@ -200,6 +200,7 @@ export function DispatchDetails({ id, onBack }: { id: string; onBack: () => void
             title="Job documents"
             description="Photos, proof of delivery and signed forms for this job."
             defaultCategory="photo"
+            jobLabel={dispatch.jobNumber ?? shortRoute(dispatch)}
           />
         </>
       ) : (

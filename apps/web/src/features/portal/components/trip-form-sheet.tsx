@@ -173,7 +173,7 @@ function TripForm({
 
   const onSubmit = form.handleSubmit((data) =>
     save.mutate(
-      { id: trip?.id, data },
+      { trip: trip ?? undefined, data },
       {
         onSuccess: ({ queued }) => {
           if (queued) toast.info(SAVED_ON_PHONE);
