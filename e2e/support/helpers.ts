@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./test";
 
@@ -79,6 +80,13 @@ export async function createAdmin(request: APIRequestContext, prefix = "admin"):
 export async function skipSetup(request: APIRequestContext) {
   const skipped = await request.post("/api/company/onboarding/setup-done", { headers: sameOrigin() });
   expect(skipped.status(), await skipped.text()).toBe(204);
+}
+
+/** A folder under test-results/screenshots/ for a journey's own files (PDF pages, shots), made if missing. */
+export function screenshotFolder(name: string) {
+  const dir = resolve(test.info().project.outputDir, "screenshots", name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { csvRecords } from "../../apps/server/test/csv";
 import {
@@ -10,6 +10,7 @@ import {
   createPevoViaApi,
   readPdf,
   sameOrigin,
+  screenshotFolder,
   signIn,
   signInFreshAdmin,
   toastWith,
@@ -23,7 +24,6 @@ import { type APIRequestContext, expect, type Page, test } from "../support/test
  * 2-overnight job billed from its trip logs; a factored invoice's PDF (Remit To and the notice of
  * assignment), rendered to PNG; the QuickBooks credit memo and payment CSVs downloaded and parsed.
  */
-const SHOTS = "/work/wt/shots/i27-books";
 const RATES = {
   minimumDailyRate: "450",
   mileageRate: "1.85",
@@ -226,16 +226,16 @@ test("a factored invoice's PDF says where to pay; credit memos and payments go t
   expect(text).toContain("Lone Star Capital");
   expect(text).toContain("PO Box 4410");
   expect(text).toContain(notice);
-  mkdirSync(SHOTS, { recursive: true });
-  writeFileSync(`${SHOTS}/factored-invoice.pdf`, bytes);
+  const shotsDir = screenshotFolder("books");
+  writeFileSync(`${shotsDir}/factored-invoice.pdf`, bytes);
   execFileSync("pdftoppm", [
     "-png",
     "-r",
     "60",
-    `${SHOTS}/factored-invoice.pdf`,
-    `${SHOTS}/factored-invoice`,
+    `${shotsDir}/factored-invoice.pdf`,
+    `${shotsDir}/factored-invoice`,
   ]);
-  expect(readFileSync(`${SHOTS}/factored-invoice-1.png`).subarray(1, 4).toString()).toBe("PNG");
+  expect(readFileSync(`${shotsDir}/factored-invoice-1.png`).subarray(1, 4).toString()).toBe("PNG");
 
   // The factor's advance (method factoring) and a credit note for an overnight not owed.
   await apiCreate(api, `/api/invoices/${invoice.id}/payments`, {
@@ -353,7 +353,7 @@ test("screens and PDFs of the books, looked at", async ({ page, request }) => {
     reason: "Overnight not owed",
     lines: [{ description: "Overnight at Tulsa, OK", quantity: "1", rate: "125.00" }],
   });
-  mkdirSync(SHOTS, { recursive: true });
+  const shotsDir = screenshotFolder("books");
   for (const [name, path, words] of [
     ["invoice", `/api/invoices/${invoice.id}/pdf`, "INVOICE"],
     ["credit-note", `/api/credit-notes/${note.id}/pdf`, "Overnight not owed"],
@@ -363,17 +363,17 @@ test("screens and PDFs of the books, looked at", async ({ page, request }) => {
     expect(res.status(), name).toBe(200);
     const bytes = await res.body();
     expect((await readPdf(bytes)).text).toContain(words);
-    writeFileSync(`${SHOTS}/${name}.pdf`, bytes);
-    execFileSync("pdftoppm", ["-png", "-r", "60", `${SHOTS}/${name}.pdf`, `${SHOTS}/${name}`]);
+    writeFileSync(`${shotsDir}/${name}.pdf`, bytes);
+    execFileSync("pdftoppm", ["-png", "-r", "60", `${shotsDir}/${name}.pdf`, `${shotsDir}/${name}`]);
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/invoices/bill-jobs");
   await expect(page.getByText(toBill.client.name).first()).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/bill-jobs-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shotsDir}/bill-jobs-1280.png`, fullPage: true });
   await page.goto("/settings?tab=factoring");
   await expect(page.getByLabel("Factoring company", { exact: false }).first()).toBeVisible({
     timeout: 30_000,
   });
-  await page.screenshot({ path: `${SHOTS}/factoring-settings-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${shotsDir}/factoring-settings-1280.png`, fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   acceptInvitation,
@@ -6,6 +6,7 @@ import {
   browserDays,
   createPevoViaApi,
   createRateConfirmationViaApi,
+  screenshotFolder,
   signInAsDemoAdmin,
   submitSignIn,
   uniqueEmail,
@@ -19,7 +20,6 @@ import { allowConsole, type Browser, expect, type Locator, type Page, test } fro
  */
 
 const PASSWORD = "offline-pass-1";
-const SHOTS = "/work/wt/shots/i30-offline";
 
 const newContext = (browser: Browser, width: number, height: number) =>
   browser.newContext({ baseURL: String(test.info().project.use.baseURL), viewport: { width, height } });
@@ -41,8 +41,8 @@ async function draw(page: Page, pad: Locator) {
 }
 
 /** Both themes of the phone's screen with the offline bar. */
-async function shots(page: Page, name: string, dir = SHOTS) {
-  mkdirSync(dir, { recursive: true });
+async function shots(page: Page, name: string) {
+  const dir = screenshotFolder("offline");
   const style = "[data-sonner-toaster] { display: none !important; }";
   const html = page.locator("html");
   // The PEVO's saved theme may be dark: each shot sets its own.
@@ -355,7 +355,7 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
     const row = await kept.boundingBox();
     const bar = await status.boundingBox();
     expect((row?.y ?? 0) + (row?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
-    await shots(phonePage, "offline-photo-queued", "/work/wt/shots/i30-photos");
+    await shots(phonePage, "offline-photo-queued");
 
     // The trip entry edited.
     await phonePage.goto("/pevo/trip-log");

@@ -1,4 +1,4 @@
-import { latestMail, linkIn, signIn, uniqueEmail } from "../support/helpers";
+import { latestMail, linkIn, screenshotFolder, signIn, uniqueEmail } from "../support/helpers";
 import { expect, type Page, test } from "../support/test";
 
 /**
@@ -8,8 +8,6 @@ import { expect, type Page, test } from "../support/test";
  * runs in America/Denver.
  */
 test.use({ timezoneId: "America/Denver" });
-
-const SHOTS = "/work/wt/shots/i31-setup";
 
 /** A small logo, drawn by the browser (no binary fixture): an amber plate with the company's name. */
 async function drawLogo(page: Page) {
@@ -22,12 +20,13 @@ async function drawLogo(page: Page) {
 }
 
 async function shoot(page: Page, name: string) {
+  const dir = screenshotFolder("time-zone");
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.screenshot({
-        path: `${SHOTS}/${name}-${theme}-${width}.png`,
+        path: `${dir}/${name}-${theme}-${width}.png`,
         fullPage: true,
         style: "[data-sonner-toaster] { display: none !important; }",
       });
