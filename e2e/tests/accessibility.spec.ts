@@ -219,6 +219,12 @@ function officeScreens(s: Setup): Screen[] {
     { name: "bill jobs", path: "/invoices/bill-jobs" },
     { name: "credit notes", path: "/invoices/credit-notes" },
     { name: "receivables", path: "/receivables" },
+    { name: "jobs report", path: "/reports/jobs" },
+    { name: "PEVO pay", path: "/settlements" },
+    { name: "pay plan", path: "/settlements/pay-plan" },
+    { name: "year end", path: "/year-end" },
+    { name: "reciprocity", path: "/pevos/reciprocity" },
+    { name: "company set-up", path: "/setup" },
     { name: "calendar", path: "/calendar" },
     { name: "settings: company", path: "/settings" },
     { name: "settings: notifications", path: "/settings?tab=notifications" },
@@ -233,6 +239,7 @@ function portalScreens(s: Setup): Screen[] {
     { name: "portal dispatches", path: "/pevo/dispatches" },
     { name: "portal job", path: `/pevo/dispatches?id=${s.dispatchId}` },
     { name: "portal trip log", path: "/pevo/trip-log" },
+    { name: "portal earnings", path: "/pevo/earnings" },
     { name: "portal profile", path: "/pevo/profile" },
     { name: "portal settings", path: "/pevo/settings" },
   ];
@@ -390,4 +397,5 @@ axeTest("PEVO portal", "pevo", portalScreens);
 axeTest("office: dashboard, clients, PEVOs", "admin", (s) => officeScreens(s).slice(0, 8));
 axeTest("office: rate confirmations, dispatching", "admin", (s) => officeScreens(s).slice(8, 15));
 axeTest("office: invoices, receivables", "admin", (s) => officeScreens(s).slice(15, 21));
-axeTest("office: calendar and settings", "admin", (s) => officeScreens(s).slice(21));
+axeTest("office: reports, PEVO pay, year end, set-up", "admin", (s) => officeScreens(s).slice(21, 27));
+axeTest("office: calendar and settings", "admin", (s) => officeScreens(s).slice(27));
