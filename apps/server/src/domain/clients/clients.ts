@@ -154,7 +154,11 @@ export async function deleteClient(scope: Scope, { id }: { id: string }) {
  */
 export async function addNumberedClients(scope: Scope, { name, count }: { name: string; count: number }) {
   const { db, companyId, userId } = scope;
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "client";
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "client";
   const rows = Array.from({ length: count }, (_, i) => {
     const n = String(i).padStart(4, "0");
     const client = ZClient.parse({

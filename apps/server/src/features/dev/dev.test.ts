@@ -61,7 +61,12 @@ describe("/dev/mailbox (development outbox)", () => {
       headers: { Origin: "https://evil.example", "Content-Type": "text/plain" },
     });
     expect(crossSite.status).toBe(403);
-    for (const bad of [{ name: "Bulk", count: 5_001 }, { name: "Bulk", count: 0 }, { name: "", count: 5 }, {}]) {
+    for (const bad of [
+      { name: "Bulk", count: 5_001 },
+      { name: "Bulk", count: 0 },
+      { name: "", count: 5 },
+      {},
+    ]) {
       const res = await t.as(adminA)("POST", "/dev/seed/clients", bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.fields).toBeDefined();

@@ -13,7 +13,11 @@ const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)
 
 /** A seed's size: the e2e suite's server-search specs need 2,000 (SPEC: pickers search on the server). */
 const ZSeedClients = z.object({
-  name: z.string().trim().min(2).max(TEXT_LIMITS.name - 5),
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(TEXT_LIMITS.name - 5),
   count: z.number().int().min(1).max(5_000),
 });
 
