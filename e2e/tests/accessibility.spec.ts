@@ -6,8 +6,9 @@
  * account, a rate confirmation sent for signature, a dispatch assigned to the PEVO (its Accept /
  * Decline mail) and a sent invoice: every screen shows real content. To stay fast on a small machine
  * each screen is loaded once; without a reload the walk then switches the width and the theme (the
- * `dark` class the theme setting sets) and runs axe again: four states per load, axe injected once.
- * Every violation found is reported at once.
+ * `dark` class the theme setting sets) and runs axe again: four states per load. The set-up runs
+ * once per worker, through the API; the tests (a few screens each, in parallel mode) share the
+ * workers, each signed in from the saved state of its role. Every violation found is reported at once.
  */
 
 import axe from "axe-core";
@@ -68,7 +69,6 @@ async function saveLightTheme(request: APIRequestContext) {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const setupStarted = Date.now();
   const baseURL = String(test.info().project.use.baseURL);
   const context = await browser.newContext({ baseURL });
   try {
@@ -170,7 +170,6 @@ test.beforeAll(async ({ browser }) => {
       signedIn: { admin: await context.storageState(), pevo: await phone.storageState() },
     };
     await phone.close();
-    console.log(`setup ${Date.now() - setupStarted} ms`);
   } finally {
     await context.close();
   }
@@ -288,22 +287,14 @@ async function settled(page: Page) {
   });
 }
 
-const T: Record<string, number> = {};
-const tick = (k: string, since: number) => {
-  T[k] = (T[k] ?? 0) + Date.now() - since;
-  return Date.now();
-};
-
 /**
  * Loads a screen once, waits for its content (a heading, no spinner, no placeholder), then for each
  * width and theme runs axe and returns its findings.
  */
 async function check(page: Page, screen: Screen) {
-  let t = Date.now();
   if (screen.status404) allowConsole(new RegExp(`status of 404 .* @ \\S+${screen.path}$`));
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(screen.path);
-  t = tick("goto", t);
   // One check every frame (an expect's retries wait up to a second between tries).
   await page
     .waitForFunction(
@@ -321,9 +312,7 @@ async function check(page: Page, screen: Screen) {
     .catch(() => {
       throw new Error(`${screen.name} (${screen.path}): no heading, or still loading, after 20 s`);
     });
-  t = tick("ready", t);
   if (screen.open) await screen.open(page);
-  t = tick("open", t);
   const found: string[] = [];
   for (const state of STATES) {
     await page.setViewportSize({ width: state.width, height: state.width < 600 ? 812 : 900 });
@@ -332,7 +321,6 @@ async function check(page: Page, screen: Screen) {
       state.theme === "dark",
     );
     await settled(page);
-    t = tick("switch", t);
     const label = `[${state.width} ${state.theme}]`;
     const result = await page.evaluate(
       ({ tags, rules }) =>
@@ -342,7 +330,6 @@ async function check(page: Page, screen: Screen) {
         }),
       { tags: TAGS, rules: state.theme === "dark" ? COLOUR_RULES : null },
     );
-    t = tick(`axe ${state.theme}`, t);
     expect(result.testEngine.version).toBe(axe.version);
     found.push(
       ...result.violations.map(
@@ -372,7 +359,6 @@ const PREPARE = `${axe.source}
 
 /** Checks the screens in a context of its own (signed in as `role`), light, at 1280 px. */
 async function walk(browser: Browser, role: "visitor" | "admin" | "pevo", screens: Screen[]) {
-  const started = Date.now();
   const context = await browser.newContext({
     baseURL: String(test.info().project.use.baseURL),
     viewport: { width: 1280, height: 900 },
@@ -383,7 +369,6 @@ async function walk(browser: Browser, role: "visitor" | "admin" | "pevo", screen
   const violations: string[] = [];
   for (const screen of screens) violations.push(...(await check(page, screen)));
   await context.close();
-  console.log(`${screens.length} screens in ${Date.now() - started} ms ${JSON.stringify(T)}`);
   expect(violations, violations.join("\n")).toEqual([]);
 }
 
