@@ -9,9 +9,7 @@ export const baseURL = `http://localhost:${PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "pevo-e2e-"));
 
 export default defineConfig({
-  // The suite is ./tests. E2E_WALK=1 runs ./walks instead: the accessibility walk (axe on every
-  // screen at 1280/375 px, light and dark), out of the suite while it takes over ~4 minutes.
-  testDir: process.env.E2E_WALK ? "./walks" : "./tests",
+  testDir: "./tests",
   outputDir: "../test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },

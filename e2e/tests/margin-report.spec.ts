@@ -89,6 +89,20 @@ test("the jobs report shows a job's margin, the CSV downloads, the dashboard dra
   await expect(row).toContainText("$150.00");
   await expect(row).toContainText("(30.0%)");
   await saveScreenshot(page, "margin-jobs-report-1280", { fullPage: true });
+  // A phone: the filters and the job's figures fit 375 px, in both themes.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText(`MRG-${tag}`).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await saveScreenshot(page, "margin-jobs-report-375-light", { fullPage: true });
+  // Dark, once the buttons' and fields' colour transitions have ended (mid-fade they look light).
+  await page.evaluate(async () => {
+    document.documentElement.classList.add("dark");
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+  });
+  await saveScreenshot(page, "margin-jobs-report-375-dark", { fullPage: true });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The CSV: a byte order mark, the header and the job's exact figures.
   const [download] = await Promise.all([

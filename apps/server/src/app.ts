@@ -119,11 +119,10 @@ export function createApp(opts: {
   app.use(bodyLimits());
 
   const api = new OpenAPIHono<AppEnv>();
-  api.use(
-    csrf({
-      origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
-    }),
-  );
+  const sameOriginWrites = csrf({
+    origin: (origin, c) => origin === config.appUrl || sameHost(origin, c.req.header("host")),
+  });
+  api.use(sameOriginWrites);
   const perAddress = limitPerAddress({
     limit: config.authRateLimit,
     trustProxy: config.trustProxy ?? 0,
@@ -235,7 +234,9 @@ export function createApp(opts: {
   // The same object as `app`, typed with every /api route (AppType, for Hono's RPC client).
   const served = app.route("/api", routes);
 
-  if (!config.production && mailer.mode === "outbox") app.route("/dev", devRoutes(db));
+  if (!config.production && mailer.mode === "outbox") {
+    app.route("/dev", devRoutes(deps, [sameOriginWrites, sessionMiddleware(deps)]));
+  }
 
   if (existsSync(webDist)) {
     // A PEVO at a truck stop is on a slow connection: gzip everything, and cache the hashed

@@ -1,5 +1,6 @@
 // The company's clients (the customers rate confirmations and invoices are for).
 export {
+  addNumberedClients,
   CLIENT_NOT_FOUND,
   createClient,
   deleteClient,

@@ -138,7 +138,7 @@ export function ReciprocityPage() {
           <p className="text-muted-foreground">
             A PEVO who does not meet a rule can still be assigned with an override and a reason, recorded in
             the activity log.{" "}
-            <Link to="/pevos" className="text-foreground underline-offset-4 hover:underline">
+            <Link to="/pevos" className="text-foreground underline underline-offset-4">
               Back to PEVOs
             </Link>
           </p>

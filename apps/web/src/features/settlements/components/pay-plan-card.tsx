@@ -94,7 +94,10 @@ export function PayPlanCard({ pevoId }: { pevoId: string | null }) {
   return (
     <Card id="pay-plan" className="scroll-mt-20">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle>
+          {/* A heading: its history below is an h3 (on the pay plan page the h1 comes before it). */}
+          <h2>{title}</h2>
+        </CardTitle>
         <CardDescription>
           {pevoId === null
             ? "How every PEVO without a plan of their own is paid. A change applies to jobs completed from its effective date."

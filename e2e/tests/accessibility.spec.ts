@@ -6,13 +6,13 @@
  * account, a rate confirmation sent for signature, a dispatch assigned to the PEVO (its Accept /
  * Decline mail) and a sent invoice: every screen shows real content. To stay fast on a small machine
  * each screen is loaded once; without a reload the walk then switches the width and the theme (the
- * `dark` class the theme setting sets) and runs axe again: four states per load, axe injected once.
- * Every violation found is reported at once.
+ * `dark` class the theme setting sets) and runs axe again: four states per load. The set-up runs
+ * once per worker, through the API; the tests (a few screens each, in parallel mode) share the
+ * workers, each signed in from the saved state of its role. Every violation found is reported at once.
  */
 
 import axe from "axe-core";
 import {
-  acceptInvitation,
   addDaysIso,
   apiCreate,
   apiUpdate,
@@ -23,18 +23,26 @@ import {
   latestMail,
   linkIn,
   sameOrigin,
-  signIn,
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { allowConsole, type Browser, expect, type Page, test } from "../support/test";
+import {
+  type APIRequestContext,
+  allowConsole,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from "../support/test";
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** axe's WCAG 2.0–2.2 A/AA rules and its best practices (heading-order, region, landmarks…). */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 const PASSWORD = "axe-pevo-pass-1";
 
 type Setup = {
-  admin: { email: string; password: string };
   pevo: { id: string; email: string };
   clientName: string;
   rcId: string;
@@ -43,8 +51,21 @@ type Setup = {
   signLink: string;
   respondLink: string;
   invoiceLink: string;
+  /** The signed-in admin's and PEVO's cookies, the light theme saved for each. */
+  signedIn: Record<"admin" | "pevo", StorageState>;
 };
 let setup: Setup;
+
+/** Saves the light theme for the signed-in user (the walk then sets the theme itself). */
+async function saveLightTheme(request: APIRequestContext) {
+  await apiUpdate(request, "/api/me/settings", {
+    emailNotifications: true,
+    dispatchAlerts: true,
+    pickupReminders: true,
+    darkMode: false,
+    locationServices: false,
+  });
+}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
@@ -53,10 +74,8 @@ test.beforeAll(async ({ browser }) => {
   try {
     const page = await context.newPage();
     // The verification link signs the admin in (the context's cookie jar).
-    const admin = await createAdmin(context.request, "axe");
-    await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    const api = page.request;
+    await createAdmin(context.request, "axe");
+    const api = context.request;
     const { today } = await browserDays(page);
     const tag = uniqueTag().toUpperCase();
     const billing = uniqueEmail("axe-ap");
@@ -118,13 +137,28 @@ test.beforeAll(async ({ browser }) => {
     const respondLink = respondMail.text.match(/\S+\/respond\/\S+/)?.[0] ?? "";
     expect(respondLink).not.toBe("");
 
-    // The PEVO's portal account (the invitation's password, in a page of its own).
+    // The PEVO's portal account: the invitation's link gives the token that sets the password (as
+    // its page does, without loading the page), then a sign-in; in a context of its own.
     const phone = await browser.newContext({ baseURL });
-    await acceptInvitation(await phone.newPage(), pevoEmail, PASSWORD);
-    await phone.close();
+    const invited = await phone.request.get(linkIn(await latestMail(api, pevoEmail, /invited/i)), {
+      maxRedirects: 0,
+    });
+    const token = new URL(invited.headers().location ?? "", baseURL).searchParams.get("token") ?? "";
+    expect(token, `invitation link: ${invited.status()} ${invited.headers().location}`).not.toBe("");
+    const reset = await phone.request.post("/api/auth/reset-password", {
+      data: { newPassword: PASSWORD, token },
+      headers: sameOrigin(),
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    const pevoIn = await phone.request.post("/api/auth/sign-in/email", {
+      data: { email: pevoEmail, password: PASSWORD },
+      headers: sameOrigin(),
+    });
+    expect(pevoIn.status(), await pevoIn.text()).toBe(200);
+    await saveLightTheme(phone.request);
+    await saveLightTheme(api);
 
     setup = {
-      admin,
       pevo: { id: pevo.id, email: pevoEmail },
       clientName: client.name,
       rcId: rc.id,
@@ -133,7 +167,9 @@ test.beforeAll(async ({ browser }) => {
       signLink: new URL(linkIn(await latestMail(api, signerEmail, /sign/i))).pathname,
       respondLink: new URL(respondLink).pathname,
       invoiceLink: new URL(linkIn(await latestMail(api, billing, /invoice/i))).pathname,
+      signedIn: { admin: await context.storageState(), pevo: await phone.storageState() },
     };
+    await phone.close();
   } finally {
     await context.close();
   }
@@ -187,6 +223,12 @@ function officeScreens(s: Setup): Screen[] {
     { name: "bill jobs", path: "/invoices/bill-jobs" },
     { name: "credit notes", path: "/invoices/credit-notes" },
     { name: "receivables", path: "/receivables" },
+    { name: "jobs report", path: "/reports/jobs" },
+    { name: "PEVO pay", path: "/settlements" },
+    { name: "pay plan", path: "/settlements/pay-plan" },
+    { name: "year end", path: "/year-end" },
+    { name: "reciprocity", path: "/pevos/reciprocity" },
+    { name: "company set-up", path: "/setup" },
     { name: "calendar", path: "/calendar" },
     { name: "settings: company", path: "/settings" },
     { name: "settings: notifications", path: "/settings?tab=notifications" },
@@ -201,6 +243,7 @@ function portalScreens(s: Setup): Screen[] {
     { name: "portal dispatches", path: "/pevo/dispatches" },
     { name: "portal job", path: `/pevo/dispatches?id=${s.dispatchId}` },
     { name: "portal trip log", path: "/pevo/trip-log" },
+    { name: "portal earnings", path: "/pevo/earnings" },
     { name: "portal profile", path: "/pevo/profile" },
     { name: "portal settings", path: "/pevo/settings" },
   ];
@@ -231,28 +274,6 @@ const STATES = [
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-/** A page of its own, light, at 1280 px. */
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: String(test.info().project.use.baseURL),
-    viewport: { width: 1280, height: 900 },
-  });
-  return context.newPage();
-}
-
-/** Signs in with the light theme saved (the walk sets the theme itself). */
-async function signInLight(page: Page, email: string, password: string, home: RegExp) {
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(home, { timeout: 30_000 });
-  await apiUpdate(page.request, "/api/me/settings", {
-    emailNotifications: true,
-    dispatchAlerts: true,
-    pickupReminders: true,
-    darkMode: false,
-    locationServices: false,
-  });
-}
-
 /** Waits for the opening and transition animations to end (colours are measured after them). */
 async function settled(page: Page) {
   await page.evaluate(async () => {
@@ -267,24 +288,32 @@ async function settled(page: Page) {
 }
 
 /**
- * Loads a screen once, waits for its content (no spinner, no placeholder), then for each width and
- * theme runs axe (injected once per load, through the DevTools protocol: the page's CSP allows no
- * script tag) and returns its findings.
+ * Loads a screen once, waits for its content (a heading, no spinner, no placeholder), then for each
+ * width and theme runs axe and returns its findings.
  */
 async function check(page: Page, screen: Screen) {
-  const started = Date.now();
   if (screen.status404) allowConsole(new RegExp(`status of 404 .* @ \\S+${screen.path}$`));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.goto(screen.path);
-  await expect(page.locator("h1").first(), `${screen.name}: its heading`).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator(".animate-spin, .animate-pulse"), `${screen.name}: loaded`).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  // One check every frame (an expect's retries wait up to a second between tries).
+  await page
+    .waitForFunction(
+      () => {
+        const heading = document.querySelector("h1");
+        return (
+          heading !== null &&
+          heading.getClientRects().length > 0 &&
+          document.querySelector(".animate-spin, .animate-pulse") === null
+        );
+      },
+      undefined,
+      { polling: "raf", timeout: 20_000 },
+    )
+    .catch(() => {
+      throw new Error(`${screen.name} (${screen.path}): no heading, or still loading, after 20 s`);
+    });
   if (screen.open) await screen.open(page);
-  await page.evaluate(axe.source);
   const found: string[] = [];
-  let axeMs = 0;
   for (const state of STATES) {
     await page.setViewportSize({ width: state.width, height: state.width < 600 ? 812 : 900 });
     await page.evaluate(
@@ -293,7 +322,6 @@ async function check(page: Page, screen: Screen) {
     );
     await settled(page);
     const label = `[${state.width} ${state.theme}]`;
-    const axeStarted = Date.now();
     const result = await page.evaluate(
       ({ tags, rules }) =>
         (window as unknown as { axe: typeof axe }).axe.run(document, {
@@ -302,7 +330,6 @@ async function check(page: Page, screen: Screen) {
         }),
       { tags: TAGS, rules: state.theme === "dark" ? COLOUR_RULES : null },
     );
-    axeMs += Date.now() - axeStarted;
     expect(result.testEngine.version).toBe(axe.version);
     found.push(
       ...result.violations.map(
@@ -315,28 +342,50 @@ async function check(page: Page, screen: Screen) {
       ),
     );
   }
-  // Printed as found: a slow machine may end the test before the end of the walk.
-  console.log(`${screen.name}: ${Date.now() - started} ms (axe ${axeMs} ms)\n${found.join("\n")}`);
   return found;
 }
 
-test("every screen has no axe violation at 1280 and 375 px, light and dark", async ({ browser }) => {
-  test.setTimeout(420_000);
+/**
+ * What every page of the walk runs first (through the DevTools protocol: the page's CSP allows no
+ * script tag): axe itself, and no CSS transitions, so that a switch of theme shows its colours at
+ * once instead of after a fade (the end state is the same; the walk would wait for it).
+ */
+const PREPARE = `${axe.source}
+;(() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync("*, *::before, *::after { transition: none !important; }");
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+})();`;
+
+/** Checks the screens in a context of its own (signed in as `role`), light, at 1280 px. */
+async function walk(browser: Browser, role: "visitor" | "admin" | "pevo", screens: Screen[]) {
+  const context = await browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+    viewport: { width: 1280, height: 900 },
+    storageState: role === "visitor" ? undefined : setup.signedIn[role],
+  });
+  await context.addInitScript({ content: PREPARE });
+  const page = await context.newPage();
   const violations: string[] = [];
-
-  const visitor = await newPage(browser);
-  for (const screen of publicScreens(setup)) violations.push(...(await check(visitor, screen)));
-  await visitor.context().close();
-
-  const office = await newPage(browser);
-  await signInLight(office, setup.admin.email, setup.admin.password, /\/dashboard$/);
-  for (const screen of officeScreens(setup)) violations.push(...(await check(office, screen)));
-  await office.context().close();
-
-  const portal = await newPage(browser);
-  await signInLight(portal, setup.pevo.email, PASSWORD, /\/pevo$/);
-  for (const screen of portalScreens(setup)) violations.push(...(await check(portal, screen)));
-  await portal.context().close();
-
+  for (const screen of screens) violations.push(...(await check(page, screen)));
+  await context.close();
   expect(violations, violations.join("\n")).toEqual([]);
-});
+}
+
+// Tests of about the same length: the two workers share the walk (each runs the set-up once).
+test.describe.configure({ mode: "parallel" });
+
+const axeTest = (title: string, role: "visitor" | "admin" | "pevo", screens: (s: Setup) => Screen[]) =>
+  test(`${title}: no axe violation at 1280 and 375 px, light and dark`, async ({ browser }) => {
+    // Each screen takes 2–3 s alone, 6–8 s on a loaded 2-core machine.
+    test.setTimeout(240_000);
+    await walk(browser, role, screens(setup));
+  });
+
+axeTest("public pages", "visitor", publicScreens);
+axeTest("PEVO portal", "pevo", portalScreens);
+axeTest("office: dashboard, clients, PEVOs", "admin", (s) => officeScreens(s).slice(0, 8));
+axeTest("office: rate confirmations, dispatching", "admin", (s) => officeScreens(s).slice(8, 15));
+axeTest("office: invoices, receivables", "admin", (s) => officeScreens(s).slice(15, 21));
+axeTest("office: reports, PEVO pay, year end, set-up", "admin", (s) => officeScreens(s).slice(21, 27));
+axeTest("office: calendar and settings", "admin", (s) => officeScreens(s).slice(27));
