@@ -208,6 +208,11 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     await sheet.getByRole("button", { name: "Save Entry" }).click();
     await expect(sheet).toBeHidden();
     await expect(status).toContainText("5 changes waiting");
+    // The waiting entry is listed ahead of the trip log, never "no trips".
+    const waitingTrip = phonePage.getByTestId("queued-trip");
+    await expect(waitingTrip).toContainText("Amarillo, TX → Shamrock, TX");
+    await expect(waitingTrip).toContainText("Saved on this phone — will sync");
+    await expect(phonePage.getByText("No trip logs have been recorded yet")).toBeHidden();
     await shots(phonePage, "offline-trip-saved");
 
     // Signal again: the queue is sent in order, the conflict is shown, the rest is synced.
@@ -224,6 +229,8 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     const paperwork = await (await officePage.request.get(`/api/dispatches/${main.id}/paperwork`)).json();
     expect(paperwork.meeting?.driverName).toBe(main.driver);
     expect(paperwork.entries.filter((e: { kind: string }) => e.kind === "stop")).toHaveLength(1);
+    await expect(waitingTrip).toBeHidden();
+    await expect(phonePage.getByRole("list", { name: "Trips" })).toContainText("Amarillo, TX → Shamrock, TX");
     const trips = await (await phonePage.request.get("/api/portal/trip-logs")).json();
     expect(trips.items.filter((t: { endLocation: string }) => t.endLocation === "Shamrock, TX")).toHaveLength(
       1,

@@ -1,7 +1,8 @@
 import { AlertTriangle, CloudOff, ImageIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
 import type { QueuedUpload, QueuedWrite } from "@/lib/offline/queue";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { useObjectUrl } from "@/lib/use-object-url";
 
 // A PEVO's job photos taken with no signal (ADR 0014): kept in the phone's write queue as Blobs and
@@ -15,33 +16,16 @@ const PHOTO_KEPT =
 /** A photo waiting on this phone, or refused by the server (with its reason). */
 export type QueuedPhoto = QueuedWrite & { upload: QueuedUpload };
 
-const isUploadTo =
-  (path: string) =>
-  (write: QueuedWrite): write is QueuedPhoto =>
-    write.upload !== undefined && write.path === path;
-
 /** The photos kept on this phone for the upload address `path` (none when null), kept current. */
 export function useQueuedUploads(path: string | null): QueuedPhoto[] {
-  const [photos, setPhotos] = useState<QueuedPhoto[]>([]);
-  useEffect(() => {
-    if (!path) return;
-    let alive = true;
-    let unsubscribe = () => {};
-    void import("@/lib/offline/queue").then(({ listWrites, subscribe }) => {
-      if (!alive) return;
-      const refresh = () =>
-        void listWrites().then((all) => {
-          if (alive) setPhotos(all.filter(isUploadTo(path)));
-        });
-      unsubscribe = subscribe(refresh);
-      refresh();
-    });
-    return () => {
-      alive = false;
-      unsubscribe();
-    };
-  }, [path]);
-  return photos;
+  const match = useMemo(
+    () =>
+      path === null
+        ? null
+        : (write: QueuedWrite): write is QueuedPhoto => write.upload !== undefined && write.path === path,
+    [path],
+  );
+  return useQueuedWrites(match);
 }
 
 /**

@@ -15,6 +15,7 @@ import { useListParams } from "@/lib/list-params";
 import { cn } from "@/lib/utils";
 import { useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";
+import { QueuedTripCard, useQueuedTrips } from "../components/queued-trips";
 import { EXPENSE_LABELS, TripFormSheet, type TripPrefill } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
 import { useDeleteTripLog } from "../trip-log-api";
@@ -131,6 +132,7 @@ export default function PortalTripLogPage() {
   const dated = Boolean(tripFrom || tripTo);
   const clearDates = () => list.set({ tripFrom: undefined, tripTo: undefined });
   const trips = useTripLogs({ tripFrom, tripTo });
+  const queued = useQueuedTrips();
   const remove = useDeleteTripLog();
   const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null; prefill?: TripPrefill }>({
     open: false,
@@ -162,7 +164,7 @@ export default function PortalTripLogPage() {
     body = <QueryErrorState message="Error loading trip logs" query={trips} retryClassName={tapTarget} />;
   } else if (!trips.items) {
     body = <ListSkeleton label="Loading trip logs" rows={3} />;
-  } else if (trips.items.length === 0) {
+  } else if (trips.items.length === 0 && queued.length === 0) {
     body = (
       <Card>
         <CardContent>
@@ -190,6 +192,9 @@ export default function PortalTripLogPage() {
     body = (
       <div aria-busy={trips.isFetching} className={trips.isPlaceholderData ? "opacity-60" : undefined}>
         <ul aria-label="Trips" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
+          {queued.map((write) => (
+            <QueuedTripCard key={write.id} write={write} />
+          ))}
           {trips.items.map((trip) => (
             <TripCard
               key={trip.id}
@@ -204,7 +209,7 @@ export default function PortalTripLogPage() {
             />
           ))}
         </ul>
-        <LoadMore list={trips} noun="trips" />
+        {trips.items.length > 0 ? <LoadMore list={trips} noun="trips" /> : null}
       </div>
     );
   }
