@@ -4,19 +4,13 @@
  * at a time, and this year's total of the paid ones by payment date.
  */
 import { settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
-import {
-  ADJUSTMENT_KINDS,
-  adjustmentSign,
-  type CursorParams,
-  fromCents,
-  statementTotals,
-  type TEarnings,
-} from "@pevo/shared";
+import { type CursorParams, fromCents, statementTotals, type TEarnings } from "@pevo/shared";
 import { and, asc, between, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
 import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { getCompanySettings } from "../company";
+import { signedAdjustmentCents } from "./paid-compensation";
 import {
   PEVO_NOT_IN_SETTLEMENT,
   readSettlement,
@@ -60,16 +54,12 @@ const ownSettlements = (scope: Scope, pevoId: string) =>
     ),
   );
 
-/** The adjustment kinds a statement subtracts (packages/shared adjustmentSign), for the year's SUM. */
-const SUBTRACTED = ADJUSTMENT_KINDS.filter((k) => adjustmentSign(k) < 0);
-
 /**
  * This year's paid total of the PEVO in one SUM: their jobs' pay and reimbursed expenses and their
  * signed adjustments, of the settlements paid in `year` (by payment date); and how many statements
  * it sums. Read from settlement_jobs_company_pevo_idx and settlement_adjustments_company_pevo_idx.
  */
 async function paidInYear(scope: Scope, pevoId: string, year: number) {
-  const subtracted = inArray(settlementAdjustments.kind, SUBTRACTED);
   const own = scope.db
     .select({
       settlementId: settlementJobs.settlementId,
@@ -81,8 +71,7 @@ async function paidInYear(scope: Scope, pevoId: string, year: number) {
       scope.db
         .select({
           settlementId: settlementAdjustments.settlementId,
-          cents: sql<number>`case when ${subtracted} then -${settlementAdjustments.amountCents}
-            else ${settlementAdjustments.amountCents} end`.as("cents"),
+          cents: signedAdjustmentCents().as("cents"),
         })
         .from(settlementAdjustments)
         .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.pevoId, pevoId))),
