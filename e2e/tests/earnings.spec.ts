@@ -133,11 +133,13 @@ test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; 
   await expect(mobile.page.getByRole("heading", { name: "Earnings" })).toBeVisible();
   await expect(mobile.page.getByTestId("year-total")).toHaveText("$2,250.00");
   const statements = mobile.page.getByRole("list", { name: "Statements" });
-  await expect(statements.getByRole("listitem").first()).toContainText("$2,250.00");
-  await expect(statements.getByText(/^Paid /)).toBeVisible();
-  await statements.getByText("Pay per job").click();
-  await expect(statements.getByText(`Job #${rc.jobNumber}`)).toBeVisible();
-  await expect(statements.getByText("Bonus: Season bonus")).toBeVisible();
+  // The newest period first: the paid statement.
+  const newest = statements.locator(":scope > li").first();
+  await expect(newest).toContainText("$2,250.00");
+  await expect(newest.getByText(/^Paid /)).toBeVisible();
+  await newest.getByText("Pay per job").click();
+  await expect(newest.getByText(`Job #${rc.jobNumber}`)).toBeVisible();
+  await expect(newest.getByText("Bonus: Season bonus")).toBeVisible();
   await bothThemes(mobile.page, "earnings-375");
 
   // A page at a time: 20 statements, then "Load more" brings the 21st; the year's total is the same.
@@ -151,7 +153,7 @@ test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; 
 
   const [statementPdf] = await Promise.all([
     mobile.page.waitForEvent("download"),
-    statements.getByRole("link", { name: "Download statement (PDF)" }).click(),
+    newest.getByRole("link", { name: "Download statement (PDF)" }).click(),
   ]);
   expect(statementPdf.suggestedFilename()).toMatch(/\.pdf$/);
   const { text } = await readPdf(readFileSync(await statementPdf.path()));
