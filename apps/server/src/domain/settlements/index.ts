@@ -26,7 +26,6 @@ export {
   type PaidCompensation,
   paidCompensationByPevo,
   paidCompensationQuery,
-  signedAdjustmentCents,
 } from "./paid-compensation";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
 export { paySettlement } from "./pay-settlement";
