@@ -102,6 +102,8 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
     list("portal: upcoming", `/api/portal/dispatches?when=upcoming&limit=${PAGE_SIZE}`, "pevo"),
     list("portal: past", `/api/portal/dispatches?when=past&limit=${PAGE_SIZE}`, "pevo"),
     list("portal: trip logs", `/api/portal/trip-logs?limit=${PAGE_SIZE}`, "pevo"),
+    // The PEVO's statements (a year of paid two-week settlements), read set-based, and the year's SUM.
+    list("portal: earnings", `/api/portal/earnings?limit=${PAGE_SIZE}`, "pevo"),
     { name: "dashboard", path: "/api/dashboard", as: "admin" },
     { name: "portal dashboard", path: "/api/portal/dashboard", as: "pevo" },
     {
@@ -116,8 +118,13 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       path: `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}`,
       as: "admin",
     },
-    // Each PEVO's 1099-NEC box 1 of this year, summed from a year of paid settlements.
+    // Each PEVO's 1099-NEC box 1 of this year, summed from a year of paid settlements: the year's
+    // counts, and the first page of its recipients (highest first) and of its missing W-9s.
     { name: "1099-NEC year totals", path: `/api/tax-years/${today.slice(0, 4)}`, as: "admin" },
+    list("1099-NEC recipients", `/api/tax-years/${today.slice(0, 4)}/recipients?${page}`),
+    list("1099-NEC missing W-9s", `/api/tax-years/${today.slice(0, 4)}/missing-w9s?${page}`),
+    // The dashboard's chart: invoiced, collected, PEVO pay and margin of the last 12 months.
+    { name: "dashboard: monthly chart", path: `/api/reports/monthly?today=${today}`, as: "admin" },
     {
       name: "calendar: month grid",
       path: `/api/calendar?from=${addDays(today, -20)}&to=${addDays(today, 21)}`,

@@ -99,6 +99,29 @@ test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; 
     expect(res.status(), await res.text()).toBe(200);
   }
 
+  // Twenty older statements, approved and not paid yet: a page of Earnings is 20, so the first
+  // statement above and 19 of these fill it and "Load more" brings the last one.
+  for (let i = 0; i < 20; i++) {
+    const day = addDaysIso(today, -20 - i);
+    await apiCreate(api, "/api/dispatches", {
+      rateConfirmationId: rc.id,
+      pevoId: pevo.id,
+      driverName: "Dale Driver",
+      driverPhone: "(806) 555-0199",
+      pickupDate: day,
+      pickupTime: "08:30",
+      status: "completed",
+    });
+    const older = await apiCreate<{ id: string }>(api, "/api/settlements", {
+      periodKind: "custom",
+      periodStart: day,
+      periodEnd: day,
+      includeUninvoiced: true,
+    });
+    const res = await api.post(`/api/settlements/${older.id}/approve`, { headers: sameOrigin() });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
   // The PEVO, on a phone: the invitation, then Earnings from the menu.
   const mobile = await phone(browser);
   await acceptInvitation(mobile.page, email, PASSWORD);
@@ -110,16 +133,27 @@ test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; 
   await expect(mobile.page.getByRole("heading", { name: "Earnings" })).toBeVisible();
   await expect(mobile.page.getByTestId("year-total")).toHaveText("$2,250.00");
   const statements = mobile.page.getByRole("list", { name: "Statements" });
-  await expect(statements.getByRole("listitem").first()).toContainText("$2,250.00");
-  await expect(statements.getByText(/^Paid /)).toBeVisible();
-  await statements.getByText("Pay per job").click();
-  await expect(statements.getByText(`Job #${rc.jobNumber}`)).toBeVisible();
-  await expect(statements.getByText("Bonus: Season bonus")).toBeVisible();
+  // The newest period first: the paid statement.
+  const newest = statements.locator(":scope > li").first();
+  await expect(newest).toContainText("$2,250.00");
+  await expect(newest.getByText(/^Paid /)).toBeVisible();
+  await newest.getByText("Pay per job").click();
+  await expect(newest.getByText(`Job #${rc.jobNumber}`)).toBeVisible();
+  await expect(newest.getByText("Bonus: Season bonus")).toBeVisible();
   await bothThemes(mobile.page, "earnings-375");
+
+  // A page at a time: 20 statements, then "Load more" brings the 21st; the year's total is the same.
+  const cards = statements.locator(":scope > li");
+  await expect(cards).toHaveCount(20);
+  await mobile.page.getByRole("button", { name: "Load more" }).click();
+  await expect(cards).toHaveCount(21);
+  await expect(mobile.page.getByText("That's all 21 statements")).toBeVisible();
+  await expect(mobile.page.getByTestId("year-total")).toHaveText("$2,250.00");
+  await mobile.page.evaluate(() => window.scrollTo(0, 0));
 
   const [statementPdf] = await Promise.all([
     mobile.page.waitForEvent("download"),
-    statements.getByRole("link", { name: "Download statement (PDF)" }).click(),
+    newest.getByRole("link", { name: "Download statement (PDF)" }).click(),
   ]);
   expect(statementPdf.suggestedFilename()).toMatch(/\.pdf$/);
   const { text } = await readPdf(readFileSync(await statementPdf.path()));

@@ -1457,6 +1457,16 @@ const ROUTES: Row[] = [
   },
   { route: "GET /api/tax-years/:year", path: () => "/api/tax-years/2026", expect: OFFICE },
   {
+    route: "GET /api/tax-years/:year/recipients",
+    path: () => "/api/tax-years/2026/recipients",
+    expect: OFFICE,
+  },
+  {
+    route: "GET /api/tax-years/:year/missing-w9s",
+    path: () => "/api/tax-years/2026/missing-w9s",
+    expect: OFFICE,
+  },
+  {
     route: "PUT /api/tax-years/:year",
     path: () => "/api/tax-years/2026",
     body: () => ({ threshold: "2000.00", includeReimbursedExpenses: false, payerTin: "12-3456789" }),

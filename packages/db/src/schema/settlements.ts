@@ -129,6 +129,8 @@ export const settlements = pgTable(
     ...tenantKeys("settlements", t),
     ref("settlements_approved_by_fk", t, t.approvedBy, user, "set null"),
     index("settlements_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    // The year end's paid settlements by payment date (the 1099-NEC totals, a PEVO's year total).
+    index("settlements_company_paid_idx").on(t.companyId, t.paidDate).where(sql`${t.status} = 'paid'`),
     maxLength("settlements", t.paidReference, L.code),
     check("settlements_period_order", sql`${t.periodEnd} >= ${t.periodStart}`),
     check(
@@ -178,7 +180,8 @@ export const settlementJobs = pgTable(
     ref("settlement_jobs_dispatch_fk", t, t.dispatchId, dispatches, "restrict"),
     ref("settlement_jobs_pevo_fk", t, t.pevoId, pevos, "restrict"),
     ref("settlement_jobs_plan_fk", t, t.payPlanId, payPlans, "restrict"),
-    index("settlement_jobs_company_pevo_idx").on(t.companyId, t.pevoId),
+    // A PEVO's own jobs (the portal's Earnings: which settlements, the page's jobs, the year total).
+    index("settlement_jobs_company_pevo_idx").on(t.companyId, t.pevoId, t.settlementId),
     // A draft's read asks whether any of its jobs is stale: a few rows at most, usually none.
     index("settlement_jobs_stale_idx").on(t.settlementId).where(sql`${t.stale}`),
     maxLength("settlement_jobs", t.jobNumber, L.code),
@@ -208,6 +211,8 @@ export const settlementAdjustments = pgTable(
     ref("settlement_adjustments_settlement_fk", t, t.settlementId, settlements, "cascade"),
     ref("settlement_adjustments_pevo_fk", t, t.pevoId, pevos, "restrict"),
     index("settlement_adjustments_settlement_idx").on(t.companyId, t.settlementId),
+    // A PEVO's own adjustments (the portal's Earnings and its year total).
+    index("settlement_adjustments_company_pevo_idx").on(t.companyId, t.pevoId, t.settlementId),
     maxLength("settlement_adjustments", t.note, L.reason),
     check(
       "settlement_adjustments_amount_cents_range",

@@ -7,7 +7,7 @@ import { optionalMoney, optionalQuantity } from "../rate-kinds";
 import { boundedText, dateInWindow, requiredText } from "../schemas/fields";
 import { paymentAmount } from "../schemas/invoice-payment";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
-import { ZPageParams } from "./paging";
+import { cursorPage, ZCursorParams, ZPageParams } from "./paging";
 
 /** How a PEVO was paid (a settlement's payment). */
 export const SETTLEMENT_PAY_METHODS = [
@@ -271,21 +271,29 @@ export const ZSettlementListItem = z.object({
 export type TSettlementListItem = z.output<typeof ZSettlementListItem>;
 export const ZSettlementListParams = ZPageParams;
 
-/** GET /api/portal/earnings: the PEVO's own approved and paid statements. */
-export const ZEarnings = z.object({
+/** One of the PEVO's own statements (an approved or paid settlement): their jobs' pay, never the invoice. */
+export const ZEarningsStatement = z.object({
+  settlementId: ZId,
+  periodStart: ZDay,
+  periodEnd: ZDay,
+  status: z.enum(["approved", "paid"]),
+  paidDate: ZDay.nullable(),
+  net: ZDecimal,
+  jobs: z.array(ZStatementJob),
+  adjustments: z.array(ZSettlementAdjustment.omit({ id: true })),
+});
+export type TEarningsStatement = z.output<typeof ZEarningsStatement>;
+
+/** GET /api/portal/earnings: a keyset page of the PEVO's statements, newest period first. */
+export const ZEarningsQuery = ZCursorParams;
+
+/**
+ * GET /api/portal/earnings: a keyset page of the PEVO's own approved and paid statements (newest
+ * period first) and, on every page, this year's paid total and how many statements it sums.
+ */
+export const ZEarnings = cursorPage(ZEarningsStatement).extend({
   year: z.number().int(),
   yearTotal: ZDecimal.describe("Net of this year's paid statements (by payment date)"),
-  statements: z.array(
-    z.object({
-      settlementId: ZId,
-      periodStart: ZDay,
-      periodEnd: ZDay,
-      status: z.enum(["approved", "paid"]),
-      paidDate: ZDay.nullable(),
-      net: ZDecimal,
-      jobs: z.array(ZStatementJob),
-      adjustments: z.array(ZSettlementAdjustment.omit({ id: true })),
-    }),
-  ),
+  yearStatements: z.number().int().describe("How many statements were paid this year (by payment date)"),
 });
 export type TEarnings = z.output<typeof ZEarnings>;

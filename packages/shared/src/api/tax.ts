@@ -3,6 +3,7 @@ import { z } from "zod";
 import { US_STATES } from "../constants";
 import { TAX_CLASSIFICATIONS, TIN_TYPES } from "../tax/w9";
 import { ZDecimal, ZId, ZTimestamp } from "./common";
+import { offsetPage, ZPageParams } from "./paging";
 
 export const ZW9Document = z.object({
   id: ZId,
@@ -55,13 +56,24 @@ export const ZTaxRecipient = z.object({
 });
 export type TTaxRecipient = z.output<typeof ZTaxRecipient>;
 
+/**
+ * GET /api/tax-years/{year}: the year's settings and how many PEVOs each list holds; the lists are
+ * paged on their own (…/recipients, …/missing-w9s), so the answer stays small at any PEVO count.
+ */
 export const ZTaxYear = z.object({
   year: z.number().int(),
   threshold: ZDecimal,
   defaultThreshold: ZDecimal.describe("The year's threshold under current law"),
   includeReimbursedExpenses: z.boolean(),
   payerTin: z.string().nullable().describe("The company's EIN as printed on Copy B"),
-  recipients: z.array(ZTaxRecipient).describe("PEVOs paid in the year, highest first"),
-  missingW9: z.array(ZMissingW9).describe("Active PEVOs without a complete W-9, by name"),
+  recipientCount: z.number().int().describe("PEVOs paid in the year"),
+  reportableCount: z.number().int().describe("PEVOs paid the threshold or more: a 1099-NEC is due"),
+  missingW9Count: z.number().int().describe("Active PEVOs without a complete W-9"),
 });
 export type TTaxYear = z.output<typeof ZTaxYear>;
+
+/** GET /api/tax-years/{year}/recipients: PEVOs paid in the year, highest first (offset pages). */
+export const ZTaxRecipientPage = offsetPage(ZTaxRecipient);
+/** GET /api/tax-years/{year}/missing-w9s: active PEVOs without a complete W-9, by name (offset pages). */
+export const ZMissingW9Page = offsetPage(ZMissingW9);
+export const ZTaxYearListParams = ZPageParams;

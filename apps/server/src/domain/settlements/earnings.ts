@@ -1,15 +1,22 @@
 /**
  * A PEVO's own earnings (DECISIONS 'PEVO pay'): their statements of approved and paid settlements
- * (never a draft, never another PEVO's lines, never what the client was invoiced), and this year's
- * total of the paid ones by payment date.
+ * (never a draft, never another PEVO's lines, never what the client was invoiced), a keyset page
+ * at a time, and this year's total of the paid ones by payment date.
  */
 import { settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
-import { fromCents, type TEarnings, toCents } from "@pevo/shared";
-import { and, desc, eq, exists, inArray, or } from "drizzle-orm";
+import { type CursorParams, fromCents, statementTotals, type TEarnings } from "@pevo/shared";
+import { and, asc, between, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { NotFoundError } from "../../lib/domain-errors";
+import { cursorPageOf, keyset } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
 import { getCompanySettings } from "../company";
-import { PEVO_NOT_IN_SETTLEMENT, readSettlement, SETTLEMENT_NOT_FOUND } from "./read-settlement";
+import { signedAdjustmentCents } from "./paid-compensation";
+import {
+  PEVO_NOT_IN_SETTLEMENT,
+  readSettlement,
+  SETTLEMENT_NOT_FOUND,
+  statementJob,
+} from "./read-settlement";
 import { renderStatementPdf, statementFileName } from "./statement-pdf";
 
 const ownSettlements = (scope: Scope, pevoId: string) =>
@@ -47,33 +54,131 @@ const ownSettlements = (scope: Scope, pevoId: string) =>
     ),
   );
 
-/** The PEVO's statements, newest period first (a PEVO has a few dozen a year). */
-export async function pevoEarnings(scope: Scope, pevoId: string, today: string): Promise<TEarnings> {
+/**
+ * This year's paid total of the PEVO in one SUM: their jobs' pay and reimbursed expenses and their
+ * signed adjustments, of the settlements paid in `year` (by payment date); and how many statements
+ * it sums. Read from settlement_jobs_company_pevo_idx and settlement_adjustments_company_pevo_idx.
+ */
+async function paidInYear(scope: Scope, pevoId: string, year: number) {
+  const own = scope.db
+    .select({
+      settlementId: settlementJobs.settlementId,
+      cents: sql<number>`${settlementJobs.payCents} + ${settlementJobs.reimbursedCents}`.as("cents"),
+    })
+    .from(settlementJobs)
+    .where(scoped(settlementJobs, scope, eq(settlementJobs.pevoId, pevoId)))
+    .unionAll(
+      scope.db
+        .select({
+          settlementId: settlementAdjustments.settlementId,
+          cents: signedAdjustmentCents().as("cents"),
+        })
+        .from(settlementAdjustments)
+        .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.pevoId, pevoId))),
+    )
+    .as("own");
+  const [row] = await scope.db
+    .select({
+      statements: sql<number>`count(distinct ${settlements.id})`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${own.cents}), 0)`.mapWith(Number),
+    })
+    .from(own)
+    .innerJoin(settlements, eq(settlements.id, own.settlementId))
+    .where(
+      scoped(
+        settlements,
+        scope,
+        eq(settlements.status, "paid"),
+        between(settlements.paidDate, `${year}-01-01`, `${year}-12-31`),
+      ),
+    );
+  return { statements: row?.statements ?? 0, cents: row?.cents ?? 0 };
+}
+
+/**
+ * A keyset page of the PEVO's statements, newest period first, and this year's paid total. The
+ * page's jobs and adjustments are read for all its statements at once (two queries, whatever the
+ * page size), only the PEVO's own lines: never another PEVO's, never what the client was invoiced.
+ */
+export async function pevoEarnings(
+  scope: Scope,
+  pevoId: string,
+  params: CursorParams,
+  today: string,
+): Promise<TEarnings> {
+  const key = keyset([settlements.periodStart, settlements.createdAt, settlements.id], "desc");
   const rows = await scope.db
-    .select({ id: settlements.id })
+    .select({
+      id: settlements.id,
+      periodStart: settlements.periodStart,
+      periodEnd: settlements.periodEnd,
+      status: settlements.status,
+      paidDate: settlements.paidDate,
+      cursor: key.cursor,
+    })
     .from(settlements)
-    .where(ownSettlements(scope, pevoId))
-    .orderBy(desc(settlements.periodStart), desc(settlements.createdAt));
+    // scoped: ownSettlements is scoped() on settlements.
+    .where(and(ownSettlements(scope, pevoId), key.after(params.cursor)))
+    .orderBy(...key.orderBy)
+    .limit(params.limit + 1);
+  const page = cursorPageOf(rows, params.limit);
+  const ids = page.items.map((r) => r.id);
+  const [jobs, adjustments] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          scope.db
+            .select()
+            .from(settlementJobs)
+            .where(
+              scoped(
+                settlementJobs,
+                scope,
+                eq(settlementJobs.pevoId, pevoId),
+                inArray(settlementJobs.settlementId, ids),
+              ),
+            )
+            .orderBy(asc(settlementJobs.jobDate), asc(settlementJobs.jobNumber)),
+          scope.db
+            .select()
+            .from(settlementAdjustments)
+            .where(
+              scoped(
+                settlementAdjustments,
+                scope,
+                eq(settlementAdjustments.pevoId, pevoId),
+                inArray(settlementAdjustments.settlementId, ids),
+              ),
+            )
+            .orderBy(asc(settlementAdjustments.createdAt), asc(settlementAdjustments.id)),
+        ]);
   const year = Number(today.slice(0, 4));
-  let yearCents = 0;
-  const statements: TEarnings["statements"] = [];
-  for (const { id } of rows) {
-    const s = await readSettlement(scope.db, scope, id, pevoId);
-    const own = s.pevos[0];
-    if (!own || s.status === "draft") continue;
-    if (s.status === "paid" && s.paidDate?.startsWith(String(year))) yearCents += toCents(own.totals.net);
-    statements.push({
+  const paid = await paidInYear(scope, pevoId, year);
+  const items = page.items.map((s) => {
+    const own = jobs.filter((j) => j.settlementId === s.id);
+    const adj = adjustments.filter((a) => a.settlementId === s.id);
+    return {
       settlementId: s.id,
       periodStart: s.periodStart,
       periodEnd: s.periodEnd,
-      status: s.status,
+      // ownSettlements reads approved and paid ones only.
+      status: s.status as "approved" | "paid",
       paidDate: s.paidDate,
-      net: own.totals.net,
-      jobs: own.jobs.map(({ invoiced: _invoiced, planId: _planId, ...job }) => job),
-      adjustments: own.adjustments.map(({ id: _id, ...a }) => a),
-    });
-  }
-  return { year, yearTotal: fromCents(yearCents), statements };
+      net: fromCents(statementTotals(own, adj).netCents),
+      jobs: own.map((j) => {
+        const { invoiced: _invoiced, planId: _planId, ...job } = statementJob(j);
+        return job;
+      }),
+      adjustments: adj.map((a) => ({ kind: a.kind, amount: fromCents(a.amountCents), note: a.note })),
+    };
+  });
+  return {
+    items,
+    nextCursor: page.nextCursor,
+    year,
+    yearTotal: fromCents(paid.cents),
+    yearStatements: paid.statements,
+  };
 }
 
 /** The PEVO's own statement PDF of an approved or paid settlement; 404 for any other. */

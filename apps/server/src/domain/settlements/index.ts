@@ -22,7 +22,11 @@ export {
   monthlyMargins,
 } from "./job-margins";
 export { listSettlements } from "./list-settlements";
-export { type PaidCompensation, paidCompensationByPevo } from "./paid-compensation";
+export {
+  type PaidCompensation,
+  paidCompensationByPevo,
+  paidCompensationQuery,
+} from "./paid-compensation";
 export { PEVO_NOT_FOUND, payPlansOf, savePayPlan } from "./pay-plans";
 export { paySettlement } from "./pay-settlement";
 export {

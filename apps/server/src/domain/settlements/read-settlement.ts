@@ -185,6 +185,34 @@ type Figures = { lines: PayLine[]; expenses: ExpenseLine[] };
 /** PEVOs in name order, as localeCompare orders them (one collator instead of one per comparison). */
 const byName = new Intl.Collator().compare;
 
+/** A stored job of a statement as the API answers it (the office's and the PEVO's Earnings). */
+export function statementJob(j: typeof settlementJobs.$inferSelect): TSettlementPevo["jobs"][number] {
+  const f = j.figures as Figures;
+  return {
+    dispatchId: j.dispatchId,
+    jobNumber: j.jobNumber,
+    date: j.jobDate,
+    route: j.route,
+    position: j.position,
+    lines: f.lines.map((l) => ({
+      kind: l.kind,
+      label: l.label,
+      quantity: l.quantity,
+      amount: fromCents(l.amountCents),
+    })),
+    expenses: f.expenses.map((e) => ({
+      type: e.type,
+      label: e.label,
+      amount: fromCents(e.amountCents),
+      reimbursed: e.reimbursed,
+    })),
+    pay: fromCents(j.payCents),
+    reimbursed: fromCents(j.reimbursedCents),
+    invoiced: j.invoicedCents === null ? null : fromCents(j.invoicedCents),
+    planId: j.payPlanId,
+  };
+}
+
 /** The stored settlement, its PEVOs in name order (only `pevoId`'s when given: a PEVO's own statement). */
 export async function readSettlement(
   db: Executor,
@@ -227,32 +255,7 @@ export async function readSettlement(
       return {
         pevoId: pid,
         pevoName: names.get(pid) ?? "-",
-        jobs: own.map((j) => {
-          const f = j.figures as Figures;
-          return {
-            dispatchId: j.dispatchId,
-            jobNumber: j.jobNumber,
-            date: j.jobDate,
-            route: j.route,
-            position: j.position,
-            lines: f.lines.map((l) => ({
-              kind: l.kind,
-              label: l.label,
-              quantity: l.quantity,
-              amount: fromCents(l.amountCents),
-            })),
-            expenses: f.expenses.map((e) => ({
-              type: e.type,
-              label: e.label,
-              amount: fromCents(e.amountCents),
-              reimbursed: e.reimbursed,
-            })),
-            pay: fromCents(j.payCents),
-            reimbursed: fromCents(j.reimbursedCents),
-            invoiced: j.invoicedCents === null ? null : fromCents(j.invoicedCents),
-            planId: j.payPlanId,
-          };
-        }),
+        jobs: own.map(statementJob),
         adjustments: adj.map((a) => ({
           id: a.id,
           kind: a.kind,

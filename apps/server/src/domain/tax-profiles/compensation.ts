@@ -3,7 +3,7 @@
  * the year end screen, the CSV and every Copy B read it, nothing else.
  */
 import type { Scope } from "../../lib/tenant";
-import { type PaidCompensation, paidCompensationByPevo } from "../settlements";
+import { type PaidCompensation, paidCompensationByPevo, paidCompensationQuery } from "../settlements";
 
 /**
  * Nonemployee compensation paid to each PEVO in `year`: their paid settlements by payment date
@@ -16,4 +16,13 @@ export function compensationByPevo(
   options: { includeReimbursedExpenses: boolean },
 ): Promise<PaidCompensation[]> {
   return paidCompensationByPevo(scope, year, options);
+}
+
+/** The same totals as a subquery (`pevoId`, `compensationCents`), to page, count and join in SQL. */
+export function compensationQuery(
+  scope: Scope,
+  year: number,
+  options: { includeReimbursedExpenses: boolean },
+) {
+  return paidCompensationQuery(scope, year, options);
 }

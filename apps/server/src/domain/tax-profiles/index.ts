@@ -7,4 +7,4 @@ export { FORM_1099_CSV_HEADER } from "./form-1099-csv";
 export { revealTin } from "./reveal-tin";
 export { saveTaxProfile } from "./save-tax-profile";
 export { getTaxInfo, PEVO_NOT_FOUND } from "./tax-info";
-export { saveTaxYearSettings, taxYearOverview } from "./tax-year";
+export { missingW9s, saveTaxYearSettings, taxYearOverview, taxYearRecipients } from "./tax-year";

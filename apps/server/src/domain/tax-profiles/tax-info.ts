@@ -34,7 +34,7 @@ export async function pevoOf(scope: Scope, pevoId: string) {
 }
 
 /** The newest signed W-9 (document category `w9`) of each of these PEVOs. */
-export async function w9DocumentsOf(scope: Scope, pevoIds: string[]) {
+async function w9DocumentsOf(scope: Scope, pevoIds: string[]) {
   if (pevoIds.length === 0) return new Map<string, TTaxInfo["w9"]>();
   const rows = await scope.db
     .selectDistinctOn([documents.pevoId], {

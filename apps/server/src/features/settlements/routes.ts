@@ -2,6 +2,7 @@ import {
   offsetPage,
   ZCreateSettlement,
   ZEarnings,
+  ZEarningsQuery,
   ZMarkSettlementPaid,
   ZPayPlanInput,
   ZPayPlans,
@@ -11,7 +12,6 @@ import {
   ZSettlementPevo,
   ZSettlementSummary,
 } from "@pevo/shared";
-import { z } from "zod";
 import {
   ADJUSTMENT_NOT_FOUND,
   addAdjustment,
@@ -297,11 +297,12 @@ export const portalEarningsRoutes = portal
       path: "/earnings",
       tags: ["Portal"],
       summary:
-        "The PEVO's own statements of approved and paid settlements, and this year's total of the paid ones",
-      request: { query: z.object({}) },
+        "The PEVO's own statements of approved and paid settlements, newest period first (keyset pages: pass nextCursor back as cursor), and this year's total of the paid ones",
+      request: { query: ZEarningsQuery },
       responses: { 200: json(named("Earnings", ZEarnings), "The PEVO's earnings"), ...errors(401, 403) },
     }),
-    async (c) => c.json(await pevoEarnings(scopeOf(c), await pevoIdOf(c), todayIso()), 200),
+    async (c) =>
+      c.json(await pevoEarnings(scopeOf(c), await pevoIdOf(c), c.req.valid("query"), todayIso()), 200),
   )
   .openapi(
     createRoute({

@@ -174,7 +174,7 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     expect(draft.status).toBe(201);
     // A draft is not in the portal.
     const before = await t.as(paula)("GET", "/api/portal/earnings");
-    expect(before.body.statements.map((s: { settlementId: string }) => s.settlementId)).not.toContain(
+    expect(before.body.items.map((s: { settlementId: string }) => s.settlementId)).not.toContain(
       draft.body.id,
     );
     expect((await t.as(paula)("GET", `/api/portal/earnings/${draft.body.id}/pdf`)).status).toBe(404);
@@ -182,7 +182,7 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     await t.as(admin)("POST", `/api/settlements/${draft.body.id}/approve`);
     const earnings = await t.as(paula)("GET", "/api/portal/earnings");
     expect(earnings.status).toBe(200);
-    const statement = earnings.body.statements.find(
+    const statement = earnings.body.items.find(
       (s: { settlementId: string }) => s.settlementId === draft.body.id,
     );
     expect(statement.jobs).toHaveLength(1);
@@ -299,5 +299,102 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     expect(late.status).toBe(201);
     expect(await stale()).toEqual([]);
     expect(await totalsOf(paula.pevoId)).toMatchObject({ pay: "350.00", reimbursed: "50.00" });
+  });
+
+  test("Earnings pages: every own statement once, newest period first; the year total is their sum", async () => {
+    type Statement = {
+      settlementId: string;
+      periodStart: string;
+      status: string;
+      paidDate: string | null;
+      net: string;
+      jobs: { dispatchId: string }[];
+    };
+    const year = new Date().toISOString().slice(0, 4);
+    const weeks = ["2025-08-04", "2025-08-11", "2025-08-18", "2025-08-25", "2025-09-01"];
+    const mine: string[] = [];
+    expect((await t.as(admin)("POST", "/api/pay-plans/default", plan("2025-07-01", "275.00"))).status).toBe(
+      201,
+    );
+    for (const [i, start] of weeks.entries()) {
+      const day = `2025-${start.slice(5, 7)}-${String(Number(start.slice(8)) + 1).padStart(2, "0")}`;
+      await completedJob(paula.pevoId, day);
+      await completedJob(peter.pevoId, day);
+      const end = `2025-${start.slice(5, 7)}-${String(Number(start.slice(8)) + 6).padStart(2, "0")}`;
+      const r = await run(start, end);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      if (i === 1) {
+        const bonus = await t.as(admin)("POST", `/api/settlements/${r.body.id}/adjustments`, {
+          pevoId: paula.pevoId,
+          kind: "deduction",
+          amount: "12.34",
+          note: "Radio",
+        });
+        expect(bonus.status).toBe(201);
+      }
+      expect((await t.as(admin)("POST", `/api/settlements/${r.body.id}/approve`)).status).toBe(200);
+      // Three paid this year, one paid last year, one approved and not paid yet.
+      if (i < 4) {
+        const paid = await t.as(admin)("POST", `/api/settlements/${r.body.id}/pay`, {
+          date: i === 3 ? "2025-12-31" : `${year}-01-0${i + 2}`,
+          method: "check",
+          reference: `CHK-${i}`,
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      }
+      mine.push(r.body.id);
+    }
+    // A run that pays Peter only is never Paula's.
+    await completedJob(peter.pevoId, "2025-09-09");
+    const petersOnly = await run("2025-09-08", "2025-09-14");
+    expect(petersOnly.status).toBe(201);
+    await t.as(admin)("POST", `/api/settlements/${petersOnly.body.id}/approve`);
+
+    const seen: Statement[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    let first: { yearTotal: string; yearStatements: number; year: number } | undefined;
+    do {
+      const page = await t.as(paula)(
+        "GET",
+        `/api/portal/earnings?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      first ??= page.body;
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 50);
+    const ids = seen.map((s) => s.settlementId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of mine) expect(ids).toContain(id);
+    expect(ids).not.toContain(petersOnly.body.id);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const starts = seen.map((s) => s.periodStart);
+    expect(starts).toEqual([...starts].sort().reverse());
+    // The statement's net is the office's figure for Paula in that run.
+    for (const id of mine) {
+      const office = await t.as(admin)("GET", `/api/settlements/${id}/pevos/${paula.pevoId}`);
+      expect(seen.find((s) => s.settlementId === id)?.net).toBe(office.body.totals.net);
+    }
+    // The year's total: the statements paid this year, by payment date (not the one of 2025-12-31).
+    const thisYear = seen.filter((s) => s.status === "paid" && s.paidDate?.startsWith(year));
+    expect(thisYear).toHaveLength(3);
+    const sum = thisYear.reduce((cents, s) => cents + Math.round(Number(s.net) * 100), 0);
+    expect(first).toMatchObject({ year: Number(year), yearStatements: 3, yearTotal: (sum / 100).toFixed(2) });
+    expect(JSON.stringify(seen)).not.toContain(peter.pevoId);
+
+    // A bad cursor or limit is a 400 with a message, never a 500.
+    for (const [query, message] of [
+      ["cursor=nope", "cursor is not valid: start again from the first page"],
+      [`cursor=${Buffer.from('["a","b"]').toString("base64url")}`, "cursor is not valid"],
+      ["limit=0", "limit must be a whole number from 1 to 100"],
+      ["limit=101", "limit must be a whole number from 1 to 100"],
+    ]) {
+      const bad = await t.as(paula)("GET", `/api/portal/earnings?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error, query).toContain(message);
+    }
   });
 });

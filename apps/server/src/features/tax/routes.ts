@@ -8,10 +8,13 @@
  */
 import {
   TAX_YEAR_LIMITS,
+  ZMissingW9Page,
   ZRevealedTin,
   ZTaxInfo,
   ZTaxProfileInput,
+  ZTaxRecipientPage,
   ZTaxYear,
+  ZTaxYearListParams,
   ZTaxYearSettingsInput,
 } from "@pevo/shared";
 import type { Context } from "hono";
@@ -21,11 +24,13 @@ import {
   export1099Csv,
   FORM_1099_CSV_HEADER,
   getTaxInfo,
+  missingW9s,
   PEVO_NOT_FOUND,
   revealTin,
   saveTaxProfile,
   saveTaxYearSettings,
   taxYearOverview,
+  taxYearRecipients,
 } from "../../domain/tax-profiles";
 import { derivedTinKey } from "../../env";
 import type { AppEnv } from "../../http/context";
@@ -165,12 +170,44 @@ export const officeTaxRoutes = office
       path: "/tax-years/{year}",
       tags: officeTags,
       summary:
-        "A tax year's 1099-NEC view: the threshold, the PEVOs paid with their totals, the missing W-9s",
+        "A tax year's 1099-NEC settings and how many PEVOs were paid, reach the threshold and miss a W-9 (the lists are paged: …/recipients, …/missing-w9s)",
       middleware: [requireAdmin],
       request: { params: yearParams },
       responses: { 200: json(TaxYear, "The tax year"), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await taxYearOverview(scopeOf(c), c.req.valid("param").year), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/tax-years/{year}/recipients",
+      tags: officeTags,
+      summary:
+        "A page of the PEVOs paid in the tax year, highest first: box 1, whether it reaches the threshold, W-9 on file",
+      middleware: [requireAdmin],
+      request: { params: yearParams, query: ZTaxYearListParams },
+      responses: {
+        200: json(named("TaxRecipientPage", ZTaxRecipientPage), "A page of the year's recipients"),
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) =>
+      c.json(await taxYearRecipients(scopeOf(c), c.req.valid("param").year, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/tax-years/{year}/missing-w9s",
+      tags: officeTags,
+      summary: "A page of the active PEVOs without a complete W-9, by name, with what each is missing",
+      middleware: [requireAdmin],
+      request: { params: yearParams, query: ZTaxYearListParams },
+      responses: {
+        200: json(named("MissingW9Page", ZMissingW9Page), "A page of the PEVOs missing a W-9"),
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) => c.json(await missingW9s(scopeOf(c), c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

@@ -215,8 +215,10 @@ describe("the tax year", () => {
       threshold: "2000.00",
       includeReimbursedExpenses: false,
       payerTin: null,
-      recipients: [],
+      recipientCount: 0,
+      reportableCount: 0,
     });
+    expect(y2026.body.recipients).toBeUndefined();
     const saved = await call(adminA.cookie, "PUT", "/api/tax-years/2027", {
       threshold: "2050",
       includeReimbursedExpenses: true,
@@ -251,8 +253,10 @@ describe("the tax year", () => {
   });
 
   test("lists the active PEVOs without a complete W-9 until the signed W-9 is uploaded", async () => {
-    const before = await call(adminA.cookie, "GET", "/api/tax-years/2026");
-    expect(before.body.missingW9).toEqual([
+    expect((await call(adminA.cookie, "GET", "/api/tax-years/2026")).body.missingW9Count).toBe(2);
+    const before = await call(adminA.cookie, "GET", "/api/tax-years/2026/missing-w9s");
+    expect(before.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    expect(before.body.items).toEqual([
       { pevoId: pevo1.pevoId, name: "Paula One", email: pevo1.email, missing: ["w9_document"] },
       { pevoId: pevo2.pevoId, name: "Peter Two", email: pevo2.email, missing: ["w9_document"] },
     ]);
@@ -263,8 +267,15 @@ describe("the tax year", () => {
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     const info = await call(pevo1.cookie, "GET", "/api/portal/tax-profile");
     expect(info.body).toMatchObject({ complete: true, w9: { id: upload.body.id, fileName: "w9.pdf" } });
-    const after = await call(adminA.cookie, "GET", "/api/tax-years/2026");
-    expect(after.body.missingW9.map((m: { pevoId: string }) => m.pevoId)).toEqual([pevo2.pevoId]);
+    const after = await call(adminA.cookie, "GET", "/api/tax-years/2026/missing-w9s");
+    expect(after.body.items.map((m: { pevoId: string }) => m.pevoId)).toEqual([pevo2.pevoId]);
+    expect((await call(adminA.cookie, "GET", "/api/tax-years/2026")).body.missingW9Count).toBe(1);
+    // Paged like the office's other lists: bad paging is a 400 with a message.
+    for (const query of ["page=0", "pageSize=101", "pageSize=ten"]) {
+      const bad = await call(adminA.cookie, "GET", `/api/tax-years/2026/missing-w9s?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error, query).toMatch(/must be a whole number/);
+    }
   });
 
   test("the 1099-NEC CSV has the e-file header and its export is recorded; Copy B needs a payment", async () => {
@@ -295,7 +306,7 @@ describe("1099-NEC totals from paid settlements", () => {
   const box1 = (records: Record<string, string>[], pevoId: string) =>
     records.find((r) => r["Account Number"] === pevoId)?.["Box 1 Nonemployee Compensation"];
   const recipient = async (year: number, pevoId: string) =>
-    (await call(adminA.cookie, "GET", `/api/tax-years/${year}`)).body.recipients.find(
+    (await call(adminA.cookie, "GET", `/api/tax-years/${year}/recipients?pageSize=100`)).body.items.find(
       (r: { pevoId: string }) => r.pevoId === pevoId,
     );
 
@@ -384,7 +395,61 @@ describe("1099-NEC totals from paid settlements", () => {
     const none = await call(adminA.cookie, "GET", `/api/tax-years/2024/1099-nec/${pevo2.pevoId}/copy-b.pdf`);
     expect(none.status).toBe(404);
     // Another company's year end knows nothing of it.
-    expect((await call(adminB.cookie, "GET", "/api/tax-years/2024")).body.recipients).toEqual([]);
+    expect((await call(adminB.cookie, "GET", "/api/tax-years/2024/recipients")).body).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    expect((await call(adminB.cookie, "GET", "/api/tax-years/2024")).body.recipientCount).toBe(0);
+  });
+
+  test("the year's recipients over pages: each PEVO once, highest first; the CSV has them all", async () => {
+    const as = (path: string, body?: unknown) => call(adminA.cookie, "POST", path, body);
+    const client = await t.createClient(adminA, { name: "Pages Client" });
+    const rcId = (await t.createRateConfirmation(adminA, { clientId: client.id })).id;
+    await t.insertDispatch(adminA.companyId, {
+      pevoId: pevo2.pevoId,
+      pickupDate: "2025-02-03",
+      status: "completed",
+      rateConfirmationId: rcId,
+    });
+    const run = await as("/api/settlements", {
+      periodKind: "custom",
+      periodStart: "2025-02-01",
+      periodEnd: "2025-02-14",
+      includeUninvoiced: true,
+    });
+    expect(run.status, JSON.stringify(run.body)).toBe(201);
+    await as(`/api/settlements/${run.body.id}/adjustments`, {
+      pevoId: pevo2.pevoId,
+      kind: "bonus",
+      amount: "50.00",
+      note: "Safety",
+    });
+    expect((await as(`/api/settlements/${run.body.id}/approve`)).status).toBe(200);
+    expect(
+      (await as(`/api/settlements/${run.body.id}/pay`, { date: "2025-02-20", method: "ach", reference: "" }))
+        .status,
+    ).toBe(200);
+
+    // 2025: Peter $750.00 (this run), Paula $700.00 (paid 2025-01-03, the test above).
+    const seen: { pevoId: string; compensation: string }[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await call(adminA.cookie, "GET", `/api/tax-years/2025/recipients?page=${page}&pageSize=1`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ total: 2, page, pageSize: 1 });
+      seen.push(...res.body.items);
+    }
+    expect(seen.map((r) => [r.pevoId, r.compensation])).toEqual([
+      [pevo2.pevoId, "750.00"],
+      [pevo1.pevoId, "700.00"],
+    ]);
+    expect((await call(adminA.cookie, "GET", "/api/tax-years/2025")).body).toMatchObject({
+      recipientCount: 2,
+      reportableCount: 2,
+    });
+    const csv = await csvOf(2025);
+    expect(box1(csv, pevo2.pevoId)).toBe("750.00");
+    expect(box1(csv, pevo1.pevoId)).toBe("700.00");
   });
 });
 

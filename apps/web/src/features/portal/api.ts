@@ -42,9 +42,9 @@ export type TPortalDispatchDetail = TPortalDispatch & {
  * A keyset list read front to back: the first page, then "Load more" appends the next (the rows
  * already on screen stay while a new filter loads).
  */
-function useCursorList<T>(
+export function useCursorList<P extends CursorPage<unknown>>(
   queryKey: QueryKey,
-  fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+  fetchPage: (cursor: string | undefined) => Promise<P>,
 ) {
   const pages = useInfiniteQuery({
     queryKey,
@@ -55,7 +55,9 @@ function useCursorList<T>(
   });
   return {
     /** Every row loaded so far; undefined before the first page. */
-    items: pages.data?.pages.flatMap((p) => p.items),
+    items: pages.data?.pages.flatMap((p) => p.items) as P["items"] | undefined,
+    /** The first page as answered (a list's figures besides its rows); undefined before it loads. */
+    firstPage: pages.data?.pages[0],
     isError: pages.isError,
     error: pages.error,
     /** A new filter is loading while the previous rows stay on screen. */
@@ -71,9 +73,9 @@ function useCursorList<T>(
   };
 }
 
-export type CursorList<T> = ReturnType<typeof useCursorList<T>>;
+export type CursorList<T> = ReturnType<typeof useCursorList<CursorPage<T>>>;
 
-const PORTAL_PAGE_SIZE = "20";
+export const PORTAL_PAGE_SIZE = "20";
 
 /** The API's filters of My Dispatches (the URL's `tab` is the API's `when`). */
 export type PortalDispatchFilters = {

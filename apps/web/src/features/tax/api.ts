@@ -1,6 +1,7 @@
 import type { TTaxInfo, TTaxProfileData, TTaxYear, TTaxYearSettings } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
 
 const api = client.api;
@@ -52,12 +53,36 @@ export function useTaxYear(year: number) {
   });
 }
 
+const LIST_PAGE_SIZE = 25;
+
+/** The PEVOs paid in the year, highest first, a page at a time. */
+export function useTaxYearRecipients(year: number, page: number) {
+  const param = { year: String(year) };
+  const query = { pageSize: String(LIST_PAGE_SIZE) };
+  return usePagedQuery([...queryKeys.taxYear(year), "recipients"], page, (p) =>
+    call(api["tax-years"][":year"].recipients.$get({ param, query: { ...query, page: String(p) } })),
+  );
+}
+
+/** The active PEVOs without a complete W-9, by name, a page at a time. */
+export function useMissingW9s(year: number, page: number) {
+  const param = { year: String(year) };
+  const query = { pageSize: String(LIST_PAGE_SIZE) };
+  return usePagedQuery([...queryKeys.taxYear(year), "missing-w9s"], page, (p) =>
+    call(api["tax-years"][":year"]["missing-w9s"].$get({ param, query: { ...query, page: String(p) } })),
+  );
+}
+
 export function useSaveTaxYear(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: TTaxYearSettings) =>
       call(api["tax-years"][":year"].$put({ param: { year: String(year) }, json })),
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.taxYear(year), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKeys.taxYear(year), data);
+      // The threshold decides each recipient's "Due".
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.taxYear(year), "recipients"] });
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_KIND_LABELS, type TEarnings } from "@pevo/shared";
+import { ADJUSTMENT_KIND_LABELS, type TEarningsStatement } from "@pevo/shared";
 import { ChevronDown, Download, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
@@ -8,10 +8,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDate, formatMoney, monthDay, parseDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { LoadMore } from "../components/load-more";
 import { statementPdfHref, usePortalEarnings } from "../earnings-api";
 import { tapTarget } from "../lib";
 
-type Statement = TEarnings["statements"][number];
+type Statement = TEarningsStatement;
 type StatementJob = Statement["jobs"][number];
 
 /** 'Nov 10 – Nov 23, 2026' (the year once when both days share it). */
@@ -135,24 +136,22 @@ function StatementCard({ statement }: { statement: Statement }) {
 }
 
 /**
- * /pevo/earnings: the PEVO's own pay statements, newest period first, with each job's pay once the
- * settlement is approved, and this year's paid total (DECISIONS 'PEVO pay' → Portal Earnings). Nothing
+ * /pevo/earnings: the PEVO's own pay statements, newest period first a page at a time ("Load more"),
+ * with each job's pay once the settlement is approved, and this year's paid total (DECISIONS 'PEVO pay' → Portal Earnings). Nothing
  * about other PEVOs or what the client was invoiced: the API does not send it.
  */
 export default function PortalEarningsPage() {
   const earnings = usePortalEarnings();
   let body: ReactNode;
-  if (earnings.isError && !earnings.data) {
+  if (earnings.isError && !earnings.items) {
     body = (
       <QueryErrorState message="Error loading your earnings" query={earnings} retryClassName={tapTarget} />
     );
-  } else if (!earnings.data) {
+  } else if (!earnings.items || !earnings.firstPage) {
     body = <ListSkeleton label="Loading your earnings" rows={3} />;
   } else {
-    const { year, yearTotal, statements } = earnings.data;
-    const paidThisYear = statements.filter(
-      (s) => s.status === "paid" && s.paidDate?.startsWith(String(year)),
-    );
+    const { year, yearTotal, yearStatements } = earnings.firstPage;
+    const statements = earnings.items;
     body = (
       <div className="space-y-4">
         <Card className="py-4">
@@ -164,7 +163,7 @@ export default function PortalEarningsPage() {
               </p>
             </div>
             <p className="shrink-0 text-right text-xs text-muted-foreground">
-              {paidThisYear.length === 1 ? "1 statement" : `${paidThisYear.length} statements`}
+              {yearStatements === 1 ? "1 statement" : `${yearStatements} statements`}
               <br />
               by payment date
             </p>
@@ -180,11 +179,14 @@ export default function PortalEarningsPage() {
             </CardContent>
           </Card>
         ) : (
-          <ul aria-label="Statements" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
-            {statements.map((statement) => (
-              <StatementCard key={statement.settlementId} statement={statement} />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Statements" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
+              {statements.map((statement) => (
+                <StatementCard key={statement.settlementId} statement={statement} />
+              ))}
+            </ul>
+            <LoadMore list={earnings} noun="statements" />
+          </>
         )}
       </div>
     );

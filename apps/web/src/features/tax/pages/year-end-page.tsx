@@ -10,6 +10,7 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { Pager } from "@/components/data-table";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField } from "@/components/form-fields";
 import { PageHeader } from "@/components/page-header";
@@ -22,9 +23,18 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useIsMobile } from "@/components/ui/use-mobile";
 import { applyFieldErrors } from "@/lib/api";
 import { formatMoney } from "@/lib/format";
-import { copyBHref, form1099CsvHref, useSaveTaxYear, useTaxYear } from "../api";
+import type { PagedList } from "@/lib/paged-query";
+import {
+  copyBHref,
+  form1099CsvHref,
+  useMissingW9s,
+  useSaveTaxYear,
+  useTaxYear,
+  useTaxYearRecipients,
+} from "../api";
 
 /** Before March the year to file is last year's; from then on this year's is the one being paid. */
 const defaultYear = (now = new Date()) => (now.getMonth() < 2 ? now.getFullYear() - 1 : now.getFullYear());
@@ -32,7 +42,8 @@ const defaultYear = (now = new Date()) => (now.getMonth() < 2 ? now.getFullYear(
 /**
  * /year-end: the office's 1099-NEC year end (DECISIONS 'Year end: W-9 and 1099-NEC'): the year's
  * threshold and choices, the PEVOs without a complete W-9, each PEVO's nonemployee compensation
- * with its Copy B, and the CSV for the 1099 e-file service.
+ * with its Copy B (both lists a page at a time), and the CSV for the 1099 e-file service (every
+ * recipient at or above the threshold, built on the server).
  */
 export default function YearEndPage() {
   const [year, setYear] = useState(defaultYear);
@@ -87,58 +98,102 @@ export default function YearEndPage() {
   );
 }
 
+/**
+ * Under a paged list: Previous / Next on a desktop; "Load more" on a phone (usePagedQuery appends
+ * the pages there). Nothing when the list fits one page.
+ */
+function ListPages({
+  list,
+  noun,
+  onPageChange,
+}: {
+  list: PagedList<unknown>;
+  noun: string;
+  onPageChange: (page: number) => void;
+}) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return list.hasMore ? (
+      <div className="mt-3 flex justify-center">
+        <Button variant="outline" className="w-full" onClick={list.loadMore} disabled={list.isLoadingMore}>
+          {list.isLoadingMore ? <Spinner /> : null}
+          Load more
+        </Button>
+      </div>
+    ) : null;
+  }
+  if (list.total <= list.pageSize && list.page === 1) return null;
+  return (
+    <div className="mt-3">
+      <Pager list={list} noun={noun} onPageChange={onPageChange} />
+    </div>
+  );
+}
+
 function Recipients({ data }: { data: TTaxYear }) {
+  const [page, setPage] = useState(1);
+  const list = useTaxYearRecipients(data.year, page);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Nonemployee compensation {data.year}</CardTitle>
         <CardDescription>
           Paid settlements by payment date. A 1099-NEC is due for each PEVO paid {formatMoney(data.threshold)}{" "}
-          or more.
+          or more
+          {data.recipientCount > 0
+            ? `: ${data.reportableCount} of the ${data.recipientCount} PEVOs paid.`
+            : "."}
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {data.recipients.length === 0 ? (
+        {list.isError && list.items.length === 0 ? (
+          <QueryErrorState message="Error loading the PEVOs paid" query={list} />
+        ) : list.isPending ? (
+          <ListSkeleton label="Loading the PEVOs paid" rows={3} />
+        ) : list.items.length === 0 ? (
           <EmptyState
             icon={<FileText />}
             text={`No PEVO was paid in ${data.year} yet: the totals come from the settlements marked paid.`}
           />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>PEVO</TableHead>
-                <TableHead className="text-right">Box 1</TableHead>
-                <TableHead>1099</TableHead>
-                <TableHead>
-                  <span className="sr-only">Copy B</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.recipients.map((r) => (
-                <TableRow key={r.pevoId}>
-                  <TableCell className="max-w-48 truncate font-medium">{r.name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(r.compensation)}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1">
-                      {r.reachesThreshold ? (
-                        <Badge>Due</Badge>
-                      ) : (
-                        <Badge variant="outline">Below threshold</Badge>
-                      )}
-                      {r.w9OnFile ? null : <Badge variant="destructive">No W-9</Badge>}
-                    </div>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button asChild variant="ghost" size="sm">
-                      <a href={copyBHref(data.year, r.pevoId)}>Copy B</a>
-                    </Button>
-                  </TableCell>
+          <>
+            <Table className={list.isFetching ? "opacity-60" : undefined}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>PEVO</TableHead>
+                  <TableHead className="text-right">Box 1</TableHead>
+                  <TableHead>1099</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Copy B</span>
+                  </TableHead>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {list.items.map((r) => (
+                  <TableRow key={r.pevoId}>
+                    <TableCell className="max-w-48 truncate font-medium">{r.name}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(r.compensation)}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-1">
+                        {r.reachesThreshold ? (
+                          <Badge>Due</Badge>
+                        ) : (
+                          <Badge variant="outline">Below threshold</Badge>
+                        )}
+                        {r.w9OnFile ? null : <Badge variant="destructive">No W-9</Badge>}
+                      </div>
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button asChild variant="ghost" size="sm">
+                        <a href={copyBHref(data.year, r.pevoId)}>Copy B</a>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <ListPages list={list} noun="PEVOs" onPageChange={setPage} />
+          </>
         )}
       </CardContent>
     </Card>
@@ -148,38 +203,47 @@ function Recipients({ data }: { data: TTaxYear }) {
 const MISSING_LABELS = { tax_info: "No tax info", w9_document: "No signed W-9" } as const;
 
 function MissingW9s({ data }: { data: TTaxYear }) {
+  const [page, setPage] = useState(1);
+  const list = useMissingW9s(data.year, page);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Missing W-9s ({data.missingW9.length})</CardTitle>
+        <CardTitle>Missing W-9s ({data.missingW9Count})</CardTitle>
         <CardDescription>Active PEVOs without a complete W-9: collect them before January.</CardDescription>
       </CardHeader>
       <CardContent>
-        {data.missingW9.length === 0 ? (
+        {list.isError && list.items.length === 0 ? (
+          <QueryErrorState message="Error loading the missing W-9s" query={list} />
+        ) : list.isPending ? (
+          <ListSkeleton label="Loading the missing W-9s" rows={3} />
+        ) : list.items.length === 0 ? (
           <EmptyState icon={<UserRoundX />} text="Every active PEVO has a W-9 on file." />
         ) : (
-          <ul className="divide-y">
-            {data.missingW9.map((m) => (
-              <li key={m.pevoId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <div className="min-w-0">
-                  <Link
-                    className="font-medium underline-offset-4 hover:underline"
-                    to={`/pevos/edit/${m.pevoId}#tax-info`}
-                  >
-                    {m.name}
-                  </Link>
-                  {m.email ? <p className="truncate text-muted-foreground text-xs">{m.email}</p> : null}
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  {m.missing.map((k) => (
-                    <Badge key={k} variant="outline">
-                      {MISSING_LABELS[k]}
-                    </Badge>
-                  ))}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={list.isFetching ? "divide-y opacity-60" : "divide-y"}>
+              {list.items.map((m) => (
+                <li key={m.pevoId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <Link
+                      className="font-medium underline-offset-4 hover:underline"
+                      to={`/pevos/edit/${m.pevoId}#tax-info`}
+                    >
+                      {m.name}
+                    </Link>
+                    {m.email ? <p className="truncate text-muted-foreground text-xs">{m.email}</p> : null}
+                  </div>
+                  <div className="flex flex-wrap gap-1">
+                    {m.missing.map((k) => (
+                      <Badge key={k} variant="outline">
+                        {MISSING_LABELS[k]}
+                      </Badge>
+                    ))}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <ListPages list={list} noun="PEVOs" onPageChange={setPage} />
+          </>
         )}
       </CardContent>
     </Card>
