@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,12 +11,14 @@ import { useMonthlyMargins } from "../api";
 // their run stay out of the dashboard's first load (docs/performance.md).
 const MonthlyChart = lazy(() => import("./monthly-chart"));
 
-/** Whether the element has come within 200 px of the viewport (from then on, true). */
+/**
+ * Whether the element given to `ref` has come within 200 px of the viewport (from then on, true).
+ * A callback ref: the chart's place is drawn only once the figures are in.
+ */
 function useNearViewport() {
-  const ref = useRef<HTMLDivElement>(null);
+  const [element, ref] = useState<HTMLDivElement | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -26,7 +28,7 @@ function useNearViewport() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
+  }, [element, near]);
   return { ref, near };
 }
 
