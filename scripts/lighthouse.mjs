@@ -85,7 +85,7 @@ try {
   const results = [];
   for (const page of pages) {
     const measured = [];
-    for (let run = 0; run < runs; run += 1) measured.push(await audit(chrome.port, page));
+    for (let run = 0; run < runs; run += 1) measured.push(await auditRetried(chrome.port, page));
     measured.sort((a, b) => a.performance - b.performance);
     const { lhr, ...kept } = measured[Math.floor(measured.length / 2)];
     results.push({ page: page.name, ...kept, scores: measured.map((m) => m.performance) });
@@ -196,6 +196,18 @@ async function signingLink(cookie) {
     await new Promise((wait) => setTimeout(wait, 500));
   }
   throw new Error("no signing email arrived");
+}
+
+/** A run again after Lighthouse's own trace failures (NO_NAVSTART, NO_FCP), which a busy machine causes. */
+async function auditRetried(chromePort, page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(chromePort, page);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+      console.error(`${page.name}: ${error.message}; running again`);
+    }
+  }
 }
 
 /** One Lighthouse run (mobile, simulated throttling, performance only). */

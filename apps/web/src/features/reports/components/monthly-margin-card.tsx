@@ -12,14 +12,15 @@ import { useMonthlyMargins } from "../api";
 const MonthlyChart = lazy(() => import("./monthly-chart"));
 
 /**
- * Whether the element given to `ref` has come within 200 px of the viewport (from then on, true).
- * A callback ref: the chart's place is drawn only once the figures are in.
+ * Whether the element given to `ref` has come within 200 px of the viewport (from then on, true),
+ * watched from when `settled` is true. A callback ref: the chart's place is drawn only once the
+ * figures are in.
  */
-function useNearViewport() {
+function useNearViewport(settled: boolean) {
   const [element, ref] = useState<HTMLDivElement | null>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    if (near || !element) return;
+    if (near || !element || !settled) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
@@ -28,7 +29,7 @@ function useNearViewport() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element, near]);
+  }, [element, near, settled]);
   return { ref, near };
 }
 
@@ -38,10 +39,12 @@ const monthName = (month: string) =>
 /**
  * The dashboard's last 12 months (DECISIONS 'Margin'): invoiced, collected, PEVO pay and margin per
  * month, as a chart and, for screen readers, the same figures as a visually hidden table.
+ * `settled`: the screen above the card has its final height (before, the skeletons above it are
+ * shorter and would put the chart's place on a phone's screen for a moment).
  */
-export function MonthlyMarginCard() {
+export function MonthlyMarginCard({ settled = true }: { settled?: boolean }) {
   const months = useMonthlyMargins();
-  const chartPlace = useNearViewport();
+  const chartPlace = useNearViewport(settled);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
