@@ -8,39 +8,9 @@ const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
 
 /**
- * The screens a phone opens first and the office's home, by router pattern (@pevo/shared
- * APP_ROUTES), with the lazy route modules a full page load of each runs (src/app/router.tsx).
- * The build lists each one's chunk files in dist/.vite/first-load.json and the server names them
- * in the page's HTML as module preloads (apps/server/src/http/spa.ts): the browser fetches them
- * beside the entry chunk instead of after it has run and the router has matched the address.
- */
-const portal = (page: string) => [
-  "app/layouts/pevo-layout.tsx",
-  `features/portal/pages/portal-${page}-page.tsx`,
-];
-const FIRST_LOADS: Record<string, string[]> = {
-  // With the recent activity, which the home screen loads lazily (off the budget) right after its
-  // first paint: on a phone its text is the largest on screen, the LCP element.
-  "/pevo": [...portal("dashboard"), "components/recent-activity.tsx"],
-  "/pevo/dispatches": portal("dispatches"),
-  "/pevo/trip-log": portal("trip-log"),
-  "/pevo/earnings": portal("earnings"),
-  "/pevo/profile": portal("profile"),
-  "/pevo/settings": portal("settings"),
-  "/": ["features/landing/pages/landing-page.tsx"],
-  "/auth": ["features/auth/pages/auth-page.tsx"],
-  "/sign/:token": ["features/signing/pages/signing-page.tsx"],
-  "/respond/:token": ["features/dispatch-response/pages/dispatch-response-page.tsx"],
-  "/i/:token": ["features/public-invoice/pages/public-invoice-page.tsx"],
-  "/cn/:token": ["features/public-credit-note/pages/public-credit-note-page.tsx"],
-  "/dashboard": ["app/layouts/admin-layout.tsx", "features/dashboard/pages/dashboard-page.tsx"],
-};
-
-/**
  * Writes dist/.vite/chunks.json: each JavaScript chunk's static and dynamic imports and the modules
  * inside it (paths from the repository root). scripts/check-bundle-budget.mjs reads it to hold the
- * PEVO portal's first load to its byte budget and keep office-only code out of it. And
- * dist/.vite/first-load.json: each FIRST_LOADS screen's chunk files beyond the entry's.
+ * PEVO portal's first load to its byte budget and keep office-only code out of it.
  */
 function chunkReport(): Plugin {
   const path = (id: string) => relative(repoRoot, id.split("?")[0] ?? id);
@@ -60,31 +30,6 @@ function chunkReport(): Plugin {
         };
       }
       this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks) });
-
-      const items = Object.values(bundle).filter((item) => item.type === "chunk");
-      const withImports = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        for (const imported of items.find((item) => item.fileName === fileName)?.imports ?? []) {
-          withImports(imported, into);
-        }
-      };
-      const entryLoad = new Set<string>();
-      for (const item of items) if (item.isEntry) withImports(item.fileName, entryLoad);
-      const firstLoads: Record<string, string[]> = {};
-      for (const [pattern, modules] of Object.entries(FIRST_LOADS)) {
-        const load = new Set<string>();
-        for (const module of modules) {
-          const id = resolve(import.meta.dirname, "src", module);
-          const chunk =
-            items.find((item) => item.facadeModuleId === id) ??
-            items.find((item) => item.moduleIds.includes(id));
-          if (!chunk) this.error(`no chunk is the route module ${module}: update FIRST_LOADS`);
-          withImports(chunk.fileName, load);
-        }
-        firstLoads[pattern] = [...load].filter((file) => !entryLoad.has(file)).map((file) => `/${file}`);
-      }
-      this.emitFile({ type: "asset", fileName: ".vite/first-load.json", source: JSON.stringify(firstLoads) });
     },
   };
 }
