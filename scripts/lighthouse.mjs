@@ -3,8 +3,11 @@
 // (the demo company is seeded), signs in as the demo PEVO and the demo admin, sends a rate confirmation
 // for signature to get a /sign link, then audits each page in Debian's Chromium with Lighthouse's
 // default mobile settings (simulated throttling, cold cache). Prints a table and writes
-// .reports/lighthouse.json. Outside `npm test`: the figures depend on the machine and its load.
-// Options: --runs N (the median run by performance score is kept; default 1).
+// .reports/lighthouse.json, and each page's full Lighthouse report (the kept run) to
+// .reports/lighthouse-<page>.json: the critical request chain, the LCP breakdown, the network
+// requests. Outside `npm test`: the figures depend on the machine and its load.
+// Options: --runs N (the median run by performance score is kept; default 1); --only /pevo (one
+// page, by its name in the table; repeatable).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -16,6 +19,7 @@ import lighthouse from "lighthouse";
 const root = resolve(import.meta.dirname, "..");
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--only" ? [arg] : []));
 const DEMO_ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
 const DEMO_PEVO = { email: "pevo@demo-escort.test", password: "demo-pevo-2025" };
 // The e2e suite's Chromium flags (e2e/playwright.config.ts).
@@ -76,14 +80,18 @@ try {
     { name: "/auth", url: `${base}/auth` },
     { name: "/sign/<token>", url: signLink },
     { name: "/dashboard", url: `${base}/dashboard`, cookie: admin },
-  ];
+  ].filter((page) => only.length === 0 || only.includes(page.name));
   chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const results = [];
   for (const page of pages) {
     const measured = [];
-    for (let run = 0; run < runs; run += 1) measured.push(await audit(chrome.port, page));
+    for (let run = 0; run < runs; run += 1) measured.push(await auditRetried(chrome.port, page));
     measured.sort((a, b) => a.performance - b.performance);
-    results.push({ page: page.name, ...measured[Math.floor(measured.length / 2)] });
+    const { lhr, ...kept } = measured[Math.floor(measured.length / 2)];
+    results.push({ page: page.name, ...kept, scores: measured.map((m) => m.performance) });
+    mkdirSync(resolve(root, ".reports"), { recursive: true });
+    const slug = page.name.replace(/[^a-z]+/gi, "-").replace(/^-|-$/g, "");
+    writeFileSync(resolve(root, `.reports/lighthouse-${slug}.json`), JSON.stringify(lhr));
   }
   // Simulated throttling scales the CPU time it observes: a busy machine scores lower. Say how busy.
   const machine = `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, load average ${loadavg()[0].toFixed(1)}`;
@@ -97,11 +105,11 @@ try {
   mkdirSync(resolve(root, ".reports"), { recursive: true });
   writeFileSync(resolve(root, ".reports/lighthouse.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Lighthouse ${report.lighthouse}, mobile, ${machine}, ${report.date.slice(0, 10)}`);
-  console.log("| Page | Performance | LCP | FCP | TBT | JavaScript (transferred) |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| Page | Performance | LCP | FCP | TBT | JavaScript (transferred) | Requests | Runs |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
   for (const r of results) {
     console.log(
-      `| ${r.page} | ${r.performance} | ${seconds(r.lcp)} | ${seconds(r.fcp)} | ${Math.round(r.tbt)} ms | ${Math.round(r.scriptBytes / 1024)} KB |`,
+      `| ${r.page} | ${r.performance} | ${seconds(r.lcp)} | ${seconds(r.fcp)} | ${Math.round(r.tbt)} ms | ${Math.round(r.scriptBytes / 1024)} KB | ${r.requests} | ${r.scores.join(", ")} |`,
     );
   }
 } finally {
@@ -190,6 +198,18 @@ async function signingLink(cookie) {
   throw new Error("no signing email arrived");
 }
 
+/** A run again after Lighthouse's own trace failures (NO_NAVSTART, NO_FCP), which a busy machine causes. */
+async function auditRetried(chromePort, page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(chromePort, page);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP/.test(String(error))) throw error;
+      console.error(`${page.name}: ${error.message}; running again`);
+    }
+  }
+}
+
 /** One Lighthouse run (mobile, simulated throttling, performance only). */
 async function audit(chromePort, { url, cookie }) {
   const result = await lighthouse(url, {
@@ -209,6 +229,7 @@ async function audit(chromePort, { url, cookie }) {
   const audits = lhr.audits;
   const requests = audits["network-requests"]?.details?.items ?? [];
   return {
+    lhr,
     finalUrl: lhr.finalDisplayedUrl,
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcp: audits["largest-contentful-paint"].numericValue,
@@ -217,5 +238,6 @@ async function audit(chromePort, { url, cookie }) {
     scriptBytes: requests
       .filter((r) => r.resourceType === "Script")
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    requests: requests.length,
   };
 }

@@ -24,7 +24,7 @@ export default function DashboardPage() {
         <div className="grid gap-6">
           <GetStarted />
           <SummaryCards cards={dashboard.data?.cards} />
-          <MonthlyMarginCard />
+          <MonthlyMarginCard settled={!dashboard.isPending} />
           <div className="grid gap-6 xl:grid-cols-2">
             <ToReviewCard />
             <ExpiringCredentialsCard />

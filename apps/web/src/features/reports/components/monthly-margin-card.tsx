@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -6,8 +6,32 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/format";
 import { useMonthlyMargins } from "../api";
 
-// recharts loads with the chart only (never in the portal's or another screen's first load).
+// recharts loads with the chart only (never in the portal's or another screen's first load), and
+// only once the chart's place nears the screen: below the fold on a phone, its 127 KB (gzip) and
+// their run stay out of the dashboard's first load (docs/performance.md).
 const MonthlyChart = lazy(() => import("./monthly-chart"));
+
+/**
+ * Whether the element given to `ref` has come within 200 px of the viewport (from then on, true),
+ * watched from when `settled` is true. A callback ref: the chart's place is drawn only once the
+ * figures are in.
+ */
+function useNearViewport(settled: boolean) {
+  const [element, ref] = useState<HTMLDivElement | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near || !element || !settled) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near, settled]);
+  return { ref, near };
+}
 
 const monthName = (month: string) =>
   new Date(`${month}-15T12:00:00`).toLocaleDateString("en-US", { month: "long", year: "numeric" });
@@ -15,9 +39,12 @@ const monthName = (month: string) =>
 /**
  * The dashboard's last 12 months (DECISIONS 'Margin'): invoiced, collected, PEVO pay and margin per
  * month, as a chart and, for screen readers, the same figures as a visually hidden table.
+ * `settled`: the screen above the card has its final height (before, the skeletons above it are
+ * shorter and would put the chart's place on a phone's screen for a moment).
  */
-export function MonthlyMarginCard() {
+export function MonthlyMarginCard({ settled = true }: { settled?: boolean }) {
   const months = useMonthlyMargins();
+  const chartPlace = useNearViewport(settled);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
@@ -38,9 +65,15 @@ export function MonthlyMarginCard() {
           <p className="text-sm text-destructive">The monthly figures could not be loaded.</p>
         ) : (
           <>
-            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-              <MonthlyChart months={months.data.months} />
-            </Suspense>
+            <div ref={chartPlace.ref}>
+              {chartPlace.near ? (
+                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                  <MonthlyChart months={months.data.months} />
+                </Suspense>
+              ) : (
+                <Skeleton className="h-72 w-full" />
+              )}
+            </div>
             <table className="sr-only">
               <caption>Invoiced, collected, PEVO pay and margin per month, the last 12 months</caption>
               <thead>
