@@ -332,6 +332,8 @@ function officeScreens(s: Setup): Screen[] {
     { name: "settings: notifications", path: "/settings?tab=notifications" },
     { name: "settings: team", path: "/settings?tab=team" },
     { name: "settings: account", path: "/settings?tab=account" },
+    // An unknown address inside a section: the section's own notice, in the shell.
+    { name: "section not found", path: "/pevos/no/such-page", status404: true },
   ];
 }
 
@@ -504,4 +506,4 @@ axeTest("office: dashboard, clients, PEVOs", "admin", (s) => officeScreens(s).sl
 axeTest("office: rate confirmations, dispatching", "admin", (s) => officeScreens(s).slice(8, 15));
 axeTest("office: invoices, receivables", "admin", (s) => officeScreens(s).slice(15, 22));
 axeTest("office: reports, PEVO pay, year end, set-up", "admin", (s) => officeScreens(s).slice(22, 29));
-axeTest("office: calendar and settings", "admin", (s) => officeScreens(s).slice(29));
+axeTest("office: calendar, settings, an unknown address", "admin", (s) => officeScreens(s).slice(29));
