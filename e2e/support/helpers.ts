@@ -267,7 +267,7 @@ async function firstClient(request: APIRequestContext) {
 }
 
 /** The rates most journeys' rate confirmations carry ($450 a day, $1.85 a mile, …). */
-export const STANDARD_RATES = {
+const STANDARD_RATES = {
   minimumDailyRate: "450",
   mileageRate: "1.85",
   overnightRate: "125",
