@@ -4,7 +4,9 @@
  *
  * One company of its own (so no other spec changes its data) with a client, a PEVO with a portal
  * account, a rate confirmation sent for signature, a dispatch assigned to the PEVO (its Accept /
- * Decline mail) and a sent invoice: every screen shows real content. To stay fast on a small machine
+ * Decline mail), a sent invoice with a credit note sent to the client, a completed job of the PEVO
+ * on a draft invoice, a pay plan and a settlement run of that job's period, and a password reset
+ * link: every screen shows real content. To stay fast on a small machine
  * each screen is loaded once; without a reload the walk then switches the width and the theme (the
  * `dark` class the theme setting sets) and runs axe again: four states per load. The set-up runs
  * once per worker, through the API; the tests (a few screens each, in parallel mode) share the
@@ -32,6 +34,7 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
   test,
 } from "../support/test";
@@ -43,14 +46,19 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa",
 const PASSWORD = "axe-pevo-pass-1";
 
 type Setup = {
-  pevo: { id: string; email: string };
+  pevo: { id: string; email: string; name: string };
   clientName: string;
   rcId: string;
   dispatchId: string;
   invoiceId: string;
+  draftInvoiceId: string;
+  settlementId: string;
   signLink: string;
   respondLink: string;
   invoiceLink: string;
+  creditNoteLink: string;
+  /** The password reset page with a valid token (the admin's reset mail). */
+  resetLink: string;
   /** The signed-in admin's and PEVO's cookies, the light theme saved for each. */
   signedIn: Record<"admin" | "pevo", StorageState>;
 };
@@ -74,7 +82,7 @@ test.beforeAll(async ({ browser }) => {
   try {
     const page = await context.newPage();
     // The verification link signs the admin in (the context's cookie jar).
-    await createAdmin(context.request, "axe");
+    const admin = await createAdmin(context.request, "axe");
     const api = context.request;
     const { today } = await browserDays(page);
     const tag = uniqueTag().toUpperCase();
@@ -132,6 +140,75 @@ test.beforeAll(async ({ browser }) => {
       headers: sameOrigin(),
     });
     expect(mailed.status(), await mailed.text()).toBe(200);
+    // Read before the credit note's mail to the same address.
+    const invoiceLink = new URL(linkIn(await latestMail(api, billing, /invoice/i))).pathname;
+    const note = await apiCreate<{ id: string; creditNoteNumber: string }>(
+      api,
+      `/api/invoices/${invoice.id}/credit-notes`,
+      {
+        date: today,
+        reason: "Escort waited 2 hours less than billed",
+        lines: [{ description: "Waiting time, Lubbock, TX", quantity: "2", rate: "40.00" }],
+      },
+    );
+    const noteSent = await api.post(`/api/credit-notes/${note.id}/send`, {
+      data: { to: billing },
+      headers: sameOrigin(),
+    });
+    expect(noteSent.status(), await noteSent.text()).toBe(200);
+
+    // A job the PEVO completed three days ago, on a draft invoice, paid in a settlement run.
+    const jobDay = addDaysIso(today, -3);
+    const doneRc = await createRateConfirmationViaApi(api, {
+      jobNumber: `AXE-DONE-${tag}`,
+      originAddress: "Amarillo, TX 79101",
+      destinationAddress: "Clovis, NM 88101",
+      startDate: jobDay,
+      pevoId: pevo.id,
+    });
+    const done = await apiCreate<{ id: string }>(api, "/api/dispatches", {
+      rateConfirmationId: doneRc.id,
+      pevoId: pevo.id,
+      driverName: `Dale Driver ${tag}`,
+      driverPhone: "(806) 555-0199",
+      pickupDate: jobDay,
+      pickupTime: "06:00",
+      status: "completed",
+    });
+    const draft = await apiCreate<{ id: string }>(api, "/api/invoices", {
+      invoiceNumber: `INV-AXE-D-${tag}`,
+      issueDate: today,
+      dueDate: addDaysIso(today, 30),
+      dispatchId: done.id,
+      clientId: client.id,
+      customerName: client.name,
+      customerAddress: "1500 Broadway, Lubbock, TX 79401",
+      lineItems: [{ date: jobDay, location: "Amarillo, TX to Clovis, NM", mileage: "104", charge: "395.00" }],
+    });
+    await apiCreate(api, "/api/pay-plans/default", {
+      effectiveFrom: addDaysIso(today, -60),
+      kind: "per_job",
+      dayRate: "450.00",
+      reimbursedExpenses: ["fuel"],
+    });
+    const settlement = await apiCreate<{ id: string }>(api, "/api/settlements", {
+      periodKind: "custom",
+      periodStart: addDaysIso(today, -13),
+      periodEnd: today,
+      includeUninvoiced: true,
+    });
+
+    // The admin's forgotten password: the reset mail's link leads to the page with its token.
+    const asked = await api.post("/api/auth/request-password-reset", {
+      data: { email: admin.email, redirectTo: "/auth/reset" },
+      headers: sameOrigin(),
+    });
+    expect(asked.status(), await asked.text()).toBe(200);
+    const resetMail = await api.get(linkIn(await latestMail(api, admin.email, /reset your password/i)), {
+      maxRedirects: 0,
+    });
+    const resetLink = resetMail.headers().location ?? "";
+    expect(resetLink, `reset link: ${resetMail.status()}`).toMatch(/\/auth\/reset\?token=/);
 
     const respondMail = await latestMail(api, pevoEmail, /^New dispatch:/);
     const respondLink = respondMail.text.match(/\S+\/respond\/\S+/)?.[0] ?? "";
@@ -159,14 +236,18 @@ test.beforeAll(async ({ browser }) => {
     await saveLightTheme(api);
 
     setup = {
-      pevo: { id: pevo.id, email: pevoEmail },
+      pevo: { id: pevo.id, email: pevoEmail, name: `Avery Axelsen${tag}` },
       clientName: client.name,
       rcId: rc.id,
       dispatchId: dispatch.id,
       invoiceId: invoice.id,
+      draftInvoiceId: draft.id,
+      settlementId: settlement.id,
       signLink: new URL(linkIn(await latestMail(api, signerEmail, /sign/i))).pathname,
       respondLink: new URL(respondLink).pathname,
-      invoiceLink: new URL(linkIn(await latestMail(api, billing, /invoice/i))).pathname,
+      invoiceLink,
+      creditNoteLink: new URL(linkIn(await latestMail(api, billing, /^Credit note/))).pathname,
+      resetLink: new URL(resetLink, baseURL).pathname + new URL(resetLink, baseURL).search,
       signedIn: { admin: await context.storageState(), pevo: await phone.storageState() },
     };
     await phone.close();
@@ -182,6 +263,8 @@ type Screen = {
   status404?: boolean;
   /** Opens a dialog or sheet of the screen after it loaded (the dialog is what is checked too). */
   open?: (page: Page) => Promise<void>;
+  /** What the screen must show once loaded (the state meant, not an error or an empty one). */
+  shows?: (page: Page) => Locator;
 };
 
 function officeScreens(s: Setup): Screen[] {
@@ -220,11 +303,26 @@ function officeScreens(s: Setup): Screen[] {
     { name: "invoices", path: "/invoices" },
     { name: "invoice detail", path: `/invoices/${s.invoiceId}` },
     { name: "invoice form", path: "/invoices/new" },
+    {
+      name: "invoice edit",
+      path: `/invoices/edit/${s.draftInvoiceId}`,
+      shows: (page) => page.getByRole("heading", { name: "Edit Invoice" }),
+    },
     { name: "bill jobs", path: "/invoices/bill-jobs" },
     { name: "credit notes", path: "/invoices/credit-notes" },
     { name: "receivables", path: "/receivables" },
     { name: "jobs report", path: "/reports/jobs" },
     { name: "PEVO pay", path: "/settlements" },
+    {
+      name: "settlement run",
+      path: `/settlements/${s.settlementId}`,
+      // The PEVO's card with the completed job.
+      shows: (page) =>
+        page
+          .getByRole("list", { name: `${s.pevo.name}'s jobs` })
+          .getByRole("listitem")
+          .first(),
+    },
     { name: "pay plan", path: "/settlements/pay-plan" },
     { name: "year end", path: "/year-end" },
     { name: "reciprocity", path: "/pevos/reciprocity" },
@@ -234,6 +332,8 @@ function officeScreens(s: Setup): Screen[] {
     { name: "settings: notifications", path: "/settings?tab=notifications" },
     { name: "settings: team", path: "/settings?tab=team" },
     { name: "settings: account", path: "/settings?tab=account" },
+    // An unknown address inside a section: the section's own notice, in the shell.
+    { name: "section not found", path: "/pevos/no/such-page", status404: true },
   ];
 }
 
@@ -253,10 +353,26 @@ function publicScreens(s: Setup): Screen[] {
   return [
     { name: "landing", path: "/" },
     { name: "auth", path: "/auth" },
+    {
+      name: "password reset",
+      path: s.resetLink,
+      shows: (page) => page.getByRole("button", { name: "Reset Password" }),
+    },
+    {
+      // A verification link that failed (a used or expired token) lands here.
+      name: "email verification",
+      path: "/auth/callback?error=INVALID_TOKEN",
+      shows: (page) => page.getByText("The verification link is invalid or has already been used."),
+    },
+    { name: "not found", path: "/no-such-page", status404: true },
     { name: "e-signature", path: s.signLink },
     { name: "public invoice", path: s.invoiceLink },
+    {
+      name: "public credit note",
+      path: s.creditNoteLink,
+      shows: (page) => page.getByRole("article", { name: /^Credit note CN-/ }),
+    },
     { name: "dispatch response", path: s.respondLink },
-    { name: "not found", path: "/no-such-page", status404: true },
   ];
 }
 
@@ -312,6 +428,7 @@ async function check(page: Page, screen: Screen) {
     .catch(() => {
       throw new Error(`${screen.name} (${screen.path}): no heading, or still loading, after 20 s`);
     });
+  if (screen.shows) await expect(screen.shows(page), `${screen.name} (${screen.path})`).toBeVisible();
   if (screen.open) await screen.open(page);
   const found: string[] = [];
   for (const state of STATES) {
@@ -382,10 +499,11 @@ const axeTest = (title: string, role: "visitor" | "admin" | "pevo", screens: (s:
     await walk(browser, role, screens(setup));
   });
 
-axeTest("public pages", "visitor", publicScreens);
+axeTest("public pages: landing and sign-in", "visitor", (s) => publicScreens(s).slice(0, 5));
+axeTest("public pages a mailed link opens", "visitor", (s) => publicScreens(s).slice(5));
 axeTest("PEVO portal", "pevo", portalScreens);
 axeTest("office: dashboard, clients, PEVOs", "admin", (s) => officeScreens(s).slice(0, 8));
 axeTest("office: rate confirmations, dispatching", "admin", (s) => officeScreens(s).slice(8, 15));
-axeTest("office: invoices, receivables", "admin", (s) => officeScreens(s).slice(15, 21));
-axeTest("office: reports, PEVO pay, year end, set-up", "admin", (s) => officeScreens(s).slice(21, 27));
-axeTest("office: calendar and settings", "admin", (s) => officeScreens(s).slice(27));
+axeTest("office: invoices, receivables", "admin", (s) => officeScreens(s).slice(15, 22));
+axeTest("office: reports, PEVO pay, year end, set-up", "admin", (s) => officeScreens(s).slice(22, 29));
+axeTest("office: calendar, settings, an unknown address", "admin", (s) => officeScreens(s).slice(29));

@@ -125,7 +125,9 @@ export function BackButton({
 
 /**
  * A message in place of a screen (a missing or invalid record, an unknown address, an error) with a
- * way back to the list and, for a failure worth repeating, a Retry button.
+ * way back to the list and, for a failure worth repeating, a Retry button. The message is the
+ * screen's heading (its h1: every screen has one, axe's page-has-heading-one); `level` 2 where the
+ * screen keeps its own title above it.
  */
 export function ProblemState({
   message,
@@ -133,19 +135,22 @@ export function ProblemState({
   onRetry,
   back,
   children,
+  level = 1,
 }: {
   message: string;
   detail?: string;
   onRetry?: () => void;
   back: ReactNode;
   children?: ReactNode;
+  level?: 1 | 2;
 }) {
+  const Heading = level === 1 ? "h1" : "h2";
   return (
     <div
       role="alert"
       className="grid justify-items-center gap-4 rounded-lg border border-dashed p-10 text-center"
     >
-      <p className="text-lg font-medium">{message}</p>
+      <Heading className="text-lg font-medium">{message}</Heading>
       {detail ? <p className="max-w-md text-sm text-muted-foreground">{detail}</p> : null}
       {children}
       <div className="flex flex-wrap justify-center gap-2">

@@ -40,7 +40,11 @@ export function PevoEditPage() {
   } else if (pevo.isError) {
     body =
       pevo.error instanceof ApiError && pevo.error.status === 404 ? (
-        <PevoMissing title="PEVO not found" detail="This PEVO does not exist or has been deleted." />
+        <PevoMissing
+          title="PEVO not found"
+          detail="This PEVO does not exist or has been deleted."
+          level={2}
+        />
       ) : (
         <QueryErrorState message="Error loading PEVO" query={pevo} />
       );

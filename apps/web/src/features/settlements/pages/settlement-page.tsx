@@ -124,6 +124,7 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
       {s.pevos.length === 0 ? (
         <ProblemState
           message="No job left in this draft"
+          level={2}
           detail="Every job was held back. Delete the draft: the jobs are paid by a later run."
           back={back}
         />
