@@ -431,8 +431,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
  * open invoices) are exact after the seed, since the triggers run on its inserts too, and are also
  * rewritten: the seed writes a company's years in one statement, so each of their rows is updated
  * thousands of times in one transaction, and the row versions fill hundreds of pages (743 for 1,700
- * per-day rows) that
- * the dashboard then reads. The app writes a dispatch per transaction, and PostgreSQL prunes an
+ * per-day rows) that the dashboard then reads. The app writes a dispatch per transaction, and PostgreSQL prunes an
  * updated row's old versions in place, so the tables stay the size of their rows.
  */
 export async function analyze(db: Database) {

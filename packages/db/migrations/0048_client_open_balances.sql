@@ -10,6 +10,7 @@ CREATE TABLE "client_open_balances" (
 --> statement-breakpoint
 ALTER TABLE "client_open_balances" ADD CONSTRAINT "client_open_balances_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_open_balances_balance_idx" ON "client_open_balances" USING btree ("company_id","balance");--> statement-breakpoint
+CREATE INDEX "invoices_open_client_idx" ON "invoices" USING btree ("company_id","client_id","customer_name","due_date","status","total","amount_paid") WHERE "invoices"."status" in ('sent', 'viewed', 'partially_paid') and "invoices"."total" > "invoices"."amount_paid";--> statement-breakpoint
 -- hand-written: begin
 -- Drizzle does not declare triggers. Like invoice_open_balances (0026): the rows start from the
 -- invoices as they are, then every insert, update and delete of an invoice moves its balance in the
