@@ -59,6 +59,7 @@ const OWNER: Record<string, Owner> = {
   invoiceLineItems: "domain/invoices",
   invoiceOpenBalances: "domain/invoices",
   clientOpenBalances: "domain/invoices",
+  clientUnbilledJobs: "domain/invoices",
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",

@@ -50,3 +50,23 @@ export const clientOpenBalances = pgTable(
     index("client_open_balances_balance_idx").on(t.companyId, t.balance),
   ],
 );
+
+/**
+ * How many completed jobs of each client no live invoice claims (Bill jobs, DECISIONS 'Consolidated
+ * invoices'): kept by triggers on dispatches, invoice_jobs and rate_confirmations (written by hand in
+ * their migration), never by the app. The Bill jobs client list counts and walks these rows instead
+ * of probing every client of the company for an unbilled job. A client's row goes when its count is 0.
+ */
+export const clientUnbilledJobs = pgTable(
+  "client_unbilled_jobs",
+  {
+    // Derived rows: they go with their company.
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    // No foreign key: a client with jobs cannot be deleted (rate_confirmations_client_fk restricts).
+    clientId: uuid("client_id").notNull(),
+    jobs: integer("jobs").notNull(),
+  },
+  (t) => [primaryKey({ name: "client_unbilled_jobs_pkey", columns: [t.companyId, t.clientId] })],
+);
