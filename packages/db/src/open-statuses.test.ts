@@ -22,7 +22,11 @@ const openBalanceMigrations = () =>
     .filter((f) => f.endsWith(".sql"))
     .sort()
     .map((f) => ({ file: f, text: readFileSync(join(migrationsFolder, f), "utf8") }))
-    .filter(({ text }) => /invoice_open_balances|invoices_track_open_balance/.test(text));
+    .filter(({ text }) =>
+      /invoice_open_balances|invoices_track_open_balance|client_open_balances|invoices_track_client_balance/.test(
+        text,
+      ),
+    );
 
 describe("the open invoice statuses restated in SQL", () => {
   it("migration 0026 lists INVOICE_OPEN_STATUSES in its backfill and in both checks of its trigger", () => {

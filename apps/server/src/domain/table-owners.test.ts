@@ -58,6 +58,8 @@ const OWNER: Record<string, Owner> = {
   invoiceJobs: "domain/invoices",
   invoiceLineItems: "domain/invoices",
   invoiceOpenBalances: "domain/invoices",
+  clientOpenBalances: "domain/invoices",
+  clientUnbilledJobs: "domain/invoices",
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",

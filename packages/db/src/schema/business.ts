@@ -529,6 +529,13 @@ export const invoices = pgTable(
       .where(
         sql`${t.status} in (${sql.raw(INVOICE_OPEN_STATUSES.map((s) => `'${s}'`).join(", "))}) and ${t.total} > ${t.amountPaid}`,
       ),
+    // Receivables' page (domain/invoices' listReceivables) ages only its clients' open invoices: read
+    // from this index alone, by client, not from every open invoice of the company.
+    index("invoices_open_client_idx")
+      .on(t.companyId, t.clientId, t.customerName, t.dueDate, t.status, t.total, t.amountPaid)
+      .where(
+        sql`${t.status} in (${sql.raw(INVOICE_OPEN_STATUSES.map((s) => `'${s}'`).join(", "))}) and ${t.total} > ${t.amountPaid}`,
+      ),
     index("invoices_company_client_idx").on(t.companyId, t.clientId),
     trigram("invoices_number_trgm_idx", t.invoiceNumber),
     index("invoices_dispatch_idx").on(t.dispatchId),

@@ -19,23 +19,44 @@ const balance = sql`(${invoices.total} - ${invoices.amountPaid})`;
 /** sum(amount) over the rows (matching `where`, if given), "0.00" when none: exact decimal text. */
 const sumText = (amount: SQLWrapper, where?: SQL) =>
   sql<string>`coalesce(sum(${amount})${where ? sql` filter (where ${where})` : sql``}, 0)::numeric(16,2)::text`;
-const sumWhere = (where: SQL) => sumText(balance, where);
 
-/** The aging columns for a select, with today in the company's zone (YYYY-MM-DD). */
-export function agingColumns(today: string) {
+/** The aging sums of `owed` by `due` (rows that are all open), with `counted` as the open invoices. */
+function agingOf(today: string, owed: SQLWrapper, due: SQLWrapper, pastDue: SQL, counted: SQL<number>) {
   // Days past due d = today - due date: 1–30 is due in [today-30, today-1], and so on.
   const since = (days: number) => addDaysIso(today, -days);
+  const sumWhere = (where: SQL) => sumText(owed, where);
   return {
-    balance: sumText(balance),
-    current: sumWhere(sql`${invoices.dueDate} >= ${today}`),
-    days1to30: sumWhere(sql`${invoices.dueDate} < ${today} and ${invoices.dueDate} >= ${since(30)}`),
-    days31to60: sumWhere(sql`${invoices.dueDate} < ${since(30)} and ${invoices.dueDate} >= ${since(60)}`),
-    days61to90: sumWhere(sql`${invoices.dueDate} < ${since(60)} and ${invoices.dueDate} >= ${since(90)}`),
-    over90: sumWhere(sql`${invoices.dueDate} < ${since(90)}`),
-    overdue: sumWhere(overdueCondition(today)),
-    openInvoices: sql<number>`count(*)::int`,
+    balance: sumText(owed),
+    current: sumWhere(sql`${due} >= ${today}`),
+    days1to30: sumWhere(sql`${due} < ${today} and ${due} >= ${since(30)}`),
+    days31to60: sumWhere(sql`${due} < ${since(30)} and ${due} >= ${since(60)}`),
+    days61to90: sumWhere(sql`${due} < ${since(60)} and ${due} >= ${since(90)}`),
+    over90: sumWhere(sql`${due} < ${since(90)}`),
+    overdue: sumWhere(pastDue),
+    openInvoices: counted,
   };
 }
+
+/**
+ * The aging columns for a select over open invoices (openWithBalance), with today in the company's
+ * zone (YYYY-MM-DD). Past due is the computed overdue rule itself (./invoice-status).
+ */
+export const agingColumns = (today: string) =>
+  agingOf(today, balance, invoices.dueDate, overdueCondition(today), sql<number>`count(*)::int`);
+
+/**
+ * The same columns summed from the per-due-date totals the invoices trigger keeps
+ * (invoice_open_balances): the company's totals from a few hundred rows, not every open invoice.
+ */
+export const keptAgingColumns = (today: string) =>
+  agingOf(
+    today,
+    invoiceOpenBalances.balance,
+    invoiceOpenBalances.dueDate,
+    // Every kept row is open, so past due is its due date alone (the overdue rule's last condition).
+    lt(invoiceOpenBalances.dueDate, today),
+    sql<number>`coalesce(sum(${invoiceOpenBalances.invoices}), 0)::int`,
+  );
 
 /**
  * The company's whole open balance and its past-due part (against the company's today), as the

@@ -2,7 +2,15 @@
  * The "Bill jobs" screen's reads (DECISIONS 'Consolidated invoices'): the company's completed jobs
  * that no live invoice claims, by client, then one client's jobs with what each would bill.
  */
-import { clients, dispatches, type Executor, invoiceJobs, pevos, rateConfirmations } from "@pevo/db";
+import {
+  clients,
+  clientUnbilledJobs,
+  dispatches,
+  type Executor,
+  invoiceJobs,
+  pevos,
+  rateConfirmations,
+} from "@pevo/db";
 import {
   fromCents,
   type OffsetPage,
@@ -98,9 +106,16 @@ export async function listBillJobClients(
     .limit(1)
     .as("any_job");
   const oneClient = params.clientId ? eq(clients.id, params.clientId) : undefined;
+  // Without a period, the clients with unbilled jobs are the rows the triggers keep
+  // (client_unbilled_jobs): the walk skips the others by its key, and the total counts those rows.
+  const kept = !params.from && !params.to;
+  const keptRow = and(
+    eq(clientUnbilledJobs.companyId, clients.companyId),
+    eq(clientUnbilledJobs.clientId, clients.id),
+  );
   return offsetPageOf<TBillJobClient>(params, {
     rows: async (limit, offset) => {
-      const rows = await db
+      const base = db
         .select({
           clientId: clients.id,
           clientName: clients.name,
@@ -109,6 +124,8 @@ export async function listBillJobClients(
           lastPickup: figures.lastPickup,
         })
         .from(clients)
+        .$dynamic();
+      const rows = await (kept ? base.innerJoin(clientUnbilledJobs, keptRow) : base)
         .crossJoinLateral(figures)
         .where(scoped(clients, scope, oneClient, gt(figures.jobCount, 0)))
         // The order of the clients' name index (company, lower(name), name, id).
@@ -123,16 +140,32 @@ export async function listBillJobClients(
       }));
     },
     count: (cap) =>
-      countUpTo(
-        db,
-        db
-          .select({ id: clients.id })
-          .from(clients)
-          .crossJoinLateral(anyJob)
-          .where(scoped(clients, scope, oneClient))
-          .$dynamic(),
-        cap,
-      ),
+      kept
+        ? countUpTo(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(clientUnbilledJobs)
+              .where(
+                scoped(
+                  clientUnbilledJobs,
+                  scope,
+                  params.clientId ? eq(clientUnbilledJobs.clientId, params.clientId) : undefined,
+                ),
+              )
+              .$dynamic(),
+            cap,
+          )
+        : countUpTo(
+            db,
+            db
+              .select({ id: clients.id })
+              .from(clients)
+              .crossJoinLateral(anyJob)
+              .where(scoped(clients, scope, oneClient))
+              .$dynamic(),
+            cap,
+          ),
   });
 }
 

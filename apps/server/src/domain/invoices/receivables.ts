@@ -2,7 +2,7 @@
  * Receivables (DECISIONS 'Invoices'): the open balance of each client with aging buckets, a page of clients
  * at a time (a company may bill thousands), and the totals of all of them. Sums are SQL numeric.
  */
-import { clients, invoices, missingRow } from "@pevo/db";
+import { clientOpenBalances, clients, invoiceOpenBalances, invoices, missingRow } from "@pevo/db";
 import {
   fromCents,
   type ReceivablesSort,
@@ -10,10 +10,10 @@ import {
   type TReceivablesResponse,
   toCents,
 } from "@pevo/shared";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { countUpTo, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
-import { agingColumns, openWithBalance } from "./aging";
+import { agingColumns, keptAgingColumns, openWithBalance } from "./aging";
 import { companyCreditCents, creditOfInvoiceClientSql } from "./client-credit";
 import { invoiceToday } from "./invoice-status";
 
@@ -47,6 +47,7 @@ export async function listReceivables(
     db
       .select({
         clientId: invoices.clientId,
+        walkIn: sql<string | null>`${walkInName}`,
         clientName,
         oldestDueDate,
         ...aging,
@@ -55,29 +56,94 @@ export async function listReceivables(
       .from(invoices)
       // The client is the invoice's company's (the foreign key includes company_id).
       .leftJoin(clients, and(eq(clients.id, invoices.clientId), eq(clients.companyId, invoices.companyId)))
-      .where(where)
       .groupBy(invoices.clientId, walkInName)
       .$dynamic();
-  const [page, [totals = missingRow("invoices")], allCreditCents] = await Promise.all([
+  /**
+   * The largest (or smallest) balances first, the default: the page's groups are chosen from the
+   * per-client totals the invoices trigger keeps (client_open_balances, by its balance index), then
+   * only their open invoices are aged. Grouping every open invoice of the company to sort them cost
+   * what the company's history does (docs/performance.md). Ties in the same order as below.
+   */
+  const keptName = sql<string>`coalesce(${clients.name}, ${clientOpenBalances.walkInName}, ${NO_CLIENT})`;
+  const byKeptBalance = () =>
     offsetPageOf(params, {
-      rows: (limit, offset) =>
-        grouped()
-          // Money sorts compare numbers, not their text; ties in a stable order (name, then id).
-          .orderBy(
-            by(
-              params.sort === "clientName" || params.sort === "oldestDueDate"
-                ? sorts[params.sort]
-                : sql`${sorts[params.sort]}::numeric`,
+      rows: async (limit, offset) => {
+        const groups = await db
+          .select({ clientId: clientOpenBalances.clientId, walkInName: clientOpenBalances.walkInName })
+          .from(clientOpenBalances)
+          .leftJoin(
+            clients,
+            and(
+              eq(clients.id, clientOpenBalances.clientId),
+              eq(clients.companyId, clientOpenBalances.companyId),
             ),
-            asc(clientName),
-            sql`${invoices.clientId} nulls last`,
-            asc(walkInName),
+          )
+          .where(scoped(clientOpenBalances, scope))
+          .orderBy(
+            by(clientOpenBalances.balance),
+            asc(keptName),
+            sql`${clientOpenBalances.clientId} nulls last`,
+            asc(clientOpenBalances.walkInName),
           )
           .limit(limit)
-          .offset(offset),
-      count: () => countUpTo(db, grouped()),
-    }),
-    db.select(aging).from(invoices).where(where),
+          .offset(offset);
+        if (groups.length === 0) return [];
+        const clientIds = groups.flatMap((g) => (g.clientId ? [g.clientId] : []));
+        const walkIns = groups.filter((g) => !g.clientId);
+        const names = walkIns.flatMap((g) => (g.walkInName === null ? [] : [g.walkInName]));
+        const ofGroups = or(
+          clientIds.length ? inArray(invoices.clientId, clientIds) : undefined,
+          names.length ? and(isNull(invoices.clientId), inArray(invoices.customerName, names)) : undefined,
+          walkIns.some((g) => g.walkInName === null)
+            ? and(isNull(invoices.clientId), isNull(invoices.customerName))
+            : undefined,
+        );
+        const aged = await grouped().where(and(where, ofGroups));
+        // Back in the page's order; a group paid off between the two reads is left out.
+        const keyOf = (clientId: string | null, walkIn: string | null) => JSON.stringify([clientId, walkIn]);
+        const byKey = new Map(aged.map(({ walkIn, ...row }) => [keyOf(row.clientId, walkIn), row]));
+        return groups.flatMap((g) => {
+          const row = byKey.get(keyOf(g.clientId, g.walkInName));
+          return row ? [row] : [];
+        });
+      },
+      count: (cap) =>
+        countUpTo(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(clientOpenBalances)
+            .where(scoped(clientOpenBalances, scope))
+            .$dynamic(),
+          cap,
+        ),
+    });
+  const byGrouping = () =>
+    offsetPageOf(params, {
+      rows: async (limit, offset) =>
+        (
+          await grouped()
+            .where(where)
+            // Money sorts compare numbers, not their text; ties in a stable order (name, then id).
+            .orderBy(
+              by(
+                params.sort === "clientName" || params.sort === "oldestDueDate"
+                  ? sorts[params.sort]
+                  : sql`${sorts[params.sort]}::numeric`,
+              ),
+              asc(clientName),
+              sql`${invoices.clientId} nulls last`,
+              asc(walkInName),
+            )
+            .limit(limit)
+            .offset(offset)
+        ).map(({ walkIn: _, ...row }) => row),
+      count: () => countUpTo(db, grouped().where(where)),
+    });
+  const [page, [totals = missingRow("invoiceOpenBalances")], allCreditCents] = await Promise.all([
+    params.sort === "balance" ? byKeptBalance() : byGrouping(),
+    // The totals from the per-due-date totals (invoice_open_balances), the same sums as over the invoices.
+    db.select(keptAgingColumns(today)).from(invoiceOpenBalances).where(scoped(invoiceOpenBalances, scope)),
     companyCreditCents(db, scope),
   ]);
   // A client's balance is what its open invoices owe minus its unapplied credit (DECISIONS 'Client credit').

@@ -4,9 +4,9 @@
  * voiding frees it; another company's job is unknown.
  */
 import { writeFileSync } from "node:fs";
-import { invoiceJobs } from "@pevo/db";
+import { clientUnbilledJobs, dispatches, invoiceJobs } from "@pevo/db";
 import { toCents } from "@pevo/shared";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
@@ -322,5 +322,86 @@ describe("consolidated invoice", () => {
     // Another company's client lists nothing.
     const foreign = await t.as(adminB)("GET", `/api/invoices/bill-jobs?clientId=${clientId}`);
     expect(foreign.body).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe("client_unbilled_jobs (kept by triggers) stays exact", () => {
+  /** The kept counts of both companies, and the same counted from the jobs and their live claims. */
+  async function expectKeptEqualsComputed() {
+    const companies = [adminA.companyId, adminB.companyId];
+    const kept = await t.db
+      .select({
+        companyId: clientUnbilledJobs.companyId,
+        clientId: clientUnbilledJobs.clientId,
+        jobs: clientUnbilledJobs.jobs,
+      })
+      .from(clientUnbilledJobs)
+      .where(inArray(clientUnbilledJobs.companyId, companies))
+      .orderBy(clientUnbilledJobs.companyId, clientUnbilledJobs.clientId);
+    const computed = (
+      (await t.db.execute(sql`
+        select d.company_id as "companyId", rc.client_id as "clientId", count(*)::int as jobs
+        from dispatches d join rate_confirmations rc on rc.company_id = d.company_id and rc.id = d.rate_confirmation_id
+        where d.company_id in (${adminA.companyId}, ${adminB.companyId}) and d.status = 'completed'
+          and not exists (select 1 from invoice_jobs j
+            where j.company_id = d.company_id and j.dispatch_id = d.id and j.released_at is null)
+        group by 1, 2 order by 1, 2`)) as unknown as { rows: unknown[] }
+    ).rows;
+    expect(kept).toEqual(computed);
+    // The list's total and its rows agree with the counts.
+    const list = await t.as(adminA)("GET", "/api/invoices/bill-jobs/clients?pageSize=100");
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const mine = kept.filter((r) => r.companyId === adminA.companyId);
+    expect(list.body.total).toBe(mine.length);
+    expect(list.body.items.map((r: JsonBody) => [r.clientId, r.jobCount]).sort()).toEqual(
+      mine.map((r) => [r.clientId, r.jobs]).sort(),
+    );
+    return kept;
+  }
+  const countOf = (kept: { clientId: string; jobs: number }[], id: string) =>
+    kept.find((r) => r.clientId === id)?.jobs ?? 0;
+
+  test("through completing a job, invoicing it, voiding the invoice, and moving a confirmation", async () => {
+    const keptClient = (await t.createClient(adminA, { name: "Kept Count Client" })).id;
+    let kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(0);
+    const a = await completedJob(keptClient, "2025-02-01", "dispatched");
+    const b = await completedJob(keptClient, "2025-02-02");
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(1);
+    // Completed (the PEVO's last step writes the status; the trigger follows whoever writes it).
+    await t.db.update(dispatches).set({ status: "completed" }).where(eq(dispatches.id, a.id));
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(2);
+    const invoiced = await bill([a.id, b.id]);
+    expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(201);
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(0);
+    const voided = await t.as(adminA)("POST", `/api/invoices/${invoiced.body.id}/void`, {
+      reason: "Wrong period",
+    });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(2);
+    // A single-job invoice claims its job too; deleting the draft releases it.
+    const single = await bill([b.id]);
+    expect(single.status, JSON.stringify(single.body)).toBe(201);
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(1);
+    const deleted = await t.as(adminA)("DELETE", `/api/invoices/${single.body.id}`);
+    expect([200, 204]).toContain(deleted.status);
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(2);
+    // Back from completed, and a confirmation given to another client.
+    await t.db.update(dispatches).set({ status: "dispatched" }).where(eq(dispatches.id, b.id));
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(1);
+    const [rc] = await t.db
+      .select({ id: dispatches.rateConfirmationId })
+      .from(dispatches)
+      .where(eq(dispatches.id, a.id));
+    await t.db.execute(sql`update rate_confirmations set client_id = ${otherClientId} where id = ${rc?.id}`);
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(0);
   });
 });
