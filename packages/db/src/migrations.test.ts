@@ -47,10 +47,12 @@ const TABLES = [
 
 /**
  * Columns a later migration added with no earlier data to fill them from, which the demo seeds with
- * a value: rows written before them cannot carry it (a dispatch's position came with 0018).
+ * a value: rows written before them cannot carry it (a dispatch's position came with 0018; a trip
+ * entry's revision, a new random id for each row, with 0049).
  */
 const LATER_COLUMNS: Record<string, string[]> = {
   dispatches: ["position_type", "position_name", "position_slot"],
+  trip_logs: ["revision"],
 };
 
 type TestDb = { db: Database; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };

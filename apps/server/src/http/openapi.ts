@@ -16,7 +16,7 @@
  * not a UUID is a 404 with the resource's not-found message; a bad query parameter is 400 { error }.
  */
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import { isoDate, ZApiError } from "@pevo/shared";
+import { DATE_LIMITS, dateInWindow, ZApiError } from "@pevo/shared";
 import type { Context, Handler, Next } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "./context";
@@ -161,8 +161,14 @@ export const revisionHeaders = idempotencyHeaders.extend({
 export const revisionOf = (ifMatch: string | undefined) => ifMatch?.replaceAll('"', "");
 
 /** An optional YYYY-MM-DD query parameter; a malformed one is 400 "<name> must be a date (YYYY-MM-DD)". */
+/**
+ * An optional day in the query: a real date in the window every stored date keeps (DATE_LIMITS; the
+ * expiry window's years ahead), so that arithmetic on it (30 days on, a year back) stays a date.
+ */
 export const dayQueryParam = (name: string) =>
-  isoDate(`${name} must be a date (YYYY-MM-DD)`).optional().meta({ format: "date" });
+  dateInWindow(`${name} must be a date (YYYY-MM-DD)`, name, { yearsAhead: DATE_LIMITS.expiryYearsAhead })
+    .optional()
+    .meta({ format: "date" });
 
 const ERROR_DESCRIPTIONS = {
   400: "Invalid input: the first message, and one per invalid field",

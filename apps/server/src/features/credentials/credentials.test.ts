@@ -394,6 +394,10 @@ describe("expiry", () => {
     const later = await as("GET", "/api/credentials/expiring?today=2027-01-01");
     expect(later.body.items.some((i: { pevoId: string }) => i.pevoId === p.id)).toBe(false);
     expect((await as("GET", "/api/credentials/expiring?today=2027-13-01")).status).toBe(400);
+    // A day whose 30 days on are no date (year 10000) is refused with its bound, never a 500.
+    const farOff = await as("GET", "/api/credentials/expiring?today=9999-12-31");
+    expect(farOff.status).toBe(400);
+    expect(farOff.body.error).toBe("today must be at most 20 years from today");
   });
 
   test("only current credentials are listed: a renewed or a rejected one is not", async () => {
