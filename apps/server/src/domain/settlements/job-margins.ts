@@ -310,34 +310,31 @@ export async function monthlyMargins(scope: Scope, day?: string): Promise<TMonth
     ),
     -- invoicedCentsSql's two branches (job-figures.ts), for every job of the window at once.
     billed as (
-      select jobs.id, ${invoiceLineItems.charge} as charge
+      select jobs.*, ${invoiceLineItems.charge} as charge
       from jobs
       join ${invoiceLineItems} on ${invoiceLineItems.companyId} = ${company} and ${invoiceLineItems.dispatchId} = jobs.id
       join ${invoices} on ${invoices.companyId} = ${invoiceLineItems.companyId} and ${invoices.id} = ${invoiceLineItems.invoiceId}
       where ${invoices.status} not in ('draft', 'void')
       union all
-      select jobs.id, ${invoiceLineItems.charge} as charge
+      select jobs.*, ${invoiceLineItems.charge} as charge
       from jobs
       join ${invoices} on ${invoices.companyId} = ${company} and ${invoices.dispatchId} = jobs.id
       join ${invoiceLineItems} on ${invoiceLineItems.companyId} = ${invoices.companyId} and ${invoiceLineItems.invoiceId} = ${invoices.id}
       where ${invoiceLineItems.dispatchId} is null and ${invoices.status} not in ('draft', 'void')
     ),
     -- A job's sum below zero (discounts only) counts as 0 (DECISIONS 'Margin').
-    invoiced as (select id, greatest(0, sum(charge)) as amount from billed group by id),
-    settled as (
-      select ${settlementJobs.dispatchId} as id, ${settlementJobs.payCents} + ${settlementJobs.reimbursedCents} as cents
-      from ${settlementJobs}
-      join ${settlements} on ${settlements.companyId} = ${settlementJobs.companyId} and ${settlements.id} = ${settlementJobs.settlementId}
-      join jobs on jobs.id = ${settlementJobs.dispatchId}
-      where ${settlementJobs.companyId} = ${company} and ${settlements.status} <> 'draft'
+    invoiced as (
+      select id, day, pevo_id, greatest(0, sum(charge)) as amount from billed group by id, day, pevo_id
     )
-    select to_char(jobs.day, 'YYYY-MM') as month,
+    -- A job is in at most one settlement (settlement_jobs_dispatch_once_key); a draft's is unsettled.
+    select to_char(invoiced.day, 'YYYY-MM') as month,
       sum(invoiced.amount)::text as invoiced,
-      coalesce(sum(settled.cents), 0)::text as settled,
-      coalesce(array_agg(jobs.id) filter (where settled.id is null and jobs.pevo_id is not null), '{}') as to_estimate
-    from jobs
-    join invoiced on invoiced.id = jobs.id
-    left join settled on settled.id = jobs.id
+      coalesce(sum(${settlementJobs.payCents} + ${settlementJobs.reimbursedCents}) filter (where ${settlements.id} is not null), 0)::text as settled,
+      coalesce(array_agg(invoiced.id) filter (where ${settlements.id} is null and invoiced.pevo_id is not null), '{}') as to_estimate
+    from invoiced
+    left join ${settlementJobs} on ${settlementJobs.companyId} = ${company} and ${settlementJobs.dispatchId} = invoiced.id
+    left join ${settlements} on ${settlements.companyId} = ${settlementJobs.companyId}
+      and ${settlements.id} = ${settlementJobs.settlementId} and ${settlements.status} <> 'draft'
     group by 1`)) as unknown as { rows: MonthRow[] };
   const sums = new Map(months.map((m) => [m, { invoiced: 0, pay: 0 }]));
   const monthOf = new Map<string, string>();
