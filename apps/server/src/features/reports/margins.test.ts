@@ -232,4 +232,31 @@ describe("margin", { timeout: 60_000 }, () => {
       margin: "0.00",
     });
   });
+
+  test("the months' window: its first month whole, nothing before it", async () => {
+    const june = {
+      month: "2025-06",
+      invoiced: "1078.84",
+      collected: "100.00",
+      pevoPay: "639.43",
+      margin: "439.41",
+    };
+    // On 2026-05-31 June 2025 is the window's first month; a day later it has left the chart.
+    const last = await t.as(admin)("GET", "/api/reports/monthly?today=2026-05-31");
+    expect(last.body.months[0]).toEqual(june);
+    const after = await t.as(admin)("GET", "/api/reports/monthly?today=2026-06-01");
+    expect(after.body.months[0].month).toBe("2025-07");
+    expect(after.body.months.every((m: JsonBody) => m.invoiced === "0.00" && m.pevoPay === "0.00")).toBe(
+      true,
+    );
+    // Job C (2025-06-21) in a draft is not settled yet: still estimated, counted once.
+    const draft = await t.as(admin)("POST", "/api/settlements", {
+      periodKind: "custom",
+      periodStart: "2025-06-21",
+      periodEnd: "2025-06-21",
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const res = await t.as(admin)("GET", "/api/reports/monthly?today=2025-07-15");
+    expect(res.body.months.find((m: JsonBody) => m.month === "2025-06")).toEqual(june);
+  });
 });
