@@ -181,6 +181,15 @@ export async function keptUpload(
   return publicFields(kept);
 }
 
+/** An upload to store: the file, whose document it is, who sees it, and the phone's id if any. */
+type UploadInput = {
+  storage: FileStorage;
+  owner: DocumentOwner;
+  viewer: DocumentViewer;
+  upload: CheckedUpload;
+  clientId?: string;
+};
+
 /**
  * Queues the new object's key for removal (file-queue.ts), stores the object, then writes the row
  * (and its activity event) and takes the key off the queue in one transaction. When the row cannot
@@ -190,19 +199,7 @@ export async function keptUpload(
  */
 export async function uploadDocument(
   scope: Scope,
-  {
-    storage,
-    owner,
-    viewer,
-    upload,
-    clientId,
-  }: {
-    storage: FileStorage;
-    owner: DocumentOwner;
-    viewer: DocumentViewer;
-    upload: CheckedUpload;
-    clientId?: string;
-  },
+  { storage, owner, viewer, upload, clientId }: UploadInput,
 ): Promise<TDocument> {
   const kept = await keptUpload(scope, { owner, viewer, clientId });
   if (kept) return kept;
@@ -219,19 +216,7 @@ export async function uploadDocument(
 
 async function storeDocument(
   scope: Scope,
-  {
-    storage,
-    owner,
-    viewer,
-    upload,
-    clientId,
-  }: {
-    storage: FileStorage;
-    owner: DocumentOwner;
-    viewer: DocumentViewer;
-    upload: CheckedUpload;
-    clientId?: string;
-  },
+  { storage, owner, viewer, upload, clientId }: UploadInput,
 ): Promise<TDocument> {
   const found = await findOwner(scope, owner, viewer);
   const key = newStorageKey(scope.companyId);

@@ -1,7 +1,7 @@
-import { AlertTriangle, CloudOff, ImageIcon } from "lucide-react";
+import { ImageIcon } from "lucide-react";
 import { useMemo } from "react";
+import { QueuedWriteStatus } from "@/components/queued-write-status";
 import type { QueuedUpload, QueuedWrite } from "@/lib/offline/queue";
-import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 import { useObjectUrl } from "@/lib/use-object-url";
 
@@ -63,7 +63,6 @@ const PREVIEWABLE = new Set(["image/png", "image/jpeg", "image/webp"]);
 /** A row of the job's documents for a photo still on this phone. */
 export function QueuedUploadRow({ photo }: { photo: QueuedPhoto }) {
   const url = useObjectUrl(photo.upload.file);
-  const refused = photo.state === "conflict";
   return (
     <li className="flex items-center gap-3 p-3" data-testid="queued-document">
       {url && PREVIEWABLE.has(photo.upload.file.type) ? (
@@ -77,17 +76,7 @@ export function QueuedUploadRow({ photo }: { photo: QueuedPhoto }) {
         <p className="truncate text-sm font-medium" title={photo.upload.fileName}>
           {photo.upload.fileName}
         </p>
-        {refused ? (
-          <p className="flex items-start gap-1 text-xs text-destructive [overflow-wrap:anywhere]">
-            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
-            Not synced: {photo.error}
-          </p>
-        ) : (
-          <p className="flex items-center gap-1 text-xs text-muted-foreground">
-            <CloudOff className="size-3.5 shrink-0" aria-hidden />
-            {SAVED_ON_PHONE}
-          </p>
-        )}
+        <QueuedWriteStatus write={photo} className="text-xs" />
       </div>
     </li>
   );

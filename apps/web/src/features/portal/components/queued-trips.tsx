@@ -1,9 +1,8 @@
 import type { TTripLogData } from "@pevo/shared";
-import { AlertTriangle, CloudOff } from "lucide-react";
+import { QueuedWriteStatus } from "@/components/queued-write-status";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import type { QueuedWrite } from "@/lib/offline/queue";
-import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { useQueuedWrites } from "@/lib/offline/use-queued-writes";
 
 // New trip entries made with no signal (ADR 0014) are listed ahead of the trip log until they reach
@@ -23,7 +22,6 @@ const quantity = (value: string) => Number(value).toLocaleString("en-US", { maxi
 
 export function QueuedTripCard({ write }: { write: QueuedTrip }) {
   const trip = write.body;
-  const refused = write.state === "conflict";
   return (
     <li className="min-w-0" data-testid="queued-trip">
       <Card className="gap-2 border-dashed py-4">
@@ -35,17 +33,7 @@ export function QueuedTripCard({ write }: { write: QueuedTrip }) {
           <p className="text-sm text-muted-foreground tabular-nums">
             {quantity(trip.miles)} miles · {quantity(trip.hours)} hours
           </p>
-          {refused ? (
-            <p className="flex items-start gap-1 text-sm text-destructive [overflow-wrap:anywhere]">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Not synced: {write.error}
-            </p>
-          ) : (
-            <p className="flex items-center gap-1 text-sm text-muted-foreground">
-              <CloudOff className="size-4 shrink-0" aria-hidden />
-              {SAVED_ON_PHONE}
-            </p>
-          )}
+          <QueuedWriteStatus write={write} className="text-sm" />
         </CardContent>
       </Card>
     </li>
