@@ -151,7 +151,7 @@ export async function listDocuments(scope: Scope, owner: DocumentOwner, viewer: 
 }
 
 /** A checked upload: the bytes, the type sniffed from them and the sanitized name. */
-export type CheckedUpload = {
+type CheckedUpload = {
   bytes: Uint8Array;
   contentType: DocumentContentType;
   fileName: string;
