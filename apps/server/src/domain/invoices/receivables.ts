@@ -98,6 +98,7 @@ export async function listReceivables(
             ? and(isNull(invoices.clientId), isNull(invoices.customerName))
             : undefined,
         );
+        // scoped: `where` is scoped(invoices, scope, …); ofGroups only narrows it to the page's clients.
         const aged = await grouped().where(and(where, ofGroups));
         // Back in the page's order; a group paid off between the two reads is left out.
         const keyOf = (clientId: string | null, walkIn: string | null) => JSON.stringify([clientId, walkIn]);

@@ -73,11 +73,7 @@ export const storedFigures = (pay: JobPay) => ({ lines: pay.lines, expenses: pay
  * column read here is an input of a draft's figures: migration 0048's triggers mark a draft's job
  * stale when one changes (DECISIONS 'PEVO pay'), so a new input needs its trigger there too.
  */
-async function figuresOf(
-  db: Executor,
-  scope: Scope,
-  where: ReturnType<typeof and>,
-): Promise<JobFigures[]> {
+async function figuresOf(db: Executor, scope: Scope, where: ReturnType<typeof and>): Promise<JobFigures[]> {
   const jobs = await db
     .select({
       dispatchId: dispatches.id,
