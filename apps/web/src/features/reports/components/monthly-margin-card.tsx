@@ -74,29 +74,33 @@ export function MonthlyMarginCard({ settled = true }: { settled?: boolean }) {
                 <Skeleton className="h-72 w-full" />
               )}
             </div>
-            <table className="sr-only">
-              <caption>Invoiced, collected, PEVO pay and margin per month, the last 12 months</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Invoiced</th>
-                  <th scope="col">Collected</th>
-                  <th scope="col">PEVO pay</th>
-                  <th scope="col">Margin</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.data.months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{monthName(m.month)}</th>
-                    <td>{formatMoney(m.invoiced)}</td>
-                    <td>{formatMoney(m.collected)}</td>
-                    <td>{formatMoney(m.pevoPay)}</td>
-                    <td>{formatMoney(m.margin)}</td>
+            {/* The hidden box, not the table: a table is as wide as its figures whatever its own
+                width, and would widen a phone's page. */}
+            <div className="sr-only">
+              <table>
+                <caption>Invoiced, collected, PEVO pay and margin per month, the last 12 months</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Invoiced</th>
+                    <th scope="col">Collected</th>
+                    <th scope="col">PEVO pay</th>
+                    <th scope="col">Margin</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {months.data.months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{monthName(m.month)}</th>
+                      <td>{formatMoney(m.invoiced)}</td>
+                      <td>{formatMoney(m.collected)}</td>
+                      <td>{formatMoney(m.pevoPay)}</td>
+                      <td>{formatMoney(m.margin)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </CardContent>
