@@ -19,18 +19,16 @@ function labelOf(el: TextControl | null): string {
  * here instead: a counter from 80% of it, the bound's message once past it (the text is kept, the form's
  * schema refuses it on submit), and a paste that would go past it is refused with that message.
  */
-export function useTextLimit<E extends TextControl>(
-  props: {
-    name?: string;
-    maxLength?: number;
-    ref?: React.Ref<E>;
-    onInput?: React.FormEventHandler<E>;
-    onPaste?: React.ClipboardEventHandler<E>;
-    "aria-describedby"?: string;
-    "aria-invalid"?: React.AriaAttributes["aria-invalid"];
-  },
-  idBase: string,
-) {
+export function useTextLimit<E extends TextControl>(props: {
+  name?: string;
+  maxLength?: number;
+  ref?: React.Ref<E>;
+  onInput?: React.FormEventHandler<E>;
+  onPaste?: React.ClipboardEventHandler<E>;
+  "aria-describedby"?: string;
+  "aria-invalid"?: React.AriaAttributes["aria-invalid"];
+}) {
+  const idBase = React.useId();
   const schemaMax = useMaxLength(props.name);
   const max = props.maxLength ?? schemaMax;
   const own = React.useRef<E | null>(null);

@@ -1,4 +1,4 @@
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "@/lib/utils";
 import { useTextLimit } from "./text-limit";
 
@@ -11,18 +11,7 @@ export function Textarea({
   ...props
 }: React.ComponentProps<"textarea">) {
   // The bound (a `maxLength` prop, or the field's in the enclosing <FieldLimits schema>) is shown, never a silent stop.
-  const limit = useTextLimit(
-    {
-      name: props.name,
-      maxLength,
-      ref,
-      onInput,
-      onPaste,
-      "aria-describedby": props["aria-describedby"],
-      "aria-invalid": props["aria-invalid"],
-    },
-    React.useId(),
-  );
+  const limit = useTextLimit({ ...props, maxLength, ref, onInput, onPaste });
   return (
     <>
       <textarea
