@@ -428,7 +428,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
  * The steady state autovacuum reaches after a bulk load: fresh statistics (the planner's choices at
  * 100k depend on them) and the visibility map (index-only scans for counts). The tables the
  * invoices', dispatches' and claims' triggers keep (a row per company and day, per due date, per
- * client with open invoices or unbilled jobs) are exact after the seed, since the triggers run on
+ * client with open invoices or unbilled jobs, per client and day of unbilled jobs) are exact after the seed, since the triggers run on
  * its inserts too, and are also rewritten: the seed writes a company's years in one statement, so
  * each of their rows is updated thousands of times in one transaction, and the row versions fill
  * hundreds of pages (743 for 1,700 per-day rows) that the dashboard then reads. The app writes a
@@ -438,6 +438,6 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
 export async function analyze(db: Database) {
   await db.execute(sql`vacuum analyze`);
   await db.execute(
-    sql`vacuum (full, analyze) dispatch_day_counts, invoice_open_balances, client_open_balances, client_unbilled_jobs`,
+    sql`vacuum (full, analyze) dispatch_day_counts, invoice_open_balances, client_open_balances, client_unbilled_jobs, client_unbilled_days`,
   );
 }

@@ -60,6 +60,7 @@ const OWNER: Record<string, Owner> = {
   invoiceOpenBalances: "domain/invoices",
   clientOpenBalances: "domain/invoices",
   clientUnbilledJobs: "domain/invoices",
+  clientUnbilledDays: "domain/invoices",
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",

@@ -55,7 +55,8 @@ export const clientOpenBalances = pgTable(
  * How many completed jobs of each client no live invoice claims (Bill jobs, DECISIONS 'Consolidated
  * invoices'): kept by triggers on dispatches, invoice_jobs and rate_confirmations (written by hand in
  * their migration), never by the app. The Bill jobs client list counts and walks these rows instead
- * of probing every client of the company for an unbilled job. A client's row goes when its count is 0.
+ * of probing every client of the company for an unbilled job, and takes each client's job count from
+ * them. A client's row goes when its count is 0.
  */
 export const clientUnbilledJobs = pgTable(
   "client_unbilled_jobs",
@@ -69,4 +70,27 @@ export const clientUnbilledJobs = pgTable(
     jobs: integer("jobs").notNull(),
   },
   (t) => [primaryKey({ name: "client_unbilled_jobs_pkey", columns: [t.companyId, t.clientId] })],
+);
+
+/**
+ * The same jobs as client_unbilled_jobs, per client and pickup day (migration 0052, the same
+ * triggers): the Bill jobs client list reads a client's first and last unbilled pickup as the
+ * first and last of its rows in key order, one index probe each, instead of walking the client's
+ * jobs. A day's row goes when its count is 0, so the span never needs recomputing from the jobs.
+ */
+export const clientUnbilledDays = pgTable(
+  "client_unbilled_days",
+  {
+    // Derived rows: they go with their company.
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    // No foreign key, as client_unbilled_jobs: a client with jobs cannot be deleted.
+    clientId: uuid("client_id").notNull(),
+    pickupDate: date("pickup_date").notNull(),
+    jobs: integer("jobs").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "client_unbilled_days_pkey", columns: [t.companyId, t.clientId, t.pickupDate] }),
+  ],
 );

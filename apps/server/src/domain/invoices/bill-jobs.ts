@@ -4,6 +4,7 @@
  */
 import {
   clients,
+  clientUnbilledDays,
   clientUnbilledJobs,
   dispatches,
   type Executor,
@@ -74,16 +75,19 @@ const ofClient = (db: Executor, scope: { companyId: CompanyId }, params: { from?
 
 /**
  * The clients with uninvoiced completed jobs, by name, with how many and the period they span.
- * Walked client by client in name order (the clients' name index), each client's figures read
- * from its own jobs (ofClient), so a page costs its 25 clients' jobs, not the company's whole
- * history (docs/performance.md: grouping every uninvoiced job of a 100k company first took
- * half a second, and stopping at COUNT_CAP jobs left older clients out and their counts short).
+ * Walked client by client in name order (the clients' name index). Without a period, each client's
+ * figures are the rows the triggers keep (DECISIONS 'Consolidated invoices'): its count in
+ * client_unbilled_jobs, its first and last pickup the first and last of its client_unbilled_days rows
+ * (one primary key probe each), so a page costs a few index reads per client however many jobs it
+ * has. With a period, each client's figures are read from its own jobs (ofClient), so a page costs
+ * its 25 clients' jobs, not the company's whole history (docs/performance.md).
  */
 export async function listBillJobClients(
   scope: Scope,
   params: TBillJobClientsParams,
 ): Promise<OffsetPage<TBillJobClient>> {
   const { db } = scope;
+  // With a period: a client's figures walked through its jobs.
   const figures = db
     .select({
       jobCount: count().as("job_count"),
@@ -107,31 +111,57 @@ export async function listBillJobClients(
     .as("any_job");
   const oneClient = params.clientId ? eq(clients.id, params.clientId) : undefined;
   // Without a period, the clients with unbilled jobs are the rows the triggers keep
-  // (client_unbilled_jobs): the walk skips the others by its key, and the total counts those rows.
+  // (client_unbilled_jobs): the walk skips the others by its key, each row's count is the client's,
+  // its span is read from client_unbilled_days (keptSpan), and the total counts those rows.
   const kept = !params.from && !params.to;
   const keptRow = and(
     eq(clientUnbilledJobs.companyId, clients.companyId),
     eq(clientUnbilledJobs.clientId, clients.id),
   );
+  // A kept client's first and last unbilled pickup: min and max over its day rows, which PostgreSQL
+  // reads as the first and last entry of the primary key (company, client, day).
+  const keptSpan = db
+    .select({
+      firstPickup: min(clientUnbilledDays.pickupDate).as("first_pickup"),
+      lastPickup: max(clientUnbilledDays.pickupDate).as("last_pickup"),
+    })
+    .from(clientUnbilledDays)
+    .where(scoped(clientUnbilledDays, scope, eq(clientUnbilledDays.clientId, clients.id)))
+    .as("kept_span");
   return offsetPageOf<TBillJobClient>(params, {
     rows: async (limit, offset) => {
-      const base = db
-        .select({
-          clientId: clients.id,
-          clientName: clients.name,
-          jobCount: figures.jobCount,
-          firstPickup: figures.firstPickup,
-          lastPickup: figures.lastPickup,
-        })
-        .from(clients)
-        .$dynamic();
-      const rows = await (kept ? base.innerJoin(clientUnbilledJobs, keptRow) : base)
-        .crossJoinLateral(figures)
-        .where(scoped(clients, scope, oneClient, gt(figures.jobCount, 0)))
-        // The order of the clients' name index (company, lower(name), name, id).
-        .orderBy(sql`lower(${clients.name})`, asc(clients.name), asc(clients.id))
-        .limit(limit)
-        .offset(offset);
+      // The order of the clients' name index (company, lower(name), name, id).
+      const byName = [sql`lower(${clients.name})`, asc(clients.name), asc(clients.id)];
+      const rows = kept
+        ? await db
+            .select({
+              clientId: clients.id,
+              clientName: clients.name,
+              jobCount: clientUnbilledJobs.jobs,
+              firstPickup: keptSpan.firstPickup,
+              lastPickup: keptSpan.lastPickup,
+            })
+            .from(clients)
+            .innerJoin(clientUnbilledJobs, keptRow)
+            .crossJoinLateral(keptSpan)
+            .where(scoped(clients, scope, oneClient))
+            .orderBy(...byName)
+            .limit(limit)
+            .offset(offset)
+        : await db
+            .select({
+              clientId: clients.id,
+              clientName: clients.name,
+              jobCount: figures.jobCount,
+              firstPickup: figures.firstPickup,
+              lastPickup: figures.lastPickup,
+            })
+            .from(clients)
+            .crossJoinLateral(figures)
+            .where(scoped(clients, scope, oneClient, gt(figures.jobCount, 0)))
+            .orderBy(...byName)
+            .limit(limit)
+            .offset(offset);
       return rows.map((r) => ({
         ...r,
         jobCount: Number(r.jobCount),

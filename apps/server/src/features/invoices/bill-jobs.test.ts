@@ -4,7 +4,7 @@
  * voiding frees it; another company's job is unknown.
  */
 import { writeFileSync } from "node:fs";
-import { clientUnbilledJobs, dispatches, invoiceJobs } from "@pevo/db";
+import { clientUnbilledDays, clientUnbilledJobs, dispatches, invoiceJobs } from "@pevo/db";
 import { toCents } from "@pevo/shared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -325,8 +325,12 @@ describe("consolidated invoice", () => {
   });
 });
 
-describe("client_unbilled_jobs (kept by triggers) stays exact", () => {
-  /** The kept counts of both companies, and the same counted from the jobs and their live claims. */
+describe("client_unbilled_jobs and client_unbilled_days (kept by triggers) stay exact", () => {
+  /**
+   * The kept counts (per client, and per client and pickup day) of both companies equal the same
+   * counted from the jobs and their live claims; the list without a period (read from the kept rows)
+   * answers what the same list walked through the jobs answers (a period that holds every job).
+   */
   async function expectKeptEqualsComputed() {
     const companies = [adminA.companyId, adminB.companyId];
     const kept = await t.db
@@ -348,54 +352,109 @@ describe("client_unbilled_jobs (kept by triggers) stays exact", () => {
         group by 1, 2 order by 1, 2`)) as unknown as { rows: unknown[] }
     ).rows;
     expect(kept).toEqual(computed);
-    // The list's total and its rows agree with the counts.
+    const keptDays = await t.db
+      .select({
+        companyId: clientUnbilledDays.companyId,
+        clientId: clientUnbilledDays.clientId,
+        pickupDate: clientUnbilledDays.pickupDate,
+        jobs: clientUnbilledDays.jobs,
+      })
+      .from(clientUnbilledDays)
+      .where(inArray(clientUnbilledDays.companyId, companies))
+      .orderBy(clientUnbilledDays.companyId, clientUnbilledDays.clientId, clientUnbilledDays.pickupDate);
+    const computedDays = (
+      (await t.db.execute(sql`
+        select d.company_id as "companyId", rc.client_id as "clientId", d.pickup_date::text as "pickupDate",
+          count(*)::int as jobs
+        from dispatches d join rate_confirmations rc on rc.company_id = d.company_id and rc.id = d.rate_confirmation_id
+        where d.company_id in (${adminA.companyId}, ${adminB.companyId}) and d.status = 'completed'
+          and not exists (select 1 from invoice_jobs j
+            where j.company_id = d.company_id and j.dispatch_id = d.id and j.released_at is null)
+        group by 1, 2, 3 order by 1, 2, 3`)) as unknown as { rows: unknown[] }
+    ).rows;
+    expect(keptDays).toEqual(computedDays);
+    // The list's total and its rows agree with the counts and the days.
     const list = await t.as(adminA)("GET", "/api/invoices/bill-jobs/clients?pageSize=100");
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const mine = kept.filter((r) => r.companyId === adminA.companyId);
     expect(list.body.total).toBe(mine.length);
-    expect(list.body.items.map((r: JsonBody) => [r.clientId, r.jobCount]).sort()).toEqual(
-      mine.map((r) => [r.clientId, r.jobs]).sort(),
-    );
-    return kept;
+    const spanOf = (id: string) => {
+      const days = keptDays.filter((r) => r.companyId === adminA.companyId && r.clientId === id);
+      return [days[0]?.pickupDate, days.at(-1)?.pickupDate];
+    };
+    expect(
+      list.body.items.map((r: JsonBody) => [r.clientId, r.jobCount, r.firstPickup, r.lastPickup]).sort(),
+    ).toEqual(mine.map((r) => [r.clientId, r.jobs, ...spanOf(r.clientId)]).sort());
+    // The same answer, byte for byte, as the list walked through each client's jobs.
+    const walked = await t.as(adminA)("GET", "/api/invoices/bill-jobs/clients?pageSize=100&from=1990-01-01");
+    expect(walked.status, JSON.stringify(walked.body)).toBe(200);
+    expect(JSON.stringify(list.body)).toBe(JSON.stringify(walked.body));
+    return { kept, spans: new Map(mine.map((r) => [r.clientId, spanOf(r.clientId)])) };
   }
-  const countOf = (kept: { clientId: string; jobs: number }[], id: string) =>
+  const countOf = ({ kept }: Awaited<ReturnType<typeof expectKeptEqualsComputed>>, id: string) =>
     kept.find((r) => r.clientId === id)?.jobs ?? 0;
+  const spanOf = ({ spans }: Awaited<ReturnType<typeof expectKeptEqualsComputed>>, id: string) =>
+    spans.get(id);
 
-  test("through completing a job, invoicing it, voiding the invoice, and moving a confirmation", async () => {
+  test("through completing a job, invoicing it, voiding the invoice, moving its day and its confirmation", async () => {
     const keptClient = (await t.createClient(adminA, { name: "Kept Count Client" })).id;
     let kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(0);
+    expect(spanOf(kept, keptClient)).toBeUndefined();
     const a = await completedJob(keptClient, "2025-02-01", "dispatched");
     const b = await completedJob(keptClient, "2025-02-02");
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(1);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-02", "2025-02-02"]);
     // Completed (the PEVO's last step writes the status; the trigger follows whoever writes it).
     await t.db.update(dispatches).set({ status: "completed" }).where(eq(dispatches.id, a.id));
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(2);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-01", "2025-02-02"]);
     const invoiced = await bill([a.id, b.id]);
     expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(201);
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(0);
+    expect(spanOf(kept, keptClient)).toBeUndefined();
     const voided = await t.as(adminA)("POST", `/api/invoices/${invoiced.body.id}/void`, {
       reason: "Wrong period",
     });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(2);
-    // A single-job invoice claims its job too; deleting the draft releases it.
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-01", "2025-02-02"]);
+    // A single-job invoice claims its job too (the last day goes); deleting the draft releases it.
     const single = await bill([b.id]);
     expect(single.status, JSON.stringify(single.body)).toBe(201);
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(1);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-01", "2025-02-01"]);
     const deleted = await t.as(adminA)("DELETE", `/api/invoices/${single.body.id}`);
     expect([200, 204]).toContain(deleted.status);
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(2);
-    // Back from completed, and a confirmation given to another client.
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-01", "2025-02-02"]);
+    // A job moved to another day moves the span: later than the last, then onto the other job's day,
+    // then back earlier than the first.
+    const moveTo = (id: string, pickupDate: string) =>
+      t.db.update(dispatches).set({ pickupDate }).where(eq(dispatches.id, id));
+    await moveTo(a.id, "2025-02-10");
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(2);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-02", "2025-02-10"]);
+    await moveTo(a.id, "2025-02-02");
+    kept = await expectKeptEqualsComputed();
+    expect(spanOf(kept, keptClient)).toEqual(["2025-02-02", "2025-02-02"]);
+    await moveTo(a.id, "2025-01-20");
+    kept = await expectKeptEqualsComputed();
+    expect(countOf(kept, keptClient)).toBe(2);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-01-20", "2025-02-02"]);
+    // Back from completed, and a confirmation given to another client (its day goes along).
     await t.db.update(dispatches).set({ status: "dispatched" }).where(eq(dispatches.id, b.id));
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(1);
+    expect(spanOf(kept, keptClient)).toEqual(["2025-01-20", "2025-01-20"]);
+    const otherBefore = countOf(kept, otherClientId);
     const [rc] = await t.db
       .select({ id: dispatches.rateConfirmationId })
       .from(dispatches)
@@ -403,5 +462,15 @@ describe("client_unbilled_jobs (kept by triggers) stays exact", () => {
     await t.db.execute(sql`update rate_confirmations set client_id = ${otherClientId} where id = ${rc?.id}`);
     kept = await expectKeptEqualsComputed();
     expect(countOf(kept, keptClient)).toBe(0);
+    expect(spanOf(kept, keptClient)).toBeUndefined();
+    expect(countOf(kept, otherClientId)).toBe(otherBefore + 1);
+    expect(spanOf(kept, otherClientId)?.[0]).toBe("2025-01-20");
+    // A completed job deleted leaves its client's count and day (one no invoice ever named).
+    const c = await completedJob(keptClient, "2025-03-15");
+    kept = await expectKeptEqualsComputed();
+    expect(spanOf(kept, keptClient)).toEqual(["2025-03-15", "2025-03-15"]);
+    await t.db.delete(dispatches).where(eq(dispatches.id, c.id));
+    kept = await expectKeptEqualsComputed();
+    expect(spanOf(kept, keptClient)).toBeUndefined();
   });
 });
