@@ -36,7 +36,11 @@ CREATE FUNCTION "margin_months_touch"(company uuid, days date[]) RETURNS void LA
 	FROM (SELECT DISTINCT date_trunc('month', d)::date AS "month" FROM unnest(days) AS d WHERE d IS NOT NULL) AS m
 	-- One order for every writer: two transactions reaching the same months lock them alike.
 	ORDER BY m."month"
-	ON CONFLICT ("company_id", "month") DO UPDATE SET "version" = c."version" + 1;
+	ON CONFLICT ("company_id", "month") DO UPDATE SET "version" = c."version" + 1
+	-- Once per transaction is enough (readers compare the committed counter): a bulk write of
+	-- thousands of rows would otherwise stack thousands of versions of one row, each raise walking
+	-- the ones before it.
+	WHERE c.xmin::text <> (pg_current_xact_id()::text::bigint % 4294967296)::text;
 $$;--> statement-breakpoint
 CREATE FUNCTION "margin_months_touch_jobs"(company uuid, dispatch_ids uuid[]) RETURNS void LANGUAGE sql AS $$
 	SELECT "margin_months_touch"(company, array(
@@ -116,7 +120,8 @@ CREATE FUNCTION "pay_plans_touch_margin_months"() RETURNS trigger LANGUAGE plpgs
 BEGIN
 	INSERT INTO "margin_month_changes" AS c ("company_id", "month", "version")
 	VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD."company_id" ELSE NEW."company_id" END, '0001-01-01', 1)
-	ON CONFLICT ("company_id", "month") DO UPDATE SET "version" = c."version" + 1;
+	ON CONFLICT ("company_id", "month") DO UPDATE SET "version" = c."version" + 1
+	WHERE c.xmin::text <> (pg_current_xact_id()::text::bigint % 4294967296)::text;
 	RETURN NULL;
 END;
 $$;--> statement-breakpoint
