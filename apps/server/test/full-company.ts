@@ -202,6 +202,8 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     note: "Fuel advance",
   });
   expect((await as("GET", "/api/activity")).status).toBe(200);
+  // The dashboard chart keeps the months it computes (margin_months).
+  expect((await as("GET", "/api/reports/monthly?today=2025-04-30")).status).toBe(200);
 
   // An upload cut off after storing its object, before writing its row: queued for removal.
   const key = newStorageKey(admin.companyId);

@@ -72,6 +72,9 @@ const OWNER: Record<string, Owner> = {
   settlements: "domain/settlements",
   settlementJobs: "domain/settlements",
   settlementAdjustments: "domain/settlements",
+  // The dashboard chart's kept months; the change counters are raised by triggers only.
+  marginMonths: "domain/settlements",
+  marginMonthChanges: "domain/settlements",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -11,6 +11,7 @@ export * from "./enums";
 export * from "./invoice-jobs";
 export * from "./job-paperwork";
 export * from "./jobs";
+export * from "./margin-months";
 export * from "./open-balances";
 export * from "./payments";
 export * from "./rate-limits";

@@ -19,9 +19,9 @@ export {
   jobMargin,
   jobsReport,
   jobsReportCsvRows,
-  monthlyMargins,
 } from "./job-margins";
 export { listSettlements } from "./list-settlements";
+export { monthlyMargins } from "./monthly-margins";
 export {
   type PaidCompensation,
   paidCompensationByPevo,

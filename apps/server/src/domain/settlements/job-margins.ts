@@ -1,6 +1,7 @@
 /**
  * Margin (DECISIONS 'Margin'): a completed job's invoiced amount minus its PEVO's pay, on the
- * dispatch page, in the jobs report (paged list and CSV) and per month on the dashboard's chart.
+ * dispatch page and in the jobs report (paged list and CSV); per month on the dashboard's chart in
+ * monthly-margins.ts.
  *
  * - Invoiced: the job's lines on its sent (non-draft, non-void) invoices, before tax: its own lines
  *   (`dispatch_id`) on a consolidated invoice, every line of a single-job invoice (the pay basis of a
@@ -15,9 +16,6 @@ import {
   clients,
   dispatches,
   type Executor,
-  invoiceLineItems,
-  invoices,
-  payments,
   pevos,
   rateConfirmations,
   settlementJobs,
@@ -25,24 +23,19 @@ import {
 } from "@pevo/db";
 import {
   fromCents,
-  NON_CASH_PAYMENT_METHODS,
   type OffsetPage,
   type PaySource,
   type SettlementStatus,
   type TJobMargin,
   type TJobsReportFilters,
   type TJobsReportQuery,
-  type TMonthlyMargins,
   toCents,
 } from "@pevo/shared";
-import { and, asc, desc, eq, gte, inArray, lte, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { CsvValue } from "../../http/csv";
-import { addDaysIso } from "../../lib/dates";
 import { NotFoundError } from "../../lib/domain-errors";
 import { allRows, countUpTo, keyset, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
-import { zonedDate } from "../../lib/zoned-time";
-import { companyTimeZone } from "../company";
 import { invoicedCentsSql, jobsFigures } from "./job-figures";
 
 export const JOB_NOT_FOUND = "Dispatch not found";
@@ -266,121 +259,4 @@ export async function* jobsReportCsvRows(scope: Scope, f: TJobsReportFilters): A
     if (batch.length === 500) yield* flush();
   }
   yield* flush();
-}
-
-/** The first day of the month `months` months before the month of `day` (YYYY-MM-01). */
-function monthStart(day: string, monthsBack: number): string {
-  const [y, m] = day.split("-").map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - monthsBack;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
-}
-
-/** Jobs estimated per read: each batch's ids are parameters of its statements. */
-const ESTIMATE_BATCH = 1000;
-
-/** A month's row of the chart's statement: sums as exact texts, the jobs left to estimate. */
-type MonthRow = { month: string; invoiced: string; settled: string; to_estimate: string[] };
-
-/**
- * The dashboard's chart: the last 12 months (this one included) in the company's time zone. Per
- * month of the job's day, the invoiced completed jobs' invoiced amount, PEVO pay (settled or
- * estimated; a job whose PEVO has no plan counts none) and margin (invoiced − pay); and the cash
- * collected by payment date (credit applied is not cash: NON_CASH_PAYMENT_METHODS).
- *
- * One grouped statement sums the months (docs/performance.md): the window's completed jobs (the
- * (company, status, pickup) index), their sent invoices' lines summed per job and their stored
- * settlement pay, joined once each as sets, no query per row or per month; only the invoiced jobs no
- * approved or paid settlement pays come back (as ids, per month) to be estimated from the plans.
- */
-export async function monthlyMargins(scope: Scope, day?: string): Promise<TMonthlyMargins> {
-  const { db } = scope;
-  const timeZone = await companyTimeZone(db, scope);
-  const today = day ?? zonedDate(timeZone);
-  const months = Array.from({ length: 12 }, (_, i) => monthStart(today, 11 - i).slice(0, 7));
-  const from = `${months[0]}-01`;
-  const to = addDaysIso(monthStart(today, -1), -1);
-  const company = scope.companyId;
-  // Both drivers (pg, PGlite) answer a raw statement with its rows.
-  const { rows } = (await db.execute(sql`
-    with jobs as (
-      select ${dispatches.id} as id, ${dispatches.pevoId} as pevo_id, ${dispatches.pickupDate} as day
-      from ${dispatches}
-      where ${dispatches.companyId} = ${company} and ${dispatches.status} = 'completed'
-        and ${dispatches.pickupDate} between ${from} and ${to}
-    ),
-    -- invoicedCentsSql's two branches (job-figures.ts), for every job of the window at once.
-    billed as (
-      select jobs.*, ${invoiceLineItems.charge} as charge
-      from jobs
-      join ${invoiceLineItems} on ${invoiceLineItems.companyId} = ${company} and ${invoiceLineItems.dispatchId} = jobs.id
-      join ${invoices} on ${invoices.companyId} = ${invoiceLineItems.companyId} and ${invoices.id} = ${invoiceLineItems.invoiceId}
-      where ${invoices.status} not in ('draft', 'void')
-      union all
-      select jobs.*, ${invoiceLineItems.charge} as charge
-      from jobs
-      join ${invoices} on ${invoices.companyId} = ${company} and ${invoices.dispatchId} = jobs.id
-      join ${invoiceLineItems} on ${invoiceLineItems.companyId} = ${invoices.companyId} and ${invoiceLineItems.invoiceId} = ${invoices.id}
-      where ${invoiceLineItems.dispatchId} is null and ${invoices.status} not in ('draft', 'void')
-    ),
-    -- A job's sum below zero (discounts only) counts as 0 (DECISIONS 'Margin').
-    invoiced as (
-      select id, day, pevo_id, greatest(0, sum(charge)) as amount from billed group by id, day, pevo_id
-    )
-    -- A job is in at most one settlement (settlement_jobs_dispatch_once_key); a draft's is unsettled.
-    select to_char(invoiced.day, 'YYYY-MM') as month,
-      sum(invoiced.amount)::text as invoiced,
-      coalesce(sum(${settlementJobs.payCents} + ${settlementJobs.reimbursedCents}) filter (where ${settlements.id} is not null), 0)::text as settled,
-      coalesce(array_agg(invoiced.id) filter (where ${settlements.id} is null and invoiced.pevo_id is not null), '{}') as to_estimate
-    from invoiced
-    left join ${settlementJobs} on ${settlementJobs.companyId} = ${company} and ${settlementJobs.dispatchId} = invoiced.id
-    left join ${settlements} on ${settlements.companyId} = ${settlementJobs.companyId}
-      and ${settlements.id} = ${settlementJobs.settlementId} and ${settlements.status} <> 'draft'
-    group by 1`)) as unknown as { rows: MonthRow[] };
-  const sums = new Map(months.map((m) => [m, { invoiced: 0, pay: 0 }]));
-  const monthOf = new Map<string, string>();
-  for (const row of rows) {
-    const sum = sums.get(row.month);
-    if (!sum) continue;
-    sum.invoiced += toCents(row.invoiced);
-    sum.pay += Number(row.settled);
-    for (const id of row.to_estimate) monthOf.set(id, row.month);
-  }
-  // The unsettled invoiced jobs' pay from the plans in force on their days, a batch at a time.
-  const toEstimate = [...monthOf.keys()];
-  for (let i = 0; i < toEstimate.length; i += ESTIMATE_BATCH) {
-    for (const f of await jobsFigures(db, scope, toEstimate.slice(i, i + ESTIMATE_BATCH))) {
-      const sum = sums.get(monthOf.get(f.dispatchId) ?? "");
-      if (sum && f.payPlanId !== null) sum.pay += f.pay.payCents + f.pay.reimbursedCents;
-    }
-  }
-  const collected = await db
-    .select({
-      month: sql<string>`to_char(${payments.date}, 'YYYY-MM')`,
-      cents: sql<number>`sum(${payments.amountCents})`.mapWith(Number),
-    })
-    .from(payments)
-    .where(
-      scoped(
-        payments,
-        scope,
-        gte(payments.date, from),
-        lte(payments.date, to),
-        notInArray(payments.method, [...NON_CASH_PAYMENT_METHODS]),
-      ),
-    )
-    .groupBy(sql`1`);
-  const collectedOf = new Map(collected.map((c) => [c.month, c.cents]));
-  return {
-    timeZone,
-    months: months.map((m) => {
-      const sum = sums.get(m) ?? { invoiced: 0, pay: 0 };
-      return {
-        month: m,
-        invoiced: fromCents(sum.invoiced),
-        collected: fromCents(collectedOf.get(m) ?? 0),
-        pevoPay: fromCents(sum.pay),
-        margin: fromCents(sum.invoiced - sum.pay),
-      };
-    }),
-  };
 }

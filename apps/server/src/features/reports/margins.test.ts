@@ -4,8 +4,8 @@
  * plan's estimate), in exact cents: the jobs report, its filters and CSV, one job's margin, and the
  * dashboard's months.
  */
-import { invoices } from "@pevo/db";
-import { eq } from "drizzle-orm";
+import { dispatches, invoiceJobs, invoices, marginMonths, payPlans } from "@pevo/db";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
@@ -19,6 +19,7 @@ import {
 
 let t: TestApp;
 let admin: SignedUpAdmin;
+let adminB: SignedUpAdmin;
 let paula: TestPevo;
 let peter: TestPevo;
 let clientId: string;
@@ -49,6 +50,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const two = await t.createTwoCompanies();
   admin = two.adminA;
+  adminB = two.adminB;
   paula = two.pevo1;
   peter = two.pevo2;
   clientId = (await t.createClient(admin, { name: "Margin Client" })).id;
@@ -258,5 +260,82 @@ describe("margin", { timeout: 60_000 }, () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const res = await t.as(admin)("GET", "/api/reports/monthly?today=2025-07-15");
     expect(res.body.months.find((m: JsonBody) => m.month === "2025-06")).toEqual(june);
+  });
+});
+
+/**
+ * The chart's months are kept (margin_months) and recomputed when a trigger has moved their counter:
+ * after each change, through the API or straight in the database, the kept answer must be the one a
+ * computation from scratch gives. Runs last: it changes the jobs the tests above read.
+ */
+describe("the kept months follow every change", { timeout: 120_000 }, () => {
+  const chart = async () => {
+    const res = await t.as(admin)("GET", "/api/reports/monthly?today=2025-07-15");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.months as JsonBody[];
+  };
+  const month = (months: JsonBody[], m: string) => months.find((x) => x.month === m);
+  /** The kept answer, checked against one computed with nothing kept; returns it. */
+  async function current(step: string) {
+    const kept = await chart();
+    await t.db.delete(marginMonths);
+    expect(kept, step).toEqual(await chart());
+    return kept;
+  }
+
+  test("payments, plans, invoices, settlements and the jobs themselves", async () => {
+    let before = await current("first read");
+    expect(await t.db.select().from(marginMonths)).toHaveLength(12);
+    const step = async (name: string, change: () => Promise<unknown>, moved: string[]) => {
+      await change();
+      const after = await current(name);
+      for (const m of moved) expect(month(after, m), `${name}: ${m} moved`).not.toEqual(month(before, m));
+      before = after;
+    };
+    const [single] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, "MG-0001"));
+    const [consolidated] = await t.db
+      .select({ id: invoiceJobs.invoiceId })
+      .from(invoiceJobs)
+      .where(and(eq(invoiceJobs.dispatchId, job.c), isNull(invoiceJobs.releasedAt)));
+    await step("a payment", async () => {
+      const res = await t.as(admin)("POST", `/api/invoices/${single?.id}/payments`, {
+        date: "2025-07-02",
+        amount: "10.00",
+        method: "check",
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }, ["2025-07"]);
+    await step("a new default plan", () => percentPlan("2025-01-03", "40"), ["2025-06"]);
+    await step(
+      "a plan changed in the database",
+      () =>
+        t.db
+          .update(payPlans)
+          .set({ percentBasisPoints: 3000 })
+          .where(eq(payPlans.effectiveFrom, "2025-01-03")),
+      ["2025-06"],
+    );
+    await step(
+      "a job moved to another month",
+      () => t.db.update(dispatches).set({ pickupDate: "2025-07-01" }).where(eq(dispatches.id, job.c)),
+      ["2025-06", "2025-07"],
+    );
+    await step(
+      "a settled job canceled",
+      () => t.db.update(dispatches).set({ status: "canceled" }).where(eq(dispatches.id, job.b)),
+      ["2025-06"],
+    );
+    await step("an invoice voided", async () => {
+      const res = await t.as(admin)("POST", `/api/invoices/${consolidated?.id}/void`, {
+        reason: "Billed twice",
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // Job B is canceled and job C now in July: July loses C's 250.55.
+    }, ["2025-07"]);
+    // The other company's chart is its own: nothing of these changes reaches it.
+    const other = await t.as(adminB)("GET", "/api/reports/monthly?today=2025-07-15");
+    expect(other.body.months.every((m: JsonBody) => m.invoiced === "0.00" && m.collected === "0.00")).toBe(
+      true,
+    );
   });
 });
