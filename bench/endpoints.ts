@@ -111,10 +111,15 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       path: `/api/calendar?from=${addDays(today, -3)}&to=${addDays(today, 3)}`,
       as: "admin",
     },
+    // The office's settlement run of the last two weeks (~300 PEVOs at 100k, 3 at 1k), as its page
+    // opens: the first page of its PEVOs with their totals, and the run's state and totals (a draft's
+    // jobs are recomputed when their inputs change, not on read: DECISIONS 'PEVO pay').
+    list(
+      "settlement preview: two weeks",
+      `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}/pevos?${page}`,
+    ),
     {
-      // The office's settlement run of the last two weeks: a draft's summary of ~300 PEVOs (its jobs are
-      // recomputed when their inputs change, not on read: DECISIONS 'PEVO pay').
-      name: "settlement preview: two weeks",
+      name: "settlement preview: run totals",
       path: `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}`,
       as: "admin",
     },

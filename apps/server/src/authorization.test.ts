@@ -1012,6 +1012,11 @@ const ROUTES: Row[] = [
     expect: A_ONLY,
   },
   {
+    route: "GET /api/settlements/:id/pevos",
+    path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}/pevos`,
+    expect: A_ONLY,
+  },
+  {
     route: "GET /api/settlements/:id/pevos/:pevoId",
     path: async (f) => `/api/settlements/${(await newSettlementA(f)).id}/pevos/${f.pevoUserRowA}`,
     expect: A_ONLY,

@@ -7,7 +7,7 @@ import { optionalMoney, optionalQuantity } from "../rate-kinds";
 import { boundedText, dateInWindow, requiredText } from "../schemas/fields";
 import { paymentAmount } from "../schemas/invoice-payment";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";
-import { cursorPage, ZCursorParams, ZPageParams } from "./paging";
+import { cursorPage, offsetPage, ZCursorParams, ZPageParams } from "./paging";
 
 /** How a PEVO was paid (a settlement's payment). */
 export const SETTLEMENT_PAY_METHODS = [
@@ -240,21 +240,31 @@ export const ZSettlement = z.object({
 export type TSettlement = z.output<typeof ZSettlement>;
 export type TSettlementPevo = z.output<typeof ZSettlementPevo>;
 
-/** A PEVO's line of a run's summary: the totals without the jobs (those are read per PEVO). */
-const ZSettlementPevoSummary = ZSettlementPevo.pick({ pevoId: true, pevoName: true, totals: true }).extend({
+/** A PEVO's line of a run: the totals without the jobs (those are read per PEVO). */
+export const ZSettlementPevoSummary = ZSettlementPevo.pick({
+  pevoId: true,
+  pevoName: true,
+  totals: true,
+}).extend({
   jobCount: z.number().int(),
 });
+export type TSettlementPevoSummary = z.output<typeof ZSettlementPevoSummary>;
 
 /**
- * The office's run: its state and each PEVO's totals, without the jobs and adjustments, which are
- * read per PEVO (GET /api/settlements/{id}/pevos/{pevoId}): a run of hundreds of PEVOs stays a small
- * answer (docs/performance.md).
+ * The office's run: its state and totals (PEVOs, jobs, net), without its PEVOs, which are read a
+ * page at a time (GET /api/settlements/{id}/pevos), each PEVO's jobs and adjustments on their own
+ * (GET /api/settlements/{id}/pevos/{pevoId}): a run of hundreds of PEVOs answers what a run of three
+ * does (docs/performance.md).
  */
 export const ZSettlementSummary = ZSettlement.omit({ pevos: true }).extend({
-  pevos: z.array(ZSettlementPevoSummary),
+  pevoCount: z.number().int().describe("PEVOs with a job or an adjustment in the run"),
   jobCount: z.number().int(),
 });
 export type TSettlementSummary = z.output<typeof ZSettlementSummary>;
+
+/** A page of a run's PEVOs with their totals, in name order. */
+export const ZSettlementPevoPage = offsetPage(ZSettlementPevoSummary);
+export type TSettlementPevoPage = z.output<typeof ZSettlementPevoPage>;
 
 export const ZSettlementListItem = z.object({
   id: ZId,
@@ -270,6 +280,8 @@ export const ZSettlementListItem = z.object({
 });
 export type TSettlementListItem = z.output<typeof ZSettlementListItem>;
 export const ZSettlementListParams = ZPageParams;
+/** GET /api/settlements/{id}/pevos: a page of the run's PEVOs, in name order. */
+export const ZSettlementPevosParams = ZPageParams;
 
 /** One of the PEVO's own statements (an approved or paid settlement): their jobs' pay, never the invoice. */
 export const ZEarningsStatement = z.object({

@@ -33,6 +33,7 @@ export {
   getPevoSettlement,
   getSettlement,
   getSettlementPevo,
+  getSettlementPevos,
   PEVO_NOT_IN_SETTLEMENT,
   SETTLEMENT_NOT_FOUND,
 } from "./read-settlement";

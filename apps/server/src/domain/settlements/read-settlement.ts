@@ -4,26 +4,30 @@
  * PEVO's totals) and each PEVO's statement separately. A draft's jobs whose inputs changed since
  * their figures were stored (`stale`, set by migration 0048's triggers in the changing transaction)
  * are recomputed first, from today's plans, invoices and trip logs; the rest is a read of stored rows.
- * An approved or paid run is read as frozen.
+ * An approved or paid run is read as frozen. The run's totals and its pages of PEVOs: run-summary.ts.
  */
 import { type Executor, pevos, settlementAdjustments, settlementJobs, settlements } from "@pevo/db";
 import {
-  type AdjustmentKind,
   type ExpenseLine,
   fromCents,
+  type OffsetPage,
+  type PageParams,
   type PayLine,
   statementTotals,
   type TSettlement,
   type TSettlementPevo,
+  type TSettlementPevoSummary,
   type TSettlementSummary,
 } from "@pevo/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { ConflictError, NotFoundError } from "../../lib/domain-errors";
 import { type Scope, scoped } from "../../lib/tenant";
 import { jobsFigures, storedFigures } from "./job-figures";
+import { readPevoPage, readRunTotals, runOf, SETTLEMENT_NOT_FOUND } from "./run-summary";
 
-export const SETTLEMENT_NOT_FOUND = "Settlement not found";
+export { SETTLEMENT_NOT_FOUND };
+
 export const PEVO_NOT_IN_SETTLEMENT = "This PEVO has no statement in the settlement";
 const NOT_DRAFT =
   "This settlement is approved: its figures are locked (a correction is an adjustment in a later settlement)";
@@ -275,119 +279,24 @@ export async function readSettlement(
   return { ...runOf(row), pevos: byPevo, net: fromCents(net) };
 }
 
-function runOf(row: typeof settlements.$inferSelect) {
-  return {
-    id: row.id,
-    periodKind: row.periodKind,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    includeUninvoiced: row.includeUninvoiced,
-    status: row.status,
-    approvedAt: row.approvedAt?.toISOString() ?? null,
-    paidDate: row.paidDate,
-    paidMethod: row.paidMethod as TSettlement["paidMethod"],
-    paidReference: row.paidReference,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * The run's summary: each PEVO's job count and totals, summed in PostgreSQL from the stored pay
- * columns (not the jobs' figures) with the PEVO's name joined: one row per PEVO, and one per PEVO and
- * adjustment kind, on the settlement's keys (docs/performance.md).
- */
-async function readSummary(db: Executor, scope: Scope, id: string): Promise<TSettlementSummary> {
-  const [row] = await db
-    .select()
-    .from(settlements)
-    .where(scoped(settlements, scope, eq(settlements.id, id)));
-  if (!row) throw new NotFoundError(SETTLEMENT_NOT_FOUND);
-  const jobs = await db
-    .select({
-      pevoId: settlementJobs.pevoId,
-      name: sql<string>`min(${pevos.firstName} || ' ' || ${pevos.lastName})`,
-      jobCount: sql<number>`count(*)::int`,
-      payCents: sql<string>`sum(${settlementJobs.payCents})::bigint`,
-      reimbursedCents: sql<string>`sum(${settlementJobs.reimbursedCents})::bigint`,
-    })
-    .from(settlementJobs)
-    .innerJoin(pevos, and(eq(pevos.companyId, settlementJobs.companyId), eq(pevos.id, settlementJobs.pevoId)))
-    .where(scoped(settlementJobs, scope, eq(settlementJobs.settlementId, id)))
-    .groupBy(settlementJobs.pevoId);
-  const adjustments = await db
-    .select({
-      pevoId: settlementAdjustments.pevoId,
-      kind: settlementAdjustments.kind,
-      amountCents: sql<string>`sum(${settlementAdjustments.amountCents})::bigint`,
-    })
-    .from(settlementAdjustments)
-    .where(scoped(settlementAdjustments, scope, eq(settlementAdjustments.settlementId, id)))
-    .groupBy(settlementAdjustments.pevoId, settlementAdjustments.kind);
-  type Totals = {
-    name?: string;
-    jobCount: number;
-    jobs: { payCents: number; reimbursedCents: number }[];
-    adjustments: { kind: AdjustmentKind; amountCents: number }[];
-  };
-  const byPevo = new Map<string, Totals>();
-  const totalsOf = (pevoId: string) => {
-    let own = byPevo.get(pevoId);
-    if (!own) {
-      own = { jobCount: 0, jobs: [], adjustments: [] };
-      byPevo.set(pevoId, own);
-    }
-    return own;
-  };
-  for (const j of jobs) {
-    const own = totalsOf(j.pevoId);
-    own.name = j.name;
-    own.jobCount = j.jobCount;
-    own.jobs.push({ payCents: Number(j.payCents), reimbursedCents: Number(j.reimbursedCents) });
-  }
-  for (const a of adjustments) {
-    totalsOf(a.pevoId).adjustments.push({ kind: a.kind, amountCents: Number(a.amountCents) });
-  }
-  // A PEVO with adjustments and no job left (all held) is named on its own.
-  const unnamed = [...byPevo].filter(([, t]) => t.name === undefined).map(([pid]) => pid);
-  const names = await pevoNames(db, scope, unnamed);
-  const pevoRows = [...byPevo]
-    .map(([pid, own]) => {
-      const totals = statementTotals(own.jobs, own.adjustments);
-      return {
-        pevoId: pid,
-        pevoName: own.name ?? names.get(pid) ?? "-",
-        jobCount: own.jobCount,
-        totals: {
-          pay: fromCents(totals.payCents),
-          reimbursed: fromCents(totals.reimbursedCents),
-          adjustments: fromCents(totals.adjustmentsCents),
-          net: fromCents(totals.netCents),
-        },
-      };
-    })
-    .sort((a, b) => byName(a.pevoName, b.pevoName));
-  const all = [...byPevo.values()];
-  return {
-    ...runOf(row),
-    pevos: pevoRows,
-    jobCount: all.reduce((n, t) => n + t.jobCount, 0),
-    net: fromCents(
-      statementTotals(
-        all.flatMap((t) => t.jobs),
-        all.flatMap((t) => t.adjustments),
-      ).netCents,
-    ),
-  };
-}
-
 /** Its reads in one snapshot (a concurrent edit shows whole or not at all), without locking the run. */
 const snapshot = <T>(scope: Scope, read: (tx: Executor) => Promise<T>) =>
   scope.db.transaction(read, { isolationLevel: "repeatable read", accessMode: "read only" });
 
-/** The office's read of a run: a draft's stale jobs are recomputed first. */
+/** The office's read of a run, its state and totals: a draft's stale jobs are recomputed first. */
 export async function getSettlement(scope: Scope, id: string): Promise<TSettlementSummary> {
   await refreshStale(scope, id);
-  return snapshot(scope, (tx) => readSummary(tx, scope, id));
+  return snapshot(scope, (tx) => readRunTotals(tx, scope, id));
+}
+
+/** A page of the run's PEVOs with their totals (a draft's stale jobs recomputed first). */
+export async function getSettlementPevos(
+  scope: Scope,
+  id: string,
+  params: PageParams,
+): Promise<OffsetPage<TSettlementPevoSummary>> {
+  await refreshStale(scope, id);
+  return snapshot(scope, (tx) => readPevoPage(tx, scope, id, params));
 }
 
 /** The run with one PEVO's statement only (that PEVO's stale jobs recomputed first in a draft). */

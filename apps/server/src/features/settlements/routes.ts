@@ -10,6 +10,8 @@ import {
   ZSettlementListItem,
   ZSettlementListParams,
   ZSettlementPevo,
+  ZSettlementPevoSummary,
+  ZSettlementPevosParams,
   ZSettlementSummary,
 } from "@pevo/shared";
 import {
@@ -21,6 +23,7 @@ import {
   getPevoSettlement,
   getSettlement,
   getSettlementPevo,
+  getSettlementPevos,
   holdJob,
   JOB_NOT_IN_SETTLEMENT,
   listSettlements,
@@ -150,11 +153,30 @@ export const settlementRoutes = office
       path: "/{id}",
       tags,
       summary:
-        "A settlement's state and each PEVO's job count and totals (a draft is recomputed); each PEVO's jobs and adjustments are read per PEVO",
+        "A settlement's state and totals: its PEVO count, job count and net (a draft is recomputed); its PEVOs are read a page at a time (/pevos), each PEVO's jobs and adjustments per PEVO",
       request: { params },
       responses: { 200: json(Settlement, "The settlement"), ...errors(401, 403, 404) },
     }),
     async (c) => c.json(await getSettlement(scopeOf(c), c.req.valid("param").id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/pevos",
+      tags,
+      summary:
+        "A page of a settlement's PEVOs in name order, each with its job count and totals (a draft is recomputed)",
+      request: { params, query: ZSettlementPevosParams },
+      responses: {
+        200: json(
+          named("SettlementPevoPage", offsetPage(named("SettlementPevoSummary", ZSettlementPevoSummary))),
+          "One page",
+        ),
+        ...errors(400, 401, 403, 404),
+      },
+    }),
+    async (c) =>
+      c.json(await getSettlementPevos(scopeOf(c), c.req.valid("param").id, c.req.valid("query")), 200),
   )
   .openapi(
     createRoute({

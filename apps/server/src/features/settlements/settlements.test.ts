@@ -49,6 +49,12 @@ async function rawGet(path: string, cookie: string) {
   const res = await t.app.request(`${APP_URL}${path}`, { headers: { Origin: APP_URL, Cookie: cookie } });
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
 }
+/** The first page of a run's PEVOs (each with its totals). */
+const pevosOf = async (id: string, query = "") => {
+  const res = await t.as(admin)("GET", `/api/settlements/${id}/pevos${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
 const run = (start: string, end: string) =>
   t.as(admin)("POST", "/api/settlements", {
     periodKind: "custom",
@@ -82,8 +88,12 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     const job = await completedJob(paula.pevoId, "2025-04-02");
     const draft = await run("2025-04-01", "2025-04-14");
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    // The run answers each PEVO's totals; the PEVO's jobs are read on their own.
-    const line = draft.body.pevos.find((p: { pevoId: string }) => p.pevoId === paula.pevoId);
+    // The run answers its totals, a page of its PEVOs theirs; the PEVO's jobs are read on their own.
+    expect(draft.body).toMatchObject({ pevoCount: 1, jobCount: 1, net: "250.00" });
+    expect(draft.body.pevos).toBeUndefined();
+    const page = await pevosOf(draft.body.id);
+    expect(page).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    const line = page.items.find((p: { pevoId: string }) => p.pevoId === paula.pevoId);
     expect(line).toMatchObject({ jobCount: 1, totals: { pay: "250.00" } });
     expect(line.jobs).toBeUndefined();
     const own = (await t.as(admin)("GET", `/api/settlements/${draft.body.id}/pevos/${paula.pevoId}`)).body;
@@ -121,13 +131,13 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     );
     const after = await t.as(admin)("GET", `/api/settlements/${draft.body.id}`);
     expect(after.body.net).toBe("150.00");
-    expect(after.body.pevos[0].totals.pay).toBe("250.00");
+    expect((await pevosOf(draft.body.id)).items[0].totals).toMatchObject({ pay: "250.00", net: "150.00" });
 
     // A new job of the period is paid under the new plan in a new run.
     await completedJob(paula.pevoId, "2025-04-03");
     const second = await run("2025-04-01", "2025-04-14");
     expect(second.status).toBe(201);
-    expect(second.body.pevos[0].totals.pay).toBe("300.00");
+    expect((await pevosOf(second.body.id)).items[0].totals.pay).toBe("300.00");
 
     const paid = await t.as(admin)("POST", `/api/settlements/${draft.body.id}/pay`, {
       date: "2025-04-18",
@@ -211,9 +221,7 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const id = draft.body.id;
     const totalsOf = async (pevoId: string) =>
-      (await t.as(admin)("GET", `/api/settlements/${id}`)).body.pevos.find(
-        (p: { pevoId: string }) => p.pevoId === pevoId,
-      ).totals;
+      (await pevosOf(id)).items.find((p: { pevoId: string }) => p.pevoId === pevoId).totals;
     const stale = async () =>
       (
         await t.db
@@ -396,5 +404,69 @@ describe("PEVO pay", { timeout: 120_000 }, () => {
       expect(bad.status, query).toBe(400);
       expect(bad.body.error, query).toContain(message);
     }
+  });
+
+  test("a run's PEVOs are read a page at a time, in name order, with the run's totals on their own", async () => {
+    expect((await t.as(admin)("POST", "/api/pay-plans/default", plan("2025-10-01", "180.00"))).status).toBe(
+      201,
+    );
+    await completedJob(paula.pevoId, "2025-10-02");
+    await completedJob(paula.pevoId, "2025-10-03");
+    const petersJob = await completedJob(peter.pevoId, "2025-10-02");
+    const draft = await run("2025-10-01", "2025-10-14");
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const id = draft.body.id;
+    expect(draft.body).toMatchObject({ pevoCount: 2, jobCount: 3 });
+
+    const first = await pevosOf(id, "?page=1&pageSize=1");
+    expect(first).toMatchObject({ total: 2, totalCapped: false, page: 1, pageSize: 1 });
+    expect(first.items).toEqual([
+      {
+        pevoId: paula.pevoId,
+        pevoName: "Paula One",
+        jobCount: 2,
+        totals: { pay: "360.00", reimbursed: "0.00", adjustments: "0.00", net: "360.00" },
+      },
+    ]);
+    const second = await pevosOf(id, "?page=2&pageSize=1");
+    expect(second.items.map((p: { pevoName: string }) => p.pevoName)).toEqual(["Peter Two"]);
+    // The run's net is its PEVOs' (Peter is paid under his own plan).
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    expect(cents(draft.body.net)).toBe(cents("360.00") + cents(second.items[0].totals.net));
+    // Past the last page: no PEVO, the same total.
+    expect(await pevosOf(id, "?page=3&pageSize=1")).toMatchObject({ items: [], total: 2 });
+
+    // Peter's only job held and a bonus added: he stays on the run, with no job and the bonus.
+    expect((await t.as(admin)("DELETE", `/api/settlements/${id}/jobs/${petersJob}`)).status).toBe(200);
+    const bonus = await t.as(admin)("POST", `/api/settlements/${id}/adjustments`, {
+      pevoId: peter.pevoId,
+      kind: "bonus",
+      amount: "25.00",
+      note: "Radio returned",
+    });
+    expect(bonus.status).toBe(201);
+    expect(bonus.body).toMatchObject({ pevoCount: 2, jobCount: 2, net: "385.00" });
+    expect((await t.as(admin)("GET", `/api/settlements/${id}`)).body).toMatchObject({
+      pevoCount: 2,
+      jobCount: 2,
+      net: "385.00",
+    });
+    const all = await pevosOf(id);
+    expect(all.items.map((p: { pevoName: string; jobCount: number }) => [p.pevoName, p.jobCount])).toEqual([
+      ["Paula One", 2],
+      ["Peter Two", 0],
+    ]);
+    expect(all.items[1].totals).toEqual({
+      pay: "0.00",
+      reimbursed: "0.00",
+      adjustments: "25.00",
+      net: "25.00",
+    });
+
+    // A bad page is a 400 with a message; another company's run is a 404.
+    const bad = await t.as(admin)("GET", `/api/settlements/${id}/pevos?pageSize=101`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain("pageSize must be a whole number from 1 to 100");
+    expect((await t.as(adminB)("GET", `/api/settlements/${id}/pevos`)).status).toBe(404);
   });
 });

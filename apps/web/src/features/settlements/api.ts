@@ -7,7 +7,7 @@ import type {
   TSettlementPevo,
   TSettlementSummary,
 } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 
@@ -49,11 +49,32 @@ export function useSettlementList(page: number) {
   });
 }
 
-/** The run: its state and each PEVO's totals (the jobs are read per PEVO). */
+/** The run: its state and totals (its PEVOs are read a page at a time, their jobs per PEVO). */
 export function useSettlement(id: string) {
   return useQuery<TSettlementSummary>({
     queryKey: queryKeys.settlement(id),
     queryFn: () => call(settlements[":id"].$get({ param: pathParams({ id }) })),
+  });
+}
+
+/** PEVO statements shown at first and added by "Load more": each card reads its own jobs. */
+export const PEVOS_PER_PAGE = 20;
+
+const pevoPages = (id: string) => [...queryKeys.settlement(id), "pevo-pages"] as const;
+
+/** The run's PEVOs with their totals, in name order, a page at a time ("Load more" appends the next). */
+export function useSettlementPevos(id: string) {
+  return useInfiniteQuery({
+    queryKey: pevoPages(id),
+    queryFn: ({ pageParam }) =>
+      call(
+        settlements[":id"].pevos.$get({
+          param: pathParams({ id }),
+          query: { page: String(pageParam), pageSize: String(PEVOS_PER_PAGE) },
+        }),
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 }
 
@@ -68,8 +89,8 @@ export function useSettlementPevo(id: string, pevoId: string) {
 }
 
 /**
- * A change to a run: the run's answer replaces its summary, its PEVOs' statements and the list (net,
- * counts) refetch.
+ * A change to a run: the run's answer replaces its state and totals; its pages of PEVOs (their
+ * totals), their statements and the list (net, counts) refetch.
  */
 function useSettlementChange<V>(id: string, request: (value: V) => Promise<TSettlementSummary>) {
   const queryClient = useQueryClient();
@@ -78,6 +99,7 @@ function useSettlementChange<V>(id: string, request: (value: V) => Promise<TSett
     onSuccess: (settlement) => {
       queryClient.setQueryData(queryKeys.settlement(id), settlement);
       void invalidateAll(queryClient, [
+        pevoPages(id),
         pevoStatements(id),
         [...queryKeys.settlements, "list"],
         queryKeys.activity,

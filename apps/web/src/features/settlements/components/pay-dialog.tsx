@@ -42,7 +42,7 @@ export function PayDialog({ settlement, onClose }: { settlement: TSettlementSumm
       if (!applyFieldErrors(error, setError)) toast.error(failureMessage(error, "Could not mark it paid"));
     }
   });
-  const count = settlement.pevos.length;
+  const count = settlement.pevoCount;
   return (
     <Dialog open onOpenChange={(open) => !open && !pay.isPending && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">

@@ -5,6 +5,7 @@ import {
   PAY_PERIOD_LABELS,
   SETTLEMENT_PAY_METHOD_LABELS,
   type TSettlementPevo,
+  type TSettlementPevoSummary,
   type TSettlementSummary,
   toCents,
 } from "@pevo/shared";
@@ -13,10 +14,11 @@ import { type ReactNode, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
-import { BackButton, ListSkeleton, ProblemState, QueryErrorState } from "@/components/states";
+import { BackButton, ErrorState, ListSkeleton, ProblemState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -28,6 +30,7 @@ import {
   useRemoveAdjustment,
   useSettlement,
   useSettlementPevo,
+  useSettlementPevos,
 } from "../api";
 import { AdjustmentDialog } from "../components/adjustment-dialog";
 import { PayDialog } from "../components/pay-dialog";
@@ -55,18 +58,15 @@ export function SettlementPage() {
 
 type Dialog = "approve" | "pay" | "delete" | null;
 
-/** PEVO statements shown at first, and added by "Show more PEVOs": each one reads its own jobs. */
-const PEVOS_PER_PAGE = 20;
+const pevosLabel = (n: number) => `${n} ${n === 1 ? "PEVO" : "PEVOs"}`;
 
 function Run({ settlement: s }: { settlement: TSettlementSummary }) {
-  const [shown, setShown] = useState(PEVOS_PER_PAGE);
   const [dialog, setDialog] = useState<Dialog>(null);
   const approve = useApproveSettlement(s.id);
   const remove = useDeleteSettlement(s.id);
   const navigate = useNavigate();
   const draft = s.status === "draft";
   const jobCount = s.jobCount;
-  const more = s.pevos.length - shown;
 
   const onApprove = () =>
     approve.mutate(undefined, {
@@ -94,8 +94,8 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <SettlementStatusBadge status={s.status} />
             <span>
-              {PAY_PERIOD_LABELS[s.periodKind]} · {s.pevos.length} {s.pevos.length === 1 ? "PEVO" : "PEVOs"} ·{" "}
-              {jobCount} {jobCount === 1 ? "job" : "jobs"}
+              {PAY_PERIOD_LABELS[s.periodKind]} · {pevosLabel(s.pevoCount)} · {jobCount}{" "}
+              {jobCount === 1 ? "job" : "jobs"}
               {s.includeUninvoiced ? " · jobs not invoiced yet included" : ""}
             </span>
           </span>
@@ -107,7 +107,7 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
                 <Trash2 aria-hidden />
                 Delete draft
               </Button>
-              <Button onClick={() => setDialog("approve")} disabled={s.pevos.length === 0}>
+              <Button onClick={() => setDialog("approve")} disabled={s.pevoCount === 0}>
                 <Lock aria-hidden />
                 Approve
               </Button>
@@ -121,7 +121,7 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
         }
       />
       <StateNote settlement={s} />
-      {s.pevos.length === 0 ? (
+      {s.pevoCount === 0 ? (
         <ProblemState
           message="No job left in this draft"
           level={2}
@@ -129,17 +129,8 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
           back={back}
         />
       ) : (
-        s.pevos.slice(0, shown).map((p) => <PevoStatement key={p.pevoId} settlement={s} pevo={p} />)
+        <RunPevos settlement={s} />
       )}
-      {more > 0 ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          onClick={() => setShown((n) => n + PEVOS_PER_PAGE)}
-        >
-          Show more PEVOs ({more} more)
-        </Button>
-      ) : null}
       <Card>
         <CardContent className="flex items-center justify-between gap-4 text-lg font-semibold">
           <span>Net to pay</span>
@@ -152,7 +143,7 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
         open={dialog === "approve"}
         onOpenChange={(open) => !open && setDialog(null)}
         title="Approve this settlement?"
-        description={`Its figures are stored and locked: ${formatMoney(s.net)} to ${s.pevos.length} ${s.pevos.length === 1 ? "PEVO" : "PEVOs"}. A later change of a pay plan or a trip log does not alter it; a correction is an adjustment in a later settlement.`}
+        description={`Its figures are stored and locked: ${formatMoney(s.net)} to ${pevosLabel(s.pevoCount)}. A later change of a pay plan or a trip log does not alter it; a correction is an adjustment in a later settlement.`}
         confirmLabel="Approve"
         confirmVariant="default"
         pending={approve.isPending}
@@ -168,6 +159,41 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
       />
       {dialog === "pay" ? <PayDialog settlement={s} onClose={() => setDialog(null)} /> : null}
     </div>
+  );
+}
+
+/**
+ * The run's PEVO statements, a page at a time in name order (the API pages them: a run of hundreds
+ * of PEVOs reads what a small one does); "Load more PEVOs" appends the next page.
+ */
+function RunPevos({ settlement: s }: { settlement: TSettlementSummary }) {
+  const pages = useSettlementPevos(s.id);
+  if (pages.isPending) return <ListSkeleton label="Loading the PEVOs' statements" rows={3} />;
+  if (pages.isError && !pages.data)
+    return <QueryErrorState message="Error loading the PEVOs' statements" query={pages} />;
+  const loaded = pages.data?.pages ?? [];
+  const pevos = loaded.flatMap((p) => p.items);
+  const total = loaded.at(-1)?.total ?? pevos.length;
+  const more = total - pevos.length;
+  return (
+    <>
+      {pevos.map((p) => (
+        <PevoStatement key={p.pevoId} settlement={s} pevo={p} />
+      ))}
+      {pages.isFetchNextPageError ? (
+        <ErrorState message="Error loading more PEVOs" onRetry={() => void pages.fetchNextPage()} />
+      ) : pages.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+        >
+          {pages.isFetchingNextPage ? <Spinner /> : null}
+          Load more PEVOs ({more} more)
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -198,7 +224,7 @@ function PevoStatement({
   pevo: p,
 }: {
   settlement: TSettlementSummary;
-  pevo: TSettlementSummary["pevos"][number];
+  pevo: TSettlementPevoSummary;
 }) {
   const draft = s.status === "draft";
   const [adding, setAdding] = useState(false);
