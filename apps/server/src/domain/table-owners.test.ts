@@ -71,6 +71,7 @@ const OWNER: Record<string, Owner> = {
   settlements: "domain/settlements",
   settlementJobs: "domain/settlements",
   settlementAdjustments: "domain/settlements",
+  paidCompensationYears: "domain/settlements",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -12,6 +12,7 @@ export * from "./invoice-jobs";
 export * from "./job-paperwork";
 export * from "./jobs";
 export * from "./open-balances";
+export * from "./paid-compensation";
 export * from "./payments";
 export * from "./rate-limits";
 export * from "./settlements";
