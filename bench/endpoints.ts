@@ -123,8 +123,9 @@ export function endpointsOf(company: BenchCompany): Endpoint[] {
       path: `/api/settlements/${company.draftSettlementId ?? missing("draftSettlementId")}`,
       as: "admin",
     },
-    // Each PEVO's 1099-NEC box 1 of this year, summed from a year of paid settlements: the year's
-    // counts, and the first page of its recipients (highest first) and of its missing W-9s.
+    // Each PEVO's 1099-NEC box 1 of this year, a year of paid settlements (kept summed per PEVO and
+    // year): the year's counts, and the first page of its recipients (highest first) and of its
+    // missing W-9s.
     { name: "1099-NEC year totals", path: `/api/tax-years/${today.slice(0, 4)}`, as: "admin" },
     list("1099-NEC recipients", `/api/tax-years/${today.slice(0, 4)}/recipients?${page}`),
     list("1099-NEC missing W-9s", `/api/tax-years/${today.slice(0, 4)}/missing-w9s?${page}`),

@@ -349,7 +349,8 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
 
   // PEVO pay: a paid two-week settlement for each of the 26 periods before the last two weeks (those
   // stay unpaid for the settlement preview), paying every completed, assigned job of its period:
-  // the paid history the 1099-NEC year totals sum.
+  // the paid history behind the 1099-NEC year totals (its jobs' inserts fill paid_compensation_years
+  // by migration 0052's triggers).
   await db.execute(sql`
     insert into settlements (company_id, period_kind, period_start, period_end, include_uninvoiced, status,
       approved_at, paid_date, paid_method, created_at)
@@ -427,8 +428,9 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
 /**
  * The steady state autovacuum reaches after a bulk load: fresh statistics (the planner's choices at
  * 100k depend on them) and the visibility map (index-only scans for counts). The tables the
- * invoices', dispatches' and claims' triggers keep (a row per company and day, per due date, per
- * client with open invoices or unbilled jobs, per client and day of unbilled jobs) are exact after the seed, since the triggers run on
+ * invoices', dispatches', claims' and settlements' triggers keep (a row per company and day, per due
+ * date, per client with open invoices or unbilled jobs, per client and day of unbilled jobs, per PEVO
+ * and year paid) are exact after the seed, since the triggers run on
  * its inserts too, and are also rewritten: the seed writes a company's years in one statement, so
  * each of their rows is updated thousands of times in one transaction, and the row versions fill
  * hundreds of pages (743 for 1,700 per-day rows) that the dashboard then reads. The app writes a
@@ -438,6 +440,7 @@ export async function seedBenchCompany(db: Database, options: SeedOptions): Prom
 export async function analyze(db: Database) {
   await db.execute(sql`vacuum analyze`);
   await db.execute(
-    sql`vacuum (full, analyze) dispatch_day_counts, invoice_open_balances, client_open_balances, client_unbilled_jobs, client_unbilled_days`,
+    sql`vacuum (full, analyze) dispatch_day_counts, invoice_open_balances, client_open_balances, client_unbilled_jobs,
+      client_unbilled_days, paid_compensation_years`,
   );
 }

@@ -176,7 +176,7 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
   });
   expect(stop.status, JSON.stringify(stop.body)).toBe(201);
 
-  // PEVO pay: a default plan and a settlement of a completed job, with an advance.
+  // PEVO pay: a default plan and a settlement of a completed job, with an advance, paid.
   await ok("POST", "/api/pay-plans/default", {
     effectiveFrom: "2025-01-01",
     kind: "per_job",
@@ -200,6 +200,13 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     kind: "advance",
     amount: "50.00",
     note: "Fuel advance",
+  });
+  // Approved and paid: the PEVO's paid compensation of the year is kept (paid_compensation_years).
+  await ok("POST", `/api/settlements/${settlement.id}/approve`);
+  await ok("POST", `/api/settlements/${settlement.id}/pay`, {
+    date: "2025-04-18",
+    method: "check",
+    reference: "",
   });
   expect((await as("GET", "/api/activity")).status).toBe(200);
   // The dashboard chart keeps the months it computes (margin_months).

@@ -75,6 +75,7 @@ const OWNER: Record<string, Owner> = {
   // The dashboard chart's kept months; the change counters are raised by triggers only.
   marginMonths: "domain/settlements",
   marginMonthChanges: "domain/settlements",
+  paidCompensationYears: "domain/settlements",
   // Infrastructure owners (biome.json has one override per file naming the same tables).
   verification: "auth.ts",
   jobs: "lib/jobs.ts",

@@ -32,6 +32,7 @@ import {
   jobLogEntries,
   jobs,
   mailOutbox,
+  paidCompensationYears,
   payments,
   payPlans,
   permits,
@@ -66,6 +67,8 @@ const OWNED: { table: PgTable; companyId: PgColumn }[] = [
   settlementAdjustments,
   settlementJobs,
   settlements,
+  // Emptied by settlement_jobs' and settlement_adjustments' triggers above; named all the same.
+  paidCompensationYears,
   payPlans,
   clientCreditEntries,
   payments,

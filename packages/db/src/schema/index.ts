@@ -13,6 +13,7 @@ export * from "./job-paperwork";
 export * from "./jobs";
 export * from "./margin-months";
 export * from "./open-balances";
+export * from "./paid-compensation";
 export * from "./payments";
 export * from "./rate-limits";
 export * from "./settlements";
