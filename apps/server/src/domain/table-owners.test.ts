@@ -62,6 +62,7 @@ const OWNER: Record<string, Owner> = {
   clientUnbilledJobs: "domain/invoices",
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
+  creditNoteCounts: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",
   clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",
