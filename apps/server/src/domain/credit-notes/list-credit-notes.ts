@@ -1,7 +1,7 @@
 // The office's list of credit notes: newest first, searched by credit note or invoice number.
 import { creditNoteCounts, creditNotes, invoices } from "@pevo/db";
 import { fromCents, type TCreditNoteListItem, type TCreditNoteListParams } from "@pevo/shared";
-import { and, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import { countUpTo, likePattern, offsetPageOf } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
@@ -15,7 +15,8 @@ import { type Scope, scoped } from "../../lib/tenant";
  * - a search reads its matches from the trigram index on the number and the invoices' one (the two
  *   as a UNION, each by its own index: an OR of the two made PostgreSQL test every credit note of
  *   the company), then sorts them;
- * - the total without a filter is the company's kept count (credit_note_counts, kept by a trigger).
+ * - the total without a filter is the company's kept count (credit_note_counts, kept by a trigger),
+ *   read first: a page in the older half is then walked from the oldest end (pageFromEnd).
  */
 export async function listCreditNotes(scope: Scope, params: TCreditNoteListParams) {
   const { db } = scope;
@@ -40,16 +41,26 @@ export async function listCreditNotes(scope: Scope, params: TCreditNoteListParam
       : matching()
   ).as("matches");
 
+  // Without a filter the total is known before the page (the kept count, one row).
+  const kept = pattern || oneInvoice ? undefined : await keptCount(scope);
   return offsetPageOf<TCreditNoteListItem>(params, {
     rows: async (limit, offset) => {
       // One statement, as the invoice list: the page's ids in a subquery, then those credit notes
-      // by their key with their invoices.
-      const page = db
-        .select({ id: matches.id })
-        .from(matches)
-        .orderBy(desc(matches.date), desc(matches.id))
-        .limit(limit)
-        .offset(offset);
+      // by their key with their invoices (sorted there, so the ids may come in either order).
+      const fromEnd = kept === undefined ? undefined : pageFromEnd(kept, limit, offset);
+      const page = fromEnd
+        ? db
+            .select({ id: matches.id })
+            .from(matches)
+            .orderBy(asc(matches.date), asc(matches.id))
+            .limit(fromEnd.limit)
+            .offset(fromEnd.offset)
+        : db
+            .select({ id: matches.id })
+            .from(matches)
+            .orderBy(desc(matches.date), desc(matches.id))
+            .limit(limit)
+            .offset(offset);
       const rows = await db
         .select({
           id: creditNotes.id,
@@ -79,14 +90,25 @@ export async function listCreditNotes(scope: Scope, params: TCreditNoteListParam
         sentAt: sentAt?.toISOString() ?? null,
       }));
     },
-    count: async (cap) => {
-      if (pattern || oneInvoice)
-        return countUpTo(db, db.select({ one: sql`1` }).from(matches).$dynamic(), cap);
-      const [kept] = await db
-        .select({ n: creditNoteCounts.creditNotes })
-        .from(creditNoteCounts)
-        .where(scoped(creditNoteCounts, scope));
-      return kept?.n ?? 0;
-    },
+    count: async (cap) => kept ?? countUpTo(db, db.select({ one: sql`1` }).from(matches).$dynamic(), cap),
   });
+}
+
+async function keptCount(scope: Scope) {
+  const [kept] = await scope.db
+    .select({ n: creditNoteCounts.creditNotes })
+    .from(creditNoteCounts)
+    .where(scoped(creditNoteCounts, scope));
+  return kept?.n ?? 0;
+}
+
+/**
+ * A page in the older half of `total` rows, as a limit and offset from the oldest end: the walk then
+ * skips the rows after it, not the newer ones before it, and the last page (the oldest credit notes)
+ * costs what the first does. Undefined for a page in the newer half or past the end.
+ */
+export function pageFromEnd(total: number, limit: number, offset: number) {
+  const fromEnd = total - offset - limit;
+  if (offset >= total || fromEnd >= offset) return undefined;
+  return { limit: Math.min(limit, total - offset), offset: Math.max(0, fromEnd) };
 }

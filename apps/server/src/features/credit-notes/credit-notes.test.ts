@@ -345,7 +345,8 @@ describe("listing, PDF, email and the public page", () => {
     const search = await t.as(adminA)("GET", "/api/credit-notes?pageSize=100&q=CN");
     expect(search.body.total).toBe(all.body.total);
     expect(ids(search.body)).toEqual(ids(all.body));
-    for (const page of [1, 2, 3]) {
+    // Every page, the older half's read from the oldest end (pageFromEnd), the last one short.
+    for (let page = 1; page <= Math.ceil(all.body.total / 2); page++) {
       const plain = await t.as(adminA)("GET", `/api/credit-notes?pageSize=2&page=${page}`);
       const searched = await t.as(adminA)("GET", `/api/credit-notes?pageSize=2&page=${page}&q=CN`);
       expect(ids(searched.body)).toEqual(ids(plain.body));
