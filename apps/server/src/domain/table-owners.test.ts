@@ -63,6 +63,7 @@ const OWNER: Record<string, Owner> = {
   clientUnbilledDays: "domain/invoices",
   payments: "domain/invoices",
   creditNotes: "domain/credit-notes",
+  creditNoteCounts: "domain/credit-notes",
   creditNoteLines: "domain/credit-notes",
   clientCreditEntries: "domain/invoices",
   publicLinks: "domain/public-links",

@@ -4,8 +4,8 @@
  * rest credited to the client's account; numbered CN-YYYY-NNNN per company and year; never cash; a
  * PDF, an email through the outbox and a public page that shows that one credit note.
  */
-import { activityEvents, creditNotes, payments } from "@pevo/db";
-import { and, eq } from "drizzle-orm";
+import { activityEvents, creditNoteCounts, creditNotes, payments } from "@pevo/db";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   APP_URL,
@@ -321,6 +321,53 @@ describe("listing, PDF, email and the public page", () => {
     expect(byInvoice.body.total).toBe(2);
     const paged = await t.as(adminA)("GET", "/api/credit-notes?pageSize=1&page=2");
     expect(paged.body.items).toHaveLength(1);
+  });
+
+  test("the total is the company's kept count; a search matching both numbers lists each credit note once, in the list's order", async () => {
+    const inv = await sent();
+    for (const date of ["2026-04-03", "2026-04-03", "2026-04-04"]) {
+      expect((await issue(adminA, inv.id, { date, lines: [line("5.00")] })).status).toBe(201);
+    }
+    const countOf = async (companyId: string) =>
+      (
+        await t.db
+          .select({ id: creditNotes.id })
+          .from(creditNotes)
+          .where(eq(creditNotes.companyId, companyId))
+      ).length;
+    const all = await t.as(adminA)("GET", "/api/credit-notes?pageSize=100");
+    expect(all.body.total).toBe(await countOf(adminA.companyId));
+    expect(all.body.total).toBeGreaterThanOrEqual(3);
+    expect((await t.as(adminB)("GET", "/api/credit-notes")).body.total).toBe(await countOf(adminB.companyId));
+    // Every invoice here is numbered CNT-…: "CN" matches each credit note by its number and by its
+    // invoice's, and the search (a union of the two) must list it once, in the same order and pages.
+    const ids = (body: JsonBody) => (body.items as JsonBody[]).map((i) => i.id);
+    const search = await t.as(adminA)("GET", "/api/credit-notes?pageSize=100&q=CN");
+    expect(search.body.total).toBe(all.body.total);
+    expect(ids(search.body)).toEqual(ids(all.body));
+    // Every page, the older half's read from the oldest end (pageFromEnd), the last one short.
+    for (let page = 1; page <= Math.ceil(all.body.total / 2); page++) {
+      const plain = await t.as(adminA)("GET", `/api/credit-notes?pageSize=2&page=${page}`);
+      const searched = await t.as(adminA)("GET", `/api/credit-notes?pageSize=2&page=${page}&q=CN`);
+      expect(ids(searched.body)).toEqual(ids(plain.body));
+      expect(ids(plain.body)).toEqual(ids(all.body).slice((page - 1) * 2, page * 2));
+    }
+    // A deleted credit note leaves the count too (the trigger's other half), rolled back after.
+    const [one] = all.body.items as { id: string }[];
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from payments where credit_note_id = ${one?.id}`);
+        await tx.execute(sql`delete from client_credit_entries where credit_note_id = ${one?.id}`);
+        await tx.execute(sql`delete from credit_notes where id = ${one?.id}`);
+        const [kept] = await tx
+          .select({ n: creditNoteCounts.creditNotes })
+          .from(creditNoteCounts)
+          .where(eq(creditNoteCounts.companyId, adminA.companyId));
+        expect(kept?.n).toBe(all.body.total - 1);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect((await t.as(adminA)("GET", "/api/credit-notes")).body.total).toBe(all.body.total);
   });
 
   test("the PDF prints CREDIT NOTE, number, date, invoice, reason, lines, total and the page count", async () => {
