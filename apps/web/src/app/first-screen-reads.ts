@@ -1,0 +1,24 @@
+/**
+ * Starts the first screen's API reads as the entry chunk runs, before the route's chunks arrive.
+ * The screens' first drawing waits for them (the guards and /auth for /api/me, the PEVO home for its
+ * dashboard, the public signing page for its document); asked from inside the screen they would go
+ * out only once its code had downloaded, a round trip later on a phone's first load
+ * (docs/performance.md, "The web app on a phone").
+ * main.tsx imports it before the router, so these requests go out ahead of the route's chunks.
+ */
+
+import { earlyReads, startEarlyRead } from "@/lib/early-reads";
+import { todayIso } from "@/lib/format";
+
+const path = location.pathname;
+// The public pages reached by a token (/sign, /respond, /i, /cn) have no account and read no /api/me.
+if (!/^\/(sign|respond|i|cn)\//.test(path)) startEarlyRead(earlyReads.me);
+if (path === "/pevo" || path === "/pevo/") startEarlyRead(earlyReads.portalDashboard(todayIso()));
+const signing = /^\/sign\/([^/]+)\/?$/.exec(path)?.[1];
+if (signing) {
+  try {
+    startEarlyRead(earlyReads.signingPage(decodeURIComponent(signing)));
+  } catch {
+    // A malformed address: the page itself reports the bad link.
+  }
+}
