@@ -11,8 +11,11 @@ import { earlyReads, startEarlyRead } from "@/lib/early-reads";
 import { todayIso } from "@/lib/format";
 
 const path = location.pathname;
-// The public pages reached by a token (/sign, /respond, /i, /cn) have no account and read no /api/me.
-if (!/^\/(sign|respond|i|cn)\//.test(path)) startEarlyRead(earlyReads.me);
+// Only where the first screen reads /api/me as it draws (the guards, the landing page, /auth and its
+// callback, the 404), so that the answer is taken at once: an answer left unread would tell a later
+// screen of this tab who was signed in before a sign-in made meanwhile. Not the token pages (no
+// account) nor /auth/reset (an invitation signs in there, then opens the portal).
+if (!/^\/(sign|respond|i|cn)\/|^\/auth\/reset/.test(path)) startEarlyRead(earlyReads.me);
 if (path === "/pevo" || path === "/pevo/") startEarlyRead(earlyReads.portalDashboard(todayIso()));
 const signing = /^\/sign\/([^/]+)\/?$/.exec(path)?.[1];
 if (signing) {
