@@ -3,9 +3,24 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstLoadGroups } from "./first-load-groups";
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
+const modulePath = (id: string) => relative(repoRoot, id.split("?")[0] ?? id);
+/**
+ * `npm run build` builds twice (package.json): a plain first pass into FIRST_PASS_DIR (no service
+ * worker, not minified) whose chunk report gives the first-load groups of the second, the real one
+ * (first-load-groups.ts). `vite build` alone builds without those groups.
+ */
+const FIRST_PASS_DIR = resolve(import.meta.dirname, "node_modules/.first-pass");
+const firstPass = process.env.PEVO_FIRST_PASS === "1";
+const screensOf = firstPass
+  ? new Map<string, string[]>()
+  : firstLoadGroups(`${FIRST_PASS_DIR}/.vite/chunks.json`);
+/** A group per set of screens; the one shared by more screens claims a module first. */
+const groupOf = new Map([...screensOf].map(([module, screens]) => [module, `first-${screens.join("-")}`]));
+const groupNames = [...new Set(groupOf.values())].sort((a, b) => b.split("-").length - a.split("-").length);
 
 /**
  * Writes dist/.vite/chunks.json: each JavaScript chunk's static and dynamic imports and the modules
@@ -13,7 +28,7 @@ const repoRoot = resolve(import.meta.dirname, "../..");
  * PEVO portal's first load to its byte budget and keep office-only code out of it.
  */
 function chunkReport(): Plugin {
-  const path = (id: string) => relative(repoRoot, id.split("?")[0] ?? id);
+  const path = modulePath;
   return {
     name: "pevo-chunk-report",
     apply: "build",
@@ -99,7 +114,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkReport(), pwa],
+  plugins: [react(), tailwindcss(), chunkReport(), ...(firstPass ? [] : [pwa])],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   // The dev proxy presents the API's own origin, so the server's Origin checks accept dev requests.
   server: {
@@ -110,8 +125,9 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: "dist",
+    outDir: firstPass ? FIRST_PASS_DIR : "dist",
     emptyOutDir: true,
+    minify: !firstPass,
     chunkSizeWarningLimit: 600,
     // Every browser the portal supports preloads modules itself (Safari since 17); an older one only
     // fetches a lazy route's imports one after another, which the polyfill would have spent first-load
@@ -120,7 +136,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: "app", tags: ["$initial"] }],
+          groups: [
+            { name: "app", tags: ["$initial"], priority: groupNames.length + 1 },
+            ...groupNames.map((name, i) => ({
+              name,
+              test: (id: string) => groupOf.get(modulePath(id)) === name,
+              priority: groupNames.length - i,
+            })),
+          ],
         },
       },
     },

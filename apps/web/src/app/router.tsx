@@ -62,7 +62,15 @@ export const router = createBrowserRouter([
         path: R.pevo,
         ...page(() => import("./layouts/pevo-layout")),
         children: [
-          { index: true, ...page(() => import("@/features/portal/pages/portal-dashboard-page")) },
+          {
+            index: true,
+            ...page(() => {
+              // The home's recent activity (its largest text on a phone) is fetched beside the
+              // screen's code, not once the screen has drawn (docs/performance.md).
+              import("@/components/recent-activity").catch(() => undefined);
+              return import("@/features/portal/pages/portal-dashboard-page");
+            }),
+          },
           { path: "dispatches", ...page(() => import("@/features/portal/pages/portal-dispatches-page")) },
           { path: "trip-log", ...page(() => import("@/features/portal/pages/portal-trip-log-page")) },
           { path: "earnings", ...page(() => import("@/features/portal/pages/portal-earnings-page")) },

@@ -2,6 +2,7 @@ import type { TMe } from "@pevo/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 import { call, client } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user with their profile, or null when signed out. */
@@ -10,7 +11,7 @@ export function useMe() {
     queryKey: queryKeys.me,
     queryFn: async () => {
       try {
-        return await call(client.api.me.$get());
+        return await call(earlyOr(earlyReads.me, () => client.api.me.$get()));
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;

@@ -3,6 +3,7 @@
 import type { ActivityStatus, ActivityType, PevoStatus } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 import type { TPortalDispatch } from "./api";
@@ -26,6 +27,12 @@ export function usePortalDashboard() {
   const today = todayIso();
   return useQuery({
     queryKey: queryKeys.portalDashboard(today),
-    queryFn: () => call(client.api.portal.dashboard.$get({ query: { today } })),
+    // On a full page load of /pevo the entry has already asked (app/first-screen-reads.ts).
+    queryFn: () =>
+      call(
+        earlyOr(earlyReads.portalDashboard(today), () =>
+          client.api.portal.dashboard.$get({ query: { today } }),
+        ),
+      ),
   });
 }

@@ -6,6 +6,7 @@ import type {
 } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 
 const sign = client.api.public.sign;
 /** Not under any signed-in resource: the public page's only query. */
@@ -21,7 +22,11 @@ export type SigningPageData = TSigningPage & Partial<Pick<TSignedPage, "mailSent
 export function useSigningPage(token: string) {
   return useQuery<SigningPageData>({
     queryKey: signingKey(token),
-    queryFn: () => call(sign[":token"].$get({ param: pathParams({ token }) })),
+    // On a full page load the entry has already asked (app/first-screen-reads.ts).
+    queryFn: () =>
+      call(
+        earlyOr(earlyReads.signingPage(token), () => sign[":token"].$get({ param: pathParams({ token }) })),
+      ),
     retry: false,
   });
 }
