@@ -107,7 +107,7 @@ async function keptCount(scope: Scope) {
  * skips the rows after it, not the newer ones before it, and the last page (the oldest credit notes)
  * costs what the first does. Undefined for a page in the newer half or past the end.
  */
-export function pageFromEnd(total: number, limit: number, offset: number) {
+function pageFromEnd(total: number, limit: number, offset: number) {
   const fromEnd = total - offset - limit;
   if (offset >= total || fromEnd >= offset) return undefined;
   return { limit: Math.min(limit, total - offset), offset: Math.max(0, fromEnd) };

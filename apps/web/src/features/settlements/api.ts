@@ -58,7 +58,7 @@ export function useSettlement(id: string) {
 }
 
 /** PEVO statements shown at first and added by "Load more": each card reads its own jobs. */
-export const PEVOS_PER_PAGE = 20;
+const PEVOS_PER_PAGE = 20;
 
 const pevoPages = (id: string) => [...queryKeys.settlement(id), "pevo-pages"] as const;
 
