@@ -147,7 +147,7 @@ test("the jobs report shows a job's margin, the CSV downloads, the dashboard dra
 
   // The dashboard: the chart and, for screen readers, its figures as a table.
   await page.goto("/dashboard");
-  await expect(page.getByText("Last 12 months")).toBeVisible();
+  await expect(page.getByText("Last 12 months", { exact: true })).toBeVisible();
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   const table = page.getByRole("table", { name: /per month, the last 12 months/ });
   await expect(table.getByRole("row")).toHaveCount(13);
