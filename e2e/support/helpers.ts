@@ -256,7 +256,7 @@ export const QUALIFIED_UNTIL = "2035-12-31";
 
 /**
  * A new rate confirmation of the signed-in admin's company through the API, for the company's first
- * client, with one Lead Car position (assigned to `pevoId` when given).
+ * client, with one Lead Car position (assigned to `pevoId` when given) and `chaseCars` Chase Car ones.
  */
 async function firstClient(request: APIRequestContext) {
   const page = (await (await request.get("/api/clients")).json()) as {
@@ -289,16 +289,21 @@ export async function createRateConfirmationViaApi(
     pevoId?: string;
     /** The states on the route, in order (the load details' route). */
     routeStates?: string[];
+    /** How many unassigned Chase Car positions follow the Lead Car (default none). */
+    chaseCars?: number;
   },
 ) {
   const client = rc.client ?? (await firstClient(request));
-  const { pevoId, routeStates, client: _client, ...fields } = rc;
+  const { pevoId, routeStates, chaseCars = 0, client: _client, ...fields } = rc;
   const created = await apiCreate<{ id: string; jobNumber: string }>(request, "/api/rate-confirmations", {
     clientId: client.id,
     description: `Oversize load ${rc.jobNumber}: 14 ft wide, two escorts required.`,
     standardRates: STANDARD_RATES,
     customRates: [],
-    positions: [{ positionType: "lead_car", pevoId: pevoId ?? null }],
+    positions: [
+      { positionType: "lead_car", pevoId: pevoId ?? null },
+      ...Array.from({ length: chaseCars }, () => ({ positionType: "chase_car", pevoId: null })),
+    ],
     ...(routeStates ? { loadDetails: { routeStates } } : {}),
     ...fields,
   });

@@ -5,6 +5,8 @@ import {
   apiCreate,
   browserDays,
   chooseOption,
+  createAdmin,
+  createRateConfirmationViaApi,
   pickDate,
   readPdf,
   saveScreenshot,
@@ -160,4 +162,136 @@ test("the office runs a settlement for the last two weeks, adjusts, approves, ma
   await page.getByRole("link", { name: "Back to PEVO pay" }).click();
   const runs = page.getByRole("list", { name: "Settlement runs" });
   await expect(runs.getByRole("link").first()).toContainText("Paid");
+});
+
+/**
+ * A run of 22 PEVOs (DECISIONS 'PEVO pay': the office screen reads 20 a page): a fresh company, so
+ * that the demo company's runs and roster stay as the other specs expect them. Seeded through the
+ * API in few requests: one rate confirmation, two dispatch batches (at most 20 a batch).
+ */
+test("a run of 22 PEVOs shows 20, then 'Load more PEVOs' the other 2; the totals stay the run's", async ({
+  page,
+}) => {
+  test.slow(); // 22 PEVOs seeded and 22 statements read on the shared machine
+  // The verification link signs the admin in the page's own cookie jar: no sign-in form needed.
+  await createAdmin(page.request, "loadmore");
+  const api = page.request;
+  const { today } = await browserDays(page);
+  const jobDay = addDaysIso(today, -3);
+  await apiCreate(api, "/api/clients", { name: "Panhandle Superloads" });
+  await apiCreate(api, "/api/pay-plans/default", {
+    effectiveFrom: addDaysIso(today, -60),
+    kind: "per_job",
+    dayRate: "2875.40",
+  });
+  // In name order: the last two (Uma, Valentina) are the second page's.
+  const names = (
+    "Alex Avila, Blake Benton, Carmen Cruz, Dana Doyle, Eli Estrada, Fern Foster, Gabe Garza, " +
+    "Hana Hughes, Ivan Ibarra, Jo Jensen, Kai Keller, Lena Lopez, Milo Meyer, Nia Nolan, " +
+    "Omar Ortiz, Pia Porter, Quinn Quade, Rosa Reyes, Sam Salas, Tate Tucker, Uma Underwood, " +
+    "Valentina Villanueva-Castellanos"
+  ).split(", ");
+  const pevos = await Promise.all(
+    names.map((name) => {
+      const [firstName, lastName] = name.split(" ");
+      return apiCreate<{ id: string }>(api, "/api/pevos", { firstName, lastName, status: "active" });
+    }),
+  );
+  const rc = await createRateConfirmationViaApi(api, {
+    jobNumber: "SL-2201",
+    originAddress: "1200 Industrial Blvd, Amarillo, TX 79107",
+    destinationAddress: "400 Main St, Tulsa, OK 74103",
+    startDate: jobDay,
+    chaseCars: pevos.length - 1,
+  });
+  const positions = pevos.map((p, i) => ({
+    positionType: i === 0 ? "lead_car" : "chase_car",
+    pevoId: p.id,
+    pickupDate: jobDay,
+  }));
+  for (const batch of [positions.slice(0, 20), positions.slice(20)])
+    await apiCreate(api, "/api/dispatches/batch", {
+      rateConfirmationId: rc.id,
+      driverName: "Dale Driver",
+      driverPhone: "(806) 555-0199",
+      pickupTime: "06:00",
+      status: "completed",
+      positions: batch,
+      // The PEVOs have no licence or insurance on file: the office's override (DECISIONS 'Every assignment is checked').
+      qualificationOverride: { reason: "Papers checked at the yard" },
+    });
+  const run = await apiCreate<{ id: string }>(api, "/api/settlements", {
+    periodKind: "custom",
+    periodStart: addDaysIso(today, -13),
+    periodEnd: today,
+    includeUninvoiced: true,
+  });
+  const last = pevos[21]?.id ?? "";
+  await apiCreate(api, `/api/settlements/${run.id}/adjustments`, {
+    pevoId: last,
+    kind: "bonus",
+    amount: "12500.00",
+    note: "Safety bonus: twelve months without a claim",
+  });
+
+  await page.goto(`/settlements/${run.id}`);
+  // 22 × $2,875.40 + the $12,500.00 bonus.
+  const net = "$75,758.80";
+  await expect(page.getByText(/ · 22 PEVOs · 22 jobs · /)).toBeVisible();
+  await expect(page.getByTestId("settlement-net")).toHaveText(net);
+  const statements = page.locator("section[aria-labelledby^='pevo-']");
+  await expect(statements).toHaveCount(20);
+  // Each card reads its own jobs: all 20 in before the full-page captures measure the page.
+  const jobLists = page.getByRole("list", { name: /'s jobs$/ });
+  await expect(jobLists).toHaveCount(20);
+  await expect(page.getByRole("region", { name: "Tate Tucker" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Uma Underwood" })).toHaveCount(0);
+  const more = page.getByRole("button", { name: "Load more PEVOs (2 more)" });
+  await expect(more).toBeVisible();
+
+  await shot(page, "settlement-load-more-1280");
+  await shot(page, "settlement-load-more-1280", "dark");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await shot(page, "settlement-load-more-375");
+  await shot(page, "settlement-load-more-375", "dark");
+
+  // From the keyboard, at 375 px: the next page is held until the loading state is checked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const secondPage = new RegExp(`/api/settlements/${run.id}/pevos\\?page=2&`);
+  await page.route(secondPage, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  const loading = page.getByRole("button", { name: "Loading more PEVOs" });
+  await expect(loading).toBeFocused();
+  await expect(loading).toHaveAttribute("aria-disabled", "true");
+  await saveScreenshot(loading, "settlement-load-more-loading-375");
+  release();
+
+  // The other two, in name order; the button gone, focus on the first PEVO it added (not <body>).
+  await expect(statements).toHaveCount(22);
+  await expect(jobLists).toHaveCount(22);
+  await page.unroute(secondPage);
+  await expect(page.getByRole("button", { name: /^Load more PEVOs/ })).toHaveCount(0);
+  await expect(page.locator(`[id="pevo-${pevos[20]?.id}"]`)).toBeFocused();
+  await saveScreenshot(page, "settlement-loaded-more-375");
+  const valentina = page.getByRole("region", { name: "Valentina Villanueva-Castellanos", exact: true });
+  await expect(valentina.getByText("Bonus: Safety bonus: twelve months without a claim")).toBeVisible();
+
+  // The totals: still the run's, and the 22 statements' nets add up to its net.
+  await expect(page.getByText(/ · 22 PEVOs · 22 jobs · /)).toBeVisible();
+  await expect(page.getByTestId("settlement-net")).toHaveText(net);
+  const nets = await statements.getByText(/^1 job · net \$/).allTextContents();
+  const cents = nets.map((t) => Math.round(Number(t.replace(/^.*net \$/, "").replace(/,/g, "")) * 100));
+  expect(cents).toHaveLength(22);
+  expect(cents.reduce((a, b) => a + b, 0)).toBe(7_575_880);
+
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await valentina.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, "settlement-loaded-more-1280");
 });

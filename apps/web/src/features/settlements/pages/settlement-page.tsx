@@ -10,7 +10,7 @@ import {
   toCents,
 } from "@pevo/shared";
 import { CheckCircle2, Download, Lock, Plus, Trash2, Wallet } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
@@ -59,6 +59,8 @@ export function SettlementPage() {
 type Dialog = "approve" | "pay" | "delete" | null;
 
 const pevosLabel = (n: number) => `${n} ${n === 1 ? "PEVO" : "PEVOs"}`;
+/** A date that wraps as one word ("Nov 28, 2026" never split over two lines on a phone). */
+const unbroken = (date: string) => date.replaceAll(" ", "\u00a0");
 
 function Run({ settlement: s }: { settlement: TSettlementSummary }) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -89,7 +91,7 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
     <div className="grid gap-6">
       <div>{back}</div>
       <PageHeader
-        title={`Settlement ${formatDate(s.periodStart)} – ${formatDate(s.periodEnd)}`}
+        title={`Settlement ${unbroken(formatDate(s.periodStart))} – ${unbroken(formatDate(s.periodEnd))}`}
         subtitle={
           <span className="inline-flex flex-wrap items-center gap-2">
             <SettlementStatusBadge status={s.status} />
@@ -164,33 +166,54 @@ function Run({ settlement: s }: { settlement: TSettlementSummary }) {
 
 /**
  * The run's PEVO statements, a page at a time in name order (the API pages them: a run of hundreds
- * of PEVOs reads what a small one does); "Load more PEVOs" appends the next page.
+ * of PEVOs reads what a small one does); "Load more PEVOs" appends the next page. While it loads
+ * the button keeps keyboard focus (aria-disabled: a disabled button drops it to <body>); once the
+ * page is in, focus moves to the first PEVO it added, where reading goes on.
  */
 function RunPevos({ settlement: s }: { settlement: TSettlementSummary }) {
   const pages = useSettlementPevos(s.id);
+  /** How many PEVOs were on screen when "Load more" was pressed: the index of the first one added. */
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  const loaded = pages.data?.pages ?? [];
+  const pevos = loaded.flatMap((p) => p.items);
+  const firstAdded = focusFrom === null ? undefined : pevos[focusFrom]?.pevoId;
+  useEffect(() => {
+    if (!firstAdded) return;
+    document.getElementById(`pevo-${firstAdded}`)?.focus();
+    setFocusFrom(null);
+  }, [firstAdded]);
   if (pages.isPending) return <ListSkeleton label="Loading the PEVOs' statements" rows={3} />;
   if (pages.isError && !pages.data)
     return <QueryErrorState message="Error loading the PEVOs' statements" query={pages} />;
-  const loaded = pages.data?.pages ?? [];
-  const pevos = loaded.flatMap((p) => p.items);
   const total = loaded.at(-1)?.total ?? pevos.length;
   const more = total - pevos.length;
+  const loadMore = () => {
+    if (pages.isFetchingNextPage) return;
+    setFocusFrom(pevos.length);
+    void pages.fetchNextPage();
+  };
   return (
     <>
       {pevos.map((p) => (
         <PevoStatement key={p.pevoId} settlement={s} pevo={p} />
       ))}
       {pages.isFetchNextPageError ? (
-        <ErrorState message="Error loading more PEVOs" onRetry={() => void pages.fetchNextPage()} />
+        <ErrorState message="Error loading more PEVOs" onRetry={loadMore} />
       ) : pages.hasNextPage ? (
         <Button
           variant="outline"
-          className="justify-self-center"
-          onClick={() => void pages.fetchNextPage()}
-          disabled={pages.isFetchingNextPage}
+          className="w-full aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto sm:justify-self-center"
+          onClick={loadMore}
+          aria-disabled={pages.isFetchingNextPage || undefined}
         >
-          {pages.isFetchingNextPage ? <Spinner /> : null}
-          Load more PEVOs ({more} more)
+          {pages.isFetchingNextPage ? (
+            <>
+              <Spinner />
+              Loading more PEVOs...
+            </>
+          ) : (
+            `Load more PEVOs (${more} more)`
+          )}
         </Button>
       ) : null}
     </>
@@ -237,7 +260,12 @@ function PevoStatement({
       <Card>
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <CardTitle id={`pevo-${p.pevoId}`} className="[overflow-wrap:anywhere]">
+            <CardTitle
+              id={`pevo-${p.pevoId}`}
+              // Focused by "Load more PEVOs" when this PEVO is the first it added.
+              tabIndex={-1}
+              className="w-fit max-w-full rounded-sm [overflow-wrap:anywhere] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
               {p.pevoName}
             </CardTitle>
             <CardDescription>
