@@ -261,7 +261,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
   }
 });
 
-test("offline at 375 px: a job photo and a trip entry edit are kept on the phone, then reach the office once; an entry changed meanwhile is shown", async ({
+test("offline at 375 px: a job photo, a trip entry edit and a delete are kept on the phone, then reach the server once; an entry changed meanwhile is shown", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -336,6 +336,12 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
     const other = await phonePage.request.post("/api/portal/trip-logs", { headers: origin, data: trip });
     expect(other.status(), await other.text()).toBe(201);
     const otherId = (await other.json()).id as string;
+    const mistake = await phonePage.request.post("/api/portal/trip-logs", {
+      headers: origin,
+      data: { ...trip, endLocation: "Vega, TX", miles: "31" },
+    });
+    expect(mistake.status(), await mistake.text()).toBe(201);
+    const mistakeId = (await mistake.json()).id as string;
     await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await phonePage.reload();
     await phonePage.goto(`/pevo/dispatches?id=${job.id}`);
@@ -397,6 +403,37 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
     });
     expect(elsewhere.status(), await elsewhere.text()).toBe(200);
 
+    // An entry deleted: the delete waits on the phone, the entry is marked, with nothing to tap.
+    const vega = trips.getByRole("listitem").filter({ hasText: "Vega, TX" });
+    await vega.getByRole("button", { name: "Delete" }).click();
+    const confirm = phonePage.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(vega.getByTestId("trip-deleting")).toContainText("Being deleted");
+    await expect(vega).toContainText("Saved on this phone — will sync");
+    await expect(vega.getByRole("button")).toHaveCount(0);
+    await expect(status).toContainText("4 changes waiting");
+    // A new entry made here and deleted before it was sent is only taken back from the phone.
+    await phonePage.getByRole("button", { name: "New Trip Entry" }).click();
+    const newSheet = phonePage.getByRole("dialog", { name: "New Trip Entry" });
+    await newSheet.getByLabel("Start Location").fill("Amarillo, TX");
+    await newSheet.getByLabel("End Location").fill("Dumas, TX");
+    await newSheet.getByLabel("Miles").fill("48");
+    await newSheet.getByLabel("Hours").fill("1");
+    await newSheet.getByRole("button", { name: "Save Entry" }).click();
+    await expect(newSheet).toBeHidden();
+    await expect(status).toContainText("5 changes waiting");
+    const waitingTrip = phonePage.getByTestId("queued-trip").filter({ hasText: "Dumas, TX" });
+    await waitingTrip.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm).toContainText("Amarillo, TX → Dumas, TX");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(waitingTrip).toBeHidden();
+    await expect(status).toContainText("4 changes waiting");
+    // Taken back, nothing else moved: the edit waiting on the phone still shows ahead.
+    await expect(trips.getByRole("listitem").filter({ hasText: "Groom, TX" })).toContainText("44");
+    await vega.scrollIntoViewIfNeeded();
+    await shots(phonePage, "offline-trip-deleted");
+
     // Signal again: the photo and the first edit reach the server once, in order; the other edit
     // is refused with the server's reason, and the entry as the server has it comes back.
     await phone.setOffline(false);
@@ -409,6 +446,18 @@ test("offline at 375 px: a job photo and a trip entry edit are kept on the phone
     await expect(trips.getByRole("listitem").filter({ hasText: "Groom, TX" })).toContainText("45");
     await refused.getByRole("button", { name: "Got it" }).click();
     await expect(refused).toBeHidden();
+
+    // The deleted entry is gone from the phone and the server; the one taken back never got there.
+    await expect(vega).toBeHidden();
+    const mine = await (await phonePage.request.get("/api/portal/trip-logs")).json();
+    expect(mine.items.map((t: { endLocation: string }) => t.endLocation).sort()).toEqual([
+      "Groom, TX",
+      "Shamrock, TX",
+    ]);
+    expect((await phonePage.request.get(`/api/portal/trip-logs/${mistakeId}`)).status()).toBe(404);
+    // Sent once more (its answer lost on a bad signal, say): done again, not an error.
+    const again = await phonePage.request.delete(`/api/portal/trip-logs/${mistakeId}`, { headers: origin });
+    expect(again.status(), await again.text()).toBe(204);
 
     const documents = await (await officePage.request.get(`/api/dispatches/${job.id}/documents`)).json();
     expect(documents.map((d: { fileName: string }) => d.fileName)).toEqual(["pole-strike.png"]);

@@ -2,9 +2,9 @@
  * A company with a record of every kind, made through the API where the API makes it (so every side
  * effect is real: jobs, activity, public links, mail, stored files): an admin and a team invitation,
  * a client, a PEVO login with credentials and uploaded documents, a rate confirmation sent for
- * signature and signed, a dispatch with a trip log and a document, an invoice sent with a payment,
- * and an upload cut off before its row (its object queued for removal). For tests of removing and backing up a
- * company.
+ * signature and signed, a dispatch with a trip log (and a deleted trip) and a document, an invoice
+ * sent with a payment, and an upload cut off before its row (its object queued for removal). For
+ * tests of removing and backing up a company.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -114,6 +114,18 @@ export async function buildFullCompany(t: TestApp, companyName: string): Promise
     expenses: [{ type: "tolls", amount: "12.5" }],
   });
   expect(trip.status, JSON.stringify(trip.body)).toBe(201);
+  // A trip logged by mistake and deleted: its deletion is kept (trip_log_deletions).
+  const mistake = await t.as(pevo)("POST", "/api/portal/trip-logs", {
+    tripDate: "2025-06-11",
+    dispatchId: null,
+    startLocation: "Dallas, TX",
+    endLocation: "Dallas, TX",
+    miles: "1",
+    hours: 0,
+    expenses: [],
+  });
+  expect(mistake.status, JSON.stringify(mistake.body)).toBe(201);
+  expect((await t.as(pevo)("DELETE", `/api/portal/trip-logs/${mistake.body.id}`)).status).toBe(204);
 
   const invoice = await ok("POST", "/api/invoices", {
     invoiceNumber: `INV-${companyName.slice(0, 3)}-1`,

@@ -51,6 +51,7 @@ const OWNER: Record<string, Owner> = {
   dispatchDayCounts: "domain/dispatches",
   tripLogs: "domain/trip-logs",
   tripLogExpenses: "domain/trip-logs",
+  tripLogDeletions: "domain/trip-logs",
   safetyChecklists: "domain/job-paperwork",
   safetyMeetings: "domain/job-paperwork",
   jobLogEntries: "domain/job-paperwork",

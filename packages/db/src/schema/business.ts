@@ -12,6 +12,7 @@ import {
   numeric,
   type PgColumn,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -669,6 +670,27 @@ export const tripLogExpenses = pgTable(
     ref("trip_expenses_trip_fk", t, t.tripLogId, tripLogs, "cascade"),
     index("trip_expenses_trip_idx").on(t.tripLogId),
     range("trip_expenses", t.amount),
+  ],
+);
+
+/**
+ * The trip entries a PEVO deleted (ADR 0014, Trip entry deletes): a delete queued on the phone and
+ * sent again (its answer lost on a bad signal), or sent after the entry was deleted on another
+ * device, finds the entry here and is answered as done. Only the PEVO who deleted it gets that
+ * answer: for anyone else the id stays "not found". Written with the delete, in its transaction.
+ */
+export const tripLogDeletions = pgTable(
+  "trip_log_deletions",
+  {
+    companyId: companyId(),
+    tripLogId: uuid("trip_log_id").notNull(),
+    pevoId: uuid("pevo_id").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "trip_log_deletions_pkey", columns: [t.companyId, t.tripLogId] }),
+    ref("trip_log_deletions_pevo_fk", t, t.pevoId, pevos, "cascade"),
+    index("trip_log_deletions_pevo_idx").on(t.companyId, t.pevoId),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   missingRow,
   pevos,
   rateConfirmations,
+  tripLogDeletions,
   tripLogExpenses,
   tripLogs,
 } from "@pevo/db";
@@ -314,13 +315,20 @@ export async function updateTripLog(
   return trip;
 }
 
+/**
+ * Deletes a PEVO's trip, and keeps its id as deleted by them (trip_log_deletions) in the same
+ * transaction. A delete of an entry this PEVO already deleted is done (204 again, nothing written):
+ * a delete queued on the phone and sent twice (ADR 0014), or one made on another device first. An
+ * id that is not theirs, deleted or not, stays 404 (nothing tells another PEVO or company it exists).
+ */
 export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: string; id: string }) {
-  await scope.db.transaction(async (tx) => {
-    const deleted = await tx
+  const deleted = await scope.db.transaction(async (tx) => {
+    const rows = await tx
       .delete(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
       .returning({ id: tripLogs.id });
-    if (deleted.length === 0) throw new NotFoundError(TRIP_NOT_FOUND);
+    if (rows.length === 0) return false;
+    await tx.insert(tripLogDeletions).values({ companyId: scope.companyId, tripLogId: id, pevoId });
     await publishEvent(tx, {
       companyId: scope.companyId,
       kind: "trip_log.changed",
@@ -328,5 +336,21 @@ export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: stri
       pevoIds: [pevoId],
       text: "Trip log deleted",
     });
+    return true;
   });
+  if (deleted) return;
+  // None now: deleted by this PEVO before (two racing: the later waited on the row's lock, found it
+  // gone, and reads the first's mark here), or not theirs.
+  const [gone] = await scope.db
+    .select({ id: tripLogDeletions.tripLogId })
+    .from(tripLogDeletions)
+    .where(
+      scoped(
+        tripLogDeletions,
+        scope,
+        eq(tripLogDeletions.tripLogId, id),
+        eq(tripLogDeletions.pevoId, pevoId),
+      ),
+    );
+  if (!gone) throw new NotFoundError(TRIP_NOT_FOUND);
 }

@@ -152,6 +152,8 @@ export const portalTripLogRoutes = portalRouter
       path: "/{id}",
       tags,
       summary: "Delete one of my trip log entries",
+      description:
+        "Idempotent (ADR 0014): deleting an entry I already deleted (a delete queued offline and sent again, or made on another device first) answers 204 again and changes nothing. Another PEVO's entry, deleted or not, is 404.",
       request: { params },
       responses: { ...noContent, ...errors(401, 403, 404) },
     }),

@@ -1,4 +1,4 @@
-import { missingRow, tripLogExpenses, tripLogs } from "@pevo/db";
+import { missingRow, tripLogDeletions, tripLogExpenses, tripLogs } from "@pevo/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -377,7 +377,7 @@ describe("PUT /api/portal/trip-logs/:id", () => {
 });
 
 describe("DELETE /api/portal/trip-logs/:id", () => {
-  test("deletes the trip and its expenses (204)", async () => {
+  test("deletes the trip and its expenses (204); the entry is gone for GET and PUT", async () => {
     const trip = await createTrip(pevo1);
     const res = await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${trip.id}`);
     expect(res.status).toBe(204);
@@ -386,7 +386,68 @@ describe("DELETE /api/portal/trip-logs/:id", () => {
     expect(await t.db.select().from(tripLogExpenses).where(eq(tripLogExpenses.tripLogId, trip.id))).toEqual(
       [],
     );
-    expect((await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${trip.id}`)).body).toEqual(NOT_FOUND);
+    expect((await t.as(pevo1)("PUT", `/api/portal/trip-logs/${trip.id}`, validTrip())).body).toEqual(
+      NOT_FOUND,
+    );
+  });
+
+  /**
+   * A delete queued on the phone (ADR 0014) goes without a key: the entry's id is the delete's own.
+   * One with an Idempotency-Key (another client's habit) is answered the same.
+   */
+  const queuedDelete = (pevo: TestPevo, id: string, key?: string) =>
+    t.request("DELETE", `/api/portal/trip-logs/${id}`, {
+      cookie: pevo.cookie,
+      headers: key ? { "Idempotency-Key": key } : {},
+    });
+  const deletionsOf = (id: string) =>
+    t.db.select().from(tripLogDeletions).where(eq(tripLogDeletions.tripLogId, id));
+
+  test("a repeat (a queued delete sent again, its answer lost) is done: 204, nothing more deleted", async () => {
+    const trip = await createTrip(pevo1);
+    const kept = await createTrip(pevo1, { notes: "Stays" });
+    const key = crypto.randomUUID();
+    expect((await queuedDelete(pevo1, trip.id, key)).status).toBe(204);
+    const before = await counts();
+    for (const res of [
+      await queuedDelete(pevo1, trip.id, key),
+      await queuedDelete(pevo1, trip.id),
+      await t.as(pevo1)("DELETE", `/api/portal/trip-logs/${trip.id}`),
+    ]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(204);
+      expect(res.body).toBe("");
+    }
+    expect(await counts()).toEqual(before);
+    expect(await deletionsOf(trip.id)).toEqual([
+      expect.objectContaining({ tripLogId: trip.id, pevoId: pevo1.pevoId, companyId: adminA.companyId }),
+    ]);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${kept.id}`)).body).toEqual(kept);
+  });
+
+  test("two deletes of the same entry at once (a replay racing the first): both 204, deleted once", async () => {
+    const trip = await createTrip(pevo1);
+    const key = crypto.randomUUID();
+    const both = await Promise.all([queuedDelete(pevo1, trip.id, key), queuedDelete(pevo1, trip.id, key)]);
+    expect(both.map((r) => r.status)).toEqual([204, 204]);
+    expect(await deletionsOf(trip.id)).toHaveLength(1);
+    expect((await t.as(pevo1)("GET", `/api/portal/trip-logs/${trip.id}`)).status).toBe(404);
+  });
+
+  test("an entry another PEVO deleted is 404 for this one, in the same company and another: never done", async () => {
+    const trip = await createTrip(pevo1, { notes: "Deleted by its PEVO" });
+    expect((await queuedDelete(pevo1, trip.id)).status).toBe(204);
+    for (const other of [pevo2, pevoB]) {
+      const again = await queuedDelete(other, trip.id);
+      expect(again.status).toBe(404);
+      expect(again.body).toEqual(NOT_FOUND);
+      const plain = await t.as(other)("DELETE", `/api/portal/trip-logs/${trip.id}`);
+      expect(plain.body).toEqual(NOT_FOUND);
+    }
+    expect(await deletionsOf(trip.id)).toHaveLength(1);
+    // The other way round: pevo2's deleted entry is nothing to pevo1.
+    const theirs = await createTrip(pevo2, { dispatchId: dispatch2 });
+    expect((await queuedDelete(pevo2, theirs.id)).status).toBe(204);
+    expect((await queuedDelete(pevo1, theirs.id)).body).toEqual(NOT_FOUND);
   });
 });
 

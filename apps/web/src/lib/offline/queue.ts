@@ -1,8 +1,10 @@
 /**
  * The portal's write queue (ADR 0014): a PEVO's accept, steps, problem reports, trip log entries
- * (new ones and edits), safety paperwork and job photos are first kept in this phone's IndexedDB,
- * each with an id made here (a photo as its Blob), then sent in order. The id goes as the `Idempotency-Key` header (or is the record's own id for the
- * paperwork), so a write sent twice — the answer lost on a bad signal — is kept once by the server.
+ * (new ones, edits and deletes), safety paperwork and job photos are first kept in this phone's
+ * IndexedDB, each with an id made here (a photo as its Blob), then sent in order. The id goes as the
+ * `Idempotency-Key` header (or is the record's own id for the paperwork; a delete names its entry,
+ * and the server answers a repeat as done), so a write sent twice — the answer lost on a bad signal —
+ * is kept once by the server.
  * A write the server refuses (the office canceled or reassigned the job) stays here as a conflict
  * until the PEVO has read it: never dropped silently. Loaded lazily: not in the portal's first load.
  */
@@ -17,7 +19,7 @@ export type QueuedWrite = {
   seq: number;
   /** What the PEVO did, in their words ("On my way — RC-1001"). */
   label: string;
-  method: "POST" | "PUT";
+  method: "POST" | "PUT" | "DELETE";
   path: string;
   /** A JSON body. */
   body?: unknown;
@@ -129,6 +131,19 @@ async function deliver(write: QueuedWrite): Promise<SendResult> {
   return { status: "conflict", error: body?.error ?? `The server refused it (${res.status})` };
 }
 
+/** The writes being sent right now, by id: a write taken back meanwhile waits for its answer. */
+const sending = new Map<string, Promise<SendResult>>();
+/** The writes taken back on this page (`withdraw`): never sent, though a flush already listed them. */
+const withdrawn = new Set<string>();
+
+function send(write: QueuedWrite): Promise<SendResult> {
+  const sent = deliver(write);
+  sending.set(write.id, sent);
+  const done = () => sending.delete(write.id);
+  void sent.then(done, done);
+  return sent;
+}
+
 let flushing: Promise<void> | undefined;
 
 /**
@@ -140,8 +155,8 @@ export function flush(): Promise<void> {
   flushing ??= (async () => {
     try {
       for (const write of await listWrites()) {
-        if (write.state !== "pending") continue;
-        const result = await deliver(write);
+        if (write.state !== "pending" || withdrawn.has(write.id)) continue;
+        const result = await send(write);
         if (result.status === "queued") break;
         if (result.status === "sent") {
           await remove(write.id);
@@ -175,7 +190,7 @@ export async function submit(
     await flush();
   } else {
     // This write first, alone: its answer is the screen's.
-    const result = await deliver(kept);
+    const result = await send(kept);
     if (result.status === "sent") {
       await remove(kept.id);
       emit({ type: "synced", write: kept });
@@ -198,6 +213,24 @@ export async function submit(
 export async function keep(write: Omit<QueuedWrite, "seq" | "state">) {
   await put({ ...write, seq: nextSeq(), state: "pending" });
   emit({ type: "changed" });
+}
+
+/**
+ * Takes back a write still waiting on this phone (a trip entry deleted before it was sent, an edit of
+ * an entry deleted since), so it is never sent. One on its way at that moment is waited for: when it
+ * reached the server this answers `sent` with the server's reply (what the caller undoes there, in
+ * order after it); otherwise `sent: false`: it is gone from the phone, and nothing of it from the
+ * server.
+ */
+export async function withdraw(id: string): Promise<{ sent: true; data: unknown } | { sent: false }> {
+  // Read before any await: a flush that starts sending it later finds it withdrawn.
+  const onItsWay = sending.get(id);
+  const result = onItsWay ? await onItsWay : undefined;
+  if (result?.status === "sent") return { sent: true, data: result.data };
+  withdrawn.add(id);
+  await remove(id);
+  emit({ type: "changed" });
+  return { sent: false };
 }
 
 /** The PEVO has read a conflict: the write is let go. */

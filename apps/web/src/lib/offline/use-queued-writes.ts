@@ -30,3 +30,30 @@ export function useQueuedWrites<T extends QueuedWrite>(
   }, [match]);
   return writes;
 }
+
+/**
+ * The writes that `match` picks which reached the server while the component is shown: their effect
+ * is true before the lists refetched after them say so (a deleted entry stays gone, never shown again
+ * for a moment). `match` must be stable, as above.
+ */
+export function useSyncedWrites<T extends QueuedWrite>(match: (write: QueuedWrite) => write is T): T[] {
+  const [synced, setSynced] = useState<T[]>([]);
+  useEffect(() => {
+    let alive = true;
+    let unsubscribe = () => {};
+    void import("./queue").then(({ subscribe }) => {
+      if (!alive) return;
+      unsubscribe = subscribe((event) => {
+        if (event.type === "synced" && match(event.write)) {
+          const write = event.write;
+          setSynced((before) => [...before, write]);
+        }
+      });
+    });
+    return () => {
+      alive = false;
+      unsubscribe();
+    };
+  }, [match]);
+  return synced;
+}

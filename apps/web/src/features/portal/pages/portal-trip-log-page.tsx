@@ -1,5 +1,5 @@
 import { fromCents, type TTripLog, toCents } from "@pevo/shared";
-import { CalendarPlus, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarPlus, CloudOff, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { DateRangeFilter } from "@/components/list-filters";
@@ -12,13 +12,14 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
+import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { cn } from "@/lib/utils";
 import { useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";
-import { QueuedTripCard, useQueuedTrips } from "../components/queued-trips";
+import { QueuedTripCard, useQueuedTrips, useTripDeletes } from "../components/queued-trips";
 import { EXPENSE_LABELS, TripFormSheet, type TripPrefill } from "../components/trip-form-sheet";
 import { tapTarget } from "../lib";
-import { useDeleteTripLog } from "../trip-log-api";
+import { type TripToDelete, useDeleteTripLog } from "../trip-log-api";
 
 /** '12.50' → '12.5'. */
 const quantity = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
@@ -52,20 +53,36 @@ const nextDayPrefill = (trip: TTripLog): TripPrefill => ({
   startLocation: trip.endLocation,
 });
 
+/** A delete waiting on the phone (ADR 0014): its entry stays listed, marked, with nothing to tap. */
+function BeingDeleted() {
+  return (
+    <p className="flex items-start gap-1 text-sm font-medium text-destructive" data-testid="trip-deleting">
+      <CloudOff className="mt-0.5 size-[1.1em] shrink-0" aria-hidden />
+      <span>
+        Being deleted
+        <span className="block font-normal text-muted-foreground">{SAVED_ON_PHONE}</span>
+      </span>
+    </p>
+  );
+}
+
 function TripCard({
   trip,
+  deleting,
   onEdit,
   onNextDay,
   onDelete,
 }: {
   trip: TTripLog;
+  /** Deleted on this phone, the delete waiting for signal. */
+  deleting: boolean;
   onEdit: () => void;
   onNextDay: (() => void) | null;
   onDelete: () => void;
 }) {
   return (
     <li className="min-w-0">
-      <Card className="gap-3 py-4">
+      <Card className={cn("gap-3 py-4", deleting && "border-dashed bg-muted/40")}>
         <CardContent className="grid gap-3 px-4 sm:px-5">
           <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
             <p className="font-semibold">{formatDate(trip.tripDate)}</p>
@@ -77,7 +94,7 @@ function TripCard({
               <span className="text-xs text-muted-foreground">No dispatch</span>
             )}
           </div>
-          <p className="text-base font-medium [overflow-wrap:anywhere]">
+          <p className={cn("text-base font-medium [overflow-wrap:anywhere]", deleting && "line-through")}>
             {trip.startLocation} → {trip.endLocation}
           </p>
           <div className="grid grid-cols-3 gap-2 text-sm">
@@ -95,26 +112,32 @@ function TripCard({
               {trip.notes}
             </p>
           ) : null}
-          <div className={cn("grid gap-2 sm:flex sm:justify-end", onNextDay ? "grid-cols-3" : "grid-cols-2")}>
-            {onNextDay ? (
-              <Button variant="outline" className={cn("px-2", tapTarget)} onClick={onNextDay}>
-                <CalendarPlus />
-                Next day
-              </Button>
-            ) : null}
-            <Button variant="outline" className={tapTarget} onClick={onEdit}>
-              <Pencil />
-              Edit
-            </Button>
-            <Button
-              variant="outline"
-              className={cn("text-destructive hover:text-destructive", tapTarget)}
-              onClick={onDelete}
+          {deleting ? (
+            <BeingDeleted />
+          ) : (
+            <div
+              className={cn("grid gap-2 sm:flex sm:justify-end", onNextDay ? "grid-cols-3" : "grid-cols-2")}
             >
-              <Trash2 />
-              Delete
-            </Button>
-          </div>
+              {onNextDay ? (
+                <Button variant="outline" className={cn("px-2", tapTarget)} onClick={onNextDay}>
+                  <CalendarPlus />
+                  Next day
+                </Button>
+              ) : null}
+              <Button variant="outline" className={tapTarget} onClick={onEdit}>
+                <Pencil />
+                Edit
+              </Button>
+              <Button
+                variant="outline"
+                className={cn("text-destructive hover:text-destructive", tapTarget)}
+                onClick={onDelete}
+              >
+                <Trash2 />
+                Delete
+              </Button>
+            </div>
+          )}
         </CardContent>
       </Card>
     </li>
@@ -133,12 +156,14 @@ export default function PortalTripLogPage() {
   const clearDates = () => list.set({ tripFrom: undefined, tripTo: undefined });
   const trips = useTripLogs({ tripFrom, tripTo });
   const queued = useQueuedTrips();
+  const deletes = useTripDeletes();
   const remove = useDeleteTripLog();
   const [form, setForm] = useState<{ open: boolean; trip: TTripLog | null; prefill?: TripPrefill }>({
     open: false,
     trip: null,
   });
-  const [deleting, setDeleting] = useState<TTripLog | null>(null);
+  const [deleting, setDeleting] = useState<TripToDelete | null>(null);
+  const deletingTrip = deleting && ("trip" in deleting ? deleting.trip : deleting.waiting.body);
 
   const openNew = () => setForm({ open: true, trip: null });
   const newButton = (label: string, className?: string) => (
@@ -150,21 +175,25 @@ export default function PortalTripLogPage() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success("Trip entry deleted");
+    remove.mutate(deleting, {
+      onSuccess: ({ done }) => {
+        if (done === "queued") toast.info(SAVED_ON_PHONE);
+        else toast.success("Trip entry deleted");
         setDeleting(null);
       },
       onError: (error) => toast.error(error.message),
     });
   };
 
+  // A delete that reached the server hides its entry at once, before the list is read again.
+  const items = trips.items?.filter((trip) => !deletes.gone.has(trip.id));
+
   let body: ReactNode;
   if (trips.isError && !trips.items) {
     body = <QueryErrorState message="Error loading trip logs" query={trips} retryClassName={tapTarget} />;
-  } else if (!trips.items) {
+  } else if (!items) {
     body = <ListSkeleton label="Loading trip logs" rows={3} />;
-  } else if (trips.items.length === 0 && queued.length === 0) {
+  } else if (items.length === 0 && queued.length === 0) {
     body = (
       <Card>
         <CardContent>
@@ -193,23 +222,24 @@ export default function PortalTripLogPage() {
       <div aria-busy={trips.isFetching} className={trips.isPlaceholderData ? "opacity-60" : undefined}>
         <ul aria-label="Trips" className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-2">
           {queued.map((write) => (
-            <QueuedTripCard key={write.id} write={write} />
+            <QueuedTripCard key={write.id} write={write} onDelete={() => setDeleting({ waiting: write })} />
           ))}
-          {trips.items.map((trip) => (
+          {items.map((trip) => (
             <TripCard
               key={trip.id}
               trip={trip}
+              deleting={deletes.waiting.has(trip.id)}
               onEdit={() => setForm({ open: true, trip })}
               onNextDay={
                 trip.dispatchId
                   ? () => setForm({ open: true, trip: null, prefill: nextDayPrefill(trip) })
                   : null
               }
-              onDelete={() => setDeleting(trip)}
+              onDelete={() => setDeleting({ trip })}
             />
           ))}
         </ul>
-        {trips.items.length > 0 ? <LoadMore list={trips} noun="trips" /> : null}
+        {items.length > 0 ? <LoadMore list={trips} noun="trips" /> : null}
       </div>
     );
   }
@@ -244,8 +274,8 @@ export default function PortalTripLogPage() {
         }}
         title="Delete trip entry"
         description={
-          deleting
-            ? `The trip of ${formatDate(deleting.tripDate)} (${deleting.startLocation} → ${deleting.endLocation}) and its expenses will be removed. This cannot be undone.`
+          deletingTrip
+            ? `The trip of ${formatDate(deletingTrip.tripDate)} (${deletingTrip.startLocation} → ${deletingTrip.endLocation}) and its expenses will be removed. This cannot be undone.`
             : ""
         }
         pending={remove.isPending}
