@@ -1,4 +1,6 @@
+import { writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -15,6 +17,7 @@ const modulePath = (id: string) => relative(repoRoot, id.split("?")[0] ?? id);
  */
 const FIRST_PASS_DIR = resolve(import.meta.dirname, "node_modules/.first-pass");
 const firstPass = process.env.PEVO_FIRST_PASS === "1";
+const DIST_DIR = resolve(import.meta.dirname, "dist");
 const screensOf = firstPass
   ? new Map<string, string[]>()
   : firstLoadGroups(`${FIRST_PASS_DIR}/.vite/chunks.json`);
@@ -45,6 +48,29 @@ function chunkReport(): Plugin {
         };
       }
       this.emitFile({ type: "asset", fileName: ".vite/chunks.json", source: JSON.stringify(chunks) });
+    },
+  };
+}
+
+/**
+ * Writes each script and style sheet of the build beside itself brotli-compressed at the highest
+ * quality (`name.js.br`): the server sends it to a browser that takes `br` (apps/server app.ts,
+ * serveStatic's `precompressed`), 12–18 % fewer bytes than gzip on a phone's first load
+ * (docs/performance.md). Compressed once here, not on every request.
+ */
+function precompress(outDir: string): Plugin {
+  return {
+    name: "pevo-precompress",
+    apply: "build",
+    writeBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (!/\.(js|css)$/.test(item.fileName)) continue;
+        const source = item.type === "chunk" ? item.code : item.source;
+        const compressed = brotliCompressSync(source, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        });
+        writeFileSync(resolve(outDir, `${item.fileName}.br`), compressed);
+      }
     },
   };
 }
@@ -114,7 +140,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkReport(), ...(firstPass ? [] : [pwa])],
+  plugins: [react(), tailwindcss(), chunkReport(), ...(firstPass ? [] : [pwa, precompress(DIST_DIR)])],
   resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
   // The dev proxy presents the API's own origin, so the server's Origin checks accept dev requests.
   server: {
@@ -125,7 +151,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: firstPass ? FIRST_PASS_DIR : "dist",
+    outDir: firstPass ? FIRST_PASS_DIR : DIST_DIR,
     emptyOutDir: true,
     minify: !firstPass,
     chunkSizeWarningLimit: 600,
