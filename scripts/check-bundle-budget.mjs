@@ -65,8 +65,12 @@ if (!existsSync(reportFile)) {
 const chunks = JSON.parse(readFileSync(reportFile, "utf8"));
 const files = Object.keys(chunks);
 const entry = files.find((file) => chunks[file].isEntry);
+// A route module is the facade of its own chunk, or (when the build merges small chunks) one module
+// of a merged chunk.
 const chunkOf = (module) => {
-  const file = files.find((f) => chunks[f].facadeModule === module);
+  const file =
+    files.find((f) => chunks[f].facadeModule === module) ??
+    files.find((f) => chunks[f].modules.includes(module));
   if (!file) throw new Error(`no chunk is the route module ${module}: update ROUTES`);
   return file;
 };

@@ -134,3 +134,30 @@ test("every kind of screen carries the policy and breaks none of it", async ({ p
     await pevo.context.close();
   }
 });
+
+/**
+ * A phone's first load (docs/performance.md): the sign-in page's HTML names its screen's chunks as
+ * module preloads, and every bundle goes brotli-compressed (written so by the build) to a browser that
+ * takes br, gzip to one that does not; the page's scripts all load under the same policy.
+ */
+test("the sign-in page preloads its chunks; bundles go brotli- or gzip-compressed", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/auth")).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
+  expect(preloads.length).toBeGreaterThan(0);
+  const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)">/)?.[1];
+  expect(entry).toBeDefined();
+  for (const file of [String(entry), String(preloads[0]?.[1])]) {
+    const br = await request.get(file, { headers: { "accept-encoding": "br, gzip" } });
+    expect(br.status()).toBe(200);
+    expect(br.headers()["content-encoding"]).toBe("br");
+    const gzip = await request.get(file, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    // Both arrive decoded as the same script.
+    expect(await br.text()).toBe(await gzip.text());
+  }
+  expectPolicy(await page.goto("/auth"));
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+});

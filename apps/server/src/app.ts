@@ -265,7 +265,9 @@ export function createApp(opts: {
     });
     // A dot-named file or folder (dist/.vite: the build's chunk report, which names source files)
     // is the build's, not the app's: never served.
-    const staticFiles = serveStatic({ root: webDist });
+    // The build writes each bundle brotli-compressed beside itself (apps/web vite.config.ts): sent
+    // as it is to a browser that takes br; any other gets compress()'s gzip.
+    const staticFiles = serveStatic({ root: webDist, precompressed: true });
     app.use("/*", (c, next) =>
       c.req.path.split("/").some((part) => part.startsWith(".")) ? next() : staticFiles(c, next),
     );

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APP_ROUTE_PATTERNS } from "@pevo/shared";
@@ -61,5 +61,41 @@ describe("SPA fallback", () => {
   test("a trailing slash and query string still match", async () => {
     expect((await app.request("/dashboard/")).status).toBe(200);
     expect((await app.request("/auth?signup=true")).status).toBe(200);
+  });
+});
+
+describe("SPA fallback with the build's first-load list", () => {
+  const built = mkdtempSync(join(tmpdir(), "spa-"));
+  writeFileSync(
+    join(built, "index.html"),
+    "<!doctype html><html><head><title>x</title></head><body></body></html>",
+  );
+  mkdirSync(join(built, ".vite"));
+  writeFileSync(
+    join(built, ".vite/first-load.json"),
+    JSON.stringify({
+      "/pevo": ["/assets/pevo-layout-AbC1.js", "/assets/card-x_Y.js"],
+      "/sign/:token": ["/assets/signing-page-1.js", "https://elsewhere.test/x.js", "/assets/a.js?<b>"],
+    }),
+  );
+  const withList = new Hono();
+  withList.get("/*", spaFallback(built));
+
+  test("a listed screen's chunks are module preloads in its HTML", async () => {
+    const html = await (await withList.request("/pevo")).text();
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/pevo-layout-AbC1.js"><link rel="modulepreload" crossorigin href="/assets/card-x_Y.js"></head>',
+    );
+  });
+
+  test("a pattern's parameter matches one segment; only the build's own bundle names are used", async () => {
+    const html = await (await withList.request("/sign/3f1c2b9e-token")).text();
+    expect(html).toContain('href="/assets/signing-page-1.js"');
+    expect(html).not.toContain("elsewhere");
+    expect(html).not.toContain("<b>");
+  });
+
+  test.each(["/auth", "/pevo/dispatches", "/nope"])("%s, not listed, has no preloads", async (path) => {
+    expect(await (await withList.request(path)).text()).not.toContain("modulepreload");
   });
 });
