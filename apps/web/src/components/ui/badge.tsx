@@ -10,7 +10,8 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
-        destructive: "border-transparent bg-destructive text-white",
+        // Dark: the light red of dark text (text-destructive) is too light under white (WCAG 1.4.3).
+        destructive: "border-transparent bg-destructive text-white dark:bg-destructive/60",
         gray: "border-transparent bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200",
         yellow: "border-transparent bg-amber-100 text-amber-800 dark:bg-amber-500/20 dark:text-amber-200",
         blue: "border-transparent bg-blue-100 text-blue-800 dark:bg-blue-500/20 dark:text-blue-200",

@@ -9,7 +9,9 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-xs hover:bg-primary/90",
-        destructive: "bg-destructive text-white shadow-xs hover:bg-destructive/90",
+        // Dark: the light red of dark text (text-destructive) is too light under white (WCAG 1.4.3).
+        destructive:
+          "bg-destructive text-white shadow-xs hover:bg-destructive/90 dark:bg-destructive/60 dark:hover:bg-destructive/50",
         outline:
           "border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground dark:bg-input/30",
         secondary: "bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80",

@@ -217,12 +217,15 @@ function TripForm({
                 >
                   <SelectTrigger
                     {...controlProps("trip-dispatchId", errors.dispatchId?.message)}
-                    className={tapTarget}
+                    // The chosen dispatch (its span: Radix's SelectValue takes no class) has no width of
+                    // its own (contain) and is cut: a long job number does not widen the panel past a
+                    // phone's screen.
+                    className={cn(
+                      tapTarget,
+                      "[&>span]:min-w-0 [&>span]:flex-1 [&>span]:truncate [&>span]:text-left [&>span]:[contain:inline-size]",
+                    )}
                   >
-                    <SelectValue
-                      className="min-w-0 truncate"
-                      placeholder={dispatches.isPending ? "Loading dispatches..." : "None"}
-                    />
+                    <SelectValue placeholder={dispatches.isPending ? "Loading dispatches..." : "None"} />
                   </SelectTrigger>
                   <SelectContent>
                     <SelectItem value={NONE} className="py-2.5 md:py-1.5">
@@ -378,7 +381,7 @@ function TripForm({
                           aria-invalid={typeError ? true : undefined}
                           className={cn("min-w-0 flex-1", tapTarget)}
                         >
-                          <SelectValue className="min-w-0 truncate" placeholder="Type" />
+                          <SelectValue placeholder="Type" />
                         </SelectTrigger>
                         <SelectContent>
                           {EXPENSE_TYPES.map((type) => (

@@ -85,7 +85,7 @@ export default function YearEndPage() {
         <QueryErrorState message="Error loading the tax year" query={taxYear} />
       ) : taxYear.data ? (
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="grid min-w-0 content-start gap-6">
+          <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-6">
             <Recipients data={taxYear.data} />
             <MissingW9s data={taxYear.data} />
           </div>
@@ -172,7 +172,9 @@ function Recipients({ data }: { data: TTaxYear }) {
                 {list.items.map((r) => (
                   <TableRow key={r.pevoId}>
                     <TableCell className="max-w-48 truncate font-medium">{r.name}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.compensation)}</TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">
+                      {formatMoney(r.compensation)}
+                    </TableCell>
                     <TableCell>
                       <div className="flex flex-wrap gap-1">
                         {r.reachesThreshold ? (
