@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { retryFailedQuery } from "@/lib/errors";
 import { ThemeProvider } from "@/lib/theme";
+import { toasterWanted } from "@/lib/toast";
 
 const queryClient = new QueryClient({
   // offlineFirst: with no signal a query still asks once, so the service worker's cached answer
@@ -11,17 +12,29 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Its own chunk, fetched beside the first screen: no screen waits for the toast library. */
+/** Its own chunk with the toast library, fetched when the first toast is shown (lib/toast.ts). */
 const ThemedToaster = lazy(() => import("./toaster"));
+
+function LazyToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const watch = toasterWanted(() => setWanted(true));
+    if (watch.now) setWanted(true);
+    return watch.stop;
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         {children}
-        <Suspense fallback={null}>
-          <ThemedToaster />
-        </Suspense>
+        <LazyToaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

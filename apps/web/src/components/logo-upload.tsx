@@ -1,8 +1,8 @@
 import { useId, useRef } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useOnboarding, useRemoveLogo, useUploadLogo } from "@/lib/company-onboarding";
+import { toast } from "@/lib/toast";
 
 /** The company logo: printed at the top of every PDF and email a client receives. */
 export function LogoUpload() {

@@ -1,11 +1,11 @@
 import type { TMailState } from "@pevo/shared";
 import { RotateCcw, Send } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { failureMessage } from "@/lib/errors";
 import { useRetryMail } from "@/lib/mail";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 
 const tries = (n: number) => `${n} ${n === 1 ? "try" : "tries"}`;

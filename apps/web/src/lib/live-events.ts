@@ -1,9 +1,9 @@
 import { LIVE_CONTROL, LIVE_EVENT_KINDS, type LiveEventKind, type TLiveMessage } from "@pevo/shared";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { showToast } from "@/lib/lazy-toast";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 import { useMe } from "@/lib/session";
+import { toast } from "@/lib/toast";
 
 /** What each kind of live event makes stale (lists and details sit under their resource's key). */
 const STALE: Record<LiveEventKind, readonly QueryKey[]> = {
@@ -72,7 +72,7 @@ export function useLiveEvents() {
         es.addEventListener(kind, (event) => {
           const message = parse(event);
           void invalidateAll(queryClient, STALE[kind]);
-          if (office && message?.text && message.by !== userId) showToast("info", message.text);
+          if (office && message?.text && message.by !== userId) toast.info(message.text);
         });
       }
       es.addEventListener(LIVE_CONTROL.resync, () => void refetchEverything(queryClient));

@@ -1,8 +1,8 @@
 import type { TMailState } from "@pevo/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
 import { call, client, pathParams } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 
 /**
  * Retry of a record's email (POST /api/mail/{jobId}/retry): queued again and delivered at once.

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { showToast } from "@/lib/lazy-toast";
 import { useSignOut } from "@/lib/session";
+import { toast } from "@/lib/toast";
 
 /** Signs out, goes to /auth and says so; a failure is shown as a toast (SPEC §2, §8). */
 export function useSignOutAction() {
@@ -15,9 +15,9 @@ export function useSignOutAction() {
     try {
       await signOut();
       navigate("/auth");
-      showToast("success", "Successfully signed out");
+      toast.success("Successfully signed out");
     } catch (error) {
-      showToast("error", error instanceof Error && error.message ? error.message : "Failed to sign out");
+      toast.error(error instanceof Error && error.message ? error.message : "Failed to sign out");
     } finally {
       setPending(false);
     }

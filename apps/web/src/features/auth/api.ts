@@ -1,9 +1,9 @@
 import type { TLogin, TMe } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { ApiError, api } from "@/lib/api";
 import { call, client } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/lib/toast";
 
 /** Where Better Auth sends the user after an email link (verification, password reset). */
 const VERIFY_CALLBACK_PATH = "/auth/callback";

@@ -1,13 +1,13 @@
 import { type TLogin, ZLogin } from "@pevo/shared";
 import { ShieldCheck, Truck } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/lib/toast";
 import { loginErrorMessage, type TDemoAccount, useDemoAccounts, useSignIn } from "../api";
 import { FormAlert } from "./auth-shell";
 

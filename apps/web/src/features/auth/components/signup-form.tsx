@@ -1,12 +1,12 @@
 import { type TSignupForm, ZSignupForm } from "@pevo/shared";
 import type { UseFormReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useSignup } from "../api";
 
 const DUPLICATE_EMAIL =

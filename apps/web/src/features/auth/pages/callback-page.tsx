@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useMe } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { AuthShell } from "../components/auth-shell";
 
 /** How long the success text stays before going on to `/`. */

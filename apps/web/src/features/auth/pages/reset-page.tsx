@@ -3,13 +3,13 @@ import { ZResetPassword } from "@pevo/shared";
 import { CircleX } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { homeFor } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { resetErrorMessage, useResetPassword, useSignIn } from "../api";
 import { AuthShell, FormAlert } from "../components/auth-shell";
 

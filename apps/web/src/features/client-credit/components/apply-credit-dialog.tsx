@@ -1,7 +1,6 @@
 import { fromCents, toCents, ZApplyClientCredit } from "@pevo/shared";
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,6 +20,7 @@ import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatMoney, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useApplyClientCredit, useOpenInvoicesOf } from "../api";
 
 type Fields = { invoiceId: string; date: string; amount: string; note: string };

@@ -8,7 +8,6 @@ import {
 } from "@pevo/shared";
 import { Undo2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -27,6 +26,7 @@ import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatMoney, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useRefundClientCredit } from "../api";
 
 type Fields = {

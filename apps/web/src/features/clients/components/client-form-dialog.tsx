@@ -10,7 +10,6 @@ import {
 } from "@pevo/shared";
 import { type RefObject, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, SelectField, TextareaField } from "@/components/form-fields";
 import { ClientPicker } from "@/components/pickers/client-picker";
@@ -30,6 +29,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { useCompany } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useSaveClient } from "../api";
 import { clientPickerSource } from "../picker-source";

@@ -1,7 +1,6 @@
 import type { TClient } from "@pevo/shared";
 import { Plus } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { DataTable } from "@/components/data-table";
 import { ClearFilters, FilterBar, SearchBox } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
@@ -16,6 +15,7 @@ import { call, client } from "@/lib/api-client";
 import { useListParams } from "@/lib/list-params";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/lib/toast";
 import { useDeleteClient } from "../api";
 import { ClientFormDialog } from "../components/client-form-dialog";
 import { ClientCard, clientColumns } from "../components/client-list";

@@ -12,7 +12,6 @@ import {
   ZInsurance,
 } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -27,6 +26,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { DocumentField } from "@/features/documents";
 import { applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { type CredentialsOwner, documentsOwnerOf, type SaveCredentialArgs, useSaveCredential } from "../api";
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s, label: s }));

@@ -1,7 +1,6 @@
 import { INSURANCE_TYPE_LABELS, type TCertification, type TCredentials, type TInsurance } from "@pevo/shared";
 import { FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { ExpiryHintText } from "@/components/expiry-value";
 import { QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { documentFileHref } from "@/features/documents";
 import { formatMoney, formatShortDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import {
   type CredentialsOwner,
   documentsOwnerOf,

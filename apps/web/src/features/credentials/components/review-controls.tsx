@@ -1,7 +1,6 @@
 import { CREDENTIAL_REVIEW_LABELS, type CredentialReviewStatus, TEXT_LIMITS } from "@pevo/shared";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,6 +14,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/lib/toast";
 import { type ReviewTarget, useReviewCredential } from "../api";
 
 const REVIEW_VARIANT: Record<CredentialReviewStatus, "yellow" | "green" | "red"> = {

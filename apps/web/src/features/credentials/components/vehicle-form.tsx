@@ -8,7 +8,6 @@ import {
   ZVehicle,
 } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, SelectField } from "@/components/form-fields";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +16,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { type CredentialsOwner, useSaveVehicle } from "../api";
 import { ReviewBadge, ReviewControls } from "./review-controls";
 import { PendingVersion, VersionHistory } from "./versions";

@@ -9,7 +9,6 @@ import {
 } from "@pevo/shared";
 import { FileMinus, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -25,6 +24,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatMoney, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useIssueCreditNote } from "../api";
 
 type Line = { key: number; description: string; quantity: string; rate: string };

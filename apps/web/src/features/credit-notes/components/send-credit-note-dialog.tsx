@@ -1,6 +1,5 @@
 import { type TCreditNoteListItem, ZSendInvoice } from "@pevo/shared";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { MailStatus, SendDialogFooter } from "@/components/mail-status";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -9,6 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { failureMessage } from "@/lib/errors";
 import { firstErrorPerField } from "@/lib/field-errors";
 import { useMailNotSent } from "@/lib/mail";
+import { toast } from "@/lib/toast";
 import { useSendCreditNote } from "../api";
 
 type Fields = { to: string; cc: string; message: string };

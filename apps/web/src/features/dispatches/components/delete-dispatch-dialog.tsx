@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useDeleteDispatch } from "../api";
 
 const DELETE_QUESTION = "Are you sure you want to delete this dispatch?";

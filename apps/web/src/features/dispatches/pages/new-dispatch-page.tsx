@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { useCreateDispatch, useRateConfirmationRecord } from "../api";
 import { DispatchForm } from "../components/dispatch-form";
 import { newDispatchValues } from "../form-values";

@@ -1,9 +1,9 @@
 import { coverageText, type TRateConfirmation } from "@pevo/shared";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { inlineLinkClass } from "@/lib/utils";
 import { useCreateDispatchBatch } from "../batch-api";
 import { DispatchPositionsForm } from "../components/dispatch-positions-form";

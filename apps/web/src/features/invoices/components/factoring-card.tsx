@@ -2,12 +2,12 @@ import { type TInvoice, ZSendToFactor } from "@pevo/shared";
 import { Landmark, Send, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { failureMessage } from "@/lib/errors";
 import { timeAgo } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useSendToFactor, useSetFactored } from "../payments-api";
 import { TextDialog } from "./text-dialog";
 

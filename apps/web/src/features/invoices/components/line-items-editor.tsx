@@ -2,7 +2,6 @@ import { LINE_KIND_LABELS, LINE_KINDS, type LineKind } from "@pevo/shared";
 import { Plus, Trash2 } from "lucide-react";
 import { useCallback } from "react";
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DatePicker } from "@/components/ui/date-picker";
 import { controlProps } from "@/components/ui/field";
@@ -10,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import {
   chargeFor,

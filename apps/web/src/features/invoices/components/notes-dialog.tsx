@@ -1,7 +1,6 @@
 import { type TInvoice, ZInvoiceNotes } from "@pevo/shared";
 import { NotebookPen } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,6 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { useUpdateInvoiceNotes } from "../payments-api";
 
 type Fields = { notes: string; memo: string };

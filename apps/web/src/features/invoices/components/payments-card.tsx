@@ -10,7 +10,6 @@ import {
 } from "@pevo/shared";
 import { FileCheck2, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { ErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -34,6 +33,7 @@ import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { fieldErrorParts, firstErrorPerField } from "@/lib/field-errors";
 import { formatDate, formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useDeletePayment, useInvoicePayments, useRecordPayment } from "../payments-api";
 
 /** Today as YYYY-MM-DD in the browser (the default payment date; the office can change it). */

@@ -1,6 +1,5 @@
 import { type TInvoice, ZSendInvoice } from "@pevo/shared";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { MailStatus, SendDialogFooter } from "@/components/mail-status";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -10,6 +9,7 @@ import { failureMessage } from "@/lib/errors";
 import { firstErrorPerField } from "@/lib/field-errors";
 import { useMailNotSent } from "@/lib/mail";
 import { useClientById } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { useSendInvoice } from "../payments-api";
 
 type Fields = { to: string; cc: string; message: string };

@@ -2,7 +2,6 @@ import { fromCents, type TBillJob, type TBillJobClient, toCents } from "@pevo/sh
 import { FileStack, ReceiptText } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ClearFilters, DateRangeFilter, FilterBar } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { ClientFilter } from "@/components/pickers/picker-filters";
@@ -13,6 +12,7 @@ import { clientPickerSource } from "@/features/clients";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
+import { toast } from "@/lib/toast";
 import { useBillJobClients, useBillJobs, useBillJobsInvoice } from "../api";
 
 /** The screen's filters as the API names them (the period is the jobs' pickup date). */

@@ -10,7 +10,6 @@ import {
 import { ArrowLeft, Ban, CopyPlus, Download, NotebookPen, Pencil, Printer, Send, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { JobLineGroups } from "@/components/job-line-groups";
 import { MailStatus } from "@/components/mail-status";
 import { PageHeader } from "@/components/page-header";
@@ -24,6 +23,7 @@ import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useCompany } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { cn, inlineLinkClass } from "@/lib/utils";
 import { invoicePdfHref, useDeleteInvoice, useInvoice } from "../api";
 import { FactoringCard } from "../components/factoring-card";

@@ -1,13 +1,13 @@
 import type { TClient } from "@pevo/shared";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { LoadingState } from "@/components/states";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
 import { useClientById, useCompany } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { useCreateInvoice, useInvoiceDispatch, useNextInvoiceNumber } from "../api";
 import { InvoiceForm } from "../components/invoice-form";
 import { type DispatchSummary, newInvoiceValues } from "../form-values";

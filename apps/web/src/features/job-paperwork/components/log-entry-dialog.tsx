@@ -1,7 +1,6 @@
 import { JOB_LOG_KIND_LABELS, type JobLogKind, ZJobLogEntry } from "@pevo/shared";
 import { format } from "date-fns";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -21,6 +20,7 @@ import { currentPosition } from "@/lib/current-position";
 import { failureMessage } from "@/lib/errors";
 import { useMySettings } from "@/lib/my-settings";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { toast } from "@/lib/toast";
 import { useAddJobLogEntry } from "../api";
 
 type Errors = Record<string, string>;

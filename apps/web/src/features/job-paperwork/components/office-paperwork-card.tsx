@@ -1,11 +1,11 @@
 import { ClipboardCheck, FileDown, FilePlus2 } from "lucide-react";
-import { toast } from "sonner";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { officePacketUrl, useAttachPacket, useOfficePaperwork } from "../api";
 import { LogEntryLists } from "./log-entry-lists";
 import { SignedMeeting } from "./signed-meeting";

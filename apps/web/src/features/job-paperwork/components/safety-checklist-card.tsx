@@ -1,6 +1,5 @@
 import { DEFAULT_SAFETY_ITEMS, ZSafetyChecklist } from "@pevo/shared";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { useSafetyChecklist, useSaveSafetyChecklist } from "../api";
 
 const linesOf = (text: string) =>

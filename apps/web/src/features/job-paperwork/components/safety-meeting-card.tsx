@@ -1,7 +1,6 @@
 import { type TJobPaperwork, ZSafetyMeeting } from "@pevo/shared";
 import { ClipboardCheck } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { SignaturePad } from "@/components/signature-pad";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -17,6 +16,7 @@ import { currentPosition } from "@/lib/current-position";
 import { failureMessage } from "@/lib/errors";
 import { useMySettings } from "@/lib/my-settings";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { toast } from "@/lib/toast";
 import { usePortalPaperwork, useSignSafetyMeeting } from "../api";
 import { SignedMeeting } from "./signed-meeting";
 

@@ -3,7 +3,6 @@ import { displayPhone, type TPevo, type TPevoData, type TPevoInput, ZPevo } from
 import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, FormActions, InputField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError, applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useSavePevo } from "../api";
 
 /** Empty strings, active (SPEC §4/§5); an existing PEVO fills them in. */

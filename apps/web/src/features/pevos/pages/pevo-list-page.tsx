@@ -2,7 +2,6 @@ import type { TPevo } from "@pevo/shared";
 import { Plus, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { DataTable } from "@/components/data-table";
 import { ClearFilters, FilterBar, SearchBox, SelectFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
@@ -15,6 +14,7 @@ import { call, client } from "@/lib/api-client";
 import { useListParams } from "@/lib/list-params";
 import { usePagedQuery } from "@/lib/paged-query";
 import { queryKeys } from "@/lib/query-keys";
+import { toast } from "@/lib/toast";
 import { useDeletePevo } from "../api";
 import { PevoCard, pevoColumns, pevoName } from "../components/pevo-list";
 

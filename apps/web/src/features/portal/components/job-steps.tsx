@@ -15,7 +15,6 @@ import {
   X,
 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { AcceptDeclineButtons } from "@/components/accept-decline-buttons";
 import { JobTimeline } from "@/components/job-timeline";
 import { QueryErrorState } from "@/components/states";
@@ -37,6 +36,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { currentPosition } from "@/lib/current-position";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { toast } from "@/lib/toast";
 import { useAcceptJob, useDeclineJob, useJobLifecycle, useRecordStep } from "../job-steps-api";
 import { earlyStartQuestion } from "../lib";
 import { TripFormSheet } from "./trip-form-sheet";

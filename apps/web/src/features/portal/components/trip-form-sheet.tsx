@@ -12,7 +12,6 @@ import {
 import { Plus, Trash2 } from "lucide-react";
 import { type RefObject, useRef } from "react";
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -27,6 +26,7 @@ import { useConfirmDiscard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { usePortalDispatchOptions } from "../api";
 import { dispatchLabel, tapTarget } from "../lib";

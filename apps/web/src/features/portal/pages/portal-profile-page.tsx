@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { displayPhone, type TPevoProfile, type TPevoProfileInput, ZPevoProfile } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { PageHeader } from "@/components/page-header";
 import { QueryErrorState } from "@/components/states";
@@ -18,6 +17,7 @@ import { CredentialsCard } from "@/features/credentials";
 import { DocumentsCard } from "@/features/documents";
 import { TaxInfoCard } from "@/features/tax";
 import { applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { usePortalProfile, useSavePortalProfile } from "../api";
 import { tapTarget } from "../lib";

@@ -1,7 +1,6 @@
 import type { TUserSettings } from "@pevo/shared";
 import { UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { type TMySettings, useMySettings, useSaveSetting } from "@/lib/my-settings";
 import { useTheme } from "@/lib/theme";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { tapTarget } from "../lib";
 

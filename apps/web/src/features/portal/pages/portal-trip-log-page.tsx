@@ -1,7 +1,6 @@
 import { fromCents, type TTripLog, toCents } from "@pevo/shared";
 import { CalendarPlus, CloudOff, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { toast } from "sonner";
 import { DateRangeFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
 import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
@@ -13,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
+import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";

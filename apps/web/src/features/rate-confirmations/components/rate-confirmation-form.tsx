@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TRateConfirmationData, ZRateConfirmation } from "@pevo/shared";
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, FormActions, InputField, TextareaField } from "@/components/form-fields";
 import { ClientPicker } from "@/components/pickers/client-picker";
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { controlProps, Field } from "@/components/ui/field";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { clientPickerSource } from "@/features/clients";
+import { toast } from "@/lib/toast";
 import type { RcForm, RcFormValues } from "../form-values";
 import { AdditionalRatesFields } from "./additional-rates-fields";
 import { CustomRatesFields } from "./custom-rates-fields";

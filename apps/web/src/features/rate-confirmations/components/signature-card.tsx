@@ -1,7 +1,6 @@
 import { type TRateConfirmation, type TSignatureRequest, ZSendForSignature } from "@pevo/shared";
 import { Download, FileText, Printer, RotateCcw, Send, X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { MailStatus, SendDialogFooter } from "@/components/mail-status";
 import { ErrorState } from "@/components/states";
 import { SignatureStatusBadge } from "@/components/status-badge";
@@ -15,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { failureMessage } from "@/lib/errors";
 import { useMailNotSent } from "@/lib/mail";
 import { useClientById } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { useCancelSignatureRequest, useRateConfirmationSignature, useSendForSignature } from "../api";
 
 const REQUEST_LABELS: Record<TSignatureRequest["status"], string> = {

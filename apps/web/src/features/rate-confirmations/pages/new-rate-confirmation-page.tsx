@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { useAssignAnyway } from "@/components/assign-anyway";
 import { PageHeader } from "@/components/page-header";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useCreateRateConfirmation, useNextJobNumber } from "../api";
 import { focusFirstInvalid } from "../components/field-ids";
 import { RateConfirmationForm } from "../components/rate-confirmation-form";

@@ -2,7 +2,6 @@ import type { TRateConfirmation } from "@pevo/shared";
 import { Ban, Copy, MoreHorizontal, RotateCcw, Trash2, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { useAssignAnyway } from "@/components/assign-anyway";
 import { CoverageText } from "@/components/coverage-text";
 import { PageHeader } from "@/components/page-header";
@@ -21,6 +20,7 @@ import { DocumentsCard } from "@/features/documents";
 import { ApiError, applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import {
   useDeleteRateConfirmation,
   useDuplicateRateConfirmation,

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ZResetPassword } from "@pevo/shared";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField } from "@/components/form-fields";
@@ -10,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { ApiError } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api";
 
 const ZChangePassword = z

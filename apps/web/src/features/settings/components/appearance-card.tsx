@@ -1,8 +1,8 @@
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { useMySettings, useSaveSetting } from "@/lib/my-settings";
+import { toast } from "@/lib/toast";
 
 /** Light or dark, saved for this user. */
 export function AppearanceCard() {

@@ -6,7 +6,6 @@ import {
   ZCompanySettings,
 } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, TextareaField } from "@/components/form-fields";
 import { LogoUpload } from "@/components/logo-upload";
@@ -19,6 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
+import { toast } from "@/lib/toast";
 import { useSaveCompany } from "../api";
 
 /** What the company's zone is for (Settings and the first-sign-in set-up). */

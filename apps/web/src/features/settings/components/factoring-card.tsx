@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TFactoringSettings, type TFactoringSettingsInput, ZFactoringSettings } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { applyFieldErrors } from "@/lib/api";
 import { call, client } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
 
 const FACTORING_KEY = ["company", "factoring"] as const;
 

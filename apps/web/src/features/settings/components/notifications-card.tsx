@@ -1,8 +1,8 @@
 import type { TCompanySettings } from "@pevo/shared";
-import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
+import { toast } from "@/lib/toast";
 import { useSaveCompany } from "../api";
 import { toForm } from "./company-form";
 

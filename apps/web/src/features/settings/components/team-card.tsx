@@ -3,7 +3,6 @@ import { ZInviteAdmin } from "@pevo/shared";
 import { UserMinus, X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { DataTable } from "@/components/data-table";
 import { LimitedForm } from "@/components/field-limits";
@@ -21,6 +20,7 @@ import { failureMessage } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { useMe } from "@/lib/session";
+import { toast } from "@/lib/toast";
 import { type TTeamMember, useInviteAdmin, useRemoveTeamMember, useTeam } from "../api";
 
 type Invite = z.infer<typeof ZInviteAdmin>;

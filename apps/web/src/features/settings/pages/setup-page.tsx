@@ -4,7 +4,6 @@ import { Info, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Navigate, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, TextareaField } from "@/components/form-fields";
 import { LogoUpload } from "@/components/logo-upload";
@@ -16,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { useFinishSetup, useOnboarding } from "@/lib/company-onboarding";
 import { useCompany } from "@/lib/shared-queries";
+import { toast } from "@/lib/toast";
 import { useSaveCompany } from "../api";
 import { TIME_ZONE_HINT, toForm } from "../components/company-form";
 

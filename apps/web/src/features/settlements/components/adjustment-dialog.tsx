@@ -6,7 +6,6 @@ import {
   ZSettlementAdjustmentInput,
 } from "@pevo/shared";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, optionsFrom, SelectField, TextareaField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -21,6 +20,7 @@ import {
 import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { toast } from "@/lib/toast";
 import { useAddAdjustment } from "../api";
 
 /** Add adjustment: an advance already paid or a deduction lowers the net; a bonus or a reimbursement raises it. */

@@ -10,7 +10,6 @@ import {
 } from "@pevo/shared";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DateField, optionsFrom, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import {
@@ -27,6 +26,7 @@ import { Switch } from "@/components/ui/switch";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { useCreateSettlement } from "../api";
 
 /**

@@ -7,7 +7,6 @@ import {
   ZMarkSettlementPaid,
 } from "@pevo/shared";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -23,6 +22,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatMoney, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { usePaySettlement } from "../api";
 
 /** Mark paid: the payment's date, method and reference; each PEVO is emailed their statement. */

@@ -11,7 +11,6 @@ import {
 } from "@pevo/shared";
 import { History } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { DateField, InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { EmptyState, ListSkeleton, QueryErrorState } from "@/components/states";
@@ -24,6 +23,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { applyFieldErrors } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney, todayIso } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { usePayPlans, useSavePayPlan } from "../api";
 
 /** The per-job rates of a plan, in the rate confirmation's order (DECISIONS 'PEVO pay'). */

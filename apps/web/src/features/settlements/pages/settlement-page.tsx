@@ -12,7 +12,6 @@ import {
 import { CheckCircle2, Download, Lock, Plus, Trash2, Wallet } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { BackButton, ErrorState, ListSkeleton, ProblemState, QueryErrorState } from "@/components/states";
 import { Button } from "@/components/ui/button";
@@ -22,6 +21,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import {
   statementPdfHref,
   useApproveSettlement,

@@ -11,7 +11,6 @@ import {
 import { Eye, FileText, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField, optionsFrom, SelectField } from "@/components/form-fields";
 import { ListSkeleton, QueryErrorState } from "@/components/states";
@@ -22,6 +21,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { documentFileHref, useUploadDocument } from "@/features/documents";
 import { applyFieldErrors } from "@/lib/api";
 import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
 import { type TaxOwner, useRevealTin, useSaveTaxInfo, useTaxInfo } from "../api";
 
 const CLASSIFICATIONS = optionsFrom(TAX_CLASSIFICATION_LABELS);

@@ -9,7 +9,6 @@ import { Download, FileText, UserRoundX } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Pager } from "@/components/data-table";
 import { LimitedForm } from "@/components/field-limits";
 import { InputField } from "@/components/form-fields";
@@ -27,6 +26,7 @@ import { useIsMobile } from "@/components/ui/use-mobile";
 import { applyFieldErrors } from "@/lib/api";
 import { formatMoney } from "@/lib/format";
 import type { PagedList } from "@/lib/paged-query";
+import { toast } from "@/lib/toast";
 import {
   copyBHref,
   form1099CsvHref,
