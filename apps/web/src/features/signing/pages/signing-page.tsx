@@ -1,30 +1,24 @@
-import { TEXT_LIMITS, ZDeclineRateConfirmation, ZSignRateConfirmation } from "@pevo/shared";
+import { TEXT_LIMITS, ZSignRateConfirmation } from "@pevo/shared";
 import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useParams } from "react-router";
 import { SignaturePad } from "@/components/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { useNoIndex } from "@/lib/use-no-index";
-import { type SigningPageData, useDecline, useSign, useSigningPage } from "../api";
+import { type SigningPageData, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" }) : "";
+
+/** Opened by Decline only: loaded then (components/decline-dialog.tsx). */
+const DeclineDialog = lazy(() => import("../components/decline-dialog"));
 
 /** /sign/{token}: the public signing page. No session: the token is the only key. */
 export default function SigningPage() {
@@ -274,67 +268,11 @@ function SignForm({ token }: { token: string }) {
           Sign
         </Button>
       </div>
-      {declineOpen ? <DeclineDialog token={token} onClose={() => setDeclineOpen(false)} /> : null}
+      {declineOpen ? (
+        <Suspense fallback={null}>
+          <DeclineDialog token={token} onClose={() => setDeclineOpen(false)} />
+        </Suspense>
+      ) : null}
     </form>
-  );
-}
-
-function DeclineDialog({ token, onClose }: { token: string; onClose: () => void }) {
-  const decline = useDecline(token);
-  const id = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = () => {
-    const parsed = ZDeclineRateConfirmation.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Tell the sender why you decline");
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setError(null);
-    decline.mutate(parsed.data, {
-      onSuccess: () => {
-        onClose();
-        window.scrollTo({ top: 0 });
-      },
-      onError: (e) => setError(failureMessage(e, "Your answer could not be saved. Try again.")),
-    });
-  };
-
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Decline the rate confirmation</DialogTitle>
-          <DialogDescription>Tell the sender why, so they can change it and send it again.</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-reason`}>Reason</Label>
-          <Textarea
-            id={`${id}-reason`}
-            value={reason}
-            maxLength={TEXT_LIMITS.reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-reason-error` : undefined}
-          />
-          {error ? (
-            <p id={`${id}-reason-error`} className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="button" variant="destructive" disabled={decline.isPending} onClick={submit}>
-            {decline.isPending ? <Spinner /> : <XCircle />}
-            Decline
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
