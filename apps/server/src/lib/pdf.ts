@@ -5,7 +5,7 @@ import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 
 /**
- * Every PDF the product makes prints with Inter (the web app's typeface), embedded from the
+ * Every PDF the product makes prints with Inter, embedded from the
  * @expo-google-fonts/inter package's TTF files. pdfkit's built-in Helvetica only knows WinAnsi, so it
  * printed '→' as '!’' and had no Cyrillic or Greek at all; Inter covers Latin, Greek and Cyrillic.
  */
