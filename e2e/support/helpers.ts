@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import type { Browser, BrowserContext } from "./test";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./test";
 
 export const DEMO_ADMIN = { email: "admin@demo-escort.test", password: "demo-admin-2025" };
@@ -108,6 +109,42 @@ export async function saveScreenshot(
 export async function signInAsDemoAdmin(page: Page) {
   await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}
+
+/**
+ * A new page of `context` signed in as the demo admin (on the dashboard), and today as its browser
+ * sees it: the office side of the journeys that watch an office and a phone at once.
+ */
+export async function openDemoOffice(context: BrowserContext) {
+  const page = await context.newPage();
+  await signInAsDemoAdmin(page);
+  const { today } = await browserDays(page);
+  return { page, today };
+}
+
+/** A browser context of this app with a viewport of its own (the office's 1280 px, the phone's 375 px). */
+export const newViewportContext = (browser: Browser, width: number, height: number) =>
+  browser.newContext({ baseURL: String(test.info().project.use.baseURL), viewport: { width, height } });
+
+/** The stroke drawSignature draws: points right of its start, above and below the pad's middle. */
+const SIGNATURE_STROKE = [
+  [60, -30],
+  [110, 25],
+  [170, -20],
+  [230, 15],
+] as const;
+
+/** Draws a signature on a signature pad with the mouse: the first `points` points of one stroke (at most 4). */
+export async function drawSignature(page: Page, pad: Locator, points: number = SIGNATURE_STROKE.length) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error("The signature pad is not visible");
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (const [dx, dy] of SIGNATURE_STROKE.slice(0, points)) {
+    await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2 + dy, { steps: 5 });
+  }
+  await page.mouse.up();
 }
 
 /** A short random tag that makes names unique per test run. */
@@ -240,6 +277,30 @@ export async function createPevoViaApi(
   return created;
 }
 
+/**
+ * A PEVO with a login (createPevoViaApi with a unique email from `emailPrefix`: the PEVO gets the
+ * invitation email); its `email` is that address. signInInvitedPevo then opens the portal as them.
+ */
+export async function createPevoWithLoginViaApi(
+  request: APIRequestContext,
+  emailPrefix: string,
+  pevo: Omit<Parameters<typeof createPevoViaApi>[1], "email">,
+) {
+  const email = uniqueEmail(emailPrefix);
+  const created = await createPevoViaApi(request, { ...pevo, email });
+  return { ...created, email };
+}
+
+/**
+ * The invited PEVO's first sign-in on `page`: sets the password from the invitation
+ * (acceptInvitation), signs in on /auth as a returning user does and waits for the portal (/pevo).
+ */
+export async function signInInvitedPevo(page: Page, email: string, password: string) {
+  await acceptInvitation(page, email, password);
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+}
+
 /** Approved auto liability insurance through QUALIFIED_UNTIL (the office's entry) for a PEVO. */
 export function addInsuranceViaApi(request: APIRequestContext, pevoId: string) {
   return apiCreate(request, `/api/pevos/${pevoId}/credentials/insurance`, {
@@ -310,11 +371,14 @@ export async function createRateConfirmationViaApi(
   return { ...created, clientName: client.name };
 }
 
-/** A completed job of the rate confirmation: Dale Driver, picked up on 2025-01-02 at 08:30. */
+/**
+ * A completed job of the rate confirmation: Dale Driver, picked up on 2025-01-02 (unless `pickupDate`)
+ * at 08:30, of no PEVO unless `pevoId`.
+ */
 export function createCompletedDispatchViaApi(
   request: APIRequestContext,
   rateConfirmationId: string,
-  extra: { driverCompany?: string } = {},
+  extra: { driverCompany?: string; pevoId?: string; pickupDate?: string } = {},
 ) {
   return apiCreate<{ id: string }>(request, "/api/dispatches", {
     rateConfirmationId,
@@ -324,6 +388,22 @@ export function createCompletedDispatchViaApi(
     pickupTime: "08:30",
     status: "completed",
     ...extra,
+  });
+}
+
+/**
+ * A job dispatched to a PEVO (the PEVO still to accept it) on the rate confirmation: picked up on
+ * `pickupDate` at 06:30, the driver's phone 806 555 0199.
+ */
+export function createDispatchedJobViaApi(
+  request: APIRequestContext,
+  job: { rateConfirmationId: string; pevoId: string; driverName: string; pickupDate: string },
+) {
+  return apiCreate<{ id: string }>(request, "/api/dispatches", {
+    ...job,
+    driverPhone: "8065550199",
+    pickupTime: "06:30",
+    status: "dispatched",
   });
 }
 
@@ -396,4 +476,56 @@ export async function searchDispatchPevo(page: Page, name: string) {
   await page.getByRole("combobox", { name: "PEVO (optional)", exact: true }).click();
   await page.getByRole("combobox", { name: "Search PEVOs" }).fill(name);
   return page.getByRole("option").filter({ hasText: name });
+}
+
+// ---- PEVO pay ----
+
+/** The company's default pay plan from 60 days before `today`: $450 a job, fuel reimbursed. */
+export function createPerJobPayPlanViaApi(request: APIRequestContext, today: string) {
+  return apiCreate(request, "/api/pay-plans/default", {
+    effectiveFrom: addDaysIso(today, -60),
+    kind: "per_job",
+    dayRate: "450.00",
+    reimbursedExpenses: ["fuel"],
+  });
+}
+
+/** A draft settlement run of a custom period (jobs not invoiced yet included). */
+export function createSettlementRunViaApi(
+  request: APIRequestContext,
+  periodStart: string,
+  periodEnd: string,
+) {
+  return apiCreate<{ id: string }>(request, "/api/settlements", {
+    periodKind: "custom",
+    periodStart,
+    periodEnd,
+    includeUninvoiced: true,
+  });
+}
+
+/** A bonus for a PEVO on a draft settlement run. */
+export function addSettlementBonusViaApi(
+  request: APIRequestContext,
+  settlementId: string,
+  bonus: { pevoId: string; amount: string; note: string },
+) {
+  return apiCreate(request, `/api/settlements/${settlementId}/adjustments`, { ...bonus, kind: "bonus" });
+}
+
+/** Approves a settlement run, then marks it paid when `payment` is given (ACH on `date`, with its reference). */
+export async function approveSettlementViaApi(
+  request: APIRequestContext,
+  settlementId: string,
+  payment?: { date: string; reference: string },
+) {
+  const post = async (step: "approve" | "pay", data?: object) => {
+    const res = await request.post(`/api/settlements/${settlementId}/${step}`, {
+      data,
+      headers: sameOrigin(),
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await post("approve");
+  if (payment) await post("pay", { date: payment.date, method: "ach", reference: payment.reference });
 }

@@ -19,12 +19,16 @@
 import axe from "axe-core";
 import {
   addDaysIso,
+  addSettlementBonusViaApi,
   apiCreate,
   apiUpdate,
+  approveSettlementViaApi,
   browserDays,
   createAdmin,
+  createPerJobPayPlanViaApi,
   createPevoViaApi,
   createRateConfirmationViaApi,
+  createSettlementRunViaApi,
   latestMail,
   linkIn,
   sameOrigin,
@@ -205,18 +209,8 @@ test.beforeAll(async ({ browser }) => {
       customerAddress: "1500 Broadway, Lubbock, TX 79401",
       lineItems: [{ date: jobDay, location: "Amarillo, TX to Clovis, NM", mileage: "104", charge: "395.00" }],
     });
-    await apiCreate(api, "/api/pay-plans/default", {
-      effectiveFrom: addDaysIso(today, -60),
-      kind: "per_job",
-      dayRate: "450.00",
-      reimbursedExpenses: ["fuel"],
-    });
-    const settlement = await apiCreate<{ id: string }>(api, "/api/settlements", {
-      periodKind: "custom",
-      periodStart: addDaysIso(today, -13),
-      periodEnd: today,
-      includeUninvoiced: true,
-    });
+    await createPerJobPayPlanViaApi(api, today);
+    const settlement = await createSettlementRunViaApi(api, addDaysIso(today, -13), today);
     // Two older jobs of the PEVO, each in a run of its own two weeks: one run paid (with a bonus),
     // one approved and not paid yet (the PEVO's Earnings, the 1099 figures, Mark paid).
     const olderRuns: string[] = [];
@@ -234,30 +228,19 @@ test.beforeAll(async ({ browser }) => {
         pickupTime: "06:00",
         status: "completed",
       });
-      const run = await apiCreate<{ id: string }>(api, "/api/settlements", {
-        periodKind: "custom",
-        periodStart: addDaysIso(today, -7 * weeksAgo - 13),
-        periodEnd: addDaysIso(today, -7 * weeksAgo - 1),
-        includeUninvoiced: true,
-      });
+      const run = await createSettlementRunViaApi(
+        api,
+        addDaysIso(today, -7 * weeksAgo - 13),
+        addDaysIso(today, -7 * weeksAgo - 1),
+      );
       if (paid) {
-        await apiCreate(api, `/api/settlements/${run.id}/adjustments`, {
+        await addSettlementBonusViaApi(api, run.id, {
           pevoId: pevo.id,
-          kind: "bonus",
           amount: "150.00",
           note: "Night move bonus",
         });
       }
-      const steps = paid
-        ? ([
-            ["approve", undefined],
-            ["pay", { date: today, method: "ach", reference: `ACH-${tag}` }],
-          ] as const)
-        : ([["approve", undefined]] as const);
-      for (const [step, data] of steps) {
-        const res = await api.post(`/api/settlements/${run.id}/${step}`, { data, headers: sameOrigin() });
-        expect(res.status(), await res.text()).toBe(200);
-      }
+      await approveSettlementViaApi(api, run.id, paid ? { date: today, reference: `ACH-${tag}` } : undefined);
       olderRuns.push(run.id);
     }
 

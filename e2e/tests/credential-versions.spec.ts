@@ -1,18 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import {
-  acceptInvitation,
-  browserDays,
-  createPevoViaApi,
+  createPevoWithLoginViaApi,
   DEMO_ADMIN,
   latestMail,
+  newViewportContext,
+  openDemoOffice,
   saveScreenshot,
-  signInAsDemoAdmin,
-  submitSignIn,
-  uniqueEmail,
+  signInInvitedPevo,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, type Locator, type Page, test } from "../support/test";
+import { expect, type Locator, type Page, test } from "../support/test";
 
 /**
  * DECISIONS 'Credential versions': the PEVO renews their insurance on a 375 px phone; the approved
@@ -22,13 +20,6 @@ import { type Browser, expect, type Locator, type Page, test } from "../support/
 
 const PASSWORD = "versions-pass-1";
 const SHOTS = process.env.SHOTS_DIR;
-
-async function newContext(browser: Browser, width: number, height: number) {
-  return browser.newContext({
-    baseURL: String(test.info().project.use.baseURL),
-    viewport: { width, height },
-  });
-}
 
 const card = (page: Page, title: string) =>
   page.locator("[data-slot=card]").filter({ has: page.getByText(title, { exact: true }) });
@@ -58,27 +49,21 @@ test("the PEVO renews insurance; the office sees it to review live and approves;
   browser,
 }) => {
   test.setTimeout(300_000);
-  const office = await newContext(browser, 1280, 900);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 900);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
-    const email = uniqueEmail("versions-pevo");
     const name = `Vera Renew${tag}`;
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "versions-pevo", {
       firstName: "Vera",
       lastName: `Renew${tag}`,
-      email,
     });
     expect(await dispatchable(officePage, pevo.id, today)).toEqual({ insurance: "valid", licence: "valid" });
 
     // The PEVO, on their phone, renews their insurance (a new policy number).
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     await phonePage.goto("/pevo/profile");
     const credentials = card(phonePage, "Credentials");
     const row = credentials.getByRole("listitem").filter({ hasText: "Auto liability insurance" });

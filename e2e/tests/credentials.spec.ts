@@ -1,19 +1,17 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
-  acceptInvitation,
   addDaysIso,
   browserDays,
   chooseOption,
-  createPevoViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
   pickDate,
   saveScreenshot,
   searchDispatchPevo,
   signInAsDemoAdmin,
-  submitSignIn,
+  signInInvitedPevo,
   toastWith,
-  uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
 import { type Browser, expect, type Locator, type Page, test } from "../support/test";
@@ -56,16 +54,12 @@ test("a PEVO adds a certificate with a photo from the phone; the office approves
   try {
     const { today } = await browserDays(page);
     const tag = uniqueTag();
-    const email = uniqueEmail("creds-pevo");
-    const pevo = await createPevoViaApi(admin.page.request, {
+    const pevo = await createPevoWithLoginViaApi(admin.page.request, "creds-pevo", {
       firstName: "Cary",
       lastName: `Creds${tag}`,
-      email,
     });
 
-    await acceptInvitation(page, email, PASSWORD);
-    await submitSignIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(page, pevo.email, PASSWORD);
     await page.goto("/pevo/profile");
     const credentials = card(page, "Credentials");
     await expect(credentials.getByText("No certifications yet.")).toBeVisible({ timeout: 20_000 });

@@ -1,15 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
-  acceptInvitation,
   apiCreate,
   browserDays,
-  createPevoViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
   saveScreenshot,
   signInAsDemoAdmin,
-  submitSignIn,
-  uniqueEmail,
+  signInInvitedPevo,
   uniqueTag,
 } from "../support/helpers";
 import { type Browser, expect, type Locator, type Page, test } from "../support/test";
@@ -58,11 +56,9 @@ test("a PEVO uploads photos from the phone to the profile and the job; the offic
   try {
     const { today } = await browserDays(page);
     const tag = uniqueTag();
-    const email = uniqueEmail("docs-pevo");
-    const pevo = await createPevoViaApi(admin.page.request, {
+    const pevo = await createPevoWithLoginViaApi(admin.page.request, "docs-pevo", {
       firstName: "Dana",
       lastName: `Docs${tag}`,
-      email,
     });
     const rc = await createRateConfirmationViaApi(admin.page.request, {
       jobNumber: `DOC-${tag.toUpperCase()}`,
@@ -82,9 +78,7 @@ test("a PEVO uploads photos from the phone to the profile and the job; the offic
     });
 
     // The PEVO, on the phone: a certificate photo on the profile...
-    await acceptInvitation(page, email, PASSWORD);
-    await submitSignIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(page, pevo.email, PASSWORD);
     await page.goto("/pevo/profile");
     const mine = documentsCard(page, "My documents");
     await expect(mine.getByText("No documents yet.")).toBeVisible({ timeout: 20_000 });

@@ -3,11 +3,15 @@ import { resolve } from "node:path";
 import {
   acceptInvitation,
   addDaysIso,
+  addSettlementBonusViaApi,
   apiCreate,
+  approveSettlementViaApi,
+  createCompletedDispatchViaApi,
+  createPerJobPayPlanViaApi,
   createPevoViaApi,
   createRateConfirmationViaApi,
+  createSettlementRunViaApi,
   readPdf,
-  sameOrigin,
   saveScreenshot,
   signIn,
   signInFreshAdmin,
@@ -64,62 +68,23 @@ test("a paid settlement: the PEVO sees it under Earnings and downloads the PDF; 
     destinationAddress: "400 Main St, Tulsa, OK 74103",
     startDate: jobDay,
   });
-  await apiCreate(api, "/api/dispatches", {
-    rateConfirmationId: rc.id,
+  await createCompletedDispatchViaApi(api, rc.id, { pevoId: pevo.id, pickupDate: jobDay });
+  await createPerJobPayPlanViaApi(api, today);
+  const settlement = await createSettlementRunViaApi(api, addDaysIso(today, -13), today);
+  await addSettlementBonusViaApi(api, settlement.id, {
     pevoId: pevo.id,
-    driverName: "Dale Driver",
-    driverPhone: "(806) 555-0199",
-    pickupDate: jobDay,
-    pickupTime: "08:30",
-    status: "completed",
-  });
-  await apiCreate(api, "/api/pay-plans/default", {
-    effectiveFrom: addDaysIso(today, -60),
-    kind: "per_job",
-    dayRate: "450.00",
-    reimbursedExpenses: ["fuel"],
-  });
-  const settlement = await apiCreate<{ id: string }>(api, "/api/settlements", {
-    periodKind: "custom",
-    periodStart: addDaysIso(today, -13),
-    periodEnd: today,
-    includeUninvoiced: true,
-  });
-  await apiCreate(api, `/api/settlements/${settlement.id}/adjustments`, {
-    pevoId: pevo.id,
-    kind: "bonus",
     amount: "1800.00",
     note: "Season bonus",
   });
-  for (const [path, data] of [
-    ["approve", undefined],
-    ["pay", { date: today, method: "ach", reference: `ACH-${tag}` }],
-  ] as const) {
-    const res = await api.post(`/api/settlements/${settlement.id}/${path}`, { data, headers: sameOrigin() });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  await approveSettlementViaApi(api, settlement.id, { date: today, reference: `ACH-${tag}` });
 
   // Twenty older statements, approved and not paid yet: a page of Earnings is 20, so the first
   // statement above and 19 of these fill it and "Load more" brings the last one.
   for (let i = 0; i < 20; i++) {
     const day = addDaysIso(today, -20 - i);
-    await apiCreate(api, "/api/dispatches", {
-      rateConfirmationId: rc.id,
-      pevoId: pevo.id,
-      driverName: "Dale Driver",
-      driverPhone: "(806) 555-0199",
-      pickupDate: day,
-      pickupTime: "08:30",
-      status: "completed",
-    });
-    const older = await apiCreate<{ id: string }>(api, "/api/settlements", {
-      periodKind: "custom",
-      periodStart: day,
-      periodEnd: day,
-      includeUninvoiced: true,
-    });
-    const res = await api.post(`/api/settlements/${older.id}/approve`, { headers: sameOrigin() });
-    expect(res.status(), await res.text()).toBe(200);
+    await createCompletedDispatchViaApi(api, rc.id, { pevoId: pevo.id, pickupDate: day });
+    const older = await createSettlementRunViaApi(api, day, day);
+    await approveSettlementViaApi(api, older.id);
   }
 
   // The PEVO, on a phone: the invitation, then Earnings from the menu.

@@ -1,21 +1,20 @@
 import {
-  acceptInvitation,
   addDaysIso,
   apiCreate,
   apiUpdate,
   browserDays,
-  createPevoViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
   latestMail,
+  newViewportContext,
+  openDemoOffice,
   saveScreenshot,
-  signInAsDemoAdmin,
   signInFreshAdmin,
-  submitSignIn,
+  signInInvitedPevo,
   toastWith,
-  uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, type Page, test } from "../support/test";
+import { expect, type Page, test } from "../support/test";
 
 /**
  * The job lifecycle (DECISIONS 'Dispatches'). The office assigns a job; the PEVO's phone (375 px) shows it
@@ -26,13 +25,6 @@ import { type Browser, expect, type Page, test } from "../support/test";
 
 const PASSWORD = "lifecycle-pass-1";
 
-async function newContext(browser: Browser, width: number, height: number) {
-  return browser.newContext({
-    baseURL: String(test.info().project.use.baseURL),
-    viewport: { width, height },
-  });
-}
-
 const timelineRow = (page: Page, text: string) =>
   page.getByRole("list", { name: "Job timeline" }).getByRole("listitem").filter({ hasText: text });
 
@@ -40,28 +32,22 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
   browser,
 }) => {
   test.setTimeout(300_000);
-  const office = await newContext(browser, 1280, 900);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 900);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
 
-    const email = uniqueEmail("job-pevo");
     const lastName = `Whitfield${tag}`;
     const name = `Casey ${lastName}`;
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "job-pevo", {
       firstName: "Casey",
       lastName,
-      email,
       phone: "(806) 555-0100",
       licenseNumber: `LIC-${tag.toUpperCase()}`,
     });
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     await phonePage.goto("/pevo/dispatches");
     await expect(phonePage.getByRole("heading", { level: 1, name: "My Dispatches" })).toBeVisible();
     const driver = `Dale Road${tag}`;
@@ -93,7 +79,7 @@ test("the PEVO accepts a job on the phone and taps it through to Completed while
     );
 
     // The assignment mail carries the Accept / Decline link.
-    const mail = await latestMail(officePage.request, email, /^New dispatch:/);
+    const mail = await latestMail(officePage.request, pevo.email, /^New dispatch:/);
     expect(mail.text).toMatch(/Accept or decline it here:\n\S+\/respond\/[A-Za-z0-9_-]{43}\n/);
 
     // The phone shows the job without a reload; the PEVO opens it.
@@ -181,8 +167,8 @@ test("the office dashboard's counts change live while the PEVO accepts, complete
 }) => {
   test.setTimeout(300_000);
   // A company of its own: other tests' jobs cannot move these counts.
-  const office = await newContext(browser, 1280, 900);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 900);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
     const dashboard = await office.newPage();
     await signInFreshAdmin(dashboard, request, "live-dash");
@@ -193,11 +179,9 @@ test("the office dashboard's counts change live while the PEVO accepts, complete
     const company = await (await dashboard.request.get("/api/company")).json();
     await apiUpdate(dashboard.request, "/api/company", { ...company, timeZone: "America/Los_Angeles" });
     await apiCreate(dashboard.request, "/api/clients", { name: `Dash Client ${tag}` });
-    const email = uniqueEmail("dash-pevo");
-    const pevo = await createPevoViaApi(dashboard.request, {
+    const pevo = await createPevoWithLoginViaApi(dashboard.request, "dash-pevo", {
       firstName: "Dana",
       lastName: `Dash${tag}`,
-      email,
       phone: "(806) 555-0102",
       licenseNumber: `LIC-D${TAG}`,
     });
@@ -211,9 +195,7 @@ test("the office dashboard's counts change live while the PEVO accepts, complete
     const runJob = await job(`RC-RUN-${TAG}`, today);
     const dropJob = await job(`RC-DROP-${TAG}`, addDaysIso(today, 1));
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
 
     // From here on the dashboard is never reloaded.
     await dashboard.goto("/dashboard");
@@ -291,18 +273,14 @@ test("the emailed link accepts or declines without a session; a used or wrong li
   browser,
 }) => {
   test.setTimeout(180_000);
-  const office = await newContext(browser, 1280, 900);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 900);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
-    const email = uniqueEmail("link-pevo");
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "link-pevo", {
       firstName: "Lee",
       lastName: `Link${tag}`,
-      email,
       phone: "(806) 555-0101",
       licenseNumber: `LIC-L${tag.toUpperCase()}`,
     });
@@ -315,7 +293,7 @@ test("the emailed link accepts or declines without a session; a used or wrong li
         pickupTime: "07:00",
       });
     const linkOf = async () => {
-      const mail = await latestMail(officePage.request, email, /^New dispatch:/);
+      const mail = await latestMail(officePage.request, pevo.email, /^New dispatch:/);
       return new URL(mail.text.match(/\S+\/respond\/\S+/)?.[0] ?? "").pathname;
     };
 

@@ -1,58 +1,32 @@
 import {
-  acceptInvitation,
-  apiCreate,
-  browserDays,
-  createPevoViaApi,
+  createDispatchedJobViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
+  drawSignature,
+  newViewportContext,
+  openDemoOffice,
   saveScreenshot,
-  signInAsDemoAdmin,
-  submitSignIn,
-  uniqueEmail,
+  signInInvitedPevo,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, type Locator, type Page, test } from "../support/test";
+import { expect, test } from "../support/test";
 
 /** DECISIONS 'Job paperwork': the safety meeting signed on the phone, the stop and pole-height logs, the job packet. */
 
 const PASSWORD = "paperwork-pass-1";
 
-const newContext = (browser: Browser, width: number, height: number) =>
-  browser.newContext({ baseURL: String(test.info().project.use.baseURL), viewport: { width, height } });
-
-/** Draws a stroke on a signature pad with the mouse. */
-async function draw(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("The signature pad is not visible");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [60, -30],
-    [110, 25],
-    [170, -20],
-    [230, 15],
-  ]) {
-    await page.mouse.move(box.x + 20 + (dx ?? 0), box.y + box.height / 2 + (dy ?? 0), { steps: 5 });
-  }
-  await page.mouse.up();
-}
-
 test("the PEVO signs the safety meeting and logs a stop and the pole height at 375 px; the office sees them live and gets the packet", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
-  const office = await newContext(browser, 1280, 800);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 800);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
-    const email = uniqueEmail("paperwork-pevo");
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "paperwork-pevo", {
       firstName: "Robin",
       lastName: `Pole${tag}`,
-      email,
       phone: "(806) 555-0100",
       licenseNumber: `LIC-${tag.toUpperCase()}`,
     });
@@ -64,14 +38,11 @@ test("the PEVO signs the safety meeting and logs a stop and the pole height at 3
       pevoId: pevo.id,
     });
     const driver = `Dale Safe${tag}`;
-    const dispatch = await apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+    const dispatch = await createDispatchedJobViaApi(officePage.request, {
       rateConfirmationId: rc.id,
       pevoId: pevo.id,
       driverName: driver,
-      driverPhone: "8065550199",
       pickupDate: today,
-      pickupTime: "06:30",
-      status: "dispatched",
     });
 
     // The office keeps the dispatch page open.
@@ -81,9 +52,7 @@ test("the PEVO signs the safety meeting and logs a stop and the pole height at 3
 
     // The PEVO opens the job on the phone.
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     await phonePage.goto("/pevo/dispatches");
     const item = phonePage.getByRole("listitem").filter({ hasText: driver });
     await item.getByRole("link", { name: `Details of job ${rc.jobNumber}` }).click();
@@ -96,8 +65,8 @@ test("the PEVO signs the safety meeting and logs a stop and the pole height at 3
     for (const box of await form.getByRole("checkbox").all()) await box.check();
     await form.getByLabel("Your full name (PEVO)").fill(`Robin Pole${tag}`);
     await form.getByLabel("Truck driver's full name").fill(driver);
-    await draw(phonePage, form.getByTestId("pevo-signature"));
-    await draw(phonePage, form.getByTestId("driver-signature"));
+    await drawSignature(phonePage, form.getByTestId("pevo-signature"));
+    await drawSignature(phonePage, form.getByTestId("driver-signature"));
     await form.scrollIntoViewIfNeeded();
     await saveScreenshot(form, "safety-meeting-form-375-light");
     await phonePage.evaluate(() => document.documentElement.classList.add("dark"));

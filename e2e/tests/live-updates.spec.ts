@@ -1,30 +1,22 @@
 import {
-  acceptInvitation,
   apiCreate,
-  browserDays,
-  createPevoViaApi,
+  createDispatchedJobViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
   DEMO_ADMIN,
+  newViewportContext,
+  openDemoOffice,
   sameOrigin,
   saveScreenshot,
-  signInAsDemoAdmin,
-  submitSignIn,
+  signInInvitedPevo,
   toastWith,
-  uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
-import { type Browser, expect, type Page, test } from "../support/test";
+import { expect, type Page, test } from "../support/test";
 
 /** DECISIONS 'Live events': live updates in both portals (one SSE stream per tab; screens refetch through the API). */
 
 const PASSWORD = "live-pass-1";
-
-async function newContext(browser: Browser, width: number, height: number) {
-  return browser.newContext({
-    baseURL: String(test.info().project.use.baseURL),
-    viewport: { width, height },
-  });
-}
 
 /** A dashboard summary card's figure. */
 const figure = (page: Page, title: string) =>
@@ -38,29 +30,23 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
   browser,
 }) => {
   test.setTimeout(300_000);
-  const office = await newContext(browser, 1280, 800);
-  const phone = await newContext(browser, 375, 812);
-  const other = await newContext(browser, 1280, 800);
+  const office = await newViewportContext(browser, 1280, 800);
+  const phone = await newViewportContext(browser, 375, 812);
+  const other = await newViewportContext(browser, 1280, 800);
   let darkSet = false;
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
 
     // A PEVO with a login, on their phone, looking at their (empty) dispatch list.
-    const email = uniqueEmail("live-pevo");
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "live-pevo", {
       firstName: "Casey",
       lastName: `Live${tag}`,
-      email,
       phone: "(806) 555-0100",
       licenseNumber: `LIC-${tag.toUpperCase()}`,
     });
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     await phonePage.goto("/pevo/dispatches");
     await expect(phonePage.getByRole("heading", { level: 1, name: "My Dispatches" })).toBeVisible();
     const driver = `Dale Live${tag}`;
@@ -84,14 +70,11 @@ test("the PEVO's phone shows a newly assigned job, and the office's dashboard an
       startDate: today,
       pevoId: pevo.id,
     });
-    const dispatch = await apiCreate<{ id: string }>(otherPage.request, "/api/dispatches", {
+    const dispatch = await createDispatchedJobViaApi(otherPage.request, {
       rateConfirmationId: rc.id,
       pevoId: pevo.id,
       driverName: driver,
-      driverPhone: "8065550199",
       pickupDate: today,
-      pickupTime: "06:30",
-      status: "dispatched",
     });
 
     // The PEVO's list shows it without a reload; the office's dashboard counts it.

@@ -1,18 +1,17 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
-  acceptInvitation,
-  apiCreate,
-  browserDays,
-  createPevoViaApi,
+  createDispatchedJobViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
+  drawSignature,
+  newViewportContext,
+  openDemoOffice,
   screenshotFolder,
-  signInAsDemoAdmin,
-  submitSignIn,
-  uniqueEmail,
+  signInInvitedPevo,
   uniqueTag,
 } from "../support/helpers";
-import { allowConsole, type Browser, expect, type Locator, type Page, test } from "../support/test";
+import { allowConsole, expect, type Page, test } from "../support/test";
 
 /**
  * ADR 0014: the portal works without signal. The service worker serves the app and the PEVO's
@@ -20,25 +19,6 @@ import { allowConsole, type Browser, expect, type Locator, type Page, test } fro
  */
 
 const PASSWORD = "offline-pass-1";
-
-const newContext = (browser: Browser, width: number, height: number) =>
-  browser.newContext({ baseURL: String(test.info().project.use.baseURL), viewport: { width, height } });
-
-async function draw(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error("The signature pad is not visible");
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [60, -30],
-    [110, 25],
-    [170, -20],
-  ]) {
-    await page.mouse.move(box.x + 20 + (dx ?? 0), box.y + box.height / 2 + (dy ?? 0), { steps: 5 });
-  }
-  await page.mouse.up();
-}
 
 /** Both themes of the phone's screen with the offline bar. */
 async function shots(page: Page, name: string) {
@@ -66,18 +46,14 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     /net::ERR_INTERNET_DISCONNECTED @ /,
     /net::ERR_FAILED @ http:\/\/localhost:\d+\/api\/portal\//,
   );
-  const office = await newContext(browser, 1280, 800);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 800);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
-    const email = uniqueEmail("offline-pevo");
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "offline-pevo", {
       firstName: "Sam",
       lastName: `Nosignal${tag}`,
-      email,
       phone: "(806) 555-0101",
       licenseNumber: `LIC-${tag.toUpperCase()}`,
     });
@@ -89,14 +65,11 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
         startDate: today,
         pevoId: pevo.id,
       });
-      const dispatch = await apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+      const dispatch = await createDispatchedJobViaApi(officePage.request, {
         rateConfirmationId: rc.id,
         pevoId: pevo.id,
         driverName: `Dale ${suffix}${tag}`,
-        driverPhone: "8065550199",
         pickupDate: today,
-        pickupTime: "06:30",
-        status: "dispatched",
       });
       return { id: dispatch.id, jobNumber: rc.jobNumber, driver: `Dale ${suffix}${tag}` };
     };
@@ -105,9 +78,7 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
 
     // Online first: sign in, accept both jobs, open them (the service worker caches what is read).
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     for (const j of [main, doomed]) {
       // The server's Origin check: a browser's fetch sends it, the request context does not.
       const res = await phonePage.request.post(`/api/portal/dispatches/${j.id}/accept`, {
@@ -164,8 +135,8 @@ test("offline at 375 px: a PEVO opens an accepted job, records steps, a trip, a 
     for (const box of await form.getByRole("checkbox").all()) await box.check();
     await form.getByLabel("Your full name (PEVO)").fill(`Sam Nosignal${tag}`);
     await form.getByLabel("Truck driver's full name").fill(main.driver);
-    await draw(phonePage, form.getByTestId("pevo-signature"));
-    await draw(phonePage, form.getByTestId("driver-signature"));
+    await drawSignature(phonePage, form.getByTestId("pevo-signature"), 3);
+    await drawSignature(phonePage, form.getByTestId("driver-signature"), 3);
     await form.getByRole("button", { name: "Sign safety meeting" }).click();
     await expect(phonePage.getByTestId("signed-meeting")).toContainText(main.driver);
     await expect(status).toContainText("3 changes waiting");
@@ -270,18 +241,14 @@ test("offline at 375 px: a job photo, a trip entry edit and a delete are kept on
     /net::ERR_FAILED @ http:\/\/localhost:\d+\/api\/portal\//,
   );
   const photo = readFileSync(resolve(import.meta.dirname, "../../apps/server/test/fixtures/photo.png"));
-  const office = await newContext(browser, 1280, 800);
-  const phone = await newContext(browser, 375, 812);
+  const office = await newViewportContext(browser, 1280, 800);
+  const phone = await newViewportContext(browser, 375, 812);
   try {
-    const officePage = await office.newPage();
-    await signInAsDemoAdmin(officePage);
-    const { today } = await browserDays(officePage);
+    const { page: officePage, today } = await openDemoOffice(office);
     const tag = uniqueTag();
-    const email = uniqueEmail("offline-photo");
-    const pevo = await createPevoViaApi(officePage.request, {
+    const pevo = await createPevoWithLoginViaApi(officePage.request, "offline-photo", {
       firstName: "Pat",
       lastName: `Photo${tag}`,
-      email,
       phone: "(806) 555-0102",
       licenseNumber: `LIC-P${tag.toUpperCase()}`,
     });
@@ -292,21 +259,16 @@ test("offline at 375 px: a job photo, a trip entry edit and a delete are kept on
       startDate: today,
       pevoId: pevo.id,
     });
-    const job = await apiCreate<{ id: string }>(officePage.request, "/api/dispatches", {
+    const job = await createDispatchedJobViaApi(officePage.request, {
       rateConfirmationId: rc.id,
       pevoId: pevo.id,
       driverName: `Dale P${tag}`,
-      driverPhone: "8065550199",
       pickupDate: today,
-      pickupTime: "06:30",
-      status: "dispatched",
     });
 
     // Online: sign in, accept the job, log its trip; open the job and the trip log once (cached).
     const phonePage = await phone.newPage();
-    await acceptInvitation(phonePage, email, PASSWORD);
-    await submitSignIn(phonePage, email, PASSWORD);
-    await expect(phonePage).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
     const origin = { origin: new URL(phonePage.url()).origin };
     expect(
       (await phonePage.request.post(`/api/portal/dispatches/${job.id}/accept`, { headers: origin })).status(),

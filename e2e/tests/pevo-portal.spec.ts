@@ -1,13 +1,13 @@
 import {
-  acceptInvitation,
   apiCreate,
   browserDays,
   createPevoViaApi,
+  createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
   pickDate,
   saveScreenshot,
   signInAsDemoAdmin,
-  submitSignIn,
+  signInInvitedPevo,
   toastWith,
   uniqueEmail,
   uniqueTag,
@@ -64,14 +64,13 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
 
     // The office adds a PEVO with a login and dispatches them on a job of today; a completed job of
     // yesterday (without a rate confirmation) is theirs too.
-    const email = uniqueEmail("portal-pevo");
-    const pevo = await createPevoViaApi(admin.page.request, {
+    const pevo = await createPevoWithLoginViaApi(admin.page.request, "portal-pevo", {
       firstName: "Jordan",
       lastName: `Portal${tag}`,
-      email,
       phone: "(806) 555-0100",
       licenseNumber: `LIC-${TAG}`,
     });
+    const { email } = pevo;
     const pevoName = `${pevo.firstName} ${pevo.lastName}`;
     const job = {
       jobNumber: `PTL-${TAG}`,
@@ -105,9 +104,7 @@ test("journey 2: the assigned PEVO works from a phone: dashboard, dispatches, tr
     });
 
     // The PEVO sets a password from the invitation and signs in on the phone.
-    await acceptInvitation(page, email, PASSWORD);
-    await submitSignIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(page, email, PASSWORD);
 
     // Dashboard: today's date, their figures, the job in the upcoming list.
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -399,9 +396,7 @@ test("a PEVO stays out of the admin area: /dashboard ends on /pevo and admin end
   } finally {
     await admin.context.close();
   }
-  await acceptInvitation(page, email, PASSWORD);
-  await submitSignIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+  await signInInvitedPevo(page, email, PASSWORD);
   // No dispatches yet: the spec's empty text.
   await expect(page.getByText("No upcoming jobs assigned to you at the moment", { exact: true })).toBeVisible(
     {

@@ -1,13 +1,13 @@
 import {
-  acceptInvitation,
   addDaysIso,
   apiCreate,
   browserDays,
   createPevoViaApi,
+  newViewportContext,
   sameOrigin,
   saveScreenshot,
   signInAsDemoAdmin,
-  submitSignIn,
+  signInInvitedPevo,
   uniqueEmail,
   uniqueTag,
 } from "../support/helpers";
@@ -53,10 +53,7 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
   const { today } = await browserDays(page);
 
   // The office adds the PEVO and 38 dispatches: 26 from today on, 12 before today.
-  const office = await browser.newContext({
-    baseURL: String(test.info().project.use.baseURL),
-    viewport: { width: 1280, height: 800 },
-  });
+  const office = await newViewportContext(browser, 1280, 800);
   const admin = await office.newPage();
   let officeDispatchId = "";
   try {
@@ -77,9 +74,7 @@ test("a PEVO with 38 dispatches: Upcoming a page at a time, Load more, Past, dat
     }
     for (let i = 1; i <= PAST; i += 1) await dispatch(-i, `Past${String(i).padStart(2, "0")} ${tag}`);
 
-    await acceptInvitation(page, email, PASSWORD);
-    await submitSignIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/pevo$/, { timeout: 20_000 });
+    await signInInvitedPevo(page, email, PASSWORD);
     await setDark(page, false);
 
     // Upcoming: the soonest 20 first, then Load more brings the other 6.
