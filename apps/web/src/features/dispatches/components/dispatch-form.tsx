@@ -1,17 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DISPATCH_STATUS_LABELS, EARLIEST_PICKUP_DATE, type TDispatchData, ZDispatch } from "@pevo/shared";
+import { EARLIEST_PICKUP_DATE, type TDispatchData, ZDispatch } from "@pevo/shared";
 import { useCallback } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { LimitedForm } from "@/components/field-limits";
-import {
-  DateField,
-  FormActions,
-  InputField,
-  optionsFrom,
-  SelectField,
-  TextareaField,
-} from "@/components/form-fields";
+import { DateField, FormActions } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
@@ -20,11 +13,10 @@ import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { pevoPickerSource } from "@/features/pevos";
 import { inlineLinkClass } from "@/lib/utils";
 import type { DispatchForm as DispatchFormApi, DispatchFormValues } from "../form-values";
+import { DriverAndPickupFields } from "./driver-and-pickup-fields";
 import { PositionField } from "./position-field";
 import { RateConfirmationPicker, rateConfirmationLabel } from "./rate-confirmation-picker";
 import { RateConfirmationSummary, type RateConfirmationSummaryData } from "./rate-confirmation-summary";
-
-const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
 
 /**
  * The dispatch form (SPEC §2, §5), shared by the new, edit and details screens. Validation is the
@@ -50,8 +42,7 @@ export function DispatchForm({
   dispatchId?: string;
 }) {
   const form: DispatchFormApi = useForm({ resolver: zodResolver(ZDispatch), defaultValues });
-  const { control, register, formState, setValue } = form;
-  const { errors } = formState;
+  const { control, formState, setValue } = form;
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
 
   const rcId = useWatch({ control, name: "rateConfirmationId" }) ?? "";
@@ -131,66 +122,20 @@ export function DispatchForm({
               </PickerField>
               <QualificationMarks job={job} pevoId={pevoId} />
             </div>
-            <InputField
-              id="dispatch-driverName"
-              label="Driver Name"
-              error={errors.driverName?.message}
-              className="content-start"
-              autoComplete="off"
-              {...register("driverName")}
-            />
-            <InputField
-              id="dispatch-driverPhone"
-              label="Driver Phone"
-              error={errors.driverPhone?.message}
-              className="content-start"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="(555) 123-4567"
-              {...register("driverPhone")}
-            />
-            <InputField
-              id="dispatch-driverCompany"
-              label="Driver Company (optional)"
-              error={errors.driverCompany?.message}
-              className="content-start md:col-span-2"
-              autoComplete="off"
-              {...register("driverCompany")}
-            />
-            <DateField
-              control={control}
-              name="pickupDate"
-              id="dispatch-pickupDate"
-              label="Pickup Date"
-              className="content-start"
-              minDate={EARLIEST_PICKUP_DATE}
-            />
-            <InputField
-              id="dispatch-pickupTime"
-              label="Pickup Time"
-              error={errors.pickupTime?.message}
-              className="content-start"
-              type="time"
-              inputClassName="dark:scheme-dark"
-              {...register("pickupTime")}
-            />
-            <TextareaField
-              id="dispatch-notes"
-              label="Notes (optional)"
-              error={errors.notes?.message}
-              className="content-start md:col-span-2"
-              rows={4}
-              placeholder="Anything the PEVO and driver should know"
-              {...register("notes")}
-            />
-            <SelectField
-              control={control}
-              name="status"
-              id="dispatch-status"
-              label="Status"
-              className="content-start"
-              options={STATUS_OPTIONS}
+            <DriverAndPickupFields
+              form={form}
+              pickupDate={
+                <DateField
+                  control={control}
+                  name="pickupDate"
+                  id="dispatch-pickupDate"
+                  label="Pickup Date"
+                  className="content-start"
+                  minDate={EARLIEST_PICKUP_DATE}
+                />
+              }
+              notesRows={4}
+              notesPlaceholder="Anything the PEVO and driver should know"
             />
           </fieldset>
         </CardContent>

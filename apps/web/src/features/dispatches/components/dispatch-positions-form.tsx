@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  DISPATCH_STATUS_LABELS,
   EARLIEST_PICKUP_DATE,
   positionLabel,
   type TDispatchBatchData,
@@ -11,14 +10,7 @@ import {
 import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { LimitedForm } from "@/components/field-limits";
-import {
-  DateField,
-  FormActions,
-  InputField,
-  optionsFrom,
-  SelectField,
-  TextareaField,
-} from "@/components/form-fields";
+import { DateField, FormActions } from "@/components/form-fields";
 import { PevoPicker } from "@/components/pickers/pevo-picker";
 import { PickerField } from "@/components/pickers/picker-field";
 import { QualificationMarks } from "@/components/qualification";
@@ -29,8 +21,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { useUnsavedChangesGuard } from "@/components/unsaved-changes";
 import { pevoPickerSource } from "@/features/pevos";
 import { applyFieldErrors } from "@/lib/api";
-
-const STATUS_OPTIONS = optionsFrom(DISPATCH_STATUS_LABELS);
+import { DriverAndPickupFields } from "./driver-and-pickup-fields";
 
 /** The form: the shared driver part, and one row per position (ticked: a dispatch is made for it). */
 const ZPositionsForm = ZDispatchBatchShared.extend({
@@ -123,7 +114,7 @@ export function DispatchPositionsForm({
     resolver: zodResolver(ZPositionsForm),
     defaultValues: defaultsOf(rc),
   });
-  const { control, register, formState } = form;
+  const { control, formState } = form;
   const { errors } = formState;
   const guard = useUnsavedChangesGuard(formState.isDirty, pending);
   const { fields } = useFieldArray({ control, name: "rows" });
@@ -258,58 +249,10 @@ export function DispatchPositionsForm({
         </CardHeader>
         <CardContent>
           <fieldset disabled={pending} className="grid min-w-0 gap-4 md:grid-cols-2">
-            <InputField
-              id="dispatch-driverName"
-              label="Driver Name"
-              error={errors.driverName?.message}
-              className="content-start"
-              autoComplete="off"
-              {...register("driverName")}
-            />
-            <InputField
-              id="dispatch-driverPhone"
-              label="Driver Phone"
-              error={errors.driverPhone?.message}
-              className="content-start"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="(555) 123-4567"
-              {...register("driverPhone")}
-            />
-            <InputField
-              id="dispatch-driverCompany"
-              label="Driver Company (optional)"
-              error={errors.driverCompany?.message}
-              className="content-start"
-              autoComplete="off"
-              {...register("driverCompany")}
-            />
-            <InputField
-              id="dispatch-pickupTime"
-              label="Pickup Time"
-              error={errors.pickupTime?.message}
-              className="content-start"
-              type="time"
-              inputClassName="dark:scheme-dark"
-              {...register("pickupTime")}
-            />
-            <TextareaField
-              id="dispatch-notes"
-              label="Notes (optional)"
-              error={errors.notes?.message}
-              className="content-start md:col-span-2"
-              rows={3}
-              placeholder="Anything the PEVOs and driver should know"
-              {...register("notes")}
-            />
-            <SelectField
-              control={control}
-              name="status"
-              id="dispatch-status"
-              label="Status"
-              className="content-start"
-              options={STATUS_OPTIONS}
+            <DriverAndPickupFields
+              form={form}
+              notesRows={3}
+              notesPlaceholder="Anything the PEVOs and driver should know"
             />
           </fieldset>
         </CardContent>

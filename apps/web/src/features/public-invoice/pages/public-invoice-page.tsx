@@ -1,18 +1,13 @@
-import {
-  displayPhone,
-  formatDotNumber,
-  formatMcNumber,
-  PAYMENT_METHOD_LABELS,
-  type TPublicInvoice,
-} from "@pevo/shared";
-import { Download, FileX } from "lucide-react";
+import { PAYMENT_METHOD_LABELS, type TPublicInvoice } from "@pevo/shared";
 import { useParams } from "react-router";
 import { JobLineGroups } from "@/components/job-line-groups";
+import {
+  PublicDocumentFooter,
+  PublicDocumentPage,
+  PublicDocumentToolbar,
+  PublicLetterhead,
+} from "@/components/public-document";
 import { ClientInvoiceStatusBadges } from "@/components/status-badge";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api";
-import { failureMessage } from "@/lib/errors";
 import { formatDate, formatMoney } from "@/lib/format";
 import { useNoIndex } from "@/lib/use-no-index";
 import { publicInvoicePdfHref, usePublicInvoice } from "../api";
@@ -22,75 +17,33 @@ export default function PublicInvoicePage() {
   const { token = "" } = useParams();
   const invoice = usePublicInvoice(token);
   useNoIndex(invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : "Invoice");
-  const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
 
   return (
-    <div className="min-h-svh bg-muted/40 text-foreground">
-      <main className="mx-auto grid max-w-3xl gap-4 px-3 py-6 sm:px-6 sm:py-10">
-        {invoice.data ? (
-          <Loaded token={token} invoice={invoice.data} />
-        ) : invoice.isPending ? (
-          <div className="flex items-center justify-center gap-2 py-20 text-muted-foreground" role="status">
-            <Spinner /> Loading the invoice...
-          </div>
-        ) : (
-          <div
-            role="alert"
-            className="grid justify-items-center gap-3 rounded-lg border bg-card p-8 text-center shadow-sm"
-          >
-            <FileX className="size-10 text-muted-foreground" aria-hidden />
-            <h1 className="text-lg font-semibold">
-              {notFound ? "This link cannot be used" : "The invoice could not be loaded"}
-            </h1>
-            <p className="max-w-md text-muted-foreground">
-              {notFound && invoice.error instanceof ApiError
-                ? invoice.error.message
-                : failureMessage(invoice.error, "The invoice could not be loaded. Try again later.")}
-            </p>
-            {notFound ? null : (
-              <Button variant="outline" onClick={() => void invoice.refetch()}>
-                Try again
-              </Button>
-            )}
-          </div>
-        )}
-      </main>
-    </div>
+    <PublicDocumentPage query={invoice} noun="invoice">
+      {(data) => <Loaded token={token} invoice={data} />}
+    </PublicDocumentPage>
   );
 }
 
 function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) {
-  const c = invoice.company;
-  const contact = [displayPhone(c.phone), c.email].filter(Boolean).join(" · ");
-  const authority = [formatMcNumber(c.mcNumber), formatDotNumber(c.dotNumber)].filter(Boolean).join(" · ");
   const paid = invoice.status === "paid";
 
   return (
     <>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">
-          {paid
+      <PublicDocumentToolbar
+        summary={
+          paid
             ? "This invoice is paid. Thank you!"
-            : `${formatMoney(invoice.balance)} due ${formatDate(invoice.dueDate)}`}
-        </p>
-        <Button asChild className="w-full sm:w-auto">
-          <a href={publicInvoicePdfHref(token)} download>
-            <Download />
-            Download PDF
-          </a>
-        </Button>
-      </div>
+            : `${formatMoney(invoice.balance)} due ${formatDate(invoice.dueDate)}`
+        }
+        pdfHref={publicInvoicePdfHref(token)}
+      />
       <article
         aria-label={`Invoice ${invoice.invoiceNumber}`}
         className="grid gap-6 rounded-xl border bg-card p-4 text-card-foreground [overflow-wrap:anywhere] shadow-xs sm:p-8"
       >
         <header className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:justify-between">
-          <div className="min-w-0 text-sm">
-            <p className="text-xl font-semibold tracking-tight">{c.name}</p>
-            {c.address ? <p className="mt-1 whitespace-pre-line text-muted-foreground">{c.address}</p> : null}
-            {contact ? <p className="text-muted-foreground">{contact}</p> : null}
-            {authority ? <p className="text-muted-foreground">{authority}</p> : null}
-          </div>
+          <PublicLetterhead company={invoice.company} />
           <div className="grid content-start gap-1.5 text-sm sm:justify-items-end sm:text-right">
             <h1 className="text-2xl font-semibold tracking-tight">INVOICE</h1>
             <p className="font-medium">#{invoice.invoiceNumber}</p>
@@ -217,9 +170,7 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
             <p className="whitespace-pre-line">{invoice.notes}</p>
           </section>
         ) : null}
-        {c.footer ? (
-          <p className="border-t pt-4 text-center text-sm text-muted-foreground">{c.footer}</p>
-        ) : null}
+        <PublicDocumentFooter footer={invoice.company.footer} />
       </article>
     </>
   );
