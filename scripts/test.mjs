@@ -158,6 +158,7 @@ const onBoth = [
   "apps/server/src/features/dispatches/pickup-reminders.test.ts",
   "apps/server/src/domain/company/my-settings.test.ts",
   "packages/db/src/migrations.test.ts",
+  "apps/server/src/lib/transaction-reads.test.ts",
 ];
 const apiTests = [];
 if (process.env.TEST_DATABASE_URL) {

@@ -155,6 +155,26 @@ function postgresListener(url: string): { listen: ListenFn; closeAll: () => Prom
   };
 }
 
+/**
+ * One query at a time on a connection, queued here. A transaction's reads started together (a
+ * `Promise.all` on one transaction, or on a request's tenant-scoped transaction) would otherwise be
+ * queued by pg itself, which it deprecates (pg 9 drops it) with a warning on every process. The order
+ * and the result are the same. Calls with a callback and submittables (a cursor, a stream) go
+ * straight through: drizzle sends neither.
+ */
+function queueQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | null | undefined;
+    if (typeof args.at(-1) === "function" || typeof first?.submit === "function") return query(...args);
+    // `last` never rejects (below): each query starts once the one before it has ended.
+    const run = last.then(() => query(...args));
+    last = run.catch(() => undefined);
+    return run;
+  }) as typeof client.query;
+}
+
 export type DatabaseEvents = {
   /** A pooled PostgreSQL connection the server closed (for the server's log; nothing to do). */
   onConnectionLost?: (error: Error) => void;
@@ -184,6 +204,7 @@ export async function openDatabase(
     // query in flight fails (the request gets a 503) and the pool discards it when it is released.
     pool.on("connect", (client) => {
       client.on("error", () => {});
+      queueQueries(client);
     });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
