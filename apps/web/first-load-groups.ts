@@ -18,18 +18,38 @@ import { existsSync, readFileSync } from "node:fs";
 
 const src = (path: string) => `apps/web/src/${path}`;
 const toaster = src("app/toaster.tsx");
+const recentActivity = src("components/recent-activity.tsx");
 /**
- * The audited screens (scripts/lighthouse.mjs): the route modules of their first load, as the budget
- * check names them, and the lazy chunks each fetches beside its first screen. Those get groups of
- * their own (a `Later` set), so that fetching them never brings another screen's modules along.
+ * The audited screens (scripts/lighthouse.mjs), by router pattern (@pevo/shared APP_ROUTES): the
+ * route modules of their first load, as the budget check names them, and the lazy chunks each
+ * fetches beside its first screen. Those get groups of their own (a `Later` set), so that fetching
+ * them never brings another screen's modules along. `preloaded`: the lazy chunks among them that the
+ * server also names as module preloads with the route modules (vite.config.ts, first-load.json).
  */
-const SCREENS: Record<string, { first: string[]; beside: string[] }> = {
+export const SCREENS: Record<
+  string,
+  { pattern: string; first: string[]; beside: string[]; preloaded: string[] }
+> = {
   pevo: {
+    pattern: "/pevo",
     first: [src("app/layouts/pevo-layout.tsx"), src("features/portal/pages/portal-dashboard-page.tsx")],
-    beside: [toaster, src("features/portal/offline/offline-sync.tsx"), src("components/recent-activity.tsx")],
+    beside: [toaster, src("features/portal/offline/offline-sync.tsx"), recentActivity],
+    // The home's recent activity, loaded lazily right after its first paint: on a phone its text is
+    // the largest on screen, the LCP element.
+    preloaded: [recentActivity],
   },
-  auth: { first: [src("features/auth/pages/auth-page.tsx")], beside: [toaster] },
-  sign: { first: [src("features/signing/pages/signing-page.tsx")], beside: [toaster] },
+  auth: {
+    pattern: "/auth",
+    first: [src("features/auth/pages/auth-page.tsx")],
+    beside: [toaster],
+    preloaded: [],
+  },
+  sign: {
+    pattern: "/sign/:token",
+    first: [src("features/signing/pages/signing-page.tsx")],
+    beside: [toaster],
+    preloaded: [],
+  },
 };
 
 type Report = Record<

@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { firstLoadGroups } from "./first-load-groups";
+import { firstLoadGroups, SCREENS } from "./first-load-groups";
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -26,24 +26,17 @@ const groupOf = new Map([...screensOf].map(([module, screens]) => [module, `firs
 const groupNames = [...new Set(groupOf.values())].sort((a, b) => b.split("-").length - a.split("-").length);
 
 /**
- * The audited screens (first-load-groups.ts SCREENS), by router pattern (@pevo/shared APP_ROUTES),
- * with the lazy route modules a full page load of each runs (src/app/router.tsx). The build lists
- * each one's chunk files in dist/.vite/first-load.json and the server names them in the page's HTML
- * as module preloads (apps/server/src/http/spa.ts): the browser fetches them beside the entry chunk
- * instead of after it has run and the router has matched the address. Only these: their chunks are
- * grouped to a few files, where another screen's first load is tens of small ones.
+ * The audited screens' route modules (first-load-groups.ts SCREENS) and the lazy chunks they preload,
+ * by router pattern. The build lists each one's chunk files in dist/.vite/first-load.json and the
+ * server names them in the page's HTML as module preloads (apps/server/src/http/spa.ts): the browser
+ * fetches them beside the entry chunk instead of after it has run and the router has matched the
+ * address. Only these: their chunks are grouped to a few files, where another screen's first load is
+ * tens of small ones.
  */
-const FIRST_LOADS: Record<string, string[]> = {
-  // With the recent activity, which the home screen loads lazily (off the budget) right after its
-  // first paint: on a phone its text is the largest on screen, the LCP element.
-  "/pevo": [
-    "app/layouts/pevo-layout.tsx",
-    "features/portal/pages/portal-dashboard-page.tsx",
-    "components/recent-activity.tsx",
-  ],
-  "/auth": ["features/auth/pages/auth-page.tsx"],
-  "/sign/:token": ["features/signing/pages/signing-page.tsx"],
-};
+const FIRST_LOADS = Object.values(SCREENS).map(({ pattern, first, preloaded }) => ({
+  pattern,
+  modules: [...first, ...preloaded],
+}));
 
 /**
  * Writes dist/.vite/chunks.json: each JavaScript chunk's static and dynamic imports and the modules
@@ -81,14 +74,14 @@ function chunkReport(): Plugin {
       const entryLoad = new Set<string>();
       for (const item of items) if (item.isEntry) withImports(item.fileName, entryLoad);
       const firstLoads: Record<string, string[]> = {};
-      for (const [pattern, modules] of Object.entries(FIRST_LOADS)) {
+      for (const { pattern, modules } of FIRST_LOADS) {
         const load = new Set<string>();
         for (const module of modules) {
-          const id = resolve(import.meta.dirname, "src", module);
           const chunk =
-            items.find((item) => item.facadeModuleId === id) ??
-            items.find((item) => item.moduleIds.includes(id));
-          if (!chunk) this.error(`no chunk is the route module ${module}: update FIRST_LOADS`);
+            items.find((item) => item.facadeModuleId && path(item.facadeModuleId) === module) ??
+            items.find((item) => item.moduleIds.some((id) => path(id) === module));
+          if (!chunk)
+            this.error(`no chunk is the route module ${module}: update first-load-groups.ts SCREENS`);
           withImports(chunk.fileName, load);
         }
         firstLoads[pattern] = [...load].filter((file) => !entryLoad.has(file)).map((file) => `/${file}`);
