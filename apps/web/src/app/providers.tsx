@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { retryFailedQuery } from "@/lib/errors";
 import { ThemeProvider } from "@/lib/theme";
-import { toasterWanted } from "@/lib/toast";
+import { onToasterWanted, toasterWanted } from "@/lib/toast";
 
 const queryClient = new QueryClient({
   // offlineFirst: with no signal a query still asks once, so the service worker's cached answer
@@ -16,12 +16,7 @@ const queryClient = new QueryClient({
 const ThemedToaster = lazy(() => import("./toaster"));
 
 function LazyToaster() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const watch = toasterWanted(() => setWanted(true));
-    if (watch.now) setWanted(true);
-    return watch.stop;
-  }, []);
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted);
   return wanted ? (
     <Suspense fallback={null}>
       <ThemedToaster />

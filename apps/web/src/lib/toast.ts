@@ -26,8 +26,11 @@ function show(kind: Kind): Show {
 
 export const toast = { success: show("success"), error: show("error"), info: show("info") };
 
-/** Whether a toast has been asked for yet; `listener` runs when the first one is. */
-export function toasterWanted(listener: () => void): { now: boolean; stop: () => void } {
+/** Whether a toast has been asked for yet (for `useSyncExternalStore`, with `onToasterWanted`). */
+export const toasterWanted = () => wanted;
+
+/** `listener` runs when the first toast is asked for. */
+export function onToasterWanted(listener: () => void): () => void {
   listeners.add(listener);
-  return { now: wanted, stop: () => listeners.delete(listener) };
+  return () => listeners.delete(listener);
 }
