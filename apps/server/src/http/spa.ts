@@ -11,7 +11,7 @@ import type { Context } from "hono";
  * Read on each request: a rebuild while the server runs must not leave it pointing at deleted bundles.
  * A public token page (a signing link, an invoice link, an Accept / Decline link) is not indexed,
  * and its address (the token) never leaves in a Referer: headers, so they hold before any script runs.
- * The screens the build lists in .vite/first-load.json (apps/web/vite.config.ts FIRST_LOADS) get
+ * The screens the build lists in .vite/first-load.json (apps/web/first-load-groups.ts SCREENS) get
  * their own chunks named as module preloads: fetched beside the entry chunk, not after it has run
  * (a phone on a slow connection pays a round trip for each step; docs/performance.md).
  */
