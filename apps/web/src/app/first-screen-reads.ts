@@ -17,6 +17,10 @@ const path = location.pathname;
 // account) nor /auth/reset (an invitation signs in there, then opens the portal).
 if (!/^\/(sign|respond|i|cn)\/|^\/auth\/reset/.test(path)) startEarlyRead(earlyReads.me);
 if (path === "/pevo" || path === "/pevo/") startEarlyRead(earlyReads.portalDashboard(todayIso()));
+if (path === "/dashboard" || path === "/dashboard/") {
+  startEarlyRead(earlyReads.onboarding);
+  startEarlyRead(earlyReads.dashboard(todayIso()));
+}
 const signing = /^\/sign\/([^/]+)\/?$/.exec(path)?.[1];
 if (signing) {
   try {

@@ -1,13 +1,18 @@
 import { APP_ROUTES as R, APP_SECTIONS as S } from "@pevo/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { endFirstScreen } from "@/lib/first-screen";
 import { AppLoading } from "./app-loading";
 import { RouteError } from "./route-error";
 
-type PageModule = { default: ComponentType };
+/** A screen's module: its component and, for a first screen drawn whole, its loader (lib/first-screen.ts). */
+type PageModule = { default: ComponentType; loader?: () => Promise<null> };
 /** Each screen is its own chunk: the PEVO portal never downloads admin code. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const { default: Component, loader } = await load();
+    return loader ? { Component, loader } : { Component };
+  },
 });
 
 /** Paths come from @pevo/shared APP_ROUTES: the server answers 404 for anything else. */
@@ -82,3 +87,11 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The first screen is up: route loaders stop waiting (lib/first-screen.ts).
+const stopWatching = router.subscribe((state) => {
+  if (state.initialized) {
+    endFirstScreen();
+    stopWatching();
+  }
+});

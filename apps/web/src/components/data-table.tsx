@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
+import { formatNumber } from "@/lib/format";
 import type { PagedList } from "@/lib/paged-query";
 import { cn } from "@/lib/utils";
 
@@ -58,8 +59,6 @@ type Props<T extends RowData> = {
   /** The row's accessible name when it is clickable, e.g. "Invoice INV-2025-0001". */
   rowLabel?: (row: T) => string;
 };
-
-const nf = new Intl.NumberFormat("en-US");
 
 /**
  * A server-paged, server-sorted list (TanStack Table, headless, with manual sorting): a table on a
@@ -112,7 +111,7 @@ export function DataTable<T extends RowData>(props: Props<T>) {
         <PhoneSort columns={columns} sort={sort} dir={dir} onSortChange={onSortChange} />
         <CardList label={label}>{list.items.map((row) => props.renderCard(row))}</CardList>
         <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-          Showing {nf.format(list.items.length)} of {totalText(list)} {props.noun}
+          Showing {formatNumber(list.items.length)} of {totalText(list)} {props.noun}
         </p>
         {list.totalCapped && !list.hasMore ? <CapNote cap={list.total} /> : null}
         {list.hasMore ? (
@@ -262,13 +261,13 @@ function PhoneSort<T extends RowData>({
 
 /** "1,204", or "10,000+" when more rows match than the API counts. */
 const totalText = (list: Pick<PagedList<unknown>, "total" | "totalCapped">) =>
-  `${nf.format(list.total)}${list.totalCapped ? "+" : ""}`;
+  `${formatNumber(list.total)}${list.totalCapped ? "+" : ""}`;
 
 /** Under the last reachable page of a capped list (the cap is its total): how to reach the rest. */
 function CapNote({ cap }: { cap: number }) {
   return (
     <p className="text-center text-sm text-muted-foreground">
-      Only the first {nf.format(cap)} are listed: narrow the filters or reverse the sort to see the rest.
+      Only the first {formatNumber(cap)} are listed: narrow the filters or reverse the sort to see the rest.
     </p>
   );
 }
@@ -291,17 +290,17 @@ export function Pager({
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-muted-foreground" aria-live="polite">
         {first > total ? (
-          <>Page {nf.format(page)} is past the end</>
+          <>Page {formatNumber(page)} is past the end</>
         ) : (
           <>
-            Showing {nf.format(first)}–{nf.format(last)} of {totalText(list)} {noun}
+            Showing {formatNumber(first)}–{formatNumber(last)} of {totalText(list)} {noun}
           </>
         )}
         {list.isFetching ? <Spinner className="ml-2 inline size-3.5" /> : null}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground">
-          Page {nf.format(page)} of {nf.format(pages)}
+          Page {formatNumber(page)} of {formatNumber(pages)}
           {list.totalCapped ? "+" : ""}
         </span>
         <Button

@@ -1,5 +1,5 @@
 import { groupLinesByJob, type TInvoiceJob } from "@pevo/shared";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 
 type Line = { date: string; location: string; mileage: string; charge: string; dispatchId: string | null };
 
@@ -46,7 +46,7 @@ export function JobLineGroups({ jobs, lines }: { jobs: TInvoiceJob[]; lines: Lin
                   <p className="[overflow-wrap:anywhere]">{line.location}</p>
                   <p className="text-muted-foreground">
                     {formatDate(line.date)}
-                    {Number(line.mileage) > 0 ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi` : ""}
+                    {Number(line.mileage) > 0 ? ` · ${formatNumber(Number(line.mileage), 3)} mi` : ""}
                   </p>
                 </div>
                 <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>

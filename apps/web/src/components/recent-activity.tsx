@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ActivityBadge } from "@/components/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney, timeAgo } from "@/lib/format";
+import { formatLocalDateTime, formatMoney, timeAgo } from "@/lib/format";
 
 /** An activity event as both dashboards receive it (the admin's also has an amount). */
 export type TActivityItem = {
@@ -78,7 +78,7 @@ export function ActivityList({ activity }: { activity: TActivityItem[] }) {
               {item.message.slice(0, 2000)}
             </p>
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-              <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString("en-US")}>
+              <time dateTime={item.createdAt} title={formatLocalDateTime(new Date(item.createdAt))}>
                 {timeAgo(item.createdAt)}
               </time>
               {item.amount ? <span>{formatMoney(item.amount)}</span> : null}

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
+import { formatNumber } from "@/lib/format";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 
@@ -345,7 +346,7 @@ export function ServerCombobox<T>(props: ServerComboboxProps<T>) {
           </div>
         ) : total > items.length ? (
           <p className="border-t px-3 py-2 text-xs text-muted-foreground">
-            Showing {items.length} of {total.toLocaleString("en-US")}: type to narrow the list.
+            Showing {items.length} of {formatNumber(total)}: type to narrow the list.
           </p>
         ) : null}
       </PopoverContent>

@@ -2,11 +2,16 @@ import type { TOnboarding } from "@pevo/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { readResponse } from "./api";
 import { call, client } from "./api-client";
+import { earlyOr, earlyReads } from "./early-reads";
 import { queryKeys } from "./query-keys";
 
 /** The first-sign-in set-up, the Get started checklist (ticked by the server from real data) and the logo. */
 export const useOnboarding = () =>
-  useQuery({ queryKey: queryKeys.onboarding, queryFn: () => call(client.api.company.onboarding.$get()) });
+  useQuery({
+    queryKey: queryKeys.onboarding,
+    // On a full page load of /dashboard the entry has already asked (app/first-screen-reads.ts).
+    queryFn: () => call(earlyOr(earlyReads.onboarding, () => client.api.company.onboarding.$get())),
+  });
 
 function useOnboardingWrite<T>(write: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -8,6 +8,8 @@
 export const earlyReads = {
   me: "/api/me",
   portalDashboard: (today: string) => `/api/portal/dashboard?today=${today}`,
+  dashboard: (today: string) => `/api/dashboard?today=${today}`,
+  onboarding: "/api/company/onboarding",
   signingPage: (token: string) => `/api/public/sign/${encodeURIComponent(token)}`,
 };
 

@@ -41,9 +41,74 @@ export const formatShortDate = (iso: string | null | undefined) => {
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 };
 
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+// The first Intl date or number format of a page loads the browser's locale data: ~50 ms of a phone's
+// first screen (docs/performance.md, "Intl on the first screen"). The fixed en-US formats below are
+// plain string work; formatZonedTime keeps Intl, which alone knows the time zones.
+
 /** Today's date in long US format, e.g. 'Sunday, November 22, 2026'. */
 export const formatLongToday = (now = new Date()) =>
-  now.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  `${WEEKDAYS[now.getDay()]}, ${LONG_MONTHS[now.getMonth()]} ${now.getDate()}, ${now.getFullYear()}`;
+
+/** A YYYY-MM month as 'November 2026', or 'Nov' short. */
+export const formatMonth = (month: string, style: "short" | "long" = "long") => {
+  const date = parseDate(`${month}-01`);
+  return style === "short"
+    ? MONTHS[date.getMonth()]
+    : `${LONG_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+};
+
+/**
+ * A number with US thousands separators and at most (or, with `fixed`, exactly) `decimals` decimals:
+ * 1234.5 → '1,234.5' (or '1,234.50'), as toLocaleString("en-US") writes it, rounding half away from 0.
+ */
+export function formatNumber(value: number, decimals = 0, fixed = false) {
+  if (!Number.isFinite(value)) return String(value);
+  // Rounded on the number's shortest decimal text, as toLocaleString does: 1.005 → 1.01 (as written),
+  // not by its binary neighbour (1.00499…), and exact at any size.
+  const text = String(Math.abs(value));
+  // Exponent notation (1e21 and up, below 1e-6): far past any amount this product prints, left to Intl.
+  if (text.includes("e")) {
+    const digits = { minimumFractionDigits: fixed ? decimals : 0, maximumFractionDigits: decimals };
+    return value.toLocaleString("en-US", digits);
+  }
+  const [int = "0", frac = ""] = text.split(".");
+  const roundUp = frac.length > decimals && (frac[decimals] ?? "0") >= "5";
+  const scaled = BigInt(int + frac.slice(0, decimals).padEnd(decimals, "0")) + (roundUp ? 1n : 0n);
+  const digits = scaled.toString().padStart(decimals + 1, "0");
+  let whole = digits.slice(0, digits.length - decimals);
+  let fraction = digits.slice(digits.length - decimals);
+  if (!fixed) fraction = fraction.replace(/0+$/, "");
+  whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  // As toLocaleString: a negative amount keeps its sign even where it rounds to 0 ("-0").
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** A decimal quantity as text ('1234.5' → '1,234.5'): miles, hours, gallons. */
+export const formatQuantity = (value: string) => formatNumber(Number(value), 2);
+
+/** An instant as local 'MM/DD/YYYY, h:mm:ss AM', the en-US default of toLocaleString. */
+export function formatLocalDateTime(date: Date) {
+  const hours = date.getHours() % 12 || 12;
+  const period = date.getHours() < 12 ? "AM" : "PM";
+  return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}, ${hours}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${period}`;
+}
 
 /** Today as YYYY-MM-DD in the browser's own time zone. */
 export const todayIso = (now = new Date()) => isoDay(now);
@@ -51,7 +116,7 @@ export const todayIso = (now = new Date()) => isoDay(now);
 /** Money with two decimals; a negative amount (a discount line) reads "-$50.00". */
 export const formatMoney = (value: string | number | null | undefined) => {
   const n = Number(value ?? 0);
-  return `${n < 0 ? "-" : ""}$${Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${n < 0 ? "-" : ""}$${formatNumber(Math.abs(n), 2, true)}`;
 };
 
 /**

@@ -1,24 +1,26 @@
 import type { TMe } from "@pevo/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 import { call, client } from "@/lib/api-client";
 import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { queryKeys } from "@/lib/query-keys";
 
 /** The signed-in user with their profile, or null when signed out. */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.me,
+  queryFn: async () => {
+    try {
+      return await call(earlyOr(earlyReads.me, () => client.api.me.$get()));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+});
+
 export function useMe() {
-  return useQuery({
-    queryKey: queryKeys.me,
-    queryFn: async () => {
-      try {
-        return await call(earlyOr(earlyReads.me, () => client.api.me.$get()));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-  });
+  return useQuery(meQuery);
 }
 
 /** Where a user lands after sign-in: PEVOs always /pevo; admins their prior page or /dashboard. */

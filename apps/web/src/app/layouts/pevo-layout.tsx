@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
+import { firstScreenLoader } from "@/lib/first-screen";
 import { useSavedTheme } from "@/lib/my-settings";
-import { useMe } from "@/lib/session";
+import { queryClient } from "@/lib/query-client";
+import { meQuery, useMe } from "@/lib/session";
 import { RequirePevo } from "../guards";
 import { AppShell, UserFooter } from "./app-shell";
 import { fullName, nameInitials } from "./identity";
@@ -9,6 +11,12 @@ import { useSignOutAction } from "./use-sign-out-action";
 
 /** The offline bar and write queue (ADR 0014): its own chunk, out of the portal's first load. */
 const OfflineSync = lazy(() => import("@/features/portal/offline/offline-sync"));
+
+/**
+ * The first screen waits for the signed-in PEVO (lib/first-screen.ts).
+ * @public read by app/router.tsx's page(), which the dead-code check cannot follow.
+ */
+export const loader = () => firstScreenLoader(() => [queryClient.prefetchQuery(meQuery)]);
 
 /** The PEVO portal frame (SPEC §2 'PEVO portal'). Kept small: no admin feature code. */
 export default function PevoLayout() {

@@ -1,6 +1,7 @@
 import { tooLongMessage } from "@pevo/shared";
 import * as React from "react";
 import { useMaxLength } from "@/components/field-limits";
+import { formatNumber } from "@/lib/format";
 
 /** The counter shows from this share of the bound on (e.g. 80 of 100 characters). */
 const NEAR = 0.8;
@@ -96,8 +97,8 @@ export function useTextLimit<E extends TextControl>(props: {
         {refused
           ? `The pasted text is too long and was not added: ${message}.`
           : over
-            ? `${message} (${length.toLocaleString("en-US")} now).`
-            : `${length.toLocaleString("en-US")} / ${max.toLocaleString("en-US")}`}
+            ? `${message} (${formatNumber(length)} now).`
+            : `${formatNumber(length)} / ${formatNumber(max)}`}
       </p>
     );
   }

@@ -1,6 +1,7 @@
 import type { ActivityStatus, ActivityType, DispatchStatus } from "@pevo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -48,6 +49,12 @@ export type TDashboard = {
 export function useDashboard() {
   return useQuery({
     queryKey: queryKeys.dashboard,
-    queryFn: () => call(client.api.dashboard.$get({ query: { today: todayIso() } })),
+    // On a full page load of /dashboard the entry has already asked (app/first-screen-reads.ts).
+    queryFn: () => {
+      const today = todayIso();
+      return call(
+        earlyOr(earlyReads.dashboard(today), () => client.api.dashboard.$get({ query: { today } })),
+      );
+    },
   });
 }

@@ -1,9 +1,10 @@
 // The portal dashboard's one read, apart from the lists' hooks in api.ts: the /pevo first load
 // carries only this (its budget: docs/performance.md).
 import type { ActivityStatus, ActivityType, PevoStatus } from "@pevo/shared";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client";
 import { earlyOr, earlyReads } from "@/lib/early-reads";
+import { FIRST_SCREEN_FRESH_MS } from "@/lib/first-screen";
 import { todayIso } from "@/lib/format";
 import { queryKeys } from "@/lib/query-keys";
 import type { TPortalDispatch } from "./api";
@@ -23,9 +24,8 @@ export type TPortalDashboard = {
 };
 
 /** The PEVO dashboard, computed by the server for the browser's own "today". */
-export function usePortalDashboard() {
-  const today = todayIso();
-  return useQuery({
+export const portalDashboardQuery = (today = todayIso()) =>
+  queryOptions({
     queryKey: queryKeys.portalDashboard(today),
     // On a full page load of /pevo the entry has already asked (app/first-screen-reads.ts).
     queryFn: () =>
@@ -34,5 +34,10 @@ export function usePortalDashboard() {
           client.api.portal.dashboard.$get({ query: { today } }),
         ),
       ),
+    // Read by the route's loader just before the screen mounts (lib/first-screen.ts).
+    staleTime: FIRST_SCREEN_FRESH_MS,
   });
+
+export function usePortalDashboard() {
+  return useQuery(portalDashboardQuery());
 }

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { createContext, useContext } from "react";
 import type { AgendaDateProps, DateHeaderProps, HeaderProps } from "react-big-calendar";
 import { Link } from "react-router";
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { dispatchesOnDay } from "../events";
 
@@ -13,7 +14,7 @@ function MorePickups({ date, className }: { date: Date; className?: string }) {
   const day = format(date, "yyyy-MM-dd");
   const more = useContext(HiddenPickupsContext).get(day);
   if (!more) return null;
-  const label = `${more.toLocaleString("en-US")} more pickup${more === 1 ? "" : "s"} on ${format(date, "MMMM d")}`;
+  const label = `${formatNumber(more)} more pickup${more === 1 ? "" : "s"} on ${format(date, "MMMM d")}`;
   return (
     <Link
       to={dispatchesOnDay(day)}
@@ -24,7 +25,7 @@ function MorePickups({ date, className }: { date: Date; className?: string }) {
         className,
       )}
     >
-      +{more.toLocaleString("en-US")} more
+      +{formatNumber(more)} more
     </Link>
   );
 }

@@ -4,7 +4,7 @@ import { QueryErrorState } from "@/components/states";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeAgo } from "@/lib/format";
+import { formatLocalDateTime, timeAgo } from "@/lib/format";
 import { useCredentialsToReview } from "../api";
 
 /** At most this many rows on the dashboard; the rest are counted. */
@@ -48,7 +48,7 @@ export function ToReviewCard() {
                 {item.change === "update" ? "Renewal" : "New"}
               </Badge>
               <span className="text-xs text-muted-foreground tabular-nums">
-                <time dateTime={item.submittedAt} title={new Date(item.submittedAt).toLocaleString()}>
+                <time dateTime={item.submittedAt} title={formatLocalDateTime(new Date(item.submittedAt))}>
                   Submitted {timeAgo(item.submittedAt)}
                 </time>
               </span>

@@ -5,7 +5,7 @@ import { CoverageText } from "@/components/coverage-text";
 import { type DataColumn, DataTable } from "@/components/data-table";
 import { ListCard } from "@/components/list-card";
 import { DispatchStatusBadge } from "@/components/status-badge";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatShortDate, isoDay } from "@/lib/format";
 import type { ListParams } from "@/lib/list-params";
 import type { PagedList } from "@/lib/paged-query";
 import { cn } from "@/lib/utils";
@@ -62,8 +62,6 @@ function Coverage({ dispatch: d, compact = false }: { dispatch: TDispatchListIte
   }
   return <CoverageText coverage={d.coverage} />;
 }
-
-const createdFormat = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
 
 function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
   return [
@@ -138,7 +136,7 @@ function columns(onDelete: Props["onDelete"]): DataColumn<TDispatchListItem>[] {
       header: "Created",
       sortable: true,
       className: "hidden whitespace-nowrap 2xl:table-cell",
-      cell: (d) => createdFormat.format(new Date(d.createdAt)),
+      cell: (d) => formatShortDate(isoDay(new Date(d.createdAt))),
     },
     {
       id: "actions",

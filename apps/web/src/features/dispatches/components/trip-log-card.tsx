@@ -6,12 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useIsMobile } from "@/components/ui/use-mobile";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatQuantity } from "@/lib/format";
 import { inlineLinkClass } from "@/lib/utils";
 import { TRIP_LOG_PAGE_SIZE, useDispatchTripLogs } from "../api";
 
 const expensesCents = (trip: TTripLog) => trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0);
-const number = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
 
 function Route({ trip }: { trip: TTripLog }) {
   return (
@@ -79,14 +78,14 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
               <Route trip={trip} />
             </p>
             <p className="mt-2 text-muted-foreground">
-              {number(trip.miles)} mi · {number(trip.hours)} h · {formatMoney(fromCents(expensesCents(trip)))}{" "}
-              expenses
+              {formatQuantity(trip.miles)} mi · {formatQuantity(trip.hours)} h ·{" "}
+              {formatMoney(fromCents(expensesCents(trip)))} expenses
             </p>
           </li>
         ))}
         <li className="px-1 text-sm font-medium">
-          {totalLabel}: {number(fromCents(totalMiles))} mi · {number(fromCents(totalHours))} h ·{" "}
-          {formatMoney(fromCents(totalExpenses))} expenses
+          {totalLabel}: {formatQuantity(fromCents(totalMiles))} mi · {formatQuantity(fromCents(totalHours))} h
+          · {formatMoney(fromCents(totalExpenses))} expenses
         </li>
       </ul>
     ) : (
@@ -107,8 +106,8 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
               <TableCell>
                 <Route trip={trip} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">{number(trip.miles)}</TableCell>
-              <TableCell className="text-right tabular-nums">{number(trip.hours)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatQuantity(trip.miles)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatQuantity(trip.hours)}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {formatMoney(fromCents(expensesCents(trip)))}
               </TableCell>
@@ -121,10 +120,10 @@ export function TripLogCard({ dispatchId }: { dispatchId: string }) {
               {totalLabel}
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums">
-              {number(fromCents(totalMiles))}
+              {formatQuantity(fromCents(totalMiles))}
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums">
-              {number(fromCents(totalHours))}
+              {formatQuantity(fromCents(totalHours))}
             </TableCell>
             <TableCell className="text-right font-medium tabular-nums">
               {formatMoney(fromCents(totalExpenses))}

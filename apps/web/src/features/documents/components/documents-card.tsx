@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Spinner } from "@/components/ui/spinner";
 import { useIsMobile } from "@/components/ui/use-mobile";
 import { ApiError } from "@/lib/api";
+import { formatDate, isoDay } from "@/lib/format";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { cn, inlineLinkClass } from "@/lib/utils";
 import {
@@ -36,8 +37,7 @@ function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const formatUploaded = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "2-digit", year: "numeric" });
+const formatUploaded = (iso: string) => formatDate(isoDay(new Date(iso)));
 
 function DocumentIcon({ owner, document }: { owner: DocumentsOwner; document: TDocument }) {
   if (PREVIEWABLE.has(document.contentType)) {

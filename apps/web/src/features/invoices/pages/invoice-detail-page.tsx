@@ -21,7 +21,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { InvoiceCreditNotes } from "@/features/credit-notes";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber, formatQuantity } from "@/lib/format";
 import { useCompany } from "@/lib/shared-queries";
 import { toast } from "@/lib/toast";
 import { cn, inlineLinkClass } from "@/lib/utils";
@@ -37,9 +37,7 @@ import { useReissueInvoice, useVoidInvoice } from "../payments-api";
 import { isValidInvoice } from "../validate";
 
 /** '1234.5' → '1,234.50' (display only; the amounts themselves are exact decimal strings). */
-const twoDecimals = (value: string) =>
-  Number(value).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const miles = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
+const twoDecimals = (value: string) => formatNumber(Number(value), 2, true);
 
 /** /invoices/{id} (SPEC §2): the invoice as the customer gets it, with its actions. */
 export default function InvoiceDetailPage() {
@@ -440,7 +438,9 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                     <TableRow key={line.id} className="hover:bg-transparent">
                       <TableCell className="whitespace-nowrap">{formatDate(line.date)}</TableCell>
                       <TableCell className="whitespace-normal">{line.location}</TableCell>
-                      <TableCell className="text-right tabular-nums">{miles(line.mileage)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatQuantity(line.mileage)}
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">{twoDecimals(line.charge)}</TableCell>
                     </TableRow>
                   ))}
@@ -456,7 +456,7 @@ function InvoiceDocument({ invoice, company }: { invoice: TInvoice; company: TCo
                   </div>
                   <p className="mt-1 [overflow-wrap:anywhere]">{line.location}</p>
                   {Number(line.mileage) > 0 && (
-                    <p className="text-muted-foreground">{miles(line.mileage)} miles</p>
+                    <p className="text-muted-foreground">{formatQuantity(line.mileage)} miles</p>
                   )}
                 </li>
               ))}

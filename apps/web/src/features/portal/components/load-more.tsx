@@ -1,5 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { CursorList } from "../api";
 import { tapTarget } from "../lib";
@@ -29,7 +30,7 @@ export function LoadMore({ list, noun }: { list: CursorList<unknown>; noun: stri
         </Button>
       ) : (
         <p className="text-muted-foreground" aria-live="polite">
-          {count === 1 ? `That's the only one` : `That's all ${count.toLocaleString("en-US")} ${noun}`}
+          {count === 1 ? `That's the only one` : `That's all ${formatNumber(count)} ${noun}`}
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import { Trash2 } from "lucide-react";
 import { QueuedWriteStatus } from "@/components/queued-write-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatQuantity } from "@/lib/format";
 import type { QueuedWrite } from "@/lib/offline/queue";
 import { useQueuedWrites, useSyncedWrites } from "@/lib/offline/use-queued-writes";
 import { cn } from "@/lib/utils";
@@ -40,8 +40,6 @@ export function useTripDeletes() {
   };
 }
 
-const quantity = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
-
 export function QueuedTripCard({ write, onDelete }: { write: WaitingTrip; onDelete: () => void }) {
   const trip = write.body;
   return (
@@ -53,7 +51,7 @@ export function QueuedTripCard({ write, onDelete }: { write: WaitingTrip; onDele
             {trip.startLocation} → {trip.endLocation}
           </p>
           <p className="text-sm text-muted-foreground tabular-nums">
-            {quantity(trip.miles)} miles · {quantity(trip.hours)} hours
+            {formatQuantity(trip.miles)} miles · {formatQuantity(trip.hours)} hours
           </p>
           <QueuedWriteStatus write={write} className="text-sm" />
           {write.state === "pending" ? (

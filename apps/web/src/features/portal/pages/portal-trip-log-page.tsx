@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatQuantity } from "@/lib/format";
 import { useListParams } from "@/lib/list-params";
 import { SAVED_ON_PHONE } from "@/lib/offline/send";
 import { toast } from "@/lib/toast";
@@ -22,7 +22,6 @@ import { tapTarget } from "../lib";
 import { type TripToDelete, useDeleteTripLog } from "../trip-log-api";
 
 /** '12.50' → '12.5'. */
-const quantity = (value: string) => Number(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
 
 const expensesTotal = (trip: TTripLog) =>
   formatMoney(fromCents(trip.expenses.reduce((sum, e) => sum + toCents(e.amount), 0)));
@@ -98,8 +97,8 @@ function TripCard({
             {trip.startLocation} → {trip.endLocation}
           </p>
           <div className="grid grid-cols-3 gap-2 text-sm">
-            <Stat label="Miles" value={quantity(trip.miles)} />
-            <Stat label="Hours" value={quantity(trip.hours)} />
+            <Stat label="Miles" value={formatQuantity(trip.miles)} />
+            <Stat label="Hours" value={formatQuantity(trip.hours)} />
             <Stat label="Expenses" value={expensesTotal(trip)} />
           </div>
           {trip.expenses.length ? (

@@ -6,7 +6,7 @@ import {
   PublicDocumentToolbar,
   PublicLetterhead,
 } from "@/components/public-document";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useNoIndex } from "@/lib/use-no-index";
 import { publicCreditNotePdfHref, usePublicCreditNote } from "../api";
 
@@ -70,7 +70,7 @@ function Loaded({ token, note }: { token: string; note: TPublicCreditNote }) {
                 <div className="min-w-0">
                   <p className="font-medium whitespace-pre-line">{line.description}</p>
                   <p className="text-muted-foreground">
-                    {Number(line.quantity).toLocaleString("en-US")} × {formatMoney(line.rate)}
+                    {formatNumber(Number(line.quantity), 3)} × {formatMoney(line.rate)}
                   </p>
                 </div>
                 <p className="shrink-0 tabular-nums">{formatMoney(line.amount)}</p>

@@ -8,7 +8,7 @@ import {
   PublicLetterhead,
 } from "@/components/public-document";
 import { ClientInvoiceStatusBadges } from "@/components/status-badge";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { useNoIndex } from "@/lib/use-no-index";
 import { publicInvoicePdfHref, usePublicInvoice } from "../api";
 
@@ -106,9 +106,7 @@ function Loaded({ token, invoice }: { token: string; invoice: TPublicInvoice }) 
                     </p>
                     <p className="text-muted-foreground">
                       {formatDate(line.date)}
-                      {Number(line.mileage) > 0
-                        ? ` · ${Number(line.mileage).toLocaleString("en-US")} mi`
-                        : ""}
+                      {Number(line.mileage) > 0 ? ` · ${formatNumber(Number(line.mileage), 3)} mi` : ""}
                     </p>
                   </div>
                   <p className="shrink-0 tabular-nums">{formatMoney(line.charge)}</p>

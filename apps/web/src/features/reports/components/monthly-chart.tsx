@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, formatMonth, formatNumber } from "@/lib/format";
 
 /** The four series, coloured by the theme's chart variables (index.css), light and dark alike. */
 const SERIES = [
@@ -20,15 +20,9 @@ const SERIES = [
   { key: "margin", name: "Margin", color: "var(--chart-margin)" },
 ] as const;
 
-const monthLabel = (month: string, style: "short" | "long" = "short") =>
-  new Date(`${month}-15T12:00:00`).toLocaleDateString("en-US", {
-    month: style,
-    ...(style === "long" ? { year: "numeric" } : {}),
-  });
-
 /** "$12k" on the axis. */
 const axisMoney = (value: number) =>
-  Math.abs(value) >= 1000 ? `$${Math.round(value / 1000).toLocaleString("en-US")}k` : `$${value}`;
+  Math.abs(value) >= 1000 ? `$${formatNumber(Math.round(value / 1000))}k` : `$${value}`;
 
 /**
  * The chart itself: loaded on its own (recharts is only in this chunk), when the dashboard shows it.
@@ -36,8 +30,8 @@ const axisMoney = (value: number) =>
  */
 export default function MonthlyChart({ months }: { months: TMonthlyMargin[] }) {
   const data = months.map((m) => ({
-    month: monthLabel(m.month),
-    label: monthLabel(m.month, "long"),
+    month: formatMonth(m.month, "short"),
+    label: formatMonth(m.month),
     invoiced: Number(m.invoiced),
     collected: Number(m.collected),
     pevoPay: Number(m.pevoPay),

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, formatMonth } from "@/lib/format";
 import { useMonthlyMargins } from "../api";
 
 // recharts loads with the chart only (never in the portal's or another screen's first load), and
@@ -32,9 +32,6 @@ function useNearViewport(settled: boolean) {
   }, [element, near, settled]);
   return { ref, near };
 }
-
-const monthName = (month: string) =>
-  new Date(`${month}-15T12:00:00`).toLocaleDateString("en-US", { month: "long", year: "numeric" });
 
 /**
  * The dashboard's last 12 months (DECISIONS 'Margin'): invoiced, collected, PEVO pay and margin per
@@ -91,7 +88,7 @@ export function MonthlyMarginCard({ settled = true }: { settled?: boolean }) {
                 <tbody>
                   {months.data.months.map((m) => (
                     <tr key={m.month}>
-                      <th scope="row">{monthName(m.month)}</th>
+                      <th scope="row">{formatMonth(m.month)}</th>
                       <td>{formatMoney(m.invoiced)}</td>
                       <td>{formatMoney(m.collected)}</td>
                       <td>{formatMoney(m.pevoPay)}</td>
