@@ -1,12 +1,12 @@
 import { APP_ROUTES as R, APP_SECTIONS as S } from "@pevo/shared";
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { endFirstScreen } from "@/lib/first-screen";
 import { AppLoading } from "./app-loading";
 import { RouteError } from "./route-error";
 
 /** A screen's module: its component and, for a first screen drawn whole, its loader (lib/first-screen.ts). */
-type PageModule = { default: ComponentType; loader?: () => Promise<null> };
+type PageModule = { default: ComponentType; loader?: (args: LoaderFunctionArgs) => Promise<null> };
 /** Each screen is its own chunk: the PEVO portal never downloads admin code. */
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> => ({
   lazy: async () => {

@@ -4,9 +4,10 @@ import type {
   TSigningPage,
   TSignRateConfirmation,
 } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
 import { earlyOr, earlyReads } from "@/lib/early-reads";
+import { FIRST_SCREEN_FRESH_MS } from "@/lib/first-screen";
 
 const sign = client.api.public.sign;
 /** Not under any signed-in resource: the public page's only query. */
@@ -19,8 +20,8 @@ const signingKey = (token: string) => ["public-sign", token] as const;
 export type SigningPageData = TSigningPage & Partial<Pick<TSignedPage, "mailSent">>;
 
 /** The document a signing link opens (the first opening marks it viewed). A bad link is a 404 `{ error }`. */
-export function useSigningPage(token: string) {
-  return useQuery<SigningPageData>({
+export const signingPageQuery = (token: string) =>
+  queryOptions<SigningPageData>({
     queryKey: signingKey(token),
     // On a full page load the entry has already asked (app/first-screen-reads.ts).
     queryFn: () =>
@@ -28,7 +29,12 @@ export function useSigningPage(token: string) {
         earlyOr(earlyReads.signingPage(token), () => sign[":token"].$get({ param: pathParams({ token }) })),
       ),
     retry: false,
+    // Read by the route's loader just before the page mounts (lib/first-screen.ts).
+    staleTime: FIRST_SCREEN_FRESH_MS,
   });
+
+export function useSigningPage(token: string) {
+  return useQuery(signingPageQuery(token));
 }
 
 export function useSign(token: string) {

@@ -6,7 +6,9 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { homeFor, useMe } from "@/lib/session";
+import { firstScreenLoader } from "@/lib/first-screen";
+import { queryClient } from "@/lib/query-client";
+import { homeFor, meQuery, useMe } from "@/lib/session";
 import { AuthShell, FormNote, FullPageStatus } from "../components/auth-shell";
 import { ForgotPasswordForm } from "../components/forgot-password-form";
 import { LoginForm } from "../components/login-form";
@@ -15,6 +17,12 @@ import { SignupForm } from "../components/signup-form";
 type Tab = "login" | "signup";
 /** What the guards pass along: the page asked for, and whether it was the PEVO portal. */
 type FromState = { from?: unknown; pevoLogin?: unknown } | null;
+
+/**
+ * The first screen waits for who is signed in, so it draws the form (or leaves) at once (lib/first-screen.ts).
+ * @public read by app/router.tsx's page(), which the dead-code check cannot follow.
+ */
+export const loader = () => firstScreenLoader(() => [queryClient.prefetchQuery(meQuery)]);
 
 export default function AuthPage() {
   const location = useLocation();

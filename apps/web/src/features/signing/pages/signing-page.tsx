@@ -1,7 +1,7 @@
 import { TEXT_LIMITS, ZSignRateConfirmation } from "@pevo/shared";
 import { CheckCircle2, Download, FileX, PenLine, XCircle } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { useParams } from "react-router";
+import { type LoaderFunctionArgs, useParams } from "react-router";
 import { SignaturePad } from "@/components/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -10,8 +10,10 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
+import { firstScreenLoader } from "@/lib/first-screen";
+import { queryClient } from "@/lib/query-client";
 import { useNoIndex } from "@/lib/use-no-index";
-import { type SigningPageData, useSign, useSigningPage } from "../api";
+import { type SigningPageData, signingPageQuery, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
 
 const dateTime = (iso: string | null) =>
@@ -19,6 +21,13 @@ const dateTime = (iso: string | null) =>
 
 /** Opened by Decline only: loaded then (components/decline-dialog.tsx). */
 const DeclineDialog = lazy(() => import("../components/decline-dialog"));
+
+/**
+ * The first screen waits for the document: drawn whole (lib/first-screen.ts).
+ * @public read by app/router.tsx's page(), which the dead-code check cannot follow.
+ */
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  firstScreenLoader(() => [queryClient.prefetchQuery(signingPageQuery(params.token ?? ""))]);
 
 /** /sign/{token}: the public signing page. No session: the token is the only key. */
 export default function SigningPage() {
