@@ -53,6 +53,33 @@ test.describe("guards", () => {
     await expect(page).toHaveURL(/\/pevo$/);
   });
 
+  // The entry asks for the first screen's reads before the guard has run (app/first-screen-reads.ts):
+  // refused signed out, those answers must not reach the same screen opened after signing in.
+  test("a signed-out visit to /pevo, then sign-in: the portal's home shows the PEVO's figures", async ({
+    page,
+  }) => {
+    await page.goto("/pevo");
+    await expect(page).toHaveURL(/\/auth$/);
+    await submitSignIn(page, DEMO_PEVO.email, DEMO_PEVO.password);
+    await expect(page).toHaveURL(/\/pevo$/);
+    await expect(page.getByText("Upcoming Jobs").first()).toBeVisible();
+    await expect(page.getByText("Profile Status")).toBeVisible();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(page.getByText("Error loading dashboard")).toHaveCount(0);
+  });
+
+  test("a signed-out visit to /dashboard, then sign-in: the dashboard shows the company's figures", async ({
+    page,
+  }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth$/);
+    await submitSignIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Recent Activity").first()).toBeVisible();
+    await expect(page.getByText("Error loading dashboard")).toHaveCount(0);
+  });
+
   test("an admin visiting /pevo is sent to /auth flagged as a PEVO login (SPEC §2)", async ({ page }) => {
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);

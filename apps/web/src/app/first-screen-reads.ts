@@ -16,7 +16,10 @@ const path = location.pathname;
 // screen of this tab who was signed in before a sign-in made meanwhile. Not the token pages (no
 // account) nor /auth/reset (an invitation signs in there, then opens the portal).
 if (!/^\/(sign|respond|i|cn)\/|^\/auth\/reset/.test(path)) startEarlyRead(earlyReads.me);
-if (path === "/pevo" || path === "/pevo/") startEarlyRead(earlyReads.portalDashboard(todayIso()));
+if (path === "/pevo" || path === "/pevo/") {
+  startEarlyRead(earlyReads.mySettings);
+  startEarlyRead(earlyReads.portalDashboard(todayIso()));
+}
 if (path === "/dashboard" || path === "/dashboard/") {
   startEarlyRead(earlyReads.onboarding);
   startEarlyRead(earlyReads.dashboard(todayIso()));

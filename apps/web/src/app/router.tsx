@@ -1,6 +1,7 @@
 import { APP_ROUTES as R, APP_SECTIONS as S } from "@pevo/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { dropEarlyReads } from "@/lib/early-reads";
 import { endFirstScreen } from "@/lib/first-screen";
 import { AppLoading } from "./app-loading";
 import { RouteError } from "./route-error";
@@ -88,10 +89,13 @@ export const router = createBrowserRouter([
   },
 ]);
 
-// The first screen is up: route loaders stop waiting (lib/first-screen.ts).
+// The first screen is up: route loaders stop waiting (lib/first-screen.ts). Once the tab leaves it,
+// the early answers it did not take are dropped (lib/early-reads.ts).
+const firstLocation = router.state.location.key;
 const stopWatching = router.subscribe((state) => {
-  if (state.initialized) {
-    endFirstScreen();
+  if (state.initialized) endFirstScreen();
+  if (state.location.key !== firstLocation) {
+    dropEarlyReads();
     stopWatching();
   }
 });

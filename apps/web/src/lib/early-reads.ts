@@ -10,6 +10,7 @@ export const earlyReads = {
   portalDashboard: (today: string) => `/api/portal/dashboard?today=${today}`,
   dashboard: (today: string) => `/api/dashboard?today=${today}`,
   onboarding: "/api/company/onboarding",
+  mySettings: "/api/me/settings",
   signingPage: (token: string) => `/api/public/sign/${encodeURIComponent(token)}`,
 };
 
@@ -22,6 +23,15 @@ export function startEarlyRead(url: string) {
   // A failure is the query's to report, when it takes the answer.
   response.catch(() => undefined);
   started.set(url, { at: Date.now(), response });
+}
+
+/**
+ * Drops the answers nobody took: they serve the first screen only. Called when the tab leaves it
+ * (app/router.tsx), e.g. a guard's redirect to sign-in: a read made signed out must not answer the
+ * same screen opened after signing in.
+ */
+export function dropEarlyReads() {
+  started.clear();
 }
 
 /** The early answer of `url` if one was started and not yet taken, else `request()`. */

@@ -1,7 +1,8 @@
 import type { TUserSettings } from "@pevo/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call, client } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { queryKeys } from "@/lib/query-keys";
 import { useTheme } from "./theme";
 
@@ -11,12 +12,14 @@ export type TMySettings = {
   settings: TUserSettings;
 };
 
-export const useMySettings = () =>
-  useQuery({
-    queryKey: queryKeys.mySettings,
-    queryFn: () => call(client.api.me.settings.$get()),
-    staleTime: 5 * 60_000,
-  });
+export const mySettingsQuery = queryOptions({
+  queryKey: queryKeys.mySettings,
+  // On a full page load of /pevo the entry has already asked (app/first-screen-reads.ts).
+  queryFn: () => call(earlyOr(earlyReads.mySettings, () => client.api.me.settings.$get())),
+  staleTime: 5 * 60_000,
+});
+
+export const useMySettings = () => useQuery(mySettingsQuery);
 
 const saveKey = [...queryKeys.mySettings, "save"] as const;
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { firstScreenLoader } from "@/lib/first-screen";
-import { useSavedTheme } from "@/lib/my-settings";
+import { mySettingsQuery, useSavedTheme } from "@/lib/my-settings";
 import { queryClient } from "@/lib/query-client";
 import { meQuery, useMe } from "@/lib/session";
 import { RequirePevo } from "../guards";
@@ -13,10 +13,11 @@ import { useSignOutAction } from "./use-sign-out-action";
 const OfflineSync = lazy(() => import("@/features/portal/offline/offline-sync"));
 
 /**
- * The first screen waits for the signed-in PEVO (lib/first-screen.ts).
+ * The first screen waits for the signed-in PEVO and their saved theme (lib/first-screen.ts).
  * @public read by app/router.tsx's page(), which the dead-code check cannot follow.
  */
-export const loader = () => firstScreenLoader(() => [queryClient.prefetchQuery(meQuery)]);
+export const loader = () =>
+  firstScreenLoader(() => [queryClient.prefetchQuery(meQuery), queryClient.prefetchQuery(mySettingsQuery)]);
 
 /** The PEVO portal frame (SPEC §2 'PEVO portal'). Kept small: no admin feature code. */
 export default function PevoLayout() {

@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { DispatchStatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
@@ -130,19 +130,31 @@ function DispatchCards({ dispatches, showDriver, from, columns }: ListProps & { 
   );
 }
 
-/** The width of an element, followed as it changes (null before the first layout). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useLayoutEffect(() => {
+type ListLayout = "table" | "cards" | "cards-2";
+
+/** Stacked cards on a phone and wherever the table would not fit; two columns of them from 540 px. */
+const layoutFor = (width: number, tableWidth: number, isMobile: boolean): ListLayout =>
+  !isMobile && width >= tableWidth ? "table" : width >= 540 ? "cards-2" : "cards";
+
+/**
+ * The list's layout for the width it is given, followed as it changes. The first guess is the
+ * window's width (right on a phone, where the list spans the screen), so the first paint needs no
+ * measuring and, when the observer confirms it, no second render (docs/performance.md, "One first paint").
+ */
+function useListLayout(tableWidth: number) {
+  const isMobile = useIsMobile();
+  const ref = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState(() => layoutFor(window.innerWidth, tableWidth, isMobile));
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setLayout(layoutFor(entry.contentRect.width, tableWidth, isMobile));
+    });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
+  }, [tableWidth, isMobile]);
+  return [ref, layout] as const;
 }
 
 /**
@@ -150,16 +162,13 @@ function useWidth<T extends HTMLElement>() {
  * fit without scrolling sideways (a narrow column beside the sidebar).
  */
 export function DispatchList(props: ListProps) {
-  const isMobile = useIsMobile();
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const tableWidth = props.showDriver ? 880 : 760;
-  const cards = isMobile || (width !== null && width < tableWidth);
+  const [ref, layout] = useListLayout(props.showDriver ? 880 : 760);
   return (
     <div ref={ref} className="min-w-0">
-      {cards ? (
-        <DispatchCards {...props} columns={width !== null && width >= 540 ? 2 : 1} />
-      ) : (
+      {layout === "table" ? (
         <DispatchTable {...props} />
+      ) : (
+        <DispatchCards {...props} columns={layout === "cards-2" ? 2 : 1} />
       )}
     </div>
   );
