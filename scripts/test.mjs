@@ -146,8 +146,8 @@ await parallel(
 // With it (CI), each API test file runs on ONE of the two databases (docs/adr/0013): the files that
 // prove concurrency (two requests racing) on PostgreSQL, where they truly race; the files that test
 // what differs between the two databases (tenant walls, migrations, the jobs queue's locks, live
-// events, pickup reminders, the settings race) on both; the rest shared out by size. A run on both
-// took 36 minutes of CI's 40.
+// events, pickup reminders, the settings race, a deadlock's re-run) on both; the rest shared out by
+// size. A run on both took 36 minutes of CI's 40.
 const serverTests = listTests(["apps/server/src", "packages", "bench"]);
 const webTests = listTests(["apps/web/src"]);
 const onBoth = [
@@ -159,6 +159,7 @@ const onBoth = [
   "apps/server/src/domain/company/my-settings.test.ts",
   "packages/db/src/migrations.test.ts",
   "apps/server/src/lib/transaction-reads.test.ts",
+  "apps/server/src/lib/transaction-retry.test.ts",
 ];
 const apiTests = [];
 if (process.env.TEST_DATABASE_URL) {

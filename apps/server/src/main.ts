@@ -8,6 +8,7 @@ import { ensureAllCredentialDigests, scheduleAllExpiryReminders } from "./domain
 import { readConfig } from "./env";
 import { jobHandlers } from "./jobs";
 import { listenForBackups } from "./lib/backup";
+import { databaseLog } from "./lib/database-log";
 import { startJobWorker } from "./lib/jobs";
 import { createLogger, log, setLogger } from "./lib/log";
 import { startPartialUploadSweep } from "./lib/partial-uploads";
@@ -19,9 +20,7 @@ setLogger(createLogger(config.logLevel ?? "info"));
 if (config.tinKey?.derived) {
   log().warn("TIN_ENCRYPTION_KEY is not set: PEVOs' TINs are encrypted with a key derived for development.");
 }
-const database = await openDatabase(config.database, {
-  onConnectionLost: (error) => log().warn(`PostgreSQL: a pooled connection was lost: ${error.message}`),
-}).catch((error: Error) => {
+const database = await openDatabase(config.database, databaseLog).catch((error: Error) => {
   log().fatal(`Cannot open the database: ${error.message}`);
   process.exit(1);
 });

@@ -34,6 +34,7 @@ import { expect, inject } from "vitest";
 import { createApp } from "../src/app";
 import { createUserWithAccount } from "../src/domain/company";
 import type { Config } from "../src/env";
+import { databaseLog } from "../src/lib/database-log";
 import { setLogger } from "../src/lib/log";
 import { diskStorage, type FileStorage } from "../src/lib/storage";
 import type { CompanyId } from "../src/lib/tenant";
@@ -192,7 +193,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     // A copy of the database the global setup migrated (test/database-template.ts).
     const loadDataDir = new Blob([readFileSync(inject("pgliteTemplate"))]);
-    const opened = await openDatabase({ kind: "memory", loadDataDir });
+    const opened = await openDatabase({ kind: "memory", loadDataDir }, databaseLog);
     return { opened, kind: "pglite", close: () => opened.close() };
   }
   const name = `pevo_test_${randomBytes(6).toString("hex")}`;
@@ -207,7 +208,7 @@ async function openTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   let opened: OpenedDatabase;
   try {
-    opened = await openDatabase({ kind: "postgres", url: url.toString() });
+    opened = await openDatabase({ kind: "postgres", url: url.toString() }, databaseLog);
   } catch (error) {
     await dropDatabase(serverUrl, name);
     throw error;

@@ -10,9 +10,16 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { retryTransactions, type TransactionRetry } from "./transaction-retry";
 
 export * from "./rows";
 export * from "./schema";
+export {
+  retryableSqlstate,
+  TRANSACTION_ATTEMPTS,
+  type TransactionRetry,
+  transactionWithoutRetry,
+} from "./transaction-retry";
 export { schema };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -178,9 +185,14 @@ function queueQueries(client: pg.PoolClient) {
 export type DatabaseEvents = {
   /** A pooled PostgreSQL connection the server closed (for the server's log; nothing to do). */
   onConnectionLost?: (error: Error) => void;
+  /** A transaction about to run again after a deadlock or serialization failure (for the server's log). */
+  onTransactionRetry?: (retry: TransactionRetry) => void;
 };
 
-/** Opens the database and applies committed migrations. */
+/**
+ * Opens the database and applies committed migrations. Its `transaction` runs a body again after a
+ * deadlock or serialization failure (transaction-retry.ts).
+ */
 export async function openDatabase(
   options: OpenOptions,
   events: DatabaseEvents = {},
@@ -210,6 +222,7 @@ export async function openDatabase(
     await migratePg(db, { migrationsFolder });
     const listener = postgresListener(options.url);
     listeners.set(db, listener.listen);
+    retryTransactions(db as unknown as Database, events.onTransactionRetry);
     return {
       db: db as unknown as Database,
       kind: "postgres",
@@ -232,6 +245,7 @@ export async function openDatabase(
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    retryTransactions(db as unknown as Database, events.onTransactionRetry);
     // PGlite is one in-process session: its listen() gets the NOTIFYs of this process.
     listeners.set(db, async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);

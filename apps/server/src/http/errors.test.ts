@@ -64,3 +64,23 @@ describe("a database that is away", () => {
     ]);
   });
 });
+
+describe("a transaction that lost a race", () => {
+  it("answers 503 with Retry-After for a deadlock or serialization failure, also under Drizzle's wrapper", async () => {
+    setLogger(captureLogs().logger);
+    const app = new Hono();
+    app.onError((error, c) => toErrorResponse(c, error));
+    app.get("/deadlock", () => {
+      throw wrapped(pgServerError("40P01", "deadlock detected"));
+    });
+    app.get("/serialization", () => {
+      throw pgServerError("40001", "could not serialize access");
+    });
+    for (const path of ["/deadlock", "/serialization"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(await res.json()).toEqual({ error: expect.stringContaining("Please try again") });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { retryableSqlstate } from "@pevo/db";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -52,6 +53,8 @@ function domainStatus(error: DomainError): ContentfulStatusCode {
 
 /** Seconds a client is told to wait after a 503 (the database is away for a moment). */
 const RETRY_AFTER_SECONDS = 5;
+/** After a 503 for a deadlock or serialization failure: it clears once the competing transaction ends. */
+const RETRY_AFTER_CONFLICT_SECONDS = 1;
 
 const LOST_CONNECTION_CODES = new Set([
   "ECONNREFUSED",
@@ -133,6 +136,17 @@ export function toErrorResponse(c: Context, error: unknown) {
     pg?.code === "22008"
   ) {
     return c.json({ error: "Invalid input" }, 400);
+  }
+  if (retryableSqlstate(error)) {
+    // A deadlock or serialization failure that outlasted its transaction's re-runs (packages/db
+    // transaction-retry.ts), or met a statement outside a transaction: that transaction was rolled
+    // back whole, and the same request a moment later may well succeed.
+    log().error(`Database conflict, answered 503: ${rootMessage(error)}`);
+    c.header("Retry-After", String(RETRY_AFTER_CONFLICT_SECONDS));
+    return c.json(
+      { error: "The server is busy with another change to the same records. Please try again in a moment." },
+      503,
+    );
   }
   if (isDatabaseUnavailable(error)) {
     // The driver's own message: Drizzle's wrapper repeats the query's parameters (a session token).

@@ -19,7 +19,7 @@
  * the database meanwhile, so they must be short and must use `tx`, never the outer `db` (which would
  * wait for the transaction: a deadlock).
  */
-import { type Database, type Executor, jobs, type Transaction } from "@pevo/db";
+import { type Database, type Executor, jobs, type Transaction, transactionWithoutRetry } from "@pevo/db";
 import { and, asc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { companyIdOfScopedRow } from "./company-id";
 import { log, withJobLog } from "./log";
@@ -276,7 +276,11 @@ export async function runJobNow(opts: RunOptions, jobId: string): Promise<"none"
 async function runOneDueJob(opts: RunOptions, which?: SQL): Promise<"none" | keyof RunResult> {
   const now = opts.now?.() ?? new Date();
   const maxAttempts = opts.maxAttempts ?? 5;
-  return opts.db.transaction(async (tx) => {
+  // Run once, not again after a deadlock (packages/db transaction-retry.ts): handlers have effects
+  // outside the database in this transaction (a mail handed to SMTP, a stored file removed by the
+  // document purge) that a re-run would repeat at once. Rolled back, the job is still pending: the
+  // next poll is its retry, and a mail sent again keeps its Message-ID (mail/mailer.ts).
+  return transactionWithoutRetry(opts.db, async (tx) => {
     const [job] = await tx
       .select()
       .from(jobs)
