@@ -1,9 +1,16 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import {
+  addDaysIso,
+  apiCreate,
+  approveSettlementViaApi,
+  createAdmin,
+  createCompletedDispatchViaApi,
   createDispatchedJobViaApi,
+  createPerJobPayPlanViaApi,
   createPevoWithLoginViaApi,
   createRateConfirmationViaApi,
+  createSettlementRunViaApi,
   drawSignature,
   newViewportContext,
   openDemoOffice,
@@ -444,6 +451,104 @@ test("offline at 375 px: a job photo, a trip entry edit and a delete are kept on
     await expect(documentsCard.getByTestId("queued-document")).toHaveCount(0);
   } finally {
     await office.close();
+    await phone.close();
+  }
+});
+
+test("offline at 375 px: a trip entry deleted on the phone while the office approves the job's pay is shown as not synced, the entry kept", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  allowConsole(
+    /net::ERR_INTERNET_DISCONNECTED @ /,
+    /net::ERR_FAILED @ http:\/\/localhost:\d+\/api\/portal\//,
+  );
+  const phone = await newViewportContext(browser, 375, 812);
+  try {
+    // The office, through the API: a company of its own, whose settlement run pays this job only.
+    const api = request;
+    await createAdmin(api, "offline-pay");
+    const today = new Date().toISOString().slice(0, 10);
+    const tag = uniqueTag();
+    await apiCreate(api, "/api/clients", { name: `Offline Pay Client ${tag}` });
+    const pevo = await createPevoWithLoginViaApi(api, "offline-pay-pevo", {
+      firstName: "Kim",
+      lastName: `Settled${tag}`,
+      phone: "(806) 555-0103",
+      licenseNumber: `LIC-S${tag.toUpperCase()}`,
+    });
+    const jobDay = addDaysIso(today, -2);
+    const rc = await createRateConfirmationViaApi(api, {
+      jobNumber: `RC-OFFS-${tag.toUpperCase()}`,
+      originAddress: "Amarillo, TX 79101",
+      destinationAddress: "Tulsa, OK 74103",
+      startDate: jobDay,
+    });
+    const job = await createCompletedDispatchViaApi(api, rc.id, { pevoId: pevo.id, pickupDate: jobDay });
+    await createPerJobPayPlanViaApi(api, today);
+
+    // Online: the PEVO's trip of the job; the trip log opened once (cached).
+    const phonePage = await phone.newPage();
+    await signInInvitedPevo(phonePage, pevo.email, PASSWORD);
+    const origin = { origin: new URL(phonePage.url()).origin };
+    const logged = await phonePage.request.post("/api/portal/trip-logs", {
+      headers: origin,
+      data: {
+        tripDate: jobDay,
+        dispatchId: job.id,
+        startLocation: "Amarillo, TX",
+        endLocation: "Clarendon, TX",
+        miles: "60",
+        hours: "1.5",
+        expenses: [],
+      },
+    });
+    expect(logged.status(), await logged.text()).toBe(201);
+    const tripId = (await logged.json()).id as string;
+    // The office's draft pays the job; a draft still leaves the PEVO's entries theirs to change.
+    const settlement = await createSettlementRunViaApi(api, addDaysIso(today, -13), today);
+    await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await phonePage.reload();
+    await phonePage.goto("/pevo/trip-log");
+    const trips = phonePage.getByRole("list", { name: "Trips" });
+    const entry = trips.getByRole("listitem").filter({ hasText: "Clarendon, TX" });
+    await expect(entry).toBeVisible({ timeout: 20_000 });
+
+    // No signal: the entry deleted, the delete waiting on the phone.
+    await phone.setOffline(true);
+    await entry.getByRole("button", { name: "Delete" }).click();
+    const confirm = phonePage.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(entry.getByTestId("trip-deleting")).toContainText("Being deleted");
+    const status = phonePage.getByTestId("offline-status");
+    await expect(status).toContainText("1 change waiting");
+
+    // Meanwhile the office approves the settlement: the job's pay is locked with the entry in it.
+    await approveSettlementViaApi(api, settlement.id);
+
+    // Signal again: the delete is refused with the server's reason; the entry comes back as the
+    // server has it (no longer being deleted), and is still the office's to see.
+    await phone.setOffline(false);
+    await phonePage.evaluate(() => window.dispatchEvent(new Event("online")));
+    const refused = phonePage.getByRole("alert").filter({ hasText: "Not synced" });
+    await expect(refused).toContainText("Not synced: Deleted trip log entry Amarillo, TX → Clarendon, TX", {
+      timeout: 30_000,
+    });
+    await expect(refused).toContainText("Your pay for this job is approved: its trip entries are locked");
+    await expect(refused).toContainText("The trip entry as the server has it was kept.");
+    await expect(entry.getByTestId("trip-deleting")).toHaveCount(0);
+    await expect(entry.getByRole("button", { name: "Delete" })).toBeVisible();
+    await shots(phonePage, "offline-trip-delete-refused");
+    expect((await phonePage.request.get(`/api/portal/trip-logs/${tripId}`)).status()).toBe(200);
+    const tripLog = await (await api.get(`/api/dispatches/${job.id}/trip-logs`)).json();
+    expect(tripLog.items.map((t: { id: string }) => t.id)).toEqual([tripId]);
+
+    await refused.getByRole("button", { name: "Got it" }).click();
+    await expect(refused).toBeHidden();
+    await expect(entry).toBeVisible();
+  } finally {
     await phone.close();
   }
 });

@@ -19,6 +19,7 @@ import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } fr
 import { publishEvent, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
+import { isPaySettled } from "../settlements";
 import { tripLogExpensesOf } from "./expenses";
 
 export const TRIP_NOT_FOUND = "Trip log entry not found";
@@ -265,11 +266,38 @@ async function insertTripLog(
 const TRIP_CHANGED_MEANWHILE =
   "This trip entry was changed on another device after you edited it: your edit was not saved";
 
+const TRIP_PAY_SETTLED =
+  "Your pay for this job is approved: its trip entries are locked (ask the office for a correction, made as an adjustment on a later statement)";
+
+/**
+ * DECISIONS 'PEVO pay' (Trip entries of a settled job): once the job's pay is in an approved or paid
+ * settlement, its trip entries are what that pay was computed from; the PEVO no longer edits or
+ * deletes them (409), the office corrects the pay with an adjustment. In the write's transaction,
+ * with the entry locked, before the write: an approval and the write serialize (isPaySettled).
+ * Nothing to refuse when the entry is gone (or not theirs): the write answers that as before.
+ */
+async function refuseIfPaySettled(
+  tx: Executor,
+  scope: Scope,
+  { pevoId, id }: { pevoId: string; id: string },
+) {
+  const [trip] = await tx
+    .select({ dispatchId: tripLogs.dispatchId })
+    .from(tripLogs)
+    .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))
+    .for("update");
+  if (trip?.dispatchId && (await isPaySettled(tx, scope, trip.dispatchId))) {
+    throw new ConflictError(TRIP_PAY_SETTLED);
+  }
+}
+
 /**
  * Updates a PEVO's trip. An edit queued offline (ADR 0014) carries the phone's key and the revision
  * it was made on: the row is updated only while it still holds that revision (another one is a change
  * made meanwhile: 409) and then holds the key as its revision, so a replay of the same edit finds its
  * own key and answers the entry without writing it again. Without them, the last save wins, as before.
+ * An entry of a job whose pay is approved or paid is not changed (409, refuseIfPaySettled); a replay
+ * of an edit kept before the approval is still answered.
  */
 export async function updateTripLog(
   scope: Scope,
@@ -288,6 +316,7 @@ export async function updateTripLog(
   }
   await checkDispatch(scope, pevoId, input.dispatchId);
   const applied = await scope.db.transaction(async (tx) => {
+    await refuseIfPaySettled(tx, scope, { pevoId, id });
     const updated = await tx
       .update(tripLogs)
       .set({ ...fields(input), revision: clientId ?? sql`gen_random_uuid()`, updatedAt: new Date() })
@@ -320,9 +349,12 @@ export async function updateTripLog(
  * transaction. A delete of an entry this PEVO already deleted is done (204 again, nothing written):
  * a delete queued on the phone and sent twice (ADR 0014), or one made on another device first. An
  * id that is not theirs, deleted or not, stays 404 (nothing tells another PEVO or company it exists).
+ * An entry of a job whose pay is approved or paid is kept (409, refuseIfPaySettled); a repeat of a
+ * delete made before the approval is still done.
  */
 export async function deleteTripLog(scope: Scope, { pevoId, id }: { pevoId: string; id: string }) {
   const deleted = await scope.db.transaction(async (tx) => {
+    await refuseIfPaySettled(tx, scope, { pevoId, id });
     const rows = await tx
       .delete(tripLogs)
       .where(scoped(tripLogs, scope, eq(tripLogs.id, id), eq(tripLogs.pevoId, pevoId)))

@@ -126,6 +126,8 @@ export const portalTripLogRoutes = portalRouter
       path: "/{id}",
       tags,
       summary: "Update one of my trip log entries",
+      description:
+        "409 when the entry was changed meanwhile (If-Match names another revision), or when its job's pay is in an approved or paid settlement (the entry is locked: the office corrects the pay with an adjustment).",
       request: { params, headers: revisionHeaders, body: jsonBody(ZTripLog) },
       responses: {
         200: json(TripLog, "The updated entry (or the entry as this key's edit left it)"),
@@ -153,9 +155,9 @@ export const portalTripLogRoutes = portalRouter
       tags,
       summary: "Delete one of my trip log entries",
       description:
-        "Idempotent (ADR 0014): deleting an entry I already deleted (a delete queued offline and sent again, or made on another device first) answers 204 again and changes nothing. Another PEVO's entry, deleted or not, is 404.",
+        "Idempotent (ADR 0014): deleting an entry I already deleted (a delete queued offline and sent again, or made on another device first) answers 204 again and changes nothing. Another PEVO's entry, deleted or not, is 404. An entry of a job whose pay is in an approved or paid settlement is locked: 409, the entry kept.",
       request: { params },
-      responses: { ...noContent, ...errors(401, 403, 404) },
+      responses: { ...noContent, ...errors(401, 403, 404, 409) },
     }),
     async (c) => {
       await deleteTripLog(scopeOf(c), { pevoId: await pevoIdOf(c), id: c.req.valid("param").id });

@@ -9,8 +9,11 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** What stays when the server refuses a queued edit (ADR 0014). */
 const EDIT_KEPT = "The trip entry as the server has it was kept; open it to enter your change again.";
-/** What stays when the server refuses a queued delete (ADR 0014). */
-const DELETE_KEPT = "The trip entry as the server has it was kept; delete it again if it should go.";
+/**
+ * What stays when the server refuses a queued delete (ADR 0014): the entry of a job whose pay is
+ * approved, which the PEVO cannot delete again (the server's reason says to ask the office).
+ */
+const DELETE_KEPT = "The trip entry as the server has it was kept.";
 
 /** The address of one of the PEVO's trip entries (edits and deletes, online or queued). */
 const tripPath = (id: string) => `/api/portal/trip-logs/${encodeURIComponent(id)}`;
