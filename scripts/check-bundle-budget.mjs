@@ -3,7 +3,7 @@
 // the JavaScript a full page load of /pevo needs — the entry chunk, its static imports, the portal
 // layout and the portal's home screen with theirs — stays within PORTAL_BUDGET (gzip, as the server
 // sends it), and no screen outside the office shell pulls office-only code: an office screen, the
-// admin layout, the table or the calendar library.
+// admin layout, the table or the calendar library, or the office's first-load group.
 // Reads dist/.vite/chunks.json, written by the chunk report plugin in apps/web/vite.config.ts.
 // Sizes, not timings. Prints each route's first load; exit code 1 when a check fails.
 import { existsSync, readFileSync } from "node:fs";
@@ -99,6 +99,8 @@ for (const [route, modules] of Object.entries(ROUTES)) {
     failures.push(`/pevo loads ${kb(bytes)} of JavaScript (gzip), over its ${kb(PORTAL_BUDGET)} budget`);
   }
   for (const file of load) {
+    // The office's group (apps/web/first-load-groups.ts officeGroup) holds no module these screens load.
+    if (file.startsWith("assets/office-first-")) failures.push(`${route} loads the office's group ${file}`);
     for (const module of chunks[file].modules) {
       if (OFFICE_ONLY.some((prefix) => module.startsWith(prefix))) {
         failures.push(`${route} loads office-only ${module} (in ${file})`);

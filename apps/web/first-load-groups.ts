@@ -12,8 +12,9 @@ import { existsSync, readFileSync } from "node:fs";
  * (`npm run build` makes both passes): that report lists each chunk's modules after tree shaking,
  * which the module graph a plugin sees during the build does not (barrel files would come whole).
  * A screen not listed here that needs a grouped module loads its whole group; no office screen's
- * code is in a group, since none is in these screens' first loads (scripts/check-bundle-budget.mjs
- * checks both, on the final build).
+ * code is in these groups, since none is in these screens' first loads (scripts/check-bundle-budget.mjs
+ * checks both, on the final build). The office's /dashboard gets one group of its own, of modules
+ * no other screen loads (`officeGroup`).
  */
 
 const src = (path: string) => `apps/web/src/${path}`;
@@ -52,10 +53,48 @@ export const SCREENS: Record<
   },
 };
 
+/**
+ * The office's audited screen, /dashboard: the admin layout and the dashboard page. It is not one of
+ * SCREENS (a group shared with them took office modules into the portal's and the public pages'
+ * loads, docs/performance.md); `officeGroup` gives it one group of its own.
+ */
+const OFFICE_FIRST = [
+  src("app/layouts/admin-layout.tsx"),
+  src("features/dashboard/pages/dashboard-page.tsx"),
+];
+/**
+ * The features whose pages are routes under the admin layout (app/router.tsx). A route left out
+ * counts as outside the office: the office group only gets smaller.
+ */
+const OFFICE_ROUTE_FEATURES = [
+  "activity",
+  "calendar",
+  "clients",
+  "dashboard",
+  "dispatches",
+  "invoices",
+  "pevos",
+  "rate-confirmations",
+  "receivables",
+  "reports",
+  "settings",
+  "settlements",
+  "tax",
+];
+
 type Report = Record<
   string,
-  { isEntry: boolean; facadeModule: string | null; imports: string[]; modules: string[] }
+  {
+    isEntry: boolean;
+    facadeModule: string | null;
+    imports: string[];
+    dynamicImports: string[];
+    modules: string[];
+  }
 >;
+
+const readReport = (reportFile: string): Report | null =>
+  existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, "utf8")) : null;
 
 /**
  * Each grouped module (its path from the repository root) and the screens that load it, from a
@@ -63,8 +102,8 @@ type Report = Record<
  */
 export function firstLoadGroups(reportFile: string): Map<string, string[]> {
   const groups = new Map<string, string[]>();
-  if (!existsSync(reportFile)) return groups;
-  const report: Report = JSON.parse(readFileSync(reportFile, "utf8"));
+  const report = readReport(reportFile);
+  if (!report) return groups;
   const files = Object.keys(report);
   const entry = files.find((file) => report[file]?.isEntry);
   if (!entry) return groups;
@@ -96,4 +135,51 @@ export function firstLoadGroups(reportFile: string): Map<string, string[]> {
     add(loadOf(beside, new Set([...entryChunks, ...firstLoad])), `${screen}Later`);
   }
   return groups;
+}
+
+/**
+ * The office group: the modules of /dashboard's first load outside its two route chunks (without it,
+ * a dozen more small files: the sidebar's and the cards' icons one by one, the shared hooks) that no
+ * screen outside the office loads, now or later: taken chunk by chunk from the plain build's report.
+ * So none of those screens ever fetches the group (scripts/check-bundle-budget.mjs checks their first
+ * loads), the first-load groups of SCREENS keep their modules (those screens load them), and the
+ * group's imports never import it back. Every office screen loads it with the admin layout.
+ */
+export function officeGroup(reportFile: string): Set<string> {
+  const report = readReport(reportFile);
+  if (!report) return new Set();
+  const files = Object.keys(report);
+  const entry = files.find((file) => report[file]?.isEntry);
+  if (!entry) return new Set();
+  const chunk = (file: string) =>
+    report[file] ?? { isEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: [] };
+  const isOfficeRoute = (file: string) => {
+    const facade = chunk(file).facadeModule ?? "";
+    return (
+      facade === src("app/layouts/admin-layout.tsx") ||
+      OFFICE_ROUTE_FEATURES.some((feature) => facade.startsWith(src(`features/${feature}/pages/`)))
+    );
+  };
+  // What a screen outside the office can load: all the entry reaches, statically or lazily, except
+  // through an office route.
+  const outside = new Set<string>();
+  const reach = (file: string) => {
+    if (outside.has(file) || isOfficeRoute(file)) return;
+    outside.add(file);
+    for (const next of [...chunk(file).imports, ...chunk(file).dynamicImports]) reach(next);
+  };
+  reach(entry);
+  const routeChunks = OFFICE_FIRST.map((module) => files.find((f) => chunk(f).facadeModule === module));
+  const load = new Set<string>();
+  const withImports = (file: string | undefined) => {
+    if (file === undefined || load.has(file)) return;
+    load.add(file);
+    for (const next of chunk(file).imports) withImports(next);
+  };
+  for (const file of routeChunks) withImports(file);
+  return new Set(
+    [...load]
+      .filter((file) => !routeChunks.includes(file) && !outside.has(file))
+      .flatMap((file) => chunk(file).modules),
+  );
 }

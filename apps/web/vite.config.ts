@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { firstLoadGroups, SCREENS } from "./first-load-groups";
+import { firstLoadGroups, officeGroup, SCREENS } from "./first-load-groups";
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -24,6 +24,8 @@ const screensOf = firstPass
 /** A group per set of screens; the one shared by more screens claims a module first. */
 const groupOf = new Map([...screensOf].map(([module, screens]) => [module, `first-${screens.join("-")}`]));
 const groupNames = [...new Set(groupOf.values())].sort((a, b) => b.split("-").length - a.split("-").length);
+/** /dashboard's first load beyond its route chunks, in one file (first-load-groups.ts `officeGroup`). */
+const officeModules = firstPass ? new Set<string>() : officeGroup(`${FIRST_PASS_DIR}/.vite/chunks.json`);
 
 /**
  * The audited screens' route modules (first-load-groups.ts SCREENS) and the lazy chunks they preload,
@@ -208,6 +210,15 @@ export default defineConfig({
               test: (id: string) => groupOf.get(modulePath(id)) === name,
               priority: groupNames.length - i,
             })),
+            {
+              name: "office-first",
+              test: (id: string) => officeModules.has(modulePath(id)),
+              priority: 0,
+              // Its modules' imports stay where they are (Rolldown would pull them in): those are
+              // loaded by screens outside the office too, which must not fetch the office group for
+              // them. None of them imports the group back (officeGroup), so no chunk cycle.
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,8 +1,10 @@
-import { differenceInCalendarDays } from "date-fns";
 import { parseDate } from "@/lib/format";
 
 /** How many days ahead a certification expiry starts to be flagged. */
 const EXPIRY_WARNING_DAYS = 30;
+
+/** A local date's calendar day as a day count (plain arithmetic, as lib/format.ts: no date-fns). */
+const dayNumber = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
 
 export type ExpiryHint = { tone: "expired" | "soon"; label: string };
 
@@ -13,7 +15,7 @@ export type ExpiryHint = { tone: "expired" | "soon"; label: string };
  */
 export function expiryHint(expiry: string | null | undefined, today: Date = new Date()): ExpiryHint | null {
   if (!expiry) return null;
-  const days = differenceInCalendarDays(parseDate(expiry), today);
+  const days = dayNumber(parseDate(expiry)) - dayNumber(today);
   if (Number.isNaN(days)) return null;
   if (days < 0) return { tone: "expired", label: "Expired" };
   if (days > EXPIRY_WARNING_DAYS) return null;

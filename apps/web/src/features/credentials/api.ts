@@ -156,19 +156,3 @@ export function useReviewCredential(pevoId: string) {
     onSuccess: invalidate,
   });
 }
-
-/** The company's credentials expired or expiring within 30 days (the office). */
-export function useExpiringCredentials() {
-  return useQuery({
-    queryKey: queryKeys.expiringCredentials,
-    queryFn: () => call(api.credentials.expiring.$get({ query: {} })),
-  });
-}
-
-/** The PEVOs' credential changes waiting for the office's review, oldest first (the office). */
-export function useCredentialsToReview() {
-  return useQuery({
-    queryKey: queryKeys.credentialsToReview,
-    queryFn: () => call(api.credentials["to-review"].$get()),
-  });
-}

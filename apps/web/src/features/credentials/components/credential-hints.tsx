@@ -1,5 +1,5 @@
 import { ExpiryHintText } from "@/components/expiry-value";
-import { useExpiringCredentials } from "../api";
+import { useExpiringCredentials } from "../office-lists-api";
 
 /**
  * The PEVO list's hints beyond the licence: each certification or insurance of this PEVO that is

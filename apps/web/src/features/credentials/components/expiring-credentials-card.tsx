@@ -5,7 +5,7 @@ import { QueryErrorState } from "@/components/states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatShortDate } from "@/lib/format";
-import { useExpiringCredentials } from "../api";
+import { useExpiringCredentials } from "../office-lists-api";
 
 /** At most this many rows on the dashboard; the rest are counted. */
 const SHOWN = 8;

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatLocalDateTime, timeAgo } from "@/lib/format";
-import { useCredentialsToReview } from "../api";
+import { useCredentialsToReview } from "../office-lists-api";
 
 /** At most this many rows on the dashboard; the rest are counted. */
 const SHOWN = 8;

@@ -1,4 +1,3 @@
-import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DispatchStatusBadge } from "@/components/status-badge";
@@ -10,6 +9,7 @@ import { useTableFits } from "@/components/ui/use-table-fits";
 import { dash, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import type { TUpcomingJob } from "../api";
+import { ArrowRight } from "./arrow-right-icon";
 
 /** Origin, then an arrow and the destination (wraps onto a second line when narrow). */
 function Route({ job }: { job: TUpcomingJob }) {

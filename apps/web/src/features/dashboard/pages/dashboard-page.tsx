@@ -1,4 +1,3 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { RecentActivity } from "@/components/recent-activity";
@@ -8,6 +7,7 @@ import { ExpiringCredentialsCard, ToReviewCard } from "@/features/credentials";
 import { MonthlyMarginCard } from "@/features/reports";
 import { formatLongToday } from "@/lib/format";
 import { useDashboard } from "../api";
+import { ArrowRight } from "../components/arrow-right-icon";
 import { GetStarted } from "../components/get-started";
 import { SummaryCards } from "../components/summary-cards";
 import { UpcomingJobs } from "../components/upcoming-jobs";

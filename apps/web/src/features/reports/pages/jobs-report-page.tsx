@@ -11,8 +11,8 @@ import { clientPickerSource } from "@/features/clients";
 import { pevoPickerSource } from "@/features/pevos";
 import { formatDate, formatMoney } from "@/lib/format";
 import { type ListParams, useListParams } from "@/lib/list-params";
-import { type JobsReportQuery, jobsReportCsvHref, useJobsReport } from "../api";
 import { MarginValue, PayValue } from "../components/margin-values";
+import { type JobsReportQuery, jobsReportCsvHref, useJobsReport } from "../jobs-report-api";
 
 const money = "text-right tabular-nums whitespace-nowrap";
 const jobHref = (m: TJobMargin) => `/dispatching/${m.dispatchId}`;

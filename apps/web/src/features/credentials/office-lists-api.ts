@@ -1,0 +1,25 @@
+import { useQuery } from "@tanstack/react-query";
+import { call, client } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+// The office's company-wide lists (the dashboard's cards, the PEVO list's hints), apart from one
+// PEVO's credentials and their changes (api.ts): the dashboard loads none of the editing code
+// (docs/performance.md).
+
+const api = client.api;
+
+/** The company's credentials expired or expiring within 30 days (the office). */
+export function useExpiringCredentials() {
+  return useQuery({
+    queryKey: queryKeys.expiringCredentials,
+    queryFn: () => call(api.credentials.expiring.$get({ query: {} })),
+  });
+}
+
+/** The PEVOs' credential changes waiting for the office's review, oldest first (the office). */
+export function useCredentialsToReview() {
+  return useQuery({
+    queryKey: queryKeys.credentialsToReview,
+    queryFn: () => call(api.credentials["to-review"].$get()),
+  });
+}
