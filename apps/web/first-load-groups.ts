@@ -4,9 +4,13 @@ import { existsSync, readFileSync } from "node:fs";
  * Chunk groups for the first load of the screens a phone opens first (docs/performance.md, "The web
  * app on a phone"). Left to itself the bundler splits a screen's code by which of the ~45 lazy
  * routes share each module: /pevo came in 33 files of 0.1–6 KB, and on six HTTP/1.1 connections
- * each wave of them costs a round trip. These groups put the modules of the audited screens' first
- * loads in one chunk per set of those screens that need them (at most seven), so /pevo loads the
- * entry, its route modules and up to four groups.
+ * each wave of them costs a round trip. These groups put each audited screen's first load in few
+ * files: its route modules and the modules only it needs in `first-<screen>`; the modules the
+ * portal's home shares with another of these screens (the query hooks, the API client, the session,
+ * the icons' base) in one `first-shared` group; the sign-in form's and the signing page's common
+ * modules (zod, the form fields), which the portal does not load, in `first-auth-sign`. So /pevo
+ * loads the entry and two groups, /auth and /sign three (a few KB of the shared group they do not
+ * use: cheaper than a round trip).
  *
  * The membership comes from the chunk report of a first, plain build of the same sources
  * (`npm run build` makes both passes): that report lists each chunk's modules after tree shaking,
@@ -97,10 +101,27 @@ const readReport = (reportFile: string): Report | null =>
   existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, "utf8")) : null;
 
 /**
- * Each grouped module (its path from the repository root) and the screens that load it, from a
- * plain build's chunk report; the group of a module is named by that set.
+ * Each grouped module (its path from the repository root) and its group's name, from a plain build's
+ * chunk report.
  */
-export function firstLoadGroups(reportFile: string): Map<string, string[]> {
+export function firstLoadGroups(reportFile: string): Map<string, string> {
+  const groups = new Map<string, string>();
+  for (const [module, screens] of screensLoading(reportFile)) {
+    const shared = screens.length > 1 && screens.includes("pevo");
+    groups.set(module, `first-${shared ? "shared" : screens.join("-")}`);
+  }
+  // A screen's route modules join its own group: one file fewer to wait for. Other screens that
+  // import one (the portal's pages, the layout) load that group with it.
+  if (groups.size > 0) {
+    for (const [screen, { first }] of Object.entries(SCREENS)) {
+      for (const module of first) groups.set(module, `first-${screen}`);
+    }
+  }
+  return groups;
+}
+
+/** Each module of the audited screens' first loads and the screens that load it (`<screen>Later`: beside it). */
+function screensLoading(reportFile: string): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   const report = readReport(reportFile);
   if (!report) return groups;

@@ -18,12 +18,15 @@ const modulePath = (id: string) => relative(repoRoot, id.split("?")[0] ?? id);
 const FIRST_PASS_DIR = resolve(import.meta.dirname, "node_modules/.first-pass");
 const firstPass = process.env.PEVO_FIRST_PASS === "1";
 const DIST_DIR = resolve(import.meta.dirname, "dist");
-const screensOf = firstPass
-  ? new Map<string, string[]>()
+const groupOf = firstPass
+  ? new Map<string, string>()
   : firstLoadGroups(`${FIRST_PASS_DIR}/.vite/chunks.json`);
-/** A group per set of screens; the one shared by more screens claims a module first. */
-const groupOf = new Map([...screensOf].map(([module, screens]) => [module, `first-${screens.join("-")}`]));
-const groupNames = [...new Set(groupOf.values())].sort((a, b) => b.split("-").length - a.split("-").length);
+/**
+ * Highest priority first: a group takes its modules' imports along (Rolldown), so the groups shared by
+ * more screens claim theirs before a single screen's group would.
+ */
+const sharedBy = (name: string) => (name === "first-shared" ? Infinity : name.split("-").length);
+const groupNames = [...new Set(groupOf.values())].sort((a, b) => sharedBy(b) - sharedBy(a));
 /** /dashboard's first load beyond its route chunks, in one file (first-load-groups.ts `officeGroup`). */
 const officeModules = firstPass ? new Set<string>() : officeGroup(`${FIRST_PASS_DIR}/.vite/chunks.json`);
 

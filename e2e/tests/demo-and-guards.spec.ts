@@ -53,7 +53,7 @@ test.describe("guards", () => {
     await expect(page).toHaveURL(/\/pevo$/);
   });
 
-  // The entry asks for the first screen's reads before the guard has run (app/first-screen-reads.ts):
+  // public/boot.js asks for the first screen's reads before the guard has run:
   // refused signed out, those answers must not reach the same screen opened after signing in.
   test("a signed-out visit to /pevo, then sign-in: the portal's home shows the PEVO's figures", async ({
     page,

@@ -1,6 +1,4 @@
 import "./lib/zod-without-eval";
-// Before the router: the first screen's reads go out ahead of its chunks.
-import "./app/first-screen-reads";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

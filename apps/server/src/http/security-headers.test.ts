@@ -67,7 +67,7 @@ describe("Content-Security-Policy", () => {
   test("the web app's index.html has no inline script", () => {
     const html = readFileSync(resolve(import.meta.dirname, "../../../web/index.html"), "utf8");
     expect(inlineScripts(html)).toEqual([]);
-    expect(html).toContain('<script src="/theme.js">');
+    expect(html).toContain('<script src="/boot.js">');
   });
 
   test("a PDF shown in a tab goes without it (the browser's viewer is a plugin)", async () => {

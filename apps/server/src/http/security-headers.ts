@@ -9,7 +9,7 @@ import type { Config } from "../env";
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  // The web app's index.html loads its theme script and its bundle from files (public/theme.js,
+  // The web app's index.html loads its boot script and its bundle from files (public/boot.js,
   // /assets/*), and /api/docs loads Swagger UI's bundle from /api/docs/reference.js: no inline script.
   scriptSrc: ["'self'"],
   // 'unsafe-inline' for styles only: the libraries the screens are built from add <style> elements

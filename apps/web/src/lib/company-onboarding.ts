@@ -9,7 +9,7 @@ import { queryKeys } from "./query-keys";
 export const useOnboarding = () =>
   useQuery({
     queryKey: queryKeys.onboarding,
-    // On a full page load of /dashboard the entry has already asked (app/first-screen-reads.ts).
+    // On a full page load of /dashboard public/boot.js has already asked.
     queryFn: () => call(earlyOr(earlyReads.onboarding, () => client.api.company.onboarding.$get())),
   });
 

@@ -1,10 +1,11 @@
 /**
- * API reads started before the screen that needs them has loaded (app/first-screen-reads.ts starts
- * them as the entry chunk runs; docs/performance.md, "The web app on a phone"). A query takes such an
- * answer once, through `earlyOr`; every later read of it goes to the network.
+ * API reads started before the screen that needs them has loaded: public/boot.js sends the first
+ * screen's reads as the page's HTML is read, before the bundle arrives (docs/performance.md, "The web
+ * app on a phone"). A query takes such an answer once, through `earlyOr`; every later read of it goes
+ * to the network.
  */
 
-/** The addresses of the reads started early, as the queries ask for them. */
+/** The addresses of the reads boot.js starts, as the queries ask for them (early-reads.test.ts). */
 export const earlyReads = {
   me: "/api/me",
   portalDashboard: (today: string) => `/api/portal/dashboard?today=${today}`,
@@ -14,16 +15,17 @@ export const earlyReads = {
   signingPage: (token: string) => `/api/public/sign/${encodeURIComponent(token)}`,
 };
 
+type Started = Record<string, { at: number; response: Promise<Response> } | undefined>;
+declare global {
+  interface Window {
+    /** Set by public/boot.js: its reads by address. */
+    __earlyReads?: Started;
+  }
+}
+
 // Older than this, an unused early answer is not handed out (the query asks again).
 const MAX_AGE_MS = 30_000;
-const started = new Map<string, { at: number; response: Promise<Response> }>();
-
-export function startEarlyRead(url: string) {
-  const response = fetch(url, { credentials: "same-origin" });
-  // A failure is the query's to report, when it takes the answer.
-  response.catch(() => undefined);
-  started.set(url, { at: Date.now(), response });
-}
+const started: Started = (typeof window === "undefined" ? undefined : window.__earlyReads) ?? {};
 
 /**
  * Drops the answers nobody took: they serve the first screen only. Called when the tab leaves it
@@ -31,13 +33,13 @@ export function startEarlyRead(url: string) {
  * same screen opened after signing in.
  */
 export function dropEarlyReads() {
-  started.clear();
+  for (const url of Object.keys(started)) delete started[url];
 }
 
 /** The early answer of `url` if one was started and not yet taken, else `request()`. */
 export function earlyOr<R>(url: string, request: () => Promise<R>): Promise<R> {
-  const early = started.get(url);
-  started.delete(url);
+  const early = started[url];
+  delete started[url];
   if (early && Date.now() - early.at < MAX_AGE_MS) return early.response as unknown as Promise<R>;
   return request();
 }

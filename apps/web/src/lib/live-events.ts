@@ -1,6 +1,7 @@
 import { LIVE_CONTROL, LIVE_EVENT_KINDS, type LiveEventKind, type TLiveMessage } from "@pevo/shared";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { useAfterFirstPaint } from "@/lib/first-screen";
 import { invalidateAll, queryKeys } from "@/lib/query-keys";
 import { useMe } from "@/lib/session";
 import { toast } from "@/lib/toast";
@@ -56,9 +57,11 @@ export function useLiveEvents() {
   const { data: me } = useMe();
   const userId = me?.user.id;
   const office = me?.user.role === "admin";
+  // Opened once the first screen has painted: a phone's first load has better use for a connection.
+  const painted = useAfterFirstPaint();
 
   useEffect(() => {
-    if (!userId || typeof EventSource === "undefined") return;
+    if (!painted || !userId || typeof EventSource === "undefined") return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -95,7 +98,7 @@ export function useLiveEvents() {
       clearTimeout(retry);
       source?.close();
     };
-  }, [queryClient, userId, office]);
+  }, [queryClient, userId, office, painted]);
 }
 
 function parse(event: Event): TLiveMessage | null {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { firstScreenLoader } from "@/lib/first-screen";
+import { firstScreenLoader, useAfterFirstPaint } from "@/lib/first-screen";
 import { mySettingsQuery, useSavedTheme } from "@/lib/my-settings";
 import { queryClient } from "@/lib/query-client";
 import { meQuery, useMe } from "@/lib/session";
@@ -9,7 +9,10 @@ import { fullName, nameInitials } from "./identity";
 import { pevoNav } from "./pevo-nav";
 import { useSignOutAction } from "./use-sign-out-action";
 
-/** The offline bar and write queue (ADR 0014): its own chunk, out of the portal's first load. */
+/**
+ * The offline bar and write queue (ADR 0014): its own chunk, out of the portal's first load, fetched
+ * once the first screen has painted.
+ */
 const OfflineSync = lazy(() => import("@/features/portal/offline/offline-sync"));
 
 /**
@@ -32,6 +35,7 @@ function PevoShell() {
   useSavedTheme();
   const { data: me } = useMe();
   const { signOut, pending } = useSignOutAction();
+  const painted = useAfterFirstPaint();
   const email = me?.user.email ?? "";
   const userFooter = (
     <UserFooter
@@ -52,9 +56,11 @@ function PevoShell() {
         footer={userFooter}
         mobileFooter={userFooter}
       />
-      <Suspense fallback={null}>
-        <OfflineSync />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -49,7 +49,7 @@ export type TDashboard = {
 export function useDashboard() {
   return useQuery({
     queryKey: queryKeys.dashboard,
-    // On a full page load of /dashboard the entry has already asked (app/first-screen-reads.ts).
+    // On a full page load of /dashboard public/boot.js has already asked.
     queryFn: () => {
       const today = todayIso();
       return call(

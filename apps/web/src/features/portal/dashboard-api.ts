@@ -27,7 +27,7 @@ export type TPortalDashboard = {
 export const portalDashboardQuery = (today = todayIso()) =>
   queryOptions({
     queryKey: queryKeys.portalDashboard(today),
-    // On a full page load of /pevo the entry has already asked (app/first-screen-reads.ts).
+    // On a full page load of /pevo public/boot.js has already asked.
     queryFn: () =>
       call(
         earlyOr(earlyReads.portalDashboard(today), () =>

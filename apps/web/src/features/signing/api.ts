@@ -23,7 +23,7 @@ export type SigningPageData = TSigningPage & Partial<Pick<TSignedPage, "mailSent
 export const signingPageQuery = (token: string) =>
   queryOptions<SigningPageData>({
     queryKey: signingKey(token),
-    // On a full page load the entry has already asked (app/first-screen-reads.ts).
+    // On a full page load public/boot.js has already asked.
     queryFn: () =>
       call(
         earlyOr(earlyReads.signingPage(token), () => sign[":token"].$get({ param: pathParams({ token }) })),

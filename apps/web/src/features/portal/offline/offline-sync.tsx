@@ -32,7 +32,7 @@ function registerServiceWorker() {
 const THEME_COLORS = { light: "#f59e0b", dark: "#0a0a0a" };
 
 /**
- * Keeps the theme-color meta with the theme (public/theme.js sets it before the first paint; here,
+ * Keeps the theme-color meta with the theme (public/boot.js sets it before the first paint; here,
  * not in lib/theme.tsx, so the portal's first load does not grow).
  */
 function followTheme() {
