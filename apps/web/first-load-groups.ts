@@ -60,9 +60,9 @@ export const SCREENS: Record<
 /**
  * The office's audited screen, /dashboard: the admin layout and the dashboard page. It is not one of
  * SCREENS (a group shared with them took office modules into the portal's and the public pages'
- * loads, docs/performance.md); `officeGroup` gives it one group of its own.
+ * loads, docs/performance.md); `officeGroups` gives it groups of its own.
  */
-const OFFICE_FIRST = [
+export const OFFICE_FIRST = [
   src("app/layouts/admin-layout.tsx"),
   src("features/dashboard/pages/dashboard-page.tsx"),
 ];
@@ -159,19 +159,24 @@ function screensLoading(reportFile: string): Map<string, string[]> {
 }
 
 /**
- * The office group: the modules of /dashboard's first load outside its two route chunks (without it,
- * a dozen more small files: the sidebar's and the cards' icons one by one, the shared hooks) that no
- * screen outside the office loads, now or later: taken chunk by chunk from the plain build's report.
- * So none of those screens ever fetches the group (scripts/check-bundle-budget.mjs checks their first
- * loads), the first-load groups of SCREENS keep their modules (those screens load them), and the
- * group's imports never import it back. Every office screen loads it with the admin layout.
+ * The office's two groups, each module by its group's name, taken chunk by chunk from the plain
+ * build's /dashboard first load beyond its page's own chunk (without them, a dozen more small files:
+ * the sidebar's and the cards' icons one by one, the shared hooks):
+ * - `office-first`: the admin layout and the modules no screen outside the office loads, now or
+ *   later. So none of those screens ever fetches it (scripts/check-bundle-budget.mjs checks their
+ *   first loads), and its imports never import it back. Every office screen loads it.
+ * - `office-shared`: the rest, the modules other screens load too (icons, the expiry helpers), but
+ *   not those of the first-load groups of SCREENS (`grouped`) nor the chunks those screens fetch
+ *   beside their first screen: those stay where the phone screens need them. A screen outside the
+ *   office that needs one of them loads this small file whole.
  */
-export function officeGroup(reportFile: string): Set<string> {
+export function officeGroups(reportFile: string, grouped: Map<string, string>): Map<string, string> {
+  const groups = new Map<string, string>();
   const report = readReport(reportFile);
-  if (!report) return new Set();
+  if (!report) return groups;
   const files = Object.keys(report);
   const entry = files.find((file) => report[file]?.isEntry);
-  if (!entry) return new Set();
+  if (!entry) return groups;
   const chunk = (file: string) =>
     report[file] ?? { isEntry: false, facadeModule: null, imports: [], dynamicImports: [], modules: [] };
   const isOfficeRoute = (file: string) => {
@@ -190,17 +195,26 @@ export function officeGroup(reportFile: string): Set<string> {
     for (const next of [...chunk(file).imports, ...chunk(file).dynamicImports]) reach(next);
   };
   reach(entry);
-  const routeChunks = OFFICE_FIRST.map((module) => files.find((f) => chunk(f).facadeModule === module));
+  const [layoutChunk, pageChunk] = OFFICE_FIRST.map((module) =>
+    files.find((f) => chunk(f).facadeModule === module),
+  );
   const load = new Set<string>();
   const withImports = (file: string | undefined) => {
     if (file === undefined || load.has(file)) return;
     load.add(file);
     for (const next of chunk(file).imports) withImports(next);
   };
-  for (const file of routeChunks) withImports(file);
-  return new Set(
-    [...load]
-      .filter((file) => !routeChunks.includes(file) && !outside.has(file))
-      .flatMap((file) => chunk(file).modules),
+  withImports(layoutChunk);
+  withImports(pageChunk);
+  const phoneScreens = new Set(
+    Object.values(SCREENS).flatMap(({ first, beside, preloaded }) => [...first, ...beside, ...preloaded]),
   );
+  for (const file of load) {
+    if (file === pageChunk || file === entry) continue;
+    for (const module of chunk(file).modules) {
+      if (!outside.has(file)) groups.set(module, "office-first");
+      else if (!grouped.has(module) && !phoneScreens.has(module)) groups.set(module, "office-shared");
+    }
+  }
+  return groups;
 }

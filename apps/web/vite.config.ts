@@ -5,7 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { firstLoadGroups, officeGroup, SCREENS } from "./first-load-groups";
+import { firstLoadGroups, OFFICE_FIRST, officeGroups, SCREENS } from "./first-load-groups";
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -27,21 +27,26 @@ const groupOf = firstPass
  */
 const sharedBy = (name: string) => (name === "first-shared" ? Infinity : name.split("-").length);
 const groupNames = [...new Set(groupOf.values())].sort((a, b) => sharedBy(b) - sharedBy(a));
-/** /dashboard's first load beyond its route chunks, in one file (first-load-groups.ts `officeGroup`). */
-const officeModules = firstPass ? new Set<string>() : officeGroup(`${FIRST_PASS_DIR}/.vite/chunks.json`);
+/** /dashboard's first load beyond its page's chunk, in two files (first-load-groups.ts `officeGroups`). */
+const officeGroupOf = firstPass
+  ? new Map<string, string>()
+  : officeGroups(`${FIRST_PASS_DIR}/.vite/chunks.json`, groupOf);
 
 /**
  * The audited screens' route modules (first-load-groups.ts SCREENS) and the lazy chunks they preload,
  * by router pattern. The build lists each one's chunk files in dist/.vite/first-load.json and the
  * server names them in the page's HTML as module preloads (apps/server/src/http/spa.ts): the browser
  * fetches them beside the entry chunk instead of after it has run and the router has matched the
- * address. Only these: their chunks are grouped to a few files, where another screen's first load is
- * tens of small ones.
+ * address. Only these and the office's /dashboard: their chunks are grouped to a few files, where
+ * another screen's first load is tens of small ones.
  */
-const FIRST_LOADS = Object.values(SCREENS).map(({ pattern, first, preloaded }) => ({
-  pattern,
-  modules: [...first, ...preloaded],
-}));
+const FIRST_LOADS = [
+  ...Object.values(SCREENS).map(({ pattern, first, preloaded }) => ({
+    pattern,
+    modules: [...first, ...preloaded],
+  })),
+  { pattern: "/dashboard", modules: OFFICE_FIRST },
+];
 
 /**
  * Writes dist/.vite/chunks.json: each JavaScript chunk's static and dynamic imports and the modules
@@ -213,15 +218,16 @@ export default defineConfig({
               test: (id: string) => groupOf.get(modulePath(id)) === name,
               priority: groupNames.length - i,
             })),
-            {
-              name: "office-first",
-              test: (id: string) => officeModules.has(modulePath(id)),
+            ...["office-first", "office-shared"].map((name) => ({
+              name,
+              test: (id: string) => officeGroupOf.get(modulePath(id)) === name,
               priority: 0,
-              // Its modules' imports stay where they are (Rolldown would pull them in): those are
-              // loaded by screens outside the office too, which must not fetch the office group for
-              // them. None of them imports the group back (officeGroup), so no chunk cycle.
+              // Their modules' imports stay where they are (Rolldown would pull them in): office-first's
+              // are loaded by screens outside the office too, which must not fetch the office group for
+              // them; office-shared's belong to the phone screens' groups. Neither group's modules
+              // import office-first's back (officeGroups), so no chunk cycle.
               includeDependenciesRecursively: false,
-            },
+            })),
           ],
         },
       },

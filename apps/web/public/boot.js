@@ -38,8 +38,12 @@ try {
     read(`/api/portal/dashboard?today=${today}`);
   }
   if (path === "/dashboard" || path === "/dashboard/") {
+    read("/api/me/settings");
     read("/api/company/onboarding");
     read(`/api/dashboard?today=${today}`);
+    read("/api/reports/monthly");
+    read("/api/credentials/to-review");
+    read("/api/credentials/expiring");
   }
   const signing = /^\/sign\/([^/]+)\/?$/.exec(path);
   if (signing) {

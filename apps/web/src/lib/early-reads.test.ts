@@ -45,8 +45,12 @@ describe("public/boot.js", () => {
     ]);
     expect(boot("/dashboard/").asked).toEqual([
       earlyReads.me,
+      earlyReads.mySettings,
       earlyReads.onboarding,
       earlyReads.dashboard(today),
+      earlyReads.monthlyMargins,
+      earlyReads.credentialsToReview,
+      earlyReads.expiringCredentials,
     ]);
     expect(boot("/auth").asked).toEqual([earlyReads.me]);
     expect(boot("/pevo/trip-log").asked).toEqual([earlyReads.me]);

@@ -12,6 +12,9 @@ export const earlyReads = {
   dashboard: (today: string) => `/api/dashboard?today=${today}`,
   onboarding: "/api/company/onboarding",
   mySettings: "/api/me/settings",
+  monthlyMargins: "/api/reports/monthly",
+  credentialsToReview: "/api/credentials/to-review",
+  expiringCredentials: "/api/credentials/expiring",
   signingPage: (token: string) => `/api/public/sign/${encodeURIComponent(token)}`,
 };
 

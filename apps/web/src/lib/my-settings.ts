@@ -14,7 +14,7 @@ export type TMySettings = {
 
 export const mySettingsQuery = queryOptions({
   queryKey: queryKeys.mySettings,
-  // On a full page load of /pevo public/boot.js has already asked.
+  // On a full page load of /pevo or /dashboard public/boot.js has already asked.
   queryFn: () => call(earlyOr(earlyReads.mySettings, () => client.api.me.settings.$get())),
   staleTime: 5 * 60_000,
 });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { call, client } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 import { queryKeys } from "@/lib/query-keys";
 
 // The office's company-wide lists (the dashboard's cards, the PEVO list's hints), apart from one
@@ -12,7 +13,9 @@ const api = client.api;
 export function useExpiringCredentials() {
   return useQuery({
     queryKey: queryKeys.expiringCredentials,
-    queryFn: () => call(api.credentials.expiring.$get({ query: {} })),
+    // On a full page load of /dashboard public/boot.js has already asked.
+    queryFn: () =>
+      call(earlyOr(earlyReads.expiringCredentials, () => api.credentials.expiring.$get({ query: {} }))),
   });
 }
 
@@ -20,6 +23,7 @@ export function useExpiringCredentials() {
 export function useCredentialsToReview() {
   return useQuery({
     queryKey: queryKeys.credentialsToReview,
-    queryFn: () => call(api.credentials["to-review"].$get()),
+    // On a full page load of /dashboard public/boot.js has already asked.
+    queryFn: () => call(earlyOr(earlyReads.credentialsToReview, () => api.credentials["to-review"].$get())),
   });
 }

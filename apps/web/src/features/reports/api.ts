@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { call, client, pathParams } from "@/lib/api-client";
+import { earlyOr, earlyReads } from "@/lib/early-reads";
 
 export const reports = client.api.reports;
 /** Under the invoices' key: an invoice, a payment or a settlement's change refreshes the margins. */
@@ -17,6 +18,7 @@ export function useJobMargin(dispatchId: string) {
 export function useMonthlyMargins() {
   return useQuery({
     queryKey: [...marginsKey, "monthly"],
-    queryFn: () => call(reports.monthly.$get({ query: {} })),
+    // On a full page load of /dashboard public/boot.js has already asked.
+    queryFn: () => call(earlyOr(earlyReads.monthlyMargins, () => reports.monthly.$get({ query: {} }))),
   });
 }
