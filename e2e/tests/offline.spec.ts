@@ -455,7 +455,7 @@ test("offline at 375 px: a job photo, a trip entry edit and a delete are kept on
   }
 });
 
-test("offline at 375 px: a trip entry deleted on the phone while the office approves the job's pay is shown as not synced, the entry kept", async ({
+test("offline at 375 px: a trip entry deleted on the phone while the office approves the job's pay is shown as not synced, the entry kept and then shown locked", async ({
   browser,
   request,
 }) => {
@@ -506,6 +506,20 @@ test("offline at 375 px: a trip entry deleted on the phone while the office appr
     });
     expect(logged.status(), await logged.text()).toBe(201);
     const tripId = (await logged.json()).id as string;
+    // A trip of no job: no settlement pays it, so it stays the PEVO's to change throughout.
+    const loose = await phonePage.request.post("/api/portal/trip-logs", {
+      headers: origin,
+      data: {
+        tripDate: today,
+        dispatchId: null,
+        startLocation: "Amarillo, TX",
+        endLocation: "Canyon, TX",
+        miles: "18",
+        hours: "0.5",
+        expenses: [],
+      },
+    });
+    expect(loose.status(), await loose.text()).toBe(201);
     // The office's draft pays the job; a draft still leaves the PEVO's entries theirs to change.
     const settlement = await createSettlementRunViaApi(api, addDaysIso(today, -13), today);
     await phonePage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -514,6 +528,7 @@ test("offline at 375 px: a trip entry deleted on the phone while the office appr
     const trips = phonePage.getByRole("list", { name: "Trips" });
     const entry = trips.getByRole("listitem").filter({ hasText: "Clarendon, TX" });
     await expect(entry).toBeVisible({ timeout: 20_000 });
+    await expect(entry.getByTestId("trip-locked")).toHaveCount(0);
 
     // No signal: the entry deleted, the delete waiting on the phone.
     await phone.setOffline(true);
@@ -529,7 +544,7 @@ test("offline at 375 px: a trip entry deleted on the phone while the office appr
     await approveSettlementViaApi(api, settlement.id);
 
     // Signal again: the delete is refused with the server's reason; the entry comes back as the
-    // server has it (no longer being deleted), and is still the office's to see.
+    // server has it (no longer being deleted, now locked), and is still the office's to see.
     await phone.setOffline(false);
     await phonePage.evaluate(() => window.dispatchEvent(new Event("online")));
     const refused = phonePage.getByRole("alert").filter({ hasText: "Not synced" });
@@ -539,15 +554,41 @@ test("offline at 375 px: a trip entry deleted on the phone while the office appr
     await expect(refused).toContainText("Your pay for this job is approved: its trip entries are locked");
     await expect(refused).toContainText("The trip entry as the server has it was kept.");
     await expect(entry.getByTestId("trip-deleting")).toHaveCount(0);
-    await expect(entry.getByRole("button", { name: "Delete" })).toBeVisible();
     await shots(phonePage, "offline-trip-delete-refused");
-    expect((await phonePage.request.get(`/api/portal/trip-logs/${tripId}`)).status()).toBe(200);
+    const kept = await phonePage.request.get(`/api/portal/trip-logs/${tripId}`);
+    expect(kept.status()).toBe(200);
+    expect((await kept.json()).paySettled).toBe(true);
     const tripLog = await (await api.get(`/api/dispatches/${job.id}/trip-logs`)).json();
     expect(tripLog.items.map((t: { id: string }) => t.id)).toEqual([tripId]);
 
     await refused.getByRole("button", { name: "Got it" }).click();
     await expect(refused).toBeHidden();
     await expect(entry).toBeVisible();
+
+    // The trip log tells the truth before the PEVO tries (DECISIONS 'PEVO pay', Trip entries of a
+    // settled job): the settled job's entry offers no Edit or Delete and says why; a new day of it
+    // is still taken, and the entry of no job keeps both.
+    const locked = async () => {
+      await expect(entry.getByTestId("trip-locked")).toHaveText(
+        "Your pay for this job is settled — entries can no longer be changed. Ask the office to correct them.",
+      );
+      await expect(entry.getByRole("button", { name: "Edit" })).toHaveCount(0);
+      await expect(entry.getByRole("button", { name: "Delete" })).toHaveCount(0);
+      await expect(entry.getByRole("button", { name: "Next day" })).toBeVisible();
+      const free = trips.getByRole("listitem").filter({ hasText: "Canyon, TX" });
+      await expect(free.getByTestId("trip-locked")).toHaveCount(0);
+      await expect(free.getByRole("button", { name: "Edit" })).toBeVisible();
+      await expect(free.getByRole("button", { name: "Delete" })).toBeVisible();
+    };
+    await locked();
+    await shots(phonePage, "trip-log-locked");
+    // With no signal the trip log opens from the answer cached with the flag: still locked.
+    await phone.setOffline(true);
+    await phonePage.goto("/pevo/trip-log");
+    await expect(phonePage.getByTestId("offline-status")).toContainText("Offline");
+    await expect(entry).toBeVisible({ timeout: 20_000 });
+    await locked();
+    await phone.setOffline(false);
   } finally {
     await phone.close();
   }

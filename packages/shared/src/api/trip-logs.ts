@@ -25,6 +25,11 @@ export const ZTripLogResponse = z.object({
   revision: ZId.describe(
     "Which save the entry holds: send it as If-Match with an edit to refuse a change made meanwhile (409)",
   ),
+  paySettled: z
+    .boolean()
+    .describe(
+      "Its job's pay is in an approved or paid settlement: the entry is locked, its PEVO's edit and delete answer 409 (the office corrects the pay with an adjustment)",
+    ),
 });
 type _TripLog = Assert<Same<z.output<typeof ZTripLogResponse>, TTripLog>>;
 

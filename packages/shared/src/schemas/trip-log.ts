@@ -76,4 +76,10 @@ export type TTripLog = TTripLogData & {
   createdAt: string;
   /** Which save the entry holds (ADR 0014): an offline edit names it so a change made meanwhile is refused. */
   revision: string;
+  /**
+   * Its job's pay is in an approved or paid settlement (DECISIONS 'PEVO pay', Trip entries of a
+   * settled job): locked, its PEVO's edit and delete are refused (409). An answer cached on a phone
+   * before the flag existed lacks it at run time: read it as not locked, the server decides.
+   */
+  paySettled: boolean;
 };

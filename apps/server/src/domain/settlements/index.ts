@@ -37,4 +37,4 @@ export {
   PEVO_NOT_IN_SETTLEMENT,
   SETTLEMENT_NOT_FOUND,
 } from "./read-settlement";
-export { isPaySettled } from "./settled-pay";
+export { isPaySettled, paySettledJobs } from "./settled-pay";

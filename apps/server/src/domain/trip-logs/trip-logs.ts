@@ -19,7 +19,7 @@ import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } fr
 import { publishEvent, tripLogEvent } from "../../lib/live-events";
 import { countRows, cursorPageOf, keyset, offsetPageOf, sortBy } from "../../lib/paging";
 import { type Scope, scoped } from "../../lib/tenant";
-import { isPaySettled } from "../settlements";
+import { isPaySettled, paySettledJobs } from "../settlements";
 import { tripLogExpensesOf } from "./expenses";
 
 export const TRIP_NOT_FOUND = "Trip log entry not found";
@@ -54,13 +54,23 @@ type TripLogRow = {
   cursor: string;
 };
 
-/** The rows as the API gives them, with their expenses (one query for the whole page). */
+/**
+ * The rows as the API gives them, with their expenses and whether their job's pay is settled (one
+ * query each for the whole page): a settled job's entries are locked (refuseIfPaySettled), and the
+ * portal hides their Edit and Delete instead of letting the PEVO find out by trying.
+ */
 async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog & { cursor: string })[]> {
   if (rows.length === 0) return [];
-  const expenses = await tripLogExpensesOf(
-    scope,
-    rows.map((r) => r.t.id),
-  );
+  const [expenses, settledJobs] = await Promise.all([
+    tripLogExpensesOf(
+      scope,
+      rows.map((r) => r.t.id),
+    ),
+    paySettledJobs(
+      scope,
+      rows.flatMap((r) => (r.t.dispatchId ? [r.t.dispatchId] : [])),
+    ),
+  ]);
   return rows.map(({ t, jobNumber, pevoFirst, pevoLast, cursor }) => ({
     cursor,
     id: t.id,
@@ -79,6 +89,7 @@ async function withExpenses(scope: Scope, rows: TripLogRow[]): Promise<(TTripLog
     notes: t.notes,
     createdAt: t.createdAt.toISOString(),
     revision: t.revision,
+    paySettled: t.dispatchId !== null && settledJobs.has(t.dispatchId),
     expenses: expenses
       .filter((e) => e.tripLogId === t.id)
       .map((e) => ({ id: e.id, type: e.type, amount: e.amount })),

@@ -79,6 +79,8 @@ export const portalTripLogRoutes = portalRouter
       path: "/",
       tags,
       summary: "My trip log, newest trip first (keyset pages)",
+      description:
+        "Each entry's paySettled says whether its job's pay is in an approved or paid settlement: such an entry is locked (its edit and delete answer 409), so the portal offers neither.",
       request: { query: ZPortalTripLogListQuery },
       responses: {
         200: json(cursorPage(TripLog), "A page of my trip log entries"),

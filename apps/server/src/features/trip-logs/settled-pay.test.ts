@@ -53,7 +53,13 @@ const tripOf = (dispatchId: string | null, tripDate: string) => ({
   expenses: [{ type: "fuel", amount: "40.00" }],
 });
 
-type Trip = { id: string; revision: string; dispatchId: string | null; tripDate: string };
+type Trip = {
+  id: string;
+  revision: string;
+  dispatchId: string | null;
+  tripDate: string;
+  paySettled: boolean;
+};
 
 async function logTrip(dispatchId: string | null, tripDate: string): Promise<Trip> {
   const res = await t.as(paula)("POST", "/api/portal/trip-logs", tripOf(dispatchId, tripDate));
@@ -138,7 +144,8 @@ describe("trip entries of a job whose PEVO pay is approved or paid", { timeout: 
     expect((await remove(deletedBefore.id)).status).toBe(204);
     const replay = await edit(editedBefore, editKey);
     expect(replay.status).toBe(200);
-    expect(replay.body).toEqual(keptEdit.body);
+    // The entry as the edit left it, now locked: the phone learns it with the replay's answer.
+    expect(replay.body).toEqual({ ...keptEdit.body, paySettled: true });
 
     const paid = await t.as(admin)("POST", `/api/settlements/${settlement}/pay`, {
       date: new Date().toISOString().slice(0, 10),
@@ -164,6 +171,52 @@ describe("trip entries of a job whose PEVO pay is approved or paid", { timeout: 
     });
     expect(adjustment.status, JSON.stringify(adjustment.body)).toBe(201);
     expect(await paulasPay(later)).toMatchObject({ pay: "200.00", adjustments: "-30.00" });
+  });
+
+  test("the PEVO's trip log says which entries are locked: false before the approval (no settlement, a draft), true once approved or paid", async () => {
+    const job = await completedJob("2025-08-05");
+    const locked = await logTrip(job, "2025-08-05");
+    const trips = [locked, await logTrip(job, "2025-08-06")];
+    const otherJob = await completedJob("2025-08-20");
+    const other = await logTrip(otherJob, "2025-08-20");
+    const others = [other, await logTrip(null, "2025-08-05")];
+    expect(trips.map((trip) => trip.paySettled)).toEqual([false, false]);
+    /** The flag of each entry, as the portal's list, each entry's own read and the office's list give it. */
+    const flags = async () => {
+      const page = await t.as(paula)("GET", "/api/portal/trip-logs?tripFrom=2025-08-01&tripTo=2025-08-31");
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      const listed = new Map(page.body.items.map((i: Trip) => [i.id, i.paySettled]));
+      const office = (await t.as(admin)("GET", `/api/dispatches/${job}/trip-logs`)).body.items as Trip[];
+      const ofOffice = new Map(office.map((i) => [i.id, i.paySettled]));
+      return Promise.all(
+        [...trips, ...others].map(async ({ id }) => {
+          const own = (await read(id)).body.paySettled;
+          expect(listed.get(id), "the list agrees with the entry's read").toBe(own);
+          if (ofOffice.has(id)) expect(ofOffice.get(id), "the office's list agrees").toBe(own);
+          return own;
+        }),
+      );
+    };
+    expect(await flags()).toEqual([false, false, false, false]);
+
+    const settlement = await run("2025-08-01", "2025-08-07");
+    expect(await flags(), "a draft recomputes: nothing locked").toEqual([false, false, false, false]);
+
+    expect((await approve(settlement)).status).toBe(200);
+    expect(await flags()).toEqual([true, true, false, false]);
+    // The flag tells what the server does: the locked entry is refused, the others are not.
+    expect((await remove(locked.id)).status).toBe(409);
+    expect((await edit(other)).status).toBe(200);
+    // A trip logged for the settled job is kept (DECISIONS 'PEVO pay') and locked at once.
+    expect((await logTrip(job, "2025-08-07")).paySettled).toBe(true);
+
+    const paid = await t.as(admin)("POST", `/api/settlements/${settlement}/pay`, {
+      date: new Date().toISOString().slice(0, 10),
+      method: "check",
+      reference: "CHK-TRIPS",
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await flags()).toEqual([true, true, false, false]);
   });
 
   test("a delete and the approval sent concurrently: the approved pay agrees with whether the trip is gone", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { earlyStartQuestion, shortRoute } from "./lib";
+import { earlyStartQuestion, shortRoute, tripLocked } from "./lib";
 
 describe("the route on a PEVO's dispatch card", () => {
   test("names city and state first, not the street", () => {
@@ -30,5 +30,13 @@ describe("On my way before the pickup day", () => {
   test("asks nothing on the pickup day or after it", () => {
     expect(earlyStartQuestion("2026-11-26", now)).toBeNull();
     expect(earlyStartQuestion("2026-11-01", now)).toBeNull();
+  });
+});
+
+describe("a trip entry of a settled job", () => {
+  test("is locked only when the answer says so; an answer cached before the flag existed is not", () => {
+    expect(tripLocked({ paySettled: true })).toBe(true);
+    expect(tripLocked({ paySettled: false })).toBe(false);
+    expect(tripLocked({})).toBe(false);
   });
 });

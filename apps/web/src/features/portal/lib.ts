@@ -1,4 +1,4 @@
-import { cityStateOf, displayPhone } from "@pevo/shared";
+import { cityStateOf, displayPhone, type TTripLog } from "@pevo/shared";
 import { monthDay, parseDate, todayIso } from "@/lib/format";
 import type { TPortalDispatch } from "./api";
 
@@ -37,6 +37,14 @@ export const dispatchDetailsHref = (id: string) => `/pevo/dispatches?id=${encode
 /** The label of a dispatch in pickers: 'Job # — date'. */
 export const dispatchLabel = (dispatch: TPortalDispatch, date: string) =>
   `${dispatch.jobNumber ?? "No job #"} — ${date}`;
+
+/**
+ * Whether a trip entry is locked: its job's pay is in an approved or paid settlement (DECISIONS 'PEVO
+ * pay', Trip entries of a settled job), so the server refuses its edit and delete. An answer cached
+ * on the phone before the flag existed (ADR 0014) lacks it: not locked, and the server's 409 stays
+ * the final word.
+ */
+export const tripLocked = (trip: Partial<Pick<TTripLog, "paySettled">>) => trip.paySettled === true;
 
 /** Thumb-sized controls on phones, the usual size from 768 px. */
 export const tapTarget = "h-11 md:h-9";

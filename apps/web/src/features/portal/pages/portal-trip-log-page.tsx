@@ -1,5 +1,5 @@
 import { fromCents, type TTripLog, toCents } from "@pevo/shared";
-import { CalendarPlus, CloudOff, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
+import { CalendarPlus, CloudOff, Lock, NotebookPen, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DateRangeFilter } from "@/components/list-filters";
 import { PageHeader } from "@/components/page-header";
@@ -18,7 +18,7 @@ import { useTripLogs } from "../api";
 import { LoadMore } from "../components/load-more";
 import { QueuedTripCard, useQueuedTrips, useTripDeletes } from "../components/queued-trips";
 import { EXPENSE_LABELS, TripFormSheet, type TripPrefill } from "../components/trip-form-sheet";
-import { tapTarget } from "../lib";
+import { tapTarget, tripLocked } from "../lib";
 import { type TripToDelete, useDeleteTripLog } from "../trip-log-api";
 
 /** '12.50' → '12.5'. */
@@ -65,6 +65,27 @@ function BeingDeleted() {
   );
 }
 
+/**
+ * An entry of a job whose pay is in an approved or paid settlement (DECISIONS 'PEVO pay', Trip entries
+ * of a settled job): the server refuses its edit and delete (409), so the card offers neither and
+ * says why before the PEVO tries.
+ */
+function PaySettled() {
+  return (
+    <p
+      className="flex items-start gap-1.5 rounded-md bg-muted/60 px-3 py-2 text-sm text-muted-foreground"
+      data-testid="trip-locked"
+    >
+      <Lock className="mt-0.5 size-[1.1em] shrink-0" aria-hidden />
+      <span>
+        Your pay for this job is settled — entries can no longer be changed. Ask the office to correct them.
+      </span>
+    </p>
+  );
+}
+
+const buttonColumns = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3"];
+
 function TripCard({
   trip,
   deleting,
@@ -79,6 +100,8 @@ function TripCard({
   onNextDay: (() => void) | null;
   onDelete: () => void;
 }) {
+  const locked = tripLocked(trip);
+  const buttons = (onNextDay ? 1 : 0) + (locked ? 0 : 2);
   return (
     <li className="min-w-0">
       <Card className={cn("gap-3 py-4", deleting && "border-dashed bg-muted/40")}>
@@ -111,32 +134,35 @@ function TripCard({
               {trip.notes}
             </p>
           ) : null}
-          {deleting ? (
-            <BeingDeleted />
-          ) : (
-            <div
-              className={cn("grid gap-2 sm:flex sm:justify-end", onNextDay ? "grid-cols-3" : "grid-cols-2")}
-            >
+          {deleting ? <BeingDeleted /> : null}
+          {!deleting && locked ? <PaySettled /> : null}
+          {!deleting && buttons > 0 ? (
+            <div className={cn("grid gap-2 sm:flex sm:justify-end", buttonColumns[buttons])}>
+              {/* A new entry for a settled job is taken (DECISIONS 'PEVO pay'): Next day stays. */}
               {onNextDay ? (
                 <Button variant="outline" className={cn("px-2", tapTarget)} onClick={onNextDay}>
                   <CalendarPlus />
                   Next day
                 </Button>
               ) : null}
-              <Button variant="outline" className={tapTarget} onClick={onEdit}>
-                <Pencil />
-                Edit
-              </Button>
-              <Button
-                variant="outline"
-                className={cn("text-destructive hover:text-destructive", tapTarget)}
-                onClick={onDelete}
-              >
-                <Trash2 />
-                Delete
-              </Button>
+              {locked ? null : (
+                <>
+                  <Button variant="outline" className={tapTarget} onClick={onEdit}>
+                    <Pencil />
+                    Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    className={cn("text-destructive hover:text-destructive", tapTarget)}
+                    onClick={onDelete}
+                  >
+                    <Trash2 />
+                    Delete
+                  </Button>
+                </>
+              )}
             </div>
-          )}
+          ) : null}
         </CardContent>
       </Card>
     </li>
