@@ -99,7 +99,7 @@ for (const [route, modules] of Object.entries(ROUTES)) {
     failures.push(`/pevo loads ${kb(bytes)} of JavaScript (gzip), over its ${kb(PORTAL_BUDGET)} budget`);
   }
   for (const file of load) {
-    // The office's group (apps/web/first-load-groups.ts officeGroup) holds no module these screens load.
+    // The office's own group (apps/web/first-load-groups.ts officeGroups) holds no module these screens load.
     if (file.startsWith("assets/office-first-")) failures.push(`${route} loads the office's group ${file}`);
     for (const module of chunks[file].modules) {
       if (OFFICE_ONLY.some((prefix) => module.startsWith(prefix))) {

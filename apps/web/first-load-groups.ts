@@ -17,8 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
  * which the module graph a plugin sees during the build does not (barrel files would come whole).
  * A screen not listed here that needs a grouped module loads its whole group; no office screen's
  * code is in these groups, since none is in these screens' first loads (scripts/check-bundle-budget.mjs
- * checks both, on the final build). The office's /dashboard gets one group of its own, of modules
- * no other screen loads (`officeGroup`).
+ * checks both, on the final build). The office's /dashboard gets groups of its own (`officeGroups`).
  */
 
 const src = (path: string) => `apps/web/src/${path}`;
