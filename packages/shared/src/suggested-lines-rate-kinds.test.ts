@@ -2,14 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { invoiceTotals, mileageChargeCents } from "./invoice-math";
 import { fromCents, toCents } from "./money";
-import {
-  additionalRateRows,
-  emptyAdditionalRates,
-  hasAdditionalRates,
-  RATE_KINDS,
-  type TAdditionalRates,
-  ZAdditionalRates,
-} from "./rate-kinds";
+import { additionalRateRows, emptyAdditionalRates, hasAdditionalRates, RATE_KINDS } from "./rate-kinds";
+import { type TAdditionalRates, ZAdditionalRates } from "./schemas/additional-rates";
 import { type SuggestionInput, type SuggestionTrip, suggestInvoiceLines } from "./suggested-lines";
 
 const rates = {

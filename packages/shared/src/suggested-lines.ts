@@ -2,7 +2,7 @@ import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, type LineKind, RATE_UNITS, type Rat
 import { mileageChargeCents } from "./invoice-math";
 import { TEXT_LIMITS } from "./limits";
 import { fromCents, toCents } from "./money";
-import type { TAdditionalRates } from "./rate-kinds";
+import type { TAdditionalRates } from "./schemas/additional-rates";
 import type { TTripLogData } from "./schemas/trip-log";
 
 /** The rate confirmation's standard rates as stored (decimal strings; the threshold in whole hours). */

@@ -1,3 +1,5 @@
+import { formatNumber } from "@pevo/shared";
+
 // Plain date arithmetic rather than date-fns: every screen prints dates, and the PEVO portal's first
 // load stays small (docs/performance.md). Calendar dates are YYYY-MM-DD strings (SPEC §9).
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -59,7 +61,8 @@ const LONG_MONTHS = [
 
 // The first Intl date or number format of a page loads the browser's locale data: ~50 ms of a phone's
 // first screen (docs/performance.md, "Intl on the first screen"). The fixed en-US formats below are
-// plain string work; formatZonedTime keeps Intl, which alone knows the time zones.
+// plain string work (numbers: @pevo/shared formatNumber, which the shared schemas' messages use too);
+// formatZonedTime keeps Intl, which alone knows the time zones.
 
 /** Today's date in long US format, e.g. 'Sunday, November 22, 2026'. */
 export const formatLongToday = (now = new Date()) =>
@@ -73,32 +76,7 @@ export const formatMonth = (month: string, style: "short" | "long" = "long") => 
     : `${LONG_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 };
 
-/**
- * A number with US thousands separators and at most (or, with `fixed`, exactly) `decimals` decimals:
- * 1234.5 → '1,234.5' (or '1,234.50'), as toLocaleString("en-US") writes it, rounding half away from 0.
- */
-export function formatNumber(value: number, decimals = 0, fixed = false) {
-  if (!Number.isFinite(value)) return String(value);
-  // Rounded on the number's shortest decimal text, as toLocaleString does: 1.005 → 1.01 (as written),
-  // not by its binary neighbour (1.00499…), and exact at any size.
-  const text = String(Math.abs(value));
-  // Exponent notation (1e21 and up, below 1e-6): far past any amount this product prints, left to Intl.
-  if (text.includes("e")) {
-    const digits = { minimumFractionDigits: fixed ? decimals : 0, maximumFractionDigits: decimals };
-    return value.toLocaleString("en-US", digits);
-  }
-  const [int = "0", frac = ""] = text.split(".");
-  const roundUp = frac.length > decimals && (frac[decimals] ?? "0") >= "5";
-  const scaled = BigInt(int + frac.slice(0, decimals).padEnd(decimals, "0")) + (roundUp ? 1n : 0n);
-  const digits = scaled.toString().padStart(decimals + 1, "0");
-  let whole = digits.slice(0, digits.length - decimals);
-  let fraction = digits.slice(digits.length - decimals);
-  if (!fixed) fraction = fraction.replace(/0+$/, "");
-  whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  // As toLocaleString: a negative amount keeps its sign even where it rounds to 0 ("-0").
-  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
-  return `${sign}${whole}${fraction ? `.${fraction}` : ""}`;
-}
+export { formatNumber };
 
 /** A decimal quantity as text ('1234.5' → '1,234.5'): miles, hours, gallons. */
 export const formatQuantity = (value: string) => formatNumber(Number(value), 2);
@@ -108,6 +86,13 @@ export function formatLocalDateTime(date: Date) {
   const hours = date.getHours() % 12 || 12;
   const period = date.getHours() < 12 ? "AM" : "PM";
   return `${date.getMonth() + 1}/${date.getDate()}/${date.getFullYear()}, ${hours}:${pad(date.getMinutes())}:${pad(date.getSeconds())} ${period}`;
+}
+
+/** An instant as local 'November 5, 2026 at 3:07 PM', toLocaleString's en-US dateStyle long, timeStyle short. */
+export function formatLongDateTime(date: Date) {
+  const hours = date.getHours() % 12 || 12;
+  const period = date.getHours() < 12 ? "AM" : "PM";
+  return `${LONG_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} at ${hours}:${pad(date.getMinutes())} ${period}`;
 }
 
 /** Today as YYYY-MM-DD in the browser's own time zone. */

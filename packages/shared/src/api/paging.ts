@@ -10,6 +10,7 @@
  *  - Search is `q`; date ranges are `<field>From` / `<field>To` (YYYY-MM-DD, both inclusive).
  */
 import { z } from "zod";
+import { formatNumber } from "../format-number";
 import { isoDate } from "../schemas/fields";
 
 export const PAGE_SIZE_DEFAULT = 25;
@@ -32,7 +33,7 @@ export const SEARCH_COUNT_CAP = 1_000;
 /** The count cap of a list read: lower while a text search is on. */
 export const countCapOf = (params: { q?: string }) => (params.q ? SEARCH_COUNT_CAP : COUNT_CAP);
 export const pageBeyondCap = (pageSize: number, cap = COUNT_CAP) =>
-  `page is beyond the first ${cap.toLocaleString("en-US")} rows: the last page is ${Math.ceil(cap / pageSize)}; narrow the filters or reverse the sort`;
+  `page is beyond the first ${formatNumber(cap, 3)} rows: the last page is ${Math.ceil(cap / pageSize)}; narrow the filters or reverse the sort`;
 export const SEARCH_MAX = 100;
 export const CURSOR_MAX = 500;
 

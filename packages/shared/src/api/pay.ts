@@ -3,7 +3,7 @@ import { EXPENSE_TYPES, type PAYMENT_METHODS } from "../constants";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { ADJUSTMENT_KINDS, PAY_PLAN_KINDS } from "../pay-math";
 import { MAX_PAY_PERIOD_DAYS, PAY_PERIOD_KINDS, periodDays } from "../pay-periods";
-import { optionalMoney, optionalQuantity } from "../rate-kinds";
+import { optionalMoney, optionalQuantity } from "../schemas/additional-rates";
 import { boundedText, dateInWindow, requiredText } from "../schemas/fields";
 import { paymentAmount } from "../schemas/invoice-payment";
 import { ZDay, ZDecimal, ZId, ZTimestamp } from "./common";

@@ -6,7 +6,7 @@ import {
   SIGNATURE_STATUSES,
   US_STATES,
 } from "../constants";
-import type { TAdditionalRates } from "../rate-kinds";
+import type { TAdditionalRates } from "../schemas/additional-rates";
 import type { TLoadDetails } from "../schemas/load-details";
 import type { TRateConfirmation, TRateConfirmationListItem } from "../schemas/rate-confirmation";
 import type { Assert, Same } from "./check";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { creditNoteTotalCents } from "../credit-note-math";
+import { formatNumber } from "../format-number";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { groupedAmount, MAX_MONEY_MESSAGE, money, toCents } from "../money";
 import { dateInWindow, requiredText } from "./fields";
@@ -19,7 +20,7 @@ const quantity = z
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,5}(\.\d{1,2})?$/.test(v) && toCents(v) > 0, { message: QUANTITY_MESSAGE })
   .refine((v) => !/^\d{1,5}(\.\d{1,2})?$/.test(v) || toCents(v) <= CREDIT_NOTE_MAX_QUANTITY * 100, {
-    message: `Quantity must be at most ${CREDIT_NOTE_MAX_QUANTITY.toLocaleString("en-US")}`,
+    message: `Quantity must be at most ${formatNumber(CREDIT_NOTE_MAX_QUANTITY, 3)}`,
   })
   .transform((v) => Number(v).toFixed(2));
 

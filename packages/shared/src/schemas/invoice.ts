@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TInvoiceFactoring } from "../api/factoring";
 import type { TMailState } from "../api/mail";
 import { INVOICE_FILTER_STATUSES, type InvoiceStatus, LINE_KINDS } from "../constants";
+import { formatNumber } from "../format-number";
 import { lineTotalBelowZero } from "../invoice-math";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { AMOUNT_SHAPE, atMost, fromCents, MAX_MONEY_MESSAGE, toCents } from "../money";
@@ -53,7 +54,7 @@ export const ZLineItem = z
     mileage: amount(
       "Mileage must be a positive number",
       String(NUMBER_LIMITS.maxLineMileage),
-      `Mileage must be at most ${NUMBER_LIMITS.maxLineMileage.toLocaleString("en-US")}`,
+      `Mileage must be at most ${formatNumber(NUMBER_LIMITS.maxLineMileage, 3)}`,
     ),
     charge: amount(
       "Charge must be a number with up to 2 decimals",

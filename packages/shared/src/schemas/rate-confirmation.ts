@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { type DispatchStatus, POSITION_TYPE_KEYS, RATE_UNIT_KEYS, type SignatureState } from "../constants";
 import { TEXT_LIMITS } from "../limits";
+import { emptyLoadDetails } from "../load-details-display";
 import { money } from "../money";
-import { emptyAdditionalRates, ZAdditionalRates } from "../rate-kinds";
+import { emptyAdditionalRates } from "../rate-kinds";
+import { ZAdditionalRates } from "./additional-rates";
 import { allowConflictField, qualificationOverrideField, type TCoverage } from "./dispatch-position";
 import {
   boundedText,
@@ -13,7 +15,7 @@ import {
   requiredText,
   tooLongMessage,
 } from "./fields";
-import { emptyLoadDetails, ZLoadDetails } from "./load-details";
+import { ZLoadDetails } from "./load-details";
 
 export const ZStandardRates = z.object({
   minimumDailyRate: money("Minimum daily rate is required"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EXPENSE_TYPES } from "../constants";
+import { formatNumber } from "../format-number";
 import { NUMBER_LIMITS, TEXT_LIMITS } from "../limits";
 import { AMOUNT_SHAPE, atMost, money } from "../money";
 import { boundedText, dateInWindow, requiredText } from "./fields";
@@ -15,7 +16,7 @@ const quantity = (label: string, max: number) =>
       message: `${label} must be a number with up to 2 decimals`,
     })
     .refine((v) => !AMOUNT_SHAPE.test(v) || atMost(v, String(max)), {
-      message: `${label} must be at most ${max.toLocaleString("en-US")}`,
+      message: `${label} must be at most ${formatNumber(max, 3)}`,
     })
     .transform((v) => Number(v).toFixed(2));
 

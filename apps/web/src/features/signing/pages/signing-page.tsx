@@ -11,13 +11,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { failureMessage } from "@/lib/errors";
 import { firstScreenLoader } from "@/lib/first-screen";
+import { formatLongDateTime } from "@/lib/format";
 import { queryClient } from "@/lib/query-client";
 import { useNoIndex } from "@/lib/use-no-index";
 import { type SigningPageData, signingPageQuery, useSign, useSigningPage } from "../api";
 import { RateConfirmationDocument } from "../components/rate-confirmation-document";
 
-const dateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" }) : "";
+const dateTime = (iso: string | null) => (iso ? formatLongDateTime(new Date(iso)) : "");
 
 /** Opened by Decline only: loaded then (components/decline-dialog.tsx). */
 const DeclineDialog = lazy(() => import("../components/decline-dialog"));
