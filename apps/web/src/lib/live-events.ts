@@ -69,8 +69,15 @@ export function useLiveEvents() {
     const open = (fresh: boolean) => {
       const es = new EventSource("/api/events");
       source = es;
-      if (fresh)
-        es.addEventListener(LIVE_CONTROL.ready, () => void refetchEverything(queryClient), { once: true });
+      // Opened anew, the stream cannot replay what it missed: everything is read again once it
+      // listens. The first time, only what the screen read before it listened: it opens after the
+      // first paint (useAfterFirstPaint), and a change made in between must not go unseen.
+      const openedAt = Date.now();
+      es.addEventListener(
+        LIVE_CONTROL.ready,
+        () => void (fresh ? refetchEverything(queryClient) : refetchReadBefore(queryClient, openedAt)),
+        { once: true },
+      );
       for (const kind of LIVE_EVENT_KINDS) {
         es.addEventListener(kind, (event) => {
           const message = parse(event);
@@ -112,3 +119,9 @@ function parse(event: Event): TLiveMessage | null {
 /** Everything but the signed-in user: what the screens show may have changed while we were away. */
 const refetchEverything = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+
+/** What was read before `time`, but the signed-in user: a change since then reached no stream. */
+const refetchReadBefore = (queryClient: QueryClient, time: number) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== queryKeys.me[0] && query.state.dataUpdatedAt < time,
+  });
