@@ -49,8 +49,8 @@ const RETRY_MS = 5_000;
  * The tab's one live event stream (GET /api/events) while a user is signed in, office and portal
  * alike: each event refetches the open screens it concerns through the normal API; the office shows
  * its short text as a toast (not for the user's own changes). The browser reconnects by itself and
- * the server replays what was missed; when it cannot (`resync`: a server restart), and once each
- * stream it opens listens (`ready`), everything is refetched once. Closed on sign-out.
+ * the server replays what was missed; when it cannot (`resync`: a server restart), or when the
+ * stream had to be opened anew, everything is refetched once. Closed on sign-out.
  */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -66,12 +66,18 @@ export function useLiveEvents() {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
-    const open = () => {
+    const open = (fresh: boolean) => {
       const es = new EventSource("/api/events");
       source = es;
-      // Whatever the screens read before the stream listened may have changed unseen: the first
-      // stream opens after the first paint (useAfterFirstPaint), a reopened one missed its gap.
-      es.addEventListener(LIVE_CONTROL.ready, () => void refetchEverything(queryClient), { once: true });
+      // Opened anew, the stream cannot replay what it missed: everything is read again once it
+      // listens. The first time, only what the screen read before it listened: it opens after the
+      // first paint (useAfterFirstPaint), and a change made in between must not go unseen.
+      const openedAt = Date.now();
+      es.addEventListener(
+        LIVE_CONTROL.ready,
+        () => void (fresh ? refetchEverything(queryClient) : refetchReadBefore(queryClient, openedAt)),
+        { once: true },
+      );
       for (const kind of LIVE_EVENT_KINDS) {
         es.addEventListener(kind, (event) => {
           const message = parse(event);
@@ -89,11 +95,11 @@ export function useLiveEvents() {
         // The browser retries by itself unless the server answered with an error (e.g. 502, 401).
         if (es.readyState !== EventSource.CLOSED || stopped) return;
         retry = setTimeout(() => {
-          if (!stopped) open();
+          if (!stopped) open(true);
         }, RETRY_MS);
       };
     };
-    open();
+    open(false);
     return () => {
       stopped = true;
       clearTimeout(retry);
@@ -113,3 +119,9 @@ function parse(event: Event): TLiveMessage | null {
 /** Everything but the signed-in user: what the screens show may have changed while we were away. */
 const refetchEverything = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+
+/** What was read before `time`, but the signed-in user: a change since then reached no stream. */
+const refetchReadBefore = (queryClient: QueryClient, time: number) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== queryKeys.me[0] && query.state.dataUpdatedAt < time,
+  });
